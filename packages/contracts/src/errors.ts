@@ -1,0 +1,186 @@
+/**
+ * The one catalogue of error codes. Each code has an HTTP status, an i18n key `error_{code}` and
+ * its English text; `{{name}}` marks a variable filled from the error envelope's `data`.
+ *
+ * Ranges by area:
+ *   401, 4003  session (force logout on the client; kept at these values for the client)
+ *   1000-1999  system and request
+ *   2000-2999  auth and identity
+ *   3000-3999  trading
+ *   4000-4999  session and socket (4003 here; 4888 and 4889 are the client's own socket codes)
+ *   5000-5999  wallet
+ *   6000-6999  fiat
+ *   7000-7999  kyc
+ *   8000-8999  security
+ */
+export const ERROR_RANGES = {
+  system: [1000, 1999],
+  auth: [2000, 2999],
+  trading: [3000, 3999],
+  session: [4000, 4999],
+  wallet: [5000, 5999],
+  fiat: [6000, 6999],
+  kyc: [7000, 7999],
+  security: [8000, 8999],
+} as const;
+
+interface ErrorDefinition {
+  readonly code: number;
+  readonly status: number;
+  readonly message: string;
+}
+
+const def = (code: number, status: number, message: string): ErrorDefinition => ({
+  code,
+  status,
+  message,
+});
+
+export const ErrorCode = {
+  // ---- session: the client logs out without a toast ----
+  UNAUTHORIZED: def(401, 401, 'Login session expired, please log in again.'),
+  LOGGED_IN_ELSEWHERE: def(
+    4003,
+    401,
+    'Your account is logged in on another device; change the password immediately if it was not you.',
+  ),
+
+  // ---- system and request ----
+  SYSTEM_BUSY: def(1000, 503, 'The system is busy, try again later.'),
+  UNDER_MAINTENANCE: def(1001, 503, 'Under maintenance.'),
+  VALIDATION_FAILED: def(1002, 400, 'Invalid request: {{issues}}'),
+  MALFORMED_JSON: def(1003, 400, 'The request body is not valid JSON.'),
+  UNKNOWN_FIELD: def(1004, 400, 'Unknown field: {{fields}}'),
+  PAYLOAD_TOO_LARGE: def(1005, 413, 'The request body is too large.'),
+  NOT_FOUND: def(1006, 404, 'Not found.'),
+  METHOD_NOT_ALLOWED: def(1007, 405, 'Method not allowed.'),
+  RATE_LIMITED: def(1008, 429, 'Too many requests, try again in {{retryAfterSeconds}} seconds.'),
+  REQUEST_TIMEOUT: def(1009, 503, 'The request took too long, try again later.'),
+  BLOCKED: def(1010, 403, 'This function is not available.'),
+  UNSUPPORTED_MEDIA_TYPE: def(1011, 415, 'Unsupported content type.'),
+  INTERNAL: def(1012, 500, 'The system is busy, try again later.'),
+  FILE_COUNT_LIMIT: def(1013, 400, 'File count limit reached.'),
+  FILE_TOO_LARGE: def(1014, 413, 'The file is too large.'),
+  FILE_TYPE_NOT_ALLOWED: def(1015, 400, 'Only accept {{types}}.'),
+  OPERATION_SUCCEEDED_RELOGIN: def(1016, 200, 'The operation succeeded. Please log in again.'),
+  FORBIDDEN: def(1017, 403, 'You do not have permission for this action.'),
+
+  // ---- auth and identity ----
+  LOGIN_FAILED: def(2001, 401, 'Login failed.'),
+  LOGIN_FAILED_ATTEMPTS: def(
+    2002,
+    401,
+    'Login failed. Wrong password {{failedAttempts}} times; after {{maxAttempts}} the account is locked for {{lockMinutes}} minutes.',
+  ),
+  ACCOUNT_LOCKED: def(
+    2003,
+    423,
+    'Login failed {{failedAttempts}} times. The account is locked for {{lockMinutes}} minutes; {{remainingMinutes}} minutes remaining.',
+  ),
+  ACCOUNT_EXISTS: def(2004, 409, 'Account already exists.'),
+  PASSWORDS_DO_NOT_MATCH: def(2005, 400, 'The two passwords you entered do not match.'),
+  INVALID_PASSWORD_FORMAT: def(2006, 400, 'Invalid password format.'),
+  INVALID_EMAIL_FORMAT: def(2007, 400, 'Incorrect mailbox format.'),
+  EMAIL_CODE_INVALID: def(2008, 400, 'The e-mail verification code is incorrect or has expired.'),
+  EMAIL_CODE_TOO_MANY_ATTEMPTS: def(2009, 429, 'Too many wrong codes; request a new code.'),
+  PUZZLE_FAILED: def(2010, 400, 'The slide puzzle check failed, try again.'),
+  REFRESH_TOKEN_INVALID: def(2011, 401, 'Login session expired, please log in again.'),
+  ACCOUNT_TYPE_ALREADY_CHOSEN: def(
+    2012,
+    409,
+    'The account type has already been chosen; a new registration is needed to change it.',
+  ),
+  ACCOUNT_NOT_FOUND: def(2013, 404, 'Account not found.'),
+
+  // ---- trading ----
+  INSUFFICIENT_BALANCE: def(3001, 400, 'Insufficient balance.'),
+  NO_COUNTERPARTY: def(3002, 400, 'No counterparty, please choose a limit order.'),
+  PARTIAL_FILL_MAX_SUPPLY: def(3003, 200, 'Purchase exceeds max supply, partially filled.'),
+  FIELD_REQUIRED_POSITIVE: def(3004, 400, '{{field}} is required and must be greater than 0.'),
+  QUANTITY_REQUIRED: def(3005, 400, 'Quantity cannot be empty.'),
+  QUANTITY_STEP_SIZE: def(3006, 400, 'Quantity must be a multiple of the step size {{stepSize}}.'),
+  QUANTITY_BELOW_MINIMUM: def(3007, 400, 'Quantity cannot be below the minimum {{minQty}}.'),
+  NOTIONAL_BELOW_MINIMUM: def(3008, 400, 'Order total cannot be below the minimum {{minNotional}}.'),
+  ICEBERG_SIZE_TOO_LARGE: def(3009, 400, 'Iceberg size must be below the order amount.'),
+  PRICE_TICK_SIZE: def(3010, 400, 'Price must be a multiple of the tick size {{tickSize}}.'),
+  NUMBER_OUT_OF_RANGE: def(3011, 400, 'Allowed range: {{min}} to {{max}}.'),
+  INVALID_NUMBER_FORMAT: def(3012, 400, 'Invalid number format.'),
+  SYMBOL_NOT_AVAILABLE: def(3013, 400, 'This market is not available.'),
+  ORDER_NOT_FOUND: def(3014, 404, 'Order not found.'),
+  ORDER_NOT_CANCELLABLE: def(3015, 409, 'The order can no longer be cancelled.'),
+  POST_ONLY_WOULD_TAKE: def(3016, 400, 'A post-only order would trade immediately and was rejected.'),
+  FILL_OR_KILL_UNFILLED: def(3017, 400, 'The fill-or-kill order could not be filled completely.'),
+  HISTORY_RANGE_EXCEEDED: def(3018, 400, 'Query history covers only the past 6 months.'),
+
+  // ---- wallet ----
+  INSUFFICIENT_AVAILABLE_BALANCE: def(5001, 400, 'Insufficient available balance.'),
+  WITHDRAWAL_AMOUNT_REQUIRED: def(5002, 400, 'Withdrawal amount required.'),
+  ADDRESS_FORMAT_INCORRECT: def(5003, 400, 'The address format is incorrect.'),
+  NOTE_LENGTH: def(5004, 400, 'Please enter 2-30 character Note.'),
+  NOTE_TOO_LONG: def(5005, 400, 'Note cannot exceed 100 characters.'),
+  UID_REQUIRED: def(5006, 400, 'UID is required.'),
+  ADDRESS_REQUIRED: def(5007, 400, 'Address is required.'),
+  ASSET_NOT_AVAILABLE: def(5008, 400, 'This asset is not available.'),
+  COIN_UNDER_MAINTENANCE: def(5009, 503, 'This coin is under maintenance.'),
+
+  // ---- fiat ----
+  BANK_CARD_NOT_WHITELISTED: def(6001, 400, 'Bank card unlinked to the whitelist.'),
+  NO_ACTIVE_BANK_CARD: def(6002, 400, 'No active bank card exists.'),
+  OPEN_ACCOUNT_FAILED: def(6003, 400, 'Open account failed.'),
+  EKYC_FAILED: def(6004, 400, 'e-KYC failed.'),
+  VERIFICATION_LINK_EXPIRED: def(6005, 400, 'Link expired or verification failed, regenerate the link.'),
+  BANK_ACCOUNT_UNVERIFIED: def(6006, 400, 'Unverified bank accounts cannot withdraw.'),
+
+  // ---- kyc ----
+  KYC_LEVEL_INSUFFICIENT: def(7001, 403, 'Insufficient KYC level permissions.'),
+  KYC_OPTED_OUT: def(7002, 403, 'Customers without identity verification cannot use this feature.'),
+  KYC_UNCOMPLETED: def(7003, 403, 'Uncompleted KYC cannot be used.'),
+  KYC_RESUBMIT: def(7004, 400, 'Identity verification failed, please resubmit.'),
+  KYC_VERIFICATION_FAILED: def(7005, 400, 'Verification failed.'),
+  KYC_REVIEW_REJECTED: def(7006, 400, 'Review rejected: {{reason}}'),
+
+  // ---- security ----
+  GOOGLE_AUTH_REQUIRED: def(8001, 400, 'Please bind Google Authenticator first.'),
+  GOOGLE_AND_EMAIL_REQUIRED: def(8002, 400, 'You need to bind Google validator and e-mail.'),
+  ACCOUNT_CANCELLATION_FAILED: def(8003, 400, 'Account cancellation failed, please retry.'),
+  SECURITY_LOCKED: def(
+    8004,
+    403,
+    'Withdrawals, internal transfers and flash remittance are disabled for 24 hours after a security change.',
+  ),
+  GOOGLE_CODE_INVALID: def(8005, 400, 'The Google verification code is incorrect.'),
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorName = keyof typeof ErrorCode;
+export type ErrorCodeNumber = (typeof ErrorCode)[ErrorName]['code'];
+
+const byCode = new Map<number, ErrorDefinition & { name: ErrorName }>(
+  (Object.keys(ErrorCode) as ErrorName[]).map((name) => [ErrorCode[name].code, { ...ErrorCode[name], name }]),
+);
+
+export function errorByCode(code: number): (ErrorDefinition & { name: ErrorName }) | undefined {
+  return byCode.get(code);
+}
+
+/** Codes on which the client logs out at once, without a toast. */
+export const FORCE_LOGOUT_CODES: readonly number[] = [
+  ErrorCode.UNAUTHORIZED.code,
+  ErrorCode.LOGGED_IN_ELSEWHERE.code,
+];
+
+export function i18nKey(code: number | string): string {
+  return `error_${code}`;
+}
+
+/** Fills `{{name}}` variables; unknown ones stay as written so a missing variable is visible. */
+export function formatMessage(template: string, params?: Record<string, unknown> | null): string {
+  if (!params) return template;
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
+    key in params ? String(params[key]) : whole,
+  );
+}
+
+/** English texts keyed `error_{code}`, the base of every locale's error translations. */
+export const errorTranslationsEn: Record<string, string> = Object.fromEntries(
+  [...byCode.values()].map((e) => [i18nKey(e.code), e.message]),
+);
