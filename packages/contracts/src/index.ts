@@ -6,6 +6,8 @@ export * from './errors.js';
 export * from './headers.js';
 export * from './health.js';
 export * from './ledger.js';
+export * from './logging.js';
+export * from './news.js';
 export * from './order.js';
 export * from './paging.js';
 export * from './runtime-mode.js';

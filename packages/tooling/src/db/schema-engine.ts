@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
-import migrate from '@prisma/migrate';
 
 const require = createRequire(import.meta.url);
 
@@ -46,7 +45,8 @@ export async function diffSchemas(from: string | null, to: string): Promise<stri
   const adapter = bindMigrationAwareSqlAdapterFactory(
     new PrismaPg({ connectionString: 'postgresql://postgres@localhost:5432/postgres' }),
   );
-  const { SchemaEngineWasm } = migrate as unknown as {
+  // @prisma/migrate ships no type declarations; only this class of it is used.
+  const { SchemaEngineWasm } = require('@prisma/migrate') as {
     SchemaEngineWasm: { setup(input: { adapter: unknown }): Promise<RawEngine> };
   };
   const engine = await SchemaEngineWasm.setup({ adapter });

@@ -1,0 +1,106 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { UPLOAD_LIMITS } from '@exchange/contracts';
+import type { Env } from './config/env.js';
+import { ScaledClock, type Clock } from './lib/clock.js';
+import { AppError } from './lib/app-error.js';
+import apiDocs from './plugins/api-docs.js';
+import auth from './plugins/auth.js';
+import blocklist from './plugins/blocklist.js';
+import errorHandler from './plugins/error-handler.js';
+import infrastructure from './plugins/infrastructure.js';
+import requestContext from './plugins/request-context.js';
+import requestTimeout from './plugins/request-timeout.js';
+import webClient from './plugins/web-client.js';
+import catalogueRoutes from './features/catalogue/routes.js';
+import healthRoutes from './features/health/routes.js';
+import userRoutes from './features/user/routes.js';
+import newsRoutes from './features/news/routes.js';
+import loggingRoutes from './features/logging/routes.js';
+
+export interface BuildOptions {
+  env: Env;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** Extra routes, for tests that need a slow or failing handler. */
+  extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** Wires the gateway: outside plugins first, then the app's own, then the routes. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { env } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    trustProxy: env.NODE_ENV === 'production',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandler);
+  await app.register(infrastructure, { env, clock: opts.clock ?? new ScaledClock(env.TIME_SCALE) });
+  await app.register(requestTimeout, { timeoutMs: env.REQUEST_TIMEOUT_MS, exempt: ['/v1/websocket/'] });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: env.CORS_ORIGINS.length ? env.CORS_ORIGINS : false,
+    credentials: true,
+    allowedHeaders: ['authorization', 'content-type', 'time-zone', 'device', 'client-type', 'accept-language', 'runtime-mode'],
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: env.RATE_LIMIT_MAX,
+    timeWindow: env.RATE_LIMIT_WINDOW_MS,
+    redis: app.redis.commands,
+    nameSpace: 'rate:',
+    skipOnError: true,
+    allowList: (request) => request.url === '/health' || request.url === '/ready',
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
+  });
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMITS.documents.maxBytes, files: UPLOAD_LIMITS.documents.maxFiles, fields: 50 },
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  if (env.API_DOCS) await app.register(apiDocs);
+
+  await app.register(requestContext);
+  await app.register(blocklist);
+  await app.register(auth);
+
+  await app.register(healthRoutes);
+  await app.register(catalogueRoutes, { prefix: '/v1/common' });
+  await app.register(userRoutes, { prefix: '/v1/user' });
+  await app.register(newsRoutes, { prefix: '/v1/marketing' });
+  await app.register(loggingRoutes, { prefix: '/v1/logging' });
+  if (opts.extraRoutes) await app.register(async (scope) => opts.extraRoutes?.(scope));
+
+  if (env.WEB_DIST_DIR) await app.register(webClient, { root: env.WEB_DIST_DIR });
+  return app;
+}

@@ -1,0 +1,46 @@
+import { ErrorCode } from '@exchange/contracts';
+import type { Db } from '../client.js';
+import { seedAssets, seedSymbols } from './catalogue-data.js';
+import { seedNews } from './news-data.js';
+
+/** Demonstration block-list entry: a withdrawal endpoint under maintenance, disabled by default. */
+const SEED_BLOCKLIST = [
+  {
+    id: 1,
+    entries: [{ url: '/v1/wallet/withdraw/crypto', method: 'POST' }],
+    maskCode: ErrorCode.UNDER_MAINTENANCE.code,
+    targetTag: 'maintenance',
+    enabled: false,
+  },
+];
+
+/** Idempotent: inserts or updates the catalogue, so `npm start` can run it every time. */
+export async function seed(db: Db): Promise<{ assets: number; symbols: number }> {
+  await db.$transaction(async (tx) => {
+    for (const a of seedAssets) {
+      const data = {
+        ...a,
+        publishTime: a.publishTime ? new Date(a.publishTime) : null,
+        links: a.links,
+      };
+      await tx.asset.upsert({ where: { code: a.code }, create: data, update: data });
+    }
+    for (const s of seedSymbols) {
+      await tx.tradingSymbol.upsert({ where: { code: s.code }, create: s, update: s });
+    }
+    for (const b of SEED_BLOCKLIST) {
+      await tx.blockListItem.upsert({ where: { id: b.id }, create: b, update: {} });
+    }
+    for (const n of seedNews) {
+      const data = { ...n, language: 'en', publishedAt: new Date(n.publishedAt) };
+      await tx.newsItem.upsert({ where: { id: n.id }, create: data, update: {} });
+    }
+    // Keep the id sequences past the seeded rows.
+    for (const table of ['block_list_item', 'news_item']) {
+      await tx.$executeRawUnsafe(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT MAX(id) FROM ${table}), 1))`,
+      );
+    }
+  });
+  return { assets: seedAssets.length, symbols: seedSymbols.length };
+}

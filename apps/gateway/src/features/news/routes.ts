@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { newsItem, newsQuery, ok, page } from '@exchange/contracts';
+import { responses } from '../../lib/route-schemas.js';
+import { listNews } from './news-service.js';
+
+/** News and announcements, under /v1/marketing. */
+const newsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/public/news',
+    {
+      schema: {
+        tags: ['marketing'],
+        summary: 'News and announcements, newest first (paged)',
+        querystring: newsQuery,
+        response: responses(page(newsItem)),
+      },
+    },
+    async (request) =>
+      ok(await listNews({ db: app.db, language: request.language, query: request.query, now: app.clock.date() })),
+  );
+};
+
+export default newsRoutes;

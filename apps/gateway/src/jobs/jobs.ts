@@ -1,0 +1,75 @@
+import { Queue, Worker, type Job } from 'bullmq';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Clock } from '../lib/clock.js';
+import type { RedisConnections } from '../lib/redis.js';
+
+/** A kind of background job: an id, a payload schema and a handler (one file per job). */
+export interface JobDefinition<S extends z.ZodType> {
+  readonly name: string;
+  readonly payload: S;
+  handle(payload: z.infer<S>, job: Job): Promise<void>;
+}
+
+/** Retry policy of every job: five attempts with exponential back-off from 1 s. */
+const DEFAULT_ATTEMPTS = 5;
+const BACKOFF_MS = 1000;
+const QUEUE = 'exchange';
+
+export interface Jobs {
+  register<S extends z.ZodType>(def: JobDefinition<S>): void;
+  /** Enqueues a job; `delayMs` is logical time and is scaled by the clock. */
+  enqueue<S extends z.ZodType>(def: JobDefinition<S>, payload: z.infer<S>, opts?: { delayMs?: number; jobId?: string }): Promise<string>;
+  /** Starts processing registered jobs in this process. */
+  start(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * All delayed work of the spec (risk reviews, freezes, batch windows, e-mail) runs through one
+ * BullMQ queue on the connections owned by the Redis module. Payloads are validated on both ends.
+ */
+export function createJobs(opts: { redis: RedisConnections; clock: Clock; log: FastifyBaseLogger }): Jobs {
+  const prefix = `${opts.redis.prefix}bull`;
+  let queue: Queue | undefined;
+  let worker: Worker | undefined;
+  const handlers = new Map<string, JobDefinition<z.ZodType>>();
+
+  const getQueue = () => (queue ??= new Queue(QUEUE, { connection: opts.redis.forBullMq(), prefix }));
+
+  return {
+    register(def) {
+      if (handlers.has(def.name)) throw new Error(`Job ${def.name} registered twice`);
+      handlers.set(def.name, def);
+    },
+    async enqueue(def, payload, enqueueOpts = {}) {
+      const data: unknown = def.payload.parse(payload);
+      const job = await getQueue().add(def.name, data, {
+        attempts: DEFAULT_ATTEMPTS,
+        backoff: { type: 'exponential', delay: BACKOFF_MS },
+        delay: opts.clock.realDelay(enqueueOpts.delayMs ?? 0),
+        removeOnComplete: 1000,
+        removeOnFail: 5000,
+        ...(enqueueOpts.jobId ? { jobId: enqueueOpts.jobId } : {}),
+      });
+      return job.id ?? '';
+    },
+    start() {
+      if (worker) return;
+      worker = new Worker(
+        QUEUE,
+        async (job) => {
+          const def = handlers.get(job.name);
+          if (!def) throw new Error(`No handler for job ${job.name}`);
+          await def.handle(def.payload.parse(job.data), job);
+        },
+        { connection: opts.redis.forBullMq(), prefix, concurrency: 4 },
+      );
+      worker.on('failed', (job, err) => opts.log.warn({ job: job?.name, id: job?.id, err }, 'job failed'));
+    },
+    async close() {
+      await worker?.close();
+      await queue?.close();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { HEADERS } from '@exchange/contracts';
+
+/** OpenAPI generated from the routes' Zod schemas; UI at /v1/docs, document at /v1/docs/json. */
+async function apiDocs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Exchange API',
+        version: '1.0.0',
+        description: [
+          'Every answer is the envelope `{ code, data, message }`; `code` is "200" on success.',
+          `Runtime mode travels in the \`${HEADERS.runtimeMode}\` header: 0 Real (default), 1 Demo, 2 Trial.`,
+          'Paths containing `public/` need no token; others need `Authorization: Bearer <token>` or the `token` cookie.',
+        ].join('\n\n'),
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer' },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/v1/docs', staticCSP: true });
+}
+
+export default fp(apiDocs, { name: 'api-docs' });

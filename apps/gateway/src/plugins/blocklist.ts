@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorByCode, type BlockListItem } from '@exchange/contracts';
+import { findBlock, loadBlockList } from '../features/blocklist/blocklist-service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    blockList: { items(): readonly BlockListItem[]; refresh(): Promise<void> };
+  }
+}
+
+/**
+ * Denies requests whose path and method match a block-list entry, answering with the entry's
+ * mask code (its catalogue status and text when the code is in the catalogue) and `{ mask, tag }`
+ * as data. The list is read from Postgres at start and every BLOCKLIST_REFRESH_MS.
+ */
+async function blocklist(app: FastifyInstance) {
+  let items: readonly BlockListItem[] = await loadBlockList(app.db);
+  const refresh = async () => {
+    items = await loadBlockList(app.db);
+  };
+  const timer = setInterval(() => {
+    refresh().catch((err: unknown) => app.log.warn({ err }, 'block list refresh failed'));
+  }, app.env.BLOCKLIST_REFRESH_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+  app.decorate('blockList', { items: () => items, refresh });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (items.length === 0) return;
+    const path = request.url.split('?')[0] ?? request.url;
+    const hit = findBlock(items, request.method, path);
+    if (!hit) return;
+    const known = errorByCode(hit.mask);
+    request.log.info({ path, mask: hit.mask, tag: hit.tag }, 'blocked by block list');
+    return reply.code(known && known.status >= 400 ? known.status : 403).send({
+      code: String(hit.mask),
+      data: { mask: hit.mask, tag: hit.tag },
+      message: known?.message ?? 'This function is not available.',
+    });
+  });
+}
+
+export default fp(blocklist, { name: 'blocklist', dependencies: ['infrastructure'] });

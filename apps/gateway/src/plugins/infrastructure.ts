@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Env } from '../config/env.js';
+import { createDb, type Db } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import { createRedis, type RedisConnections } from '../lib/redis.js';
+import { createJobs, type Jobs } from '../jobs/jobs.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    clock: Clock;
+    db: Db;
+    redis: RedisConnections;
+    jobs: Jobs;
+  }
+}
+
+/** The app's shared resources: configuration, clock, Postgres, Redis and the job queues. */
+async function infrastructure(app: FastifyInstance, opts: { env: Env; clock: Clock }) {
+  const db = createDb(opts.env.DATABASE_URL);
+  const redis = createRedis(opts.env.REDIS_URL, opts.env.REDIS_PREFIX);
+  const jobs = createJobs({ redis, clock: opts.clock, log: app.log });
+  app.decorate('env', opts.env);
+  app.decorate('clock', opts.clock);
+  app.decorate('db', db);
+  app.decorate('redis', redis);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => {
+    await jobs.close();
+    await redis.close();
+    await db.$disconnect();
+  });
+}
+
+export default fp(infrastructure, { name: 'infrastructure' });

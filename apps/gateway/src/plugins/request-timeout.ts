@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorBody } from './error-handler.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    timeoutTimer?: NodeJS.Timeout;
+  }
+}
+
+/**
+ * Answers 1009 when a handler has not replied within the global timeout (30 s by default), so a
+ * stuck dependency never leaves a client hanging. Long-lived socket upgrades are exempt.
+ */
+async function requestTimeout(app: FastifyInstance, opts: { timeoutMs: number; exempt: string[] }) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (opts.exempt.some((p) => request.url.startsWith(p))) return;
+    request.timeoutTimer = setTimeout(() => {
+      if (reply.sent) return;
+      request.log.warn({ url: request.url, timeoutMs: opts.timeoutMs }, 'request timed out');
+      void reply.code(503).send(errorBody('REQUEST_TIMEOUT'));
+    }, opts.timeoutMs);
+  });
+  app.addHook('onResponse', async (request) => {
+    clearTimeout(request.timeoutTimer);
+  });
+}
+
+export default fp(requestTimeout, { name: 'request-timeout' });

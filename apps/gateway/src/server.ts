@@ -1,0 +1,31 @@
+import { loadEnv, EnvError } from './config/env.js';
+import { buildApp } from './app.js';
+
+/** Starts the gateway; SIGINT and SIGTERM close it gracefully. */
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const app = await buildApp({ env });
+  app.jobs.start();
+  const stop = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  await app.listen({ host: env.HOST, port: env.PORT });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Gateway failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

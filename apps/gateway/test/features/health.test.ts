@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type TestApp } from '../helpers/build.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build({ RATE_LIMIT_MAX: '3', CORS_ORIGINS: 'https://app.example.com' });
+});
+afterAll(() => t.close());
+
+describe('health and readiness', () => {
+  it('reports liveness and that Postgres and Redis answer', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/health' })).json()).toMatchObject({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', checks: { postgres: { ok: true }, redis: { ok: true } } });
+  });
+});
+
+describe('rate limit and CORS', () => {
+  it('answers 1008 with 429 past the limit, counted in Redis', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      codes.push((await t.app.inject({ method: 'GET', url: '/v1/common/public/configs' })).statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 429]);
+    const res = await t.app.inject({ method: 'GET', url: '/v1/common/public/configs' });
+    expect(res.json()).toMatchObject({ code: '1008' });
+    const keys = await t.app.redis.commands.keys('*');
+    expect(keys.length).toBeGreaterThan(0); // the prefix is added by the connection
+  });
+
+  it('allows only listed origins', async () => {
+    const allowed = await t.app.inject({ method: 'OPTIONS', url: '/health', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET' } });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    const denied = await t.app.inject({ method: 'OPTIONS', url: '/health', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    expect(denied.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
