@@ -13,11 +13,11 @@ import { AppError } from './lib/app-error.js';
 import apiDocs from './plugins/api-docs.js';
 import auth from './plugins/auth.js';
 import blocklist from './plugins/blocklist.js';
-import errorHandler from './plugins/error-handler.js';
+import errorHandler, { notFoundHandler } from './plugins/error-handler.js';
 import infrastructure from './plugins/infrastructure.js';
 import requestContext from './plugins/request-context.js';
 import requestTimeout from './plugins/request-timeout.js';
-import webClient from './plugins/web-client.js';
+import webClient, { hasWebClient } from './plugins/web-client.js';
 import catalogueRoutes from './features/catalogue/routes.js';
 import healthRoutes from './features/health/routes.js';
 import userRoutes from './features/user/routes.js';
@@ -39,6 +39,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? {
       level: env.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(env.LOG_FORMAT === 'pretty'
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true } } }
+        : {}),
     },
     bodyLimit: env.BODY_LIMIT_BYTES,
     requestTimeout: env.REQUEST_TIMEOUT_MS,
@@ -101,6 +104,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(loggingRoutes, { prefix: '/v1/logging' });
   if (opts.extraRoutes) await app.register(async (scope) => opts.extraRoutes?.(scope));
 
-  if (env.WEB_DIST_DIR) await app.register(webClient, { root: env.WEB_DIST_DIR });
+  const webRoot = env.WEB_DIST_DIR;
+  const serveWeb = hasWebClient(webRoot);
+  if (serveWeb) await app.register(webClient, { root: webRoot });
+  else if (env.WEB_DIST_DIR) app.log.warn({ root: env.WEB_DIST_DIR }, 'web client not built; serving the API only');
+  app.setNotFoundHandler(notFoundHandler({ webClient: serveWeb }));
   return app;
 }

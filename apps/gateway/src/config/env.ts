@@ -12,6 +12,8 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json for log collectors; pretty for a person at a terminal (npm start). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   DATABASE_URL: z
     .string({ error: 'DATABASE_URL is missing: set it to postgresql://user@host:5432/database' })
     .url('DATABASE_URL must be a URL such as postgresql://postgres@localhost:5432/exchange'),

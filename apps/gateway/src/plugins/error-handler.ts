@@ -68,14 +68,23 @@ async function errorHandler(app: FastifyInstance) {
     else request.log.info({ code: appError.code, reason: error.message }, 'request rejected');
     return sendError(reply, appError);
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    request.log.info({ url: request.url }, 'route not found');
-    return sendError(reply, new AppError('NOT_FOUND'));
-  });
 }
 
 export default fp(errorHandler, { name: 'error-handler' });
+
+/**
+ * Unknown routes: a 1006 envelope, except that with a web client a GET for a page (a path
+ * outside /v1 without a file extension) answers its index.html so the client's router decides.
+ */
+export function notFoundHandler(opts: { webClient: boolean }) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPage = request.method === 'GET' && !path.startsWith('/v1/') && !/\.[a-z0-9]+$/i.test(path);
+    if (opts.webClient && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    request.log.info({ url: request.url }, 'route not found');
+    return sendError(reply, new AppError('NOT_FOUND'));
+  };
+}
 
 /** The envelope of a catalogue error, for places outside the error handler (hooks, sockets). */
 export function errorBody(name: ErrorName, params: Record<string, unknown> | null = null) {

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <section className="not-found">
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
+      <h1>{t('notFound.title')}</h1>
+      <p className="muted">{t('notFound.body')}</p>
+      <Link to="/" className="button button--primary">
+        {t('notFound.home')}
+      </Link>
+    </section>
+  );
+}

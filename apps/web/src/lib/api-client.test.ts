@@ -1,0 +1,176 @@
+import { REQUEST_TIMEOUT_MS } from '@exchange/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, type Schema } from './api-client';
+
+const anything: Schema<unknown> = { parse: (input) => input };
+const numbers: Schema<number[]> = {
+  parse(input) {
+    if (!Array.isArray(input) || !input.every((n) => typeof n === 'number'))
+      throw new Error('not numbers');
+    return input;
+  },
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const urlOf = (input: RequestInfo | URL) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
+/** A fetch that records its calls and answers with `respond`. */
+function fakeFetch(respond: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  return vi.fn<typeof fetch>((input, init = {}) => Promise.resolve(respond(urlOf(input), init)));
+}
+
+/** A fetch that never answers until its signal aborts, as a hung server. */
+const hangingFetch = vi.fn<typeof fetch>(
+  (_input, init) =>
+    new Promise<Response>((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () =>
+        reject(new DOMException('aborted', 'AbortError')),
+      );
+    }),
+);
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected the request to fail');
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('createApiClient', () => {
+  it('returns the data of a success envelope and sends the client headers', async () => {
+    const fetch = fakeFetch(() => json({ code: '200', data: [1, 2, 3], message: 'success' }));
+    const client = createApiClient({ fetch, language: () => 'en' });
+
+    await expect(
+      client.get('/v1/things', numbers, { query: { page: 1, q: undefined } }),
+    ).resolves.toEqual([1, 2, 3]);
+
+    expect(fetch).toHaveBeenCalledOnce();
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/v1/things?page=1');
+    expect(init?.method).toBe('GET');
+    const headers = init?.headers as Record<string, string>;
+    expect(headers).toMatchObject({
+      device: 'WEB',
+      'client-type': 'WEB',
+      'accept-language': 'en',
+      'runtime-mode': '0',
+    });
+    expect(headers['time-zone']).toMatch(/^UTC[+-]\d{1,2}(:\d{2})?$/);
+    expect(headers).not.toHaveProperty('content-type');
+  });
+
+  it('sends a JSON body with its content type', async () => {
+    const fetch = fakeFetch(() => json({ code: '200', data: null, message: 'success' }));
+    await createApiClient({ fetch }).request('/v1/things', anything, {
+      method: 'POST',
+      body: { a: 1 },
+    });
+    const init = fetch.mock.calls[0]![1]!;
+    expect(init.body).toBe('{"a":1}');
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+  });
+
+  it('throws an ApiError with the code, message and data of an error envelope', async () => {
+    const fetch = fakeFetch(() =>
+      json(
+        {
+          code: '1008',
+          data: { retryAfterSeconds: 5 },
+          message: 'Too many requests, try again in 5 seconds.',
+        },
+        429,
+      ),
+    );
+    const err = await caught(createApiClient({ fetch }).get('/v1/things', anything));
+
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({
+      code: '1008',
+      message: 'Too many requests, try again in 5 seconds.',
+      data: { retryAfterSeconds: 5 },
+      status: 429,
+    });
+  });
+
+  it('treats a non-200 code as a failure even with HTTP 200', async () => {
+    const fetch = fakeFetch(() =>
+      json({ code: '3013', data: null, message: 'This market is not available.' }),
+    );
+    await expect(createApiClient({ fetch }).get('/v1/things', anything)).rejects.toMatchObject({
+      name: 'ApiError',
+      code: '3013',
+      data: null,
+      status: 200,
+    });
+  });
+
+  it('reports an answer that is not an envelope as system busy', async () => {
+    const fetch = fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(createApiClient({ fetch }).get('/v1/things', anything)).rejects.toMatchObject({
+      code: '1000',
+      status: 502,
+    });
+  });
+
+  it('reports a network failure as system busy', async () => {
+    const failing = vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch')));
+    const err = await caught(createApiClient({ fetch: failing }).get('/v1/things', anything));
+    expect(err).toMatchObject({ code: '1000', status: null });
+    expect((err as ApiError).cause).toBeInstanceOf(TypeError);
+  });
+
+  it('reports data that breaks the contract as an internal error', async () => {
+    const fetch = fakeFetch(() =>
+      json({ code: '200', data: ['not', 'numbers'], message: 'success' }),
+    );
+    await expect(createApiClient({ fetch }).get('/v1/things', numbers)).rejects.toMatchObject({
+      code: '1012',
+    });
+  });
+
+  it('aborts after 30 seconds with a timeout error', async () => {
+    vi.useFakeTimers();
+    const result = caught(createApiClient({ fetch: hangingFetch }).get('/v1/slow', anything));
+
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(hangingFetch.mock.calls.at(-1)![1]!.signal!.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+
+    expect(await result).toMatchObject({
+      name: 'ApiError',
+      code: '1009',
+      message: 'The request took too long, try again later.',
+    });
+  });
+
+  it("passes a caller's cancellation through instead of an ApiError", async () => {
+    const controller = new AbortController();
+    const result = caught(
+      createApiClient({ fetch: hangingFetch }).get('/v1/slow', anything, {
+        signal: controller.signal,
+      }),
+    );
+    controller.abort();
+    const err = await result;
+    expect(err).not.toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('uses the global fetch when none is given', async () => {
+    const fetch = fakeFetch(() => json({ code: '200', data: 'ok', message: 'success' }));
+    vi.stubGlobal('fetch', fetch);
+    await expect(createApiClient().get('/v1/ping', anything)).resolves.toBe('ok');
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+});

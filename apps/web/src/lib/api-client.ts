@@ -1,0 +1,199 @@
+import {
+  CLIENT_TYPE_WEB,
+  DEFAULT_LANGUAGE,
+  DEFAULT_RUNTIME_MODE,
+  DEVICE_WEB,
+  ErrorCode,
+  HEADERS,
+  REQUEST_TIMEOUT_MS,
+  SUCCESS_CODE,
+  formatTimeZone,
+  type Envelope,
+  type RuntimeMode,
+} from '@exchange/contracts';
+
+/**
+ * A failed request. `code` is the envelope's code (a code of the error catalogue, as text);
+ * failures that never produced an envelope get a catalogue code too, so the UI has one path:
+ * 1009 the request timed out, 1000 no usable answer (network down, proxy page), 1012 the answer
+ * did not match the contract.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: string;
+  readonly data: unknown;
+  /** HTTP status of the answer; null when there was none (network failure, timeout). */
+  readonly status: number | null;
+
+  constructor(init: {
+    code: string;
+    message: string;
+    data?: unknown;
+    status?: number | null;
+    cause?: unknown;
+  }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = init.code;
+    this.data = init.data ?? null;
+    this.status = init.status ?? null;
+  }
+}
+
+/** Anything with zod's `parse`: the contracts' schemas validate every answer at the boundary. */
+export interface Schema<T> {
+  parse(input: unknown): T;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export interface ApiClientOptions {
+  /** Prefix of every path; '' (the default) is the page's own origin, where the gateway lives. */
+  baseUrl?: string;
+  fetch?: typeof globalThis.fetch;
+  timeoutMs?: number;
+  /** Current UI language, sent as accept-language. */
+  language?: () => string;
+  /** Current runtime mode, sent as runtime-mode. */
+  runtimeMode?: () => RuntimeMode;
+}
+
+export interface ApiClient {
+  request<T>(path: string, schema: Schema<T>, options?: RequestOptions): Promise<T>;
+  get<T>(
+    path: string,
+    schema: Schema<T>,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  runtimeMode(): RuntimeMode;
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as Record<string, unknown>;
+  return typeof b.code === 'string' && typeof b.message === 'string' && 'data' in b;
+}
+
+function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+const catalogueError = (
+  def: { code: number; message: string },
+  extra: { status?: number | null; cause?: unknown } = {},
+) => new ApiError({ code: String(def.code), message: def.message, data: null, ...extra });
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? '';
+  // Looked up at call time: tests stub globalThis.fetch, and window.fetch must not lose its `this`.
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const language = options.language ?? (() => DEFAULT_LANGUAGE);
+  const runtimeMode = options.runtimeMode ?? (() => DEFAULT_RUNTIME_MODE);
+
+  function baseHeaders(): Record<string, string> {
+    return {
+      accept: 'application/json',
+      // Minutes east of UTC, read per request so a DST change is picked up.
+      [HEADERS.timeZone]: formatTimeZone(-new Date().getTimezoneOffset()),
+      [HEADERS.device]: DEVICE_WEB,
+      [HEADERS.clientType]: CLIENT_TYPE_WEB,
+      [HEADERS.acceptLanguage]: language(),
+      [HEADERS.runtimeMode]: String(runtimeMode()),
+    };
+  }
+
+  async function request<T>(
+    path: string,
+    schema: Schema<T>,
+    opts: RequestOptions = {},
+  ): Promise<T> {
+    const { method = 'GET', query, body, signal, headers } = opts;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const forwardAbort = () => controller.abort(signal?.reason);
+    if (signal?.aborted) forwardAbort();
+    else signal?.addEventListener('abort', forwardAbort, { once: true });
+
+    // A caller's cancellation (React Query unmounting, a newer search) is not an error to show.
+    const rethrowIfCancelled = (err: unknown) => {
+      if (timedOut) throw catalogueError(ErrorCode.REQUEST_TIMEOUT, { cause: err });
+      if (signal?.aborted) throw err;
+    };
+
+    try {
+      const init: RequestInit = {
+        method,
+        headers: {
+          ...baseHeaders(),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        credentials: 'same-origin',
+        signal: controller.signal,
+      };
+      if (body !== undefined) init.body = JSON.stringify(body);
+
+      let response: Response;
+      try {
+        response = await fetchImpl(`${baseUrl}${withQuery(path, query)}`, init);
+      } catch (err) {
+        rethrowIfCancelled(err);
+        throw catalogueError(ErrorCode.SYSTEM_BUSY, { cause: err });
+      }
+
+      let payload: unknown;
+      try {
+        payload = await response.json();
+      } catch (err) {
+        rethrowIfCancelled(err);
+        payload = undefined;
+      }
+      // Gateway errors are envelopes with a 4xx/5xx status; anything else (a proxy's 502 page,
+      // an empty body) means there was no usable answer.
+      if (!isEnvelope(payload)) {
+        throw catalogueError(ErrorCode.SYSTEM_BUSY, { status: response.status });
+      }
+      if (payload.code !== SUCCESS_CODE) {
+        throw new ApiError({
+          code: payload.code,
+          message: payload.message,
+          data: payload.data,
+          status: response.status,
+        });
+      }
+      try {
+        return schema.parse(payload.data);
+      } catch (err) {
+        throw catalogueError(ErrorCode.INTERNAL, { status: response.status, cause: err });
+      }
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+
+  return {
+    request,
+    get: (path, schema, opts = {}) => request(path, schema, { ...opts, method: 'GET' }),
+    runtimeMode,
+  };
+}

@@ -1,0 +1,48 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/** The gateway: it serves the built client and the API on one origin. */
+const GATEWAY = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    // `pnpm dev` beside a running gateway: REST and the socket (/v1/websocket/...) go through.
+    proxy: { '/v1': { target: GATEWAY, ws: true } },
+  },
+  preview: { port: 4173, proxy: { '/v1': { target: GATEWAY, ws: true } } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached (the gateway
+        // serves /assets as immutable) across releases of the client.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+              priority: 20,
+            },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.test.tsx'] },
+      },
+    ],
+  },
+});

@@ -1,0 +1,111 @@
+// `npm start`: migrate, seed, build the web client when stale, then run the gateway (serving the
+// client and the API on one origin) and the matching service until Ctrl-C.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { ensureDatabase } from './db/databases.js';
+import { deployMigrations } from './db/migrations.js';
+import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, requireServices } from './services.js';
+import { appDir, newestMtime, pnpmSync, repoRoot } from './workspace.js';
+
+const PORT = process.env.PORT ?? '8080';
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: process.env.NODE_ENV ?? 'development',
+  PORT,
+  DATABASE_URL: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+  REDIS_URL: process.env.REDIS_URL ?? DEFAULT_REDIS_URL,
+  LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
+  WEB_DIST_DIR: path.join(appDir('web'), 'dist'),
+};
+const databaseUrl = env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+
+function step(text: string): void {
+  console.log(`\x1b[36m›\x1b[0m ${text}`);
+}
+
+async function prepare(): Promise<void> {
+  await requireServices(databaseUrl, env.REDIS_URL ?? DEFAULT_REDIS_URL);
+  if (await ensureDatabase(databaseUrl)) step(`created database ${new URL(databaseUrl).pathname.slice(1)}`);
+  const ran = await deployMigrations(databaseUrl);
+  step(ran.length ? `applied migrations: ${ran.join(', ')}` : 'database schema is up to date');
+  if (pnpmSync(['--silent', '--filter', '@exchange/gateway', 'exec', 'tsx', 'src/db/seed/run.ts'], { env }) !== 0) {
+    throw new Error('Seeding failed');
+  }
+  const index = path.join(appDir('web'), 'dist', 'index.html');
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const sources = Math.max(newestMtime(appDir('web')), newestMtime(path.join(repoRoot, 'packages', 'contracts', 'src')));
+  if (built < sources) {
+    step('building the web client');
+    if (pnpmSync(['--silent', '--filter', '@exchange/web', 'build'], { env }) !== 0) throw new Error('Web build failed');
+  }
+}
+
+const children = new Map<string, ChildProcess>();
+let stopping = false;
+
+function launch(name: string, colour: number, cwd: string, entry: string): void {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const tag = `\x1b[${colour}m[${name}]\x1b[0m`;
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => console.log(`${tag} ${line}`));
+  }
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (!stopping) {
+      console.error(`${tag} exited (${signal ?? code}); stopping everything`);
+      void stopAll(1);
+    }
+  });
+  children.set(name, child);
+}
+
+async function stopAll(code: number): Promise<never> {
+  stopping = true;
+  const waits = [...children.values()].map(
+    (child) =>
+      new Promise<void>((resolve) => {
+        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  );
+  await Promise.all(waits);
+  process.exit(code);
+}
+
+async function waitReady(url: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return false;
+}
+
+async function main(): Promise<void> {
+  await prepare();
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+  launch('gateway', 35, appDir('gateway'), 'src/server.ts');
+  launch('engine', 33, appDir('matching-sim'), 'src/main.ts');
+  if (await waitReady(`http://127.0.0.1:${PORT}/ready`, 60_000)) {
+    console.log(`\n  \x1b[1mExchange running at http://localhost:${PORT}\x1b[0m  (API docs: http://localhost:${PORT}/v1/docs; Ctrl-C stops)\n`);
+  } else if (!stopping) {
+    console.error('The gateway did not become ready within 60 s; see its log above.');
+    await stopAll(1);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  void stopAll(1);
+});
