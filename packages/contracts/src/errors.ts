@@ -64,13 +64,15 @@ export const ErrorCode = {
   FILE_TYPE_NOT_ALLOWED: def(1015, 400, 'Only accept {{types}}.'),
   OPERATION_SUCCEEDED_RELOGIN: def(1016, 200, 'The operation succeeded. Please log in again.'),
   FORBIDDEN: def(1017, 403, 'You do not have permission for this action.'),
+  CSRF_FAILED: def(1018, 403, 'The request could not be verified; reload the page and try again.'),
+  DEV_ONLY: def(1019, 404, 'Not available in production.'),
 
   // ---- auth and identity ----
   LOGIN_FAILED: def(2001, 401, 'Login failed.'),
   LOGIN_FAILED_ATTEMPTS: def(
     2002,
     401,
-    'Login failed. Wrong password {{failedAttempts}} times; after {{maxAttempts}} the account is locked for {{lockMinutes}} minutes.',
+    'Login failed: incorrect e-mail or password, {{failedAttempts}} of {{maxAttempts}} attempts. After {{maxAttempts}} wrong attempts the account is locked for {{lockMinutes}} minutes.',
   ),
   ACCOUNT_LOCKED: def(
     2003,
@@ -91,6 +93,17 @@ export const ErrorCode = {
     'The account type has already been chosen; a new registration is needed to change it.',
   ),
   ACCOUNT_NOT_FOUND: def(2013, 404, 'Account not found.'),
+  EMAIL_CODE_TOO_SOON: def(2014, 429, 'A code was sent recently; try again in {{retryAfterSeconds}} seconds.'),
+  PUZZLE_REQUIRED: def(2015, 400, 'Complete the slide puzzle first.'),
+  OAUTH_FAILED: def(2016, 400, 'Sign-in with {{provider}} failed, please try again.'),
+  OAUTH_PROVIDER_UNAVAILABLE: def(2017, 404, 'Sign-in with {{provider}} is not available.'),
+  OAUTH_LINK_REQUIRED: def(
+    2018,
+    409,
+    'An account with this e-mail already exists; enter its password to link it.',
+  ),
+  OAUTH_LINK_EXPIRED: def(2019, 400, 'The request has expired; please sign in again.'),
+  PASSWORD_INCORRECT: def(2020, 400, 'The password is incorrect.'),
 
   // ---- trading ----
   INSUFFICIENT_BALANCE: def(3001, 400, 'Insufficient balance.'),

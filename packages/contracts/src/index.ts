@@ -1,3 +1,4 @@
+export * from './auth.js';
 export * from './blocklist.js';
 export * from './catalogue.js';
 export * from './constants.js';
@@ -14,3 +15,5 @@ export * from './runtime-mode.js';
 export * from './settings.js';
 export * from './socket.js';
 export * from './user.js';
+export * from './engine.js';
+export * from './i18n/index.js';

@@ -31,10 +31,43 @@ export const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /** Per-IP limit, per window, on each endpoint that checks passwords or sends mail. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   BLOCKLIST_REFRESH_MS: z.coerce.number().int().positive().default(5_000),
   /** Folder of the built web client to serve on the same origin; empty: API only. */
   WEB_DIST_DIR: z.string().optional(),
   API_DOCS: bool.default(true),
+
+  /** Origin users reach the exchange at; OAuth redirect addresses are built from it. */
+  PUBLIC_BASE_URL: z.string().url().default('http://localhost:8080'),
+  /** Keys the e-mail code hashes. Required in production. */
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').default('development-secret-change-me-0123456789'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(259_200),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  /** argon2id cost; OWASP's minimum is 19 MiB and 2 iterations. */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
+  ARGON2_ITERATIONS: z.coerce.number().int().min(2).default(2),
+
+  /** database: messages go to the dev mailbox table; smtp: through SMTP_URL. */
+  MAIL_TRANSPORT: z.enum(['database', 'smtp']).default('database'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Exchange <no-reply@exchange.local>'),
+
+  OIDC_GOOGLE_ISSUER: z.string().url().optional(),
+  OIDC_GOOGLE_CLIENT_ID: z.string().optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_APPLE_ISSUER: z.string().url().optional(),
+  OIDC_APPLE_CLIENT_ID: z.string().optional(),
+  OIDC_APPLE_CLIENT_SECRET: z.string().optional(),
+}).superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production' && env.AUTH_SECRET.startsWith('development-secret')) {
+    ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET must be set in production' });
+  }
+  if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+    ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when MAIL_TRANSPORT is smtp' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorByCode, type BlockListItem } from '@exchange/contracts';
+import { errorByCode, resolveLanguage, translateError, type BlockListItem } from '@exchange/contracts';
 import { findBlock, loadBlockList } from '../features/blocklist/blocklist-service.js';
 
 declare module 'fastify' {
@@ -36,7 +36,10 @@ async function blocklist(app: FastifyInstance) {
     return reply.code(known && known.status >= 400 ? known.status : 403).send({
       code: String(hit.mask),
       data: { mask: hit.mask, tag: hit.tag },
-      message: known?.message ?? 'This function is not available.',
+      message:
+        translateError(hit.mask, resolveLanguage(request.headers['accept-language'])) ??
+        known?.message ??
+        'This function is not available.',
     });
   });
 }

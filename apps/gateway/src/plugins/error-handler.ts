@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ErrorCode, formatMessage, type ErrorName } from '@exchange/contracts';
+import { ErrorCode, formatMessage, resolveLanguage, translateError, type ErrorName } from '@exchange/contracts';
 import { AppError } from '../lib/app-error.js';
 
 /** Fastify's own error codes for bad input, mapped to the catalogue. */
@@ -53,8 +53,11 @@ function toAppError(error: FastifyError): AppError {
   return new AppError('INTERNAL', null, { cause: error });
 }
 
+/** The envelope of an error, its message in the language the request accepts. */
 export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
-  return reply.code(err.status).send({ code: String(err.code), data: err.params, message: err.message });
+  const language = resolveLanguage(reply.request.headers['accept-language']);
+  const message = translateError(err.code, language, err.params) ?? err.message;
+  return reply.code(err.status).send({ code: String(err.code), data: err.params, message });
 }
 
 /**
@@ -87,7 +90,8 @@ export function notFoundHandler(opts: { webClient: boolean }) {
 }
 
 /** The envelope of a catalogue error, for places outside the error handler (hooks, sockets). */
-export function errorBody(name: ErrorName, params: Record<string, unknown> | null = null) {
+export function errorBody(name: ErrorName, params: Record<string, unknown> | null = null, acceptLanguage?: string) {
   const def = ErrorCode[name];
-  return { code: String(def.code), data: params, message: formatMessage(def.message, params) };
+  const message = translateError(def.code, resolveLanguage(acceptLanguage), params) ?? formatMessage(def.message, params);
+  return { code: String(def.code), data: params, message };
 }

@@ -5,6 +5,8 @@ import { createDb, type Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { createRedis, type RedisConnections } from '../lib/redis.js';
 import { createJobs, type Jobs } from '../jobs/jobs.js';
+import { createMailer } from '../features/mail/mailer.js';
+import { sendMailJob } from '../features/mail/send-mail-job.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +15,7 @@ declare module 'fastify' {
     db: Db;
     redis: RedisConnections;
     jobs: Jobs;
+    mailJob: ReturnType<typeof sendMailJob>;
   }
 }
 
@@ -26,6 +29,9 @@ async function infrastructure(app: FastifyInstance, opts: { env: Env; clock: Clo
   app.decorate('db', db);
   app.decorate('redis', redis);
   app.decorate('jobs', jobs);
+  const mailJob = sendMailJob(createMailer(opts.env, db));
+  jobs.register(mailJob);
+  app.decorate('mailJob', mailJob);
   app.addHook('onClose', async () => {
     await jobs.close();
     await redis.close();

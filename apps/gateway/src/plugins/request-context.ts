@@ -4,6 +4,7 @@ import {
   DEFAULT_LANGUAGE,
   HEADERS,
   RuntimeMode,
+  resolveLanguage,
   runtimeModeHeader,
   timeZoneHeader,
   timeZoneOffsetMinutes,
@@ -16,7 +17,7 @@ declare module 'fastify' {
     runtimeMode: RuntimeMode;
     /** Minutes east of UTC from the time-zone header; 0 when absent. */
     timeZoneOffset: number;
-    /** Primary tag of accept-language, e.g. "zh-CN"; "en" when absent. */
+    /** The supported language accept-language asks for (en, zh-CN, zh-TW, ar, fr, de, ja, ko). */
     language: string;
   }
 }
@@ -47,8 +48,7 @@ async function requestContext(app: FastifyInstance) {
       }
       request.timeZoneOffset = timeZoneOffsetMinutes(tz);
     }
-    const lang = header(request.headers[HEADERS.acceptLanguage]);
-    if (lang) request.language = lang.split(',')[0]?.split(';')[0]?.trim() || DEFAULT_LANGUAGE;
+    request.language = resolveLanguage(header(request.headers[HEADERS.acceptLanguage]));
   });
 }
 

@@ -3,7 +3,7 @@ import { build, type TestApp } from '../helpers/build.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await build({ RATE_LIMIT_MAX: '3', CORS_ORIGINS: 'https://app.example.com' });
+  t = await build({ RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_MAX: '2', CORS_ORIGINS: 'https://app.example.com' });
 });
 afterAll(() => t.close());
 
@@ -27,6 +27,12 @@ describe('rate limit and CORS', () => {
     expect(res.json()).toMatchObject({ code: '1008' });
     const keys = await t.app.redis.commands.keys('*');
     expect(keys.length).toBeGreaterThan(0); // the prefix is added by the connection
+  });
+
+  it('limits the login endpoints more tightly per IP', async () => {
+    const login = () => t.app.inject({ method: 'POST', url: '/v1/auth/public/login', payload: { email: 'a@b.co', password: 'x', puzzleToken: 'y' } });
+    const codes = [(await login()).statusCode, (await login()).statusCode, (await login()).statusCode];
+    expect(codes).toEqual([400, 400, 429]);
   });
 
   it('allows only listed origins', async () => {

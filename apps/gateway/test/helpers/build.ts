@@ -32,11 +32,14 @@ export async function build(
     DATABASE_URL: dbUrl,
     REDIS_URL,
     REDIS_PREFIX: `test:${id}:`,
+    AUTH_RATE_LIMIT_MAX: '10000',
+    RATE_LIMIT_MAX: '10000',
     ...overrides,
   });
   const clock = new ManualClock();
   const app = await buildApp({ env, clock, ...extra });
   await app.ready();
+  app.jobs.start();
   return {
     app,
     clock,

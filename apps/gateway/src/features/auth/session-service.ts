@@ -1,10 +1,24 @@
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
-import { hashToken } from './token.js';
+import { hashToken, newToken } from './token.js';
 
 export interface AuthContext {
   userId: string;
+  sessionId: string;
+}
+
+export type RevokeReason = 'LOGOUT' | 'LOGGED_IN_ELSEWHERE' | 'PASSWORD_RESET' | 'REFRESH_REUSE';
+
+export interface TokenPolicy {
+  accessTtlSeconds: number;
+  refreshTtlDays: number;
+}
+
+export interface IssuedTokens {
+  token: string;
+  refreshToken: string;
+  expiresInSeconds: number;
   sessionId: string;
 }
 
@@ -23,4 +37,97 @@ export async function authenticate(opts: { db: Db; clock: Clock; token: string }
   }
   if (session.accessExpiresAt.getTime() <= opts.clock.now()) throw new AppError('UNAUTHORIZED');
   return { userId: session.userId, sessionId: session.id };
+}
+
+/**
+ * Starts a session. Single-session policy: one live session per account, so a new login ends
+ * every other one with LOGGED_IN_ELSEWHERE and the older device is told so (4003).
+ */
+export async function startSession(opts: {
+  db: Db;
+  clock: Clock;
+  policy: TokenPolicy;
+  userId: string;
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}): Promise<IssuedTokens> {
+  const now = opts.clock.now();
+  const token = newToken();
+  const refreshToken = newToken();
+  const session = await opts.db.$transaction(async (tx) => {
+    await tx.session.updateMany({
+      where: { userId: opts.userId, revokedAt: null },
+      data: { revokedAt: new Date(now), revokedReason: 'LOGGED_IN_ELSEWHERE' },
+    });
+    return tx.session.create({
+      data: {
+        userId: opts.userId,
+        accessTokenHash: hashToken(token),
+        accessExpiresAt: new Date(now + opts.policy.accessTtlSeconds * 1000),
+        userAgent: opts.userAgent?.slice(0, 256) ?? null,
+        ip: opts.ip ?? null,
+        createdAt: new Date(now),
+        refreshTokens: {
+          create: { hash: hashToken(refreshToken), expiresAt: new Date(now + opts.policy.refreshTtlDays * 86_400_000) },
+        },
+      },
+    });
+  });
+  return { token, refreshToken, expiresInSeconds: opts.policy.accessTtlSeconds, sessionId: session.id };
+}
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new pair issued on the same
+ * session. Presenting a spent token again means it leaked, so the whole session is revoked.
+ */
+export async function refreshSession(opts: { db: Db; clock: Clock; policy: TokenPolicy; refreshToken: string }): Promise<IssuedTokens & { userId: string }> {
+  const now = opts.clock.now();
+  const hash = hashToken(opts.refreshToken);
+  const row = await opts.db.refreshToken.findUnique({ where: { hash }, include: { session: true } });
+  if (!row) throw new AppError('UNAUTHORIZED');
+  const { session } = row;
+  if (session.revokedAt) {
+    throw new AppError(session.revokedReason === 'LOGGED_IN_ELSEWHERE' ? 'LOGGED_IN_ELSEWHERE' : 'UNAUTHORIZED');
+  }
+  if (row.usedAt) {
+    await revokeSession({ db: opts.db, clock: opts.clock, sessionId: session.id, reason: 'REFRESH_REUSE' });
+    throw new AppError('UNAUTHORIZED');
+  }
+  if (row.expiresAt.getTime() <= now) throw new AppError('UNAUTHORIZED');
+
+  const token = newToken();
+  const refreshToken = newToken();
+  const rotated = await opts.db.$transaction(async (tx) => {
+    // Conditional: of two concurrent refreshes with one token, exactly one wins.
+    const spent = await tx.refreshToken.updateMany({ where: { hash, usedAt: null }, data: { usedAt: new Date(now) } });
+    if (spent.count !== 1) return false;
+    await tx.refreshToken.create({
+      data: { hash: hashToken(refreshToken), sessionId: session.id, expiresAt: new Date(now + opts.policy.refreshTtlDays * 86_400_000) },
+    });
+    await tx.session.update({
+      where: { id: session.id },
+      data: { accessTokenHash: hashToken(token), accessExpiresAt: new Date(now + opts.policy.accessTtlSeconds * 1000) },
+    });
+    return true;
+  });
+  if (!rotated) {
+    await revokeSession({ db: opts.db, clock: opts.clock, sessionId: session.id, reason: 'REFRESH_REUSE' });
+    throw new AppError('UNAUTHORIZED');
+  }
+  return { token, refreshToken, expiresInSeconds: opts.policy.accessTtlSeconds, sessionId: session.id, userId: session.userId };
+}
+
+export async function revokeSession(opts: { db: Db; clock: Clock; sessionId: string; reason: RevokeReason }): Promise<void> {
+  await opts.db.session.updateMany({
+    where: { id: opts.sessionId, revokedAt: null },
+    data: { revokedAt: new Date(opts.clock.now()), revokedReason: opts.reason },
+  });
+}
+
+export async function revokeAllSessions(opts: { db: Db; clock: Clock; userId: string; reason: RevokeReason }): Promise<number> {
+  const { count } = await opts.db.session.updateMany({
+    where: { userId: opts.userId, revokedAt: null },
+    data: { revokedAt: new Date(opts.clock.now()), revokedReason: opts.reason },
+  });
+  return count;
 }

@@ -1,15 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, userInfo } from '@exchange/contracts';
+import { z } from 'zod';
+import { changeLanguageQuery, ok, userInfo } from '@exchange/contracts';
 import { requireAuth } from '../../plugins/auth.js';
 import { bearerSecurity, responses } from '../../lib/route-schemas.js';
-import { getProfile } from './user-service.js';
+import { changeLanguage, getProfile } from './user-service.js';
+
+const tags = ['user'];
 
 /** The signed-in user, under /v1/user. */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile',
-    { schema: { tags: ['user'], summary: 'User info of the session', security: bearerSecurity, response: responses(userInfo) } },
+    { schema: { tags, summary: 'User info of the session', security: bearerSecurity, response: responses(userInfo) } },
     async (request) => ok(await getProfile({ db: app.db, userId: requireAuth(request).userId })),
+  );
+
+  app.get(
+    '/change-language',
+    {
+      schema: { tags, summary: 'Save the interface language', security: bearerSecurity, querystring: changeLanguageQuery, response: responses(z.null()) },
+      config: { csrf: true },
+    },
+    async (request) => {
+      await changeLanguage({ db: app.db, userId: requireAuth(request).userId, language: request.query.language });
+      return ok(null);
+    },
   );
 };
 

@@ -1,0 +1,86 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MS } from '@exchange/contracts';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/app-error.js';
+
+export type CodePurpose = 'REGISTER' | 'RESET_PASSWORD';
+export const MAX_CODE_ATTEMPTS = 5;
+export const RESEND_AFTER_MS = 60_000;
+
+function hashCode(secret: string, id: string, code: string): string {
+  return createHmac('sha256', secret).update(`${id}:${code}`).digest('hex');
+}
+
+/**
+ * Creates a 6-digit code valid for 10 minutes; a newer code replaces older ones. Codes are
+ * stored as keyed hashes, and a new one cannot be requested within a minute of the last.
+ */
+export async function createEmailCode(opts: {
+  db: Db;
+  clock: Clock;
+  secret: string;
+  email: string;
+  purpose: CodePurpose;
+}): Promise<string> {
+  const now = opts.clock.now();
+  const last = await opts.db.emailCode.findFirst({
+    where: { email: opts.email, purpose: opts.purpose },
+    orderBy: { createdAt: 'desc' },
+  });
+  if (last && now - last.createdAt.getTime() < RESEND_AFTER_MS) {
+    throw new AppError('EMAIL_CODE_TOO_SOON', {
+      retryAfterSeconds: Math.ceil((RESEND_AFTER_MS - (now - last.createdAt.getTime())) / 1000),
+    });
+  }
+  const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
+  await opts.db.$transaction(async (tx) => {
+    await tx.emailCode.updateMany({
+      where: { email: opts.email, purpose: opts.purpose, consumedAt: null },
+      data: { consumedAt: new Date(now) },
+    });
+    const id = randomUUID();
+    await tx.emailCode.create({
+      data: {
+        id,
+        email: opts.email,
+        purpose: opts.purpose,
+        codeHash: hashCode(opts.secret, id, code),
+        expiresAt: new Date(now + EMAIL_CODE_TTL_MS),
+        createdAt: new Date(now),
+      },
+    });
+  });
+  return code;
+}
+
+/**
+ * Spends the newest live code of the address if `code` matches. Each wrong guess counts; after
+ * five the code is dead and a new one is needed. Expired and used codes never match.
+ */
+export async function consumeEmailCode(opts: {
+  db: Db;
+  clock: Clock;
+  secret: string;
+  email: string;
+  purpose: CodePurpose;
+  code: string;
+}): Promise<void> {
+  const now = new Date(opts.clock.now());
+  const row = await opts.db.emailCode.findFirst({
+    where: { email: opts.email, purpose: opts.purpose, consumedAt: null, expiresAt: { gt: now } },
+    orderBy: { createdAt: 'desc' },
+  });
+  if (!row) throw new AppError('EMAIL_CODE_INVALID');
+  if (row.attempts >= MAX_CODE_ATTEMPTS) throw new AppError('EMAIL_CODE_TOO_MANY_ATTEMPTS');
+  const expected = Buffer.from(row.codeHash, 'hex');
+  const given = Buffer.from(hashCode(opts.secret, row.id, opts.code.trim()), 'hex');
+  if (expected.length === given.length && timingSafeEqual(expected, given)) {
+    // Conditional: two concurrent requests with the right code cannot both spend it.
+    const spent = await opts.db.emailCode.updateMany({ where: { id: row.id, consumedAt: null }, data: { consumedAt: now } });
+    if (spent.count === 1) return;
+    throw new AppError('EMAIL_CODE_INVALID');
+  }
+  const updated = await opts.db.emailCode.update({ where: { id: row.id }, data: { attempts: { increment: 1 } } });
+  throw new AppError(updated.attempts >= MAX_CODE_ATTEMPTS ? 'EMAIL_CODE_TOO_MANY_ATTEMPTS' : 'EMAIL_CODE_INVALID');
+}

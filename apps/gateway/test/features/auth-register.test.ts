@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type TestApp } from '../helpers/build.js';
+import { PASSWORD, bearer, latestCode, mailCount, registerUser, solvePuzzle } from '../helpers/auth.js';
+import { puzzleKey } from '../../src/features/auth/puzzle/puzzle-service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
+
+async function sendCode(email: string) {
+  return post('/v1/auth/public/register/code', { email, puzzleToken: await solvePuzzle(t, 'REGISTER') });
+}
+
+describe('slide puzzle', () => {
+  it('issues PNG images and keeps the answer on the server', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/auth/public/puzzle?scene=LOGIN' });
+    const data = res.json<{ data: Record<string, unknown> }>().data;
+    expect(data).toMatchObject({ width: 300, height: 150, pieceSize: 44 });
+    expect(String(data.background)).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect(JSON.stringify(data)).not.toMatch(/"x"/);
+  });
+
+  it('refuses a wrong position, then the puzzle is gone', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/auth/public/puzzle?scene=LOGIN' });
+    const { puzzleId } = res.json<{ data: { puzzleId: string } }>().data;
+    const { x } = JSON.parse((await t.app.redis.commands.get(puzzleKey(puzzleId))) ?? '{}') as { x: number };
+    t.clock.advance(1000);
+    const wrong = await post('/v1/auth/public/puzzle/verify', { puzzleId, x: x + 20, durationMs: 900 });
+    expect(wrong.json()).toMatchObject({ code: '2010' });
+    const retry = await post('/v1/auth/public/puzzle/verify', { puzzleId, x, durationMs: 900 });
+    expect(retry.json()).toMatchObject({ code: '2010' });
+  });
+
+  it('refuses an implausibly fast drag', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/auth/public/puzzle?scene=LOGIN' });
+    const { puzzleId } = res.json<{ data: { puzzleId: string } }>().data;
+    const { x } = JSON.parse((await t.app.redis.commands.get(puzzleKey(puzzleId))) ?? '{}') as { x: number };
+    t.clock.advance(1000);
+    expect((await post('/v1/auth/public/puzzle/verify', { puzzleId, x, durationMs: 20 })).json()).toMatchObject({ code: '2010' });
+  });
+
+  it('gives a token that works once, for its own scene only', async () => {
+    const loginToken = await solvePuzzle(t, 'LOGIN');
+    const other = await post('/v1/auth/public/register/code', { email: 'scene@example.com', puzzleToken: loginToken });
+    expect(other.json()).toMatchObject({ code: '2015' });
+    const token = await solvePuzzle(t, 'REGISTER');
+    expect((await post('/v1/auth/public/register/code', { email: 'once@example.com', puzzleToken: token })).statusCode).toBe(200);
+    const again = await post('/v1/auth/public/register/code', { email: 'once2@example.com', puzzleToken: token });
+    expect(again.json()).toMatchObject({ code: '2015' });
+  });
+});
+
+describe('registration', () => {
+  it('registers with an e-mailed code and signs in', async () => {
+    const login = await registerUser(t, 'Alice@Example.com');
+    expect(login.user).toMatchObject({ email: 'alice@example.com', entityType: 'INDIVIDUAL', kycLevel: null, kycPermissions: [] });
+    expect(login.user.uid).toMatch(/^\d{8}$/);
+    const profile = await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: bearer(login.token) });
+    expect(profile.json()).toMatchObject({ code: '200', data: { email: 'alice@example.com' } });
+    const row = await t.app.db.user.findUniqueOrThrow({ where: { email: 'alice@example.com' } });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2/);
+  });
+
+  it('registers institutions', async () => {
+    const login = await registerUser(t, 'fund@example.com', 'INSTITUTION');
+    expect(login.user.entityType).toBe('INSTITUTION');
+  });
+
+  it('says "Account already exists" at the code step and at the final step', async () => {
+    expect((await sendCode('alice@example.com')).json()).toMatchObject({ code: '2004', message: 'Account already exists.' });
+  });
+
+  it('checks e-mail and password formats with their own codes, creating nothing', async () => {
+    expect((await sendCode('not-an-email')).json()).toMatchObject({ code: '2007' });
+    await sendCode('bob@example.com');
+    const code = await latestCode(t, 'bob@example.com');
+    const base = { email: 'bob@example.com', code };
+    for (const [password, confirm, expected] of [
+      ['Sh0rt!', 'Sh0rt!', '2006'],
+      ['alllowercase1!', 'alllowercase1!', '2006'],
+      ['NoDigits!!', 'NoDigits!!', '2006'],
+      ['NoSymbol123', 'NoSymbol123', '2006'],
+      ['Way2Long!Way2Long!xxx', 'Way2Long!Way2Long!xxx', '2006'],
+      [PASSWORD, `${PASSWORD}x`, '2005'],
+    ] as const) {
+      const res = await post('/v1/auth/public/register', { ...base, password, confirmPassword: confirm });
+      expect(res.json(), password).toMatchObject({ code: expected });
+    }
+    expect(await t.app.db.user.count({ where: { email: 'bob@example.com' } })).toBe(0);
+  });
+
+  it('refuses a second code within a minute', async () => {
+    await sendCode('carol@example.com');
+    const again = await sendCode('carol@example.com');
+    expect(again.statusCode).toBe(429);
+    const wait = again.json<{ code: string; data: { retryAfterSeconds: number } }>();
+    expect(wait.code).toBe('2014');
+    expect(wait.data.retryAfterSeconds).toBeGreaterThan(0);
+    expect(wait.data.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('counts wrong codes and kills the code after five', async () => {
+    t.clock.advance(61_000);
+    await sendCode('dave@example.com');
+    const code = await latestCode(t, 'dave@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const attempt = (c: string) => post('/v1/auth/public/register', { email: 'dave@example.com', code: c, password: PASSWORD, confirmPassword: PASSWORD });
+    for (let i = 0; i < 4; i++) expect((await attempt(wrong)).json()).toMatchObject({ code: '2008' });
+    expect((await attempt(wrong)).json()).toMatchObject({ code: '2009' });
+    expect((await attempt(code)).json()).toMatchObject({ code: '2009' });
+  });
+
+  it('expires codes after 10 minutes and never accepts one twice', async () => {
+    t.clock.advance(61_000);
+    await sendCode('erin@example.com');
+    const code = await latestCode(t, 'erin@example.com');
+    t.clock.advance(10 * 60_000 + 1);
+    const late = await post('/v1/auth/public/register', { email: 'erin@example.com', code, password: PASSWORD, confirmPassword: PASSWORD });
+    expect(late.json()).toMatchObject({ code: '2008' });
+
+    t.clock.advance(61_000);
+    const n = await mailCount(t, 'erin@example.com');
+    await sendCode('erin@example.com');
+    const fresh = await latestCode(t, 'erin@example.com', n);
+    const ok = await post('/v1/auth/public/register', { email: 'erin@example.com', code: fresh, password: PASSWORD, confirmPassword: PASSWORD });
+    expect(ok.statusCode).toBe(200);
+    await t.app.db.user.delete({ where: { email: 'erin@example.com' } });
+    const reuse = await post('/v1/auth/public/register', { email: 'erin@example.com', code: fresh, password: PASSWORD, confirmPassword: PASSWORD });
+    expect(reuse.json()).toMatchObject({ code: '2008' });
+  });
+
+  it("does not accept one address's code for another", async () => {
+    t.clock.advance(61_000);
+    await sendCode('frank@example.com');
+    const code = await latestCode(t, 'frank@example.com');
+    const res = await post('/v1/auth/public/register', { email: 'grace@example.com', code, password: PASSWORD, confirmPassword: PASSWORD });
+    expect(res.json()).toMatchObject({ code: '2008' });
+  });
+
+  it('stores codes only as keyed hashes', async () => {
+    const rows = await t.app.db.emailCode.findMany({ where: { email: 'frank@example.com' } });
+    const code = await latestCode(t, 'frank@example.com');
+    expect(rows.every((r) => r.codeHash.length === 64 && !r.codeHash.includes(code))).toBe(true);
+  });
+});
+
+describe('error language', () => {
+  it('answers in the language accept-language asks for', async () => {
+    const zh = await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+    expect(zh.json<{ code: string; message: string }>().code).toBe('401');
+    expect(zh.json<{ message: string }>().message).toMatch(/[\u4e00-\u9fff]/);
+    const tw = await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: { 'accept-language': 'zh-HK' } });
+    expect(tw.json<{ message: string }>().message).not.toBe(zh.json<{ message: string }>().message);
+    const fr = await post('/v1/auth/public/register/code', { email: 'x', puzzleToken: 'y' }, { 'accept-language': 'fr-FR' });
+    expect(fr.json<{ message: string }>().message).not.toBe('Incorrect mailbox format.');
+    const unknown = await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: { 'accept-language': 'xx' } });
+    expect(unknown.json()).toMatchObject({ message: 'Login session expired, please log in again.' });
+  });
+});

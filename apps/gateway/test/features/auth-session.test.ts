@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER, type LoginResponse } from '@exchange/contracts';
+import { build, type TestApp } from '../helpers/build.js';
+import { PASSWORD, bearer, latestCode, loginUser, mailCount, registerUser, solvePuzzle } from '../helpers/auth.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build({ LOGIN_MAX_ATTEMPTS: '3', LOGIN_LOCK_MINUTES: '15' });
+  await registerUser(t, 'ann@example.com');
+  await registerUser(t, 'ben@example.com');
+});
+afterAll(() => t.close());
+
+const profile = (token: string) => t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: bearer(token) });
+const data = (res: { json<T>(): T }) => res.json<{ data: LoginResponse }>().data;
+
+describe('login', () => {
+  it('returns tokens and sets an HttpOnly token cookie for 259200 s with a readable CSRF cookie', async () => {
+    const res = await loginUser(t, 'ann@example.com');
+    expect(res.statusCode).toBe(200);
+    const body = data(res);
+    expect(body.token).toBeTruthy();
+    expect(body.refreshToken).toBeTruthy();
+    expect(body.user.email).toBe('ann@example.com');
+    const token = res.cookies.find((c) => c.name === 'token');
+    expect(token).toMatchObject({ value: body.token, httpOnly: true, maxAge: 259200, sameSite: 'Lax', secure: true, path: '/' });
+    const csrf = res.cookies.find((c) => c.name === CSRF_COOKIE);
+    expect(csrf?.httpOnly).toBeFalsy();
+  });
+
+  it('requires a solved puzzle', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/public/login', payload: { email: 'ann@example.com', password: PASSWORD, puzzleToken: 'made-up' } });
+    expect(res.json()).toMatchObject({ code: '2015' });
+  });
+
+  it('counts wrong passwords, then locks with the figures in the message', async () => {
+    const first = await loginUser(t, 'ben@example.com', 'Wrong!pass1');
+    expect(first.json()).toMatchObject({ code: '2002', data: { failedAttempts: 1, maxAttempts: 3, lockMinutes: 15 } });
+    expect(first.json<{ message: string }>().message).toContain('1 of 3');
+    expect((await loginUser(t, 'ben@example.com', 'Wrong!pass1')).json()).toMatchObject({ data: { failedAttempts: 2 } });
+    const locked = await loginUser(t, 'ben@example.com', 'Wrong!pass1');
+    expect(locked.json()).toMatchObject({ code: '2003', data: { failedAttempts: 3, lockMinutes: 15, remainingMinutes: 15 } });
+    t.clock.advance(5 * 60_000);
+    const stillLocked = await loginUser(t, 'ben@example.com');
+    expect(stillLocked.json()).toMatchObject({ code: '2003', data: { remainingMinutes: 10 } });
+    expect(stillLocked.json<{ message: string }>().message).toContain('10 minutes remaining');
+    t.clock.advance(10 * 60_000 + 1);
+    expect((await loginUser(t, 'ben@example.com')).statusCode).toBe(200);
+  });
+
+  it('answers an unknown address exactly like a wrong password', async () => {
+    const unknown = await loginUser(t, 'nobody@example.com', PASSWORD);
+    const wrong = await loginUser(t, 'ann@example.com', 'Wrong!pass1');
+    expect(unknown.statusCode).toBe(wrong.statusCode);
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+});
+
+describe('single session, refresh and logout', () => {
+  it('ends the older session with 4003 when the account logs in elsewhere', async () => {
+    const first = data(await loginUser(t, 'ann@example.com'));
+    expect((await profile(first.token)).statusCode).toBe(200);
+    const second = data(await loginUser(t, 'ann@example.com'));
+    const old = await profile(first.token);
+    expect(old.json()).toMatchObject({ code: '4003' });
+    expect((await profile(second.token)).statusCode).toBe(200);
+  });
+
+  it('rotates the refresh token, and a reused one ends the session', async () => {
+    const login = data(await loginUser(t, 'ann@example.com'));
+    const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/v1/auth/public/token/refresh', payload: { refreshToken } });
+    const rotated = await refresh(login.refreshToken);
+    expect(rotated.statusCode).toBe(200);
+    const next = data(rotated);
+    expect(next.refreshToken).not.toBe(login.refreshToken);
+    expect((await profile(login.token)).json()).toMatchObject({ code: '401' });
+    expect((await profile(next.token)).statusCode).toBe(200);
+
+    const reuse = await refresh(login.refreshToken);
+    expect(reuse.json()).toMatchObject({ code: '401' });
+    expect((await profile(next.token)).json()).toMatchObject({ code: '401' });
+    expect((await refresh(next.refreshToken)).json()).toMatchObject({ code: '401' });
+  });
+
+  it('expires access tokens after their lifetime', async () => {
+    const login = data(await loginUser(t, 'ann@example.com'));
+    t.clock.advance(259_200_000);
+    expect((await profile(login.token)).json()).toMatchObject({ code: '401' });
+  });
+
+  it('revokes the session on logout and clears the cookies', async () => {
+    const login = data(await loginUser(t, 'ann@example.com'));
+    const out = await t.app.inject({ method: 'POST', url: '/v1/auth/oauth/logout', headers: bearer(login.token) });
+    expect(out.json()).toMatchObject({ code: '200' });
+    expect(out.cookies.find((c) => c.name === 'token')?.value).toBe('');
+    expect((await profile(login.token)).json()).toMatchObject({ code: '401' });
+  });
+});
+
+describe('cookie sessions and CSRF', () => {
+  it('needs the CSRF header echoing the cookie for state changes, not for reads', async () => {
+    const res = await loginUser(t, 'ann@example.com');
+    const token = data(res).token;
+    const csrf = res.cookies.find((c) => c.name === CSRF_COOKIE)?.value ?? '';
+    const cookies = { token, [CSRF_COOKIE]: csrf };
+    expect((await t.app.inject({ method: 'GET', url: '/v1/user/profile', cookies })).statusCode).toBe(200);
+    const noHeader = await t.app.inject({ method: 'GET', url: '/v1/user/change-language?language=fr', cookies });
+    expect(noHeader.json()).toMatchObject({ code: '1018' });
+    const badHeader = await t.app.inject({ method: 'POST', url: '/v1/auth/oauth/logout', cookies, headers: { [CSRF_HEADER]: 'forged' } });
+    expect(badHeader.json()).toMatchObject({ code: '1018' });
+    const okHeader = await t.app.inject({ method: 'GET', url: '/v1/user/change-language?language=fr', cookies, headers: { [CSRF_HEADER]: csrf } });
+    expect(okHeader.json()).toMatchObject({ code: '200' });
+    const viaBearer = await t.app.inject({ method: 'GET', url: '/v1/user/change-language?language=de', headers: bearer(token) });
+    expect(viaBearer.json()).toMatchObject({ code: '200' });
+    expect((await profile(token)).json()).toMatchObject({ data: { language: 'de' } });
+  });
+
+  it('rejects an unsupported language', async () => {
+    const token = data(await loginUser(t, 'ann@example.com')).token;
+    const res = await t.app.inject({ method: 'GET', url: '/v1/user/change-language?language=xx', headers: bearer(token) });
+    expect(res.json()).toMatchObject({ code: '1002' });
+  });
+});
+
+describe('password reset', () => {
+  async function requestReset(email: string) {
+    const puzzleToken = await solvePuzzle(t, 'RESET_PASSWORD');
+    return t.app.inject({ method: 'POST', url: '/v1/auth/public/password/code', payload: { email, puzzleToken } });
+  }
+
+  it('answers unknown addresses the same and mails nothing', async () => {
+    const known = await requestReset('ann@example.com');
+    const unknown = await requestReset('ghost@example.com');
+    expect(unknown.json()).toEqual(known.json());
+    expect(await mailCount(t, 'ghost@example.com')).toBe(0);
+  });
+
+  it('sets a new password with the code and ends every session', async () => {
+    const login = data(await loginUser(t, 'ann@example.com'));
+    const code = await latestCode(t, 'ann@example.com');
+    const newPassword = 'N3w!Password';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/public/password/reset',
+      payload: { email: 'ann@example.com', code, password: newPassword, confirmPassword: newPassword },
+    });
+    expect(res.json()).toMatchObject({ code: '200', message: 'The operation succeeded. Please log in again.' });
+    expect((await profile(login.token)).json()).toMatchObject({ code: '401' });
+    expect((await loginUser(t, 'ann@example.com')).json()).toMatchObject({ code: '2002' });
+    expect((await loginUser(t, 'ann@example.com', newPassword)).statusCode).toBe(200);
+  });
+});
+
+describe('two users', () => {
+  it('keeps sessions, profiles and codes apart', async () => {
+    const ann = data(await loginUser(t, 'ann@example.com', 'N3w!Password'));
+    const ben = data(await loginUser(t, 'ben@example.com'));
+    expect((await profile(ann.token)).json()).toMatchObject({ data: { email: 'ann@example.com' } });
+    expect((await profile(ben.token)).json()).toMatchObject({ data: { email: 'ben@example.com' } });
+    await t.app.inject({ method: 'POST', url: '/v1/auth/oauth/logout', headers: bearer(ann.token) });
+    expect((await profile(ben.token)).statusCode).toBe(200);
+    const select = await t.app.inject({ method: 'GET', url: '/v1/kyc/individual/select?isKyc=false', headers: bearer(ben.token) });
+    expect(select.json()).toMatchObject({ data: { email: 'ben@example.com', kycLevel: -1 } });
+    const annRow = await t.app.db.user.findUniqueOrThrow({ where: { email: 'ann@example.com' } });
+    expect(annRow.kycLevel).toBeNull();
+  });
+});
+
+describe('account type', () => {
+  it('is chosen once and cannot change', async () => {
+    const login = await registerUser(t, 'kim@example.com');
+    const choose = (isKyc: string) => t.app.inject({ method: 'GET', url: `/v1/kyc/individual/select?isKyc=${isKyc}`, headers: bearer(login.token) });
+    const first = await choose('true');
+    expect(first.json()).toMatchObject({ code: '200', data: { kycLevel: 0, kycPermissions: [] } });
+    const second = await choose('false');
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ code: '2012' });
+    expect((await profile(login.token)).json()).toMatchObject({ data: { kycLevel: 0 } });
+    expect((await choose('maybe')).json()).toMatchObject({ code: '1002' });
+  });
+});

@@ -1,0 +1,59 @@
+import type { LoginResponse, PuzzleScene } from '@exchange/contracts';
+import { puzzleKey } from '../../src/features/auth/puzzle/puzzle-service.js';
+import type { TestApp } from './build.js';
+
+export const PASSWORD = 'Str0ng!pass';
+
+/** Solves a puzzle the way a person would: reads the answer the server kept, drags for 0.8 s. */
+export async function solvePuzzle(t: TestApp, scene: PuzzleScene): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: `/v1/auth/public/puzzle?scene=${scene}` });
+  const { puzzleId } = res.json<{ data: { puzzleId: string } }>().data;
+  const stored = JSON.parse((await t.app.redis.commands.get(puzzleKey(puzzleId))) ?? '{}') as { x: number };
+  t.clock.advance(1000);
+  const verify = await t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/public/puzzle/verify',
+    payload: { puzzleId, x: stored.x + 2, durationMs: 800 },
+  });
+  return verify.json<{ data: { puzzleToken: string } }>().data.puzzleToken;
+}
+
+/** Waits for the send-mail job and returns the newest code mailed to the address. */
+export async function latestCode(t: TestApp, email: string, after = 0): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const res = await t.app.inject({ method: 'GET', url: `/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}` });
+    const mails = res.json<{ data: { text: string; createdAt: string }[] }>().data;
+    const match = mails.length > after ? /code is (\d{6})/.exec(mails[0]?.text ?? '') : null;
+    if (match?.[1]) return match[1];
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail for ${email}`);
+}
+
+export async function mailCount(t: TestApp, email: string): Promise<number> {
+  const res = await t.app.inject({ method: 'GET', url: `/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}` });
+  return res.json<{ data: unknown[] }>().data.length;
+}
+
+/** Registers through the real endpoints and returns the login answer. */
+export async function registerUser(t: TestApp, email: string, entityType: 'INDIVIDUAL' | 'INSTITUTION' = 'INDIVIDUAL'): Promise<LoginResponse> {
+  const puzzleToken = await solvePuzzle(t, 'REGISTER');
+  const before = await mailCount(t, email);
+  const sent = await t.app.inject({ method: 'POST', url: '/v1/auth/public/register/code', payload: { email, puzzleToken } });
+  if (sent.statusCode !== 200) throw new Error(sent.body);
+  const code = await latestCode(t, email, before);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/public/register',
+    payload: { email, code, password: PASSWORD, confirmPassword: PASSWORD, entityType },
+  });
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return res.json<{ data: LoginResponse }>().data;
+}
+
+export async function loginUser(t: TestApp, email: string, password = PASSWORD) {
+  const puzzleToken = await solvePuzzle(t, 'LOGIN');
+  return t.app.inject({ method: 'POST', url: '/v1/auth/public/login', payload: { email, password, puzzleToken } });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

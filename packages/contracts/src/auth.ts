@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import { entityType, userInfo } from './user.js';
+import { languageCode } from './catalogue.js';
+
+/** 8-20 characters with a lowercase letter, an uppercase letter, a digit and a symbol. */
+export function isValidPassword(password: string): boolean {
+  return (
+    password.length >= PASSWORD_MIN_LENGTH &&
+    password.length <= PASSWORD_MAX_LENGTH &&
+    /[a-z]/.test(password) &&
+    /[A-Z]/.test(password) &&
+    /\d/.test(password) &&
+    /[^A-Za-z0-9\s]/.test(password) &&
+    !/\s/.test(password)
+  );
+}
+
+/** A pragmatic address check (the server also lower-cases and trims it). */
+export function isValidEmail(email: string): boolean {
+  return email.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email);
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Formats are checked by the service so each rule answers its own catalogue code. */
+const email = z.string().max(254);
+const password = z.string().max(128);
+
+export const puzzleScene = z.enum(['LOGIN', 'REGISTER', 'RESET_PASSWORD']);
+export type PuzzleScene = z.infer<typeof puzzleScene>;
+
+export const puzzleQuery = z.strictObject({ scene: puzzleScene });
+export const puzzleChallenge = z.object({
+  puzzleId: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  pieceSize: z.number().int(),
+  pieceY: z.number().int().describe('Top of the piece; the user slides it horizontally'),
+  background: z.string().describe('PNG data URL with the gap'),
+  piece: z.string().describe('PNG data URL of the piece'),
+  expiresInSeconds: z.number().int(),
+});
+export const puzzleVerifyRequest = z.strictObject({
+  puzzleId: z.string().max(64),
+  x: z.number().finite().describe('Left edge of the piece where the user dropped it, in image pixels'),
+  durationMs: z.number().int().nonnegative().describe('Time from grabbing the slider to release'),
+});
+export const puzzleVerifyResponse = z.object({
+  puzzleToken: z.string().describe('Proves one solved puzzle for its scene, once'),
+  expiresInSeconds: z.number().int(),
+});
+
+export const emailCodeRequest = z.strictObject({ email, puzzleToken: z.string().max(128) });
+export const emailCodeResponse = z.object({ expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() });
+
+export const registerRequest = z.strictObject({
+  email,
+  code: z.string().max(16),
+  password,
+  confirmPassword: password,
+  entityType: entityType.default('INDIVIDUAL'),
+});
+
+export const loginRequest = z.strictObject({ email, password, puzzleToken: z.string().max(128) });
+
+export const loginResponse = z.object({
+  token: z.string().describe('Access token; also set as the HttpOnly `token` cookie'),
+  refreshToken: z.string(),
+  expiresInSeconds: z.number().int(),
+  user: userInfo,
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const refreshRequest = z.strictObject({ refreshToken: z.string().max(256) });
+
+export const resetPasswordRequest = z.strictObject({
+  email,
+  code: z.string().max(16),
+  password,
+  confirmPassword: password,
+});
+
+export const accountTypeQuery = z.strictObject({
+  isKyc: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
+});
+export const changeLanguageQuery = z.strictObject({ language: languageCode });
+
+export const oauthProvider = z.enum(['google', 'apple']);
+export type OAuthProvider = z.infer<typeof oauthProvider>;
+export const oauthStartQuery = z.strictObject({
+  redirectPath: z.string().max(512).regex(/^\/(?!\/)/, 'must be a path on this site').optional(),
+});
+export const oauthStartResponse = z.object({ authorizationUrl: z.string() });
+export const oauthLinkRequest = z.strictObject({ linkToken: z.string().max(128), password });
+
+/** Header that must echo the `csrf_token` cookie on state-changing requests authenticated by cookie. */
+export const CSRF_HEADER = 'x-csrf-token';
+export const CSRF_COOKIE = 'csrf_token';

@@ -1,0 +1,112 @@
+/** German (de) texts of the error catalogue in `../errors.ts`, keyed `error_{code}`. */
+export const errorsDe: Record<string, string> = {
+  // ---- session ----
+  error_401: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  error_4003:
+    'Ihr Konto ist auf einem anderen Gerät angemeldet. Falls Sie das nicht waren, ändern Sie sofort Ihr Passwort.',
+
+  // ---- system and request ----
+  error_1000: 'Das System ist ausgelastet. Bitte versuchen Sie es später erneut.',
+  error_1001: 'Wartungsarbeiten laufen.',
+  error_1002: 'Ungültige Anfrage: {{issues}}',
+  error_1003: 'Der Anfrageinhalt ist kein gültiges JSON.',
+  error_1004: 'Unbekanntes Feld: {{fields}}',
+  error_1005: 'Der Anfrageinhalt ist zu groß.',
+  error_1006: 'Nicht gefunden.',
+  error_1007: 'Methode nicht erlaubt.',
+  error_1008: 'Zu viele Anfragen. Bitte versuchen Sie es in {{retryAfterSeconds}} Sekunden erneut.',
+  error_1009: 'Die Anfrage hat zu lange gedauert. Bitte versuchen Sie es später erneut.',
+  error_1010: 'Diese Funktion ist nicht verfügbar.',
+  error_1011: 'Nicht unterstützter Inhaltstyp.',
+  error_1012: 'Das System ist ausgelastet. Bitte versuchen Sie es später erneut.',
+  error_1013: 'Maximale Anzahl an Dateien erreicht.',
+  error_1014: 'Die Datei ist zu groß.',
+  error_1015: 'Nur {{types}} zulässig.',
+  error_1016: 'Vorgang erfolgreich. Bitte melden Sie sich erneut an.',
+  error_1017: 'Sie sind für diese Aktion nicht berechtigt.',
+  error_1018:
+    'Die Anfrage konnte nicht verifiziert werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  error_1019: 'In der Produktionsumgebung nicht verfügbar.',
+
+  // ---- auth and identity ----
+  error_2001: 'Anmeldung fehlgeschlagen.',
+  error_2002:
+    'Anmeldung fehlgeschlagen: E-Mail oder Passwort falsch, Versuch {{failedAttempts}} von {{maxAttempts}}. Nach {{maxAttempts}} Fehlversuchen wird das Konto für {{lockMinutes}} Minuten gesperrt.',
+  error_2003:
+    'Anmeldung {{failedAttempts}}-mal fehlgeschlagen. Das Konto ist für {{lockMinutes}} Minuten gesperrt; verbleibende Zeit: {{remainingMinutes}} Minuten.',
+  error_2004: 'Das Konto existiert bereits.',
+  error_2005: 'Die beiden eingegebenen Passwörter stimmen nicht überein.',
+  error_2006: 'Ungültiges Passwortformat.',
+  error_2007: 'Ungültiges E-Mail-Format.',
+  error_2008: 'Der E-Mail-Bestätigungscode ist falsch oder abgelaufen.',
+  error_2009: 'Zu viele falsche Codes. Bitte fordern Sie einen neuen Code an.',
+  error_2010: 'Die Schiebepuzzle-Prüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  error_2011: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  error_2012:
+    'Der Kontotyp wurde bereits gewählt. Für eine Änderung ist eine neue Registrierung erforderlich.',
+  error_2013: 'Konto nicht gefunden.',
+  error_2014:
+    'Es wurde kürzlich ein Code gesendet. Bitte versuchen Sie es in {{retryAfterSeconds}} Sekunden erneut.',
+  error_2015: 'Bitte lösen Sie zuerst das Schiebepuzzle.',
+  error_2016: 'Die Anmeldung mit {{provider}} ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  error_2017: 'Die Anmeldung mit {{provider}} ist nicht verfügbar.',
+  error_2018:
+    'Für diese E-Mail-Adresse existiert bereits ein Konto. Geben Sie dessen Passwort ein, um es zu verknüpfen.',
+  error_2019: 'Die Anfrage ist abgelaufen. Bitte melden Sie sich erneut an.',
+  error_2020: 'Das Passwort ist falsch.',
+
+  // ---- trading ----
+  error_3001: 'Unzureichendes Guthaben.',
+  error_3002: 'Kein Kontrahent vorhanden. Bitte wählen Sie eine Limit-Order.',
+  error_3003: 'Der Kauf übersteigt das maximale Angebot und wurde teilweise ausgeführt.',
+  error_3004: '{{field}} ist erforderlich und muss größer als 0 sein.',
+  error_3005: 'Die Menge darf nicht leer sein.',
+  error_3006: 'Die Menge muss ein Vielfaches der Schrittgröße {{stepSize}} sein.',
+  error_3007: 'Die Menge darf das Minimum von {{minQty}} nicht unterschreiten.',
+  error_3008: 'Der Ordergesamtwert darf das Minimum von {{minNotional}} nicht unterschreiten.',
+  error_3009: 'Die sichtbare Menge der Iceberg-Order muss kleiner als die Ordermenge sein.',
+  error_3010: 'Der Preis muss ein Vielfaches der Tick-Größe {{tickSize}} sein.',
+  error_3011: 'Zulässiger Bereich: {{min}} bis {{max}}.',
+  error_3012: 'Ungültiges Zahlenformat.',
+  error_3013: 'Dieser Markt ist nicht verfügbar.',
+  error_3014: 'Order nicht gefunden.',
+  error_3015: 'Die Order kann nicht mehr storniert werden.',
+  error_3016: 'Die Post-Only-Order wäre sofort ausgeführt worden und wurde abgelehnt.',
+  error_3017: 'Die Fill-or-Kill-Order konnte nicht vollständig ausgeführt werden.',
+  error_3018: 'Der Verlauf umfasst nur die letzten 6 Monate.',
+
+  // ---- wallet ----
+  error_5001: 'Unzureichendes verfügbares Guthaben.',
+  error_5002: 'Bitte geben Sie den Auszahlungsbetrag ein.',
+  error_5003: 'Das Adressformat ist ungültig.',
+  error_5004: 'Bitte geben Sie eine Notiz mit 2–30 Zeichen ein.',
+  error_5005: 'Die Notiz darf höchstens 100 Zeichen lang sein.',
+  error_5006: 'UID ist erforderlich.',
+  error_5007: 'Adresse ist erforderlich.',
+  error_5008: 'Dieser Vermögenswert ist nicht verfügbar.',
+  error_5009: 'Für diesen Coin finden gerade Wartungsarbeiten statt.',
+
+  // ---- fiat ----
+  error_6001: 'Diese Bankkarte ist nicht auf der Whitelist.',
+  error_6002: 'Keine aktive Bankkarte vorhanden.',
+  error_6003: 'Kontoeröffnung fehlgeschlagen.',
+  error_6004: 'e-KYC-Prüfung fehlgeschlagen.',
+  error_6005: 'Link abgelaufen oder Verifizierung fehlgeschlagen. Bitte erstellen Sie einen neuen Link.',
+  error_6006: 'Auszahlungen auf nicht verifizierte Bankkonten sind nicht möglich.',
+
+  // ---- kyc ----
+  error_7001: 'Ihre KYC-Stufe reicht für diese Aktion nicht aus.',
+  error_7002: 'Kunden ohne Identitätsprüfung können diese Funktion nicht nutzen.',
+  error_7003: 'Erst nach abgeschlossener KYC-Prüfung verfügbar.',
+  error_7004: 'Identitätsprüfung fehlgeschlagen. Bitte reichen Sie Ihre Unterlagen erneut ein.',
+  error_7005: 'Verifizierung fehlgeschlagen.',
+  error_7006: 'Prüfung abgelehnt: {{reason}}',
+
+  // ---- security ----
+  error_8001: 'Bitte verknüpfen Sie zuerst Google Authenticator.',
+  error_8002: 'Sie müssen Google Authenticator und eine E-Mail-Adresse verknüpfen.',
+  error_8003: 'Kontoschließung fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  error_8004:
+    'Nach einer Sicherheitsänderung sind Auszahlungen, interne Überweisungen und Blitzüberweisungen für 24 Stunden gesperrt.',
+  error_8005: 'Der Google-Bestätigungscode ist falsch.',
+};

@@ -1,0 +1,109 @@
+/** French (fr) texts of the error catalogue in `../errors.ts`, keyed `error_{code}`. */
+export const errorsFr: Record<string, string> = {
+  // ---- session ----
+  error_401: 'Votre session a expiré, veuillez vous reconnecter.',
+  error_4003:
+    'Votre compte est connecté sur un autre appareil ; si ce n’est pas vous, changez immédiatement votre mot de passe.',
+
+  // ---- system and request ----
+  error_1000: 'Le système est occupé, veuillez réessayer plus tard.',
+  error_1001: 'Maintenance en cours.',
+  error_1002: 'Requête invalide : {{issues}}',
+  error_1003: 'Le corps de la requête n’est pas un JSON valide.',
+  error_1004: 'Champ inconnu : {{fields}}',
+  error_1005: 'Le corps de la requête est trop volumineux.',
+  error_1006: 'Introuvable.',
+  error_1007: 'Méthode non autorisée.',
+  error_1008: 'Trop de requêtes, réessayez dans {{retryAfterSeconds}} secondes.',
+  error_1009: 'La requête a pris trop de temps, veuillez réessayer plus tard.',
+  error_1010: 'Cette fonction n’est pas disponible.',
+  error_1011: 'Type de contenu non pris en charge.',
+  error_1012: 'Le système est occupé, veuillez réessayer plus tard.',
+  error_1013: 'Nombre maximal de fichiers atteint.',
+  error_1014: 'Le fichier est trop volumineux.',
+  error_1015: 'Formats acceptés uniquement : {{types}}.',
+  error_1016: 'Opération réussie. Veuillez vous reconnecter.',
+  error_1017: 'Vous n’êtes pas autorisé à effectuer cette action.',
+  error_1018: 'La requête n’a pas pu être vérifiée ; rechargez la page et réessayez.',
+  error_1019: 'Non disponible en production.',
+
+  // ---- auth and identity ----
+  error_2001: 'Échec de la connexion.',
+  error_2002:
+    'Échec de la connexion : e-mail ou mot de passe incorrect, tentative {{failedAttempts}} sur {{maxAttempts}}. Après {{maxAttempts}} tentatives erronées, le compte est bloqué pendant {{lockMinutes}} minutes.',
+  error_2003:
+    'Échec de la connexion {{failedAttempts}} fois. Le compte est bloqué pendant {{lockMinutes}} minutes ; {{remainingMinutes}} minutes restantes.',
+  error_2004: 'Ce compte existe déjà.',
+  error_2005: 'Les deux mots de passe saisis ne correspondent pas.',
+  error_2006: 'Format de mot de passe invalide.',
+  error_2007: 'Format d’adresse e-mail incorrect.',
+  error_2008: 'Le code de vérification envoyé par e-mail est incorrect ou a expiré.',
+  error_2009: 'Trop de codes erronés ; demandez un nouveau code.',
+  error_2010: 'La vérification par puzzle a échoué, veuillez réessayer.',
+  error_2011: 'Votre session a expiré, veuillez vous reconnecter.',
+  error_2012:
+    'Le type de compte a déjà été choisi ; une nouvelle inscription est nécessaire pour le modifier.',
+  error_2013: 'Compte introuvable.',
+  error_2014: 'Un code vient d’être envoyé ; réessayez dans {{retryAfterSeconds}} secondes.',
+  error_2015: 'Veuillez d’abord compléter le puzzle de vérification.',
+  error_2016: 'La connexion avec {{provider}} a échoué, veuillez réessayer.',
+  error_2017: 'La connexion avec {{provider}} n’est pas disponible.',
+  error_2018: 'Un compte existe déjà avec cet e-mail ; saisissez son mot de passe pour l’associer.',
+  error_2019: 'La demande a expiré ; veuillez vous reconnecter.',
+  error_2020: 'Le mot de passe est incorrect.',
+
+  // ---- trading ----
+  error_3001: 'Solde insuffisant.',
+  error_3002: 'Aucune contrepartie, veuillez choisir un ordre à cours limité.',
+  error_3003: 'L’achat dépasse l’offre maximale ; l’ordre a été partiellement exécuté.',
+  error_3004: '{{field}} est obligatoire et doit être supérieur à 0.',
+  error_3005: 'La quantité ne peut pas être vide.',
+  error_3006: 'La quantité doit être un multiple du pas de quantité {{stepSize}}.',
+  error_3007: 'La quantité ne peut pas être inférieure au minimum de {{minQty}}.',
+  error_3008: 'Le montant total de l’ordre ne peut pas être inférieur au minimum de {{minNotional}}.',
+  error_3009: 'La partie visible de l’ordre iceberg doit être inférieure au montant de l’ordre.',
+  error_3010: 'Le prix doit être un multiple du pas de cotation {{tickSize}}.',
+  error_3011: 'Plage autorisée : de {{min}} à {{max}}.',
+  error_3012: 'Format de nombre invalide.',
+  error_3013: 'Ce marché n’est pas disponible.',
+  error_3014: 'Ordre introuvable.',
+  error_3015: 'Cet ordre ne peut plus être annulé.',
+  error_3016: 'L’ordre post-only aurait été exécuté immédiatement ; il a été rejeté.',
+  error_3017: 'L’ordre FOK (exécution totale ou annulation) n’a pas pu être exécuté intégralement.',
+  error_3018: 'L’historique ne couvre que les 6 derniers mois.',
+
+  // ---- wallet ----
+  error_5001: 'Solde disponible insuffisant.',
+  error_5002: 'Le montant du retrait est requis.',
+  error_5003: 'Le format de l’adresse est incorrect.',
+  error_5004: 'Veuillez saisir une note de 2 à 30 caractères.',
+  error_5005: 'La note ne peut pas dépasser 100 caractères.',
+  error_5006: 'L’UID est requis.',
+  error_5007: 'L’adresse est requise.',
+  error_5008: 'Cet actif n’est pas disponible.',
+  error_5009: 'Cette cryptomonnaie est en cours de maintenance.',
+
+  // ---- fiat ----
+  error_6001: 'Cette carte bancaire ne figure pas sur la liste blanche.',
+  error_6002: 'Aucune carte bancaire active.',
+  error_6003: 'L’ouverture du compte a échoué.',
+  error_6004: 'Échec de la vérification e-KYC.',
+  error_6005: 'Lien expiré ou vérification échouée, veuillez générer un nouveau lien.',
+  error_6006: 'Les retraits vers un compte bancaire non vérifié sont impossibles.',
+
+  // ---- kyc ----
+  error_7001: 'Votre niveau KYC est insuffisant pour cette action.',
+  error_7002: 'Les clients sans vérification d’identité ne peuvent pas utiliser cette fonctionnalité.',
+  error_7003: 'Fonctionnalité indisponible tant que la vérification KYC n’est pas terminée.',
+  error_7004: 'La vérification d’identité a échoué, veuillez soumettre à nouveau votre dossier.',
+  error_7005: 'Échec de la vérification.',
+  error_7006: 'Vérification refusée : {{reason}}',
+
+  // ---- security ----
+  error_8001: 'Veuillez d’abord associer Google Authenticator.',
+  error_8002: 'Vous devez associer Google Authenticator et une adresse e-mail.',
+  error_8003: 'La clôture du compte a échoué, veuillez réessayer.',
+  error_8004:
+    'Les retraits, transferts internes et virements express sont désactivés pendant 24 heures après une modification de sécurité.',
+  error_8005: 'Le code de vérification Google est incorrect.',
+};

@@ -1,0 +1,106 @@
+/** Simplified Chinese (zh-CN) texts of the error catalogue in `../errors.ts`, keyed `error_{code}`. */
+export const errorsZhCn: Record<string, string> = {
+  // ---- session ----
+  error_401: '登录已过期，请重新登录。',
+  error_4003: '您的账户已在其他设备登录，如非本人操作，请立即修改密码。',
+
+  // ---- system and request ----
+  error_1000: '系统繁忙，请稍后重试。',
+  error_1001: '系统维护中。',
+  error_1002: '请求无效：{{issues}}',
+  error_1003: '请求内容不是有效的 JSON 格式。',
+  error_1004: '未知字段：{{fields}}',
+  error_1005: '请求内容过大。',
+  error_1006: '请求的资源不存在。',
+  error_1007: '不支持该请求方法。',
+  error_1008: '请求过于频繁，请在 {{retryAfterSeconds}} 秒后重试。',
+  error_1009: '请求超时，请稍后重试。',
+  error_1010: '该功能暂不可用。',
+  error_1011: '不支持该内容类型。',
+  error_1012: '系统繁忙，请稍后重试。',
+  error_1013: '文件数量已达上限。',
+  error_1014: '文件过大。',
+  error_1015: '仅支持 {{types}} 格式。',
+  error_1016: '操作成功，请重新登录。',
+  error_1017: '您无权执行此操作。',
+  error_1018: '请求校验失败，请刷新页面后重试。',
+  error_1019: '生产环境不可用。',
+
+  // ---- auth and identity ----
+  error_2001: '登录失败。',
+  error_2002:
+    '登录失败：邮箱或密码错误，已尝试 {{failedAttempts}}/{{maxAttempts}} 次。错误 {{maxAttempts}} 次后，账户将被锁定 {{lockMinutes}} 分钟。',
+  error_2003:
+    '登录失败 {{failedAttempts}} 次，账户已被锁定 {{lockMinutes}} 分钟，剩余 {{remainingMinutes}} 分钟。',
+  error_2004: '账户已存在。',
+  error_2005: '两次输入的密码不一致。',
+  error_2006: '密码格式错误。',
+  error_2007: '邮箱格式错误。',
+  error_2008: '邮箱验证码错误或已过期。',
+  error_2009: '验证码错误次数过多，请重新获取验证码。',
+  error_2010: '滑块验证失败，请重试。',
+  error_2011: '登录已过期，请重新登录。',
+  error_2012: '账户类型已选定，如需更改，请重新注册。',
+  error_2013: '账户不存在。',
+  error_2014: '验证码已发送，请在 {{retryAfterSeconds}} 秒后重试。',
+  error_2015: '请先完成滑块验证。',
+  error_2016: '{{provider}} 登录失败，请重试。',
+  error_2017: '暂不支持使用 {{provider}} 登录。',
+  error_2018: '该邮箱已注册账户，请输入该账户的密码以完成关联。',
+  error_2019: '请求已过期，请重新登录。',
+  error_2020: '密码错误。',
+
+  // ---- trading ----
+  error_3001: '余额不足。',
+  error_3002: '暂无对手盘，请选择限价单。',
+  error_3003: '购买数量超过最大供应量，已部分成交。',
+  error_3004: '{{field}} 为必填项，且必须大于 0。',
+  error_3005: '数量不能为空。',
+  error_3006: '数量必须为步长 {{stepSize}} 的整数倍。',
+  error_3007: '数量不能低于最小值 {{minQty}}。',
+  error_3008: '订单总额不能低于最小值 {{minNotional}}。',
+  error_3009: '冰山委托的单次显示数量必须小于订单数量。',
+  error_3010: '价格必须为最小价格变动单位 {{tickSize}} 的整数倍。',
+  error_3011: '允许范围：{{min}} 至 {{max}}。',
+  error_3012: '数字格式无效。',
+  error_3013: '该市场暂不可用。',
+  error_3014: '订单不存在。',
+  error_3015: '该订单已无法撤销。',
+  error_3016: '只做 Maker（Post-only）订单将立即成交，已被拒绝。',
+  error_3017: 'FOK（全部成交或取消）订单无法全部成交。',
+  error_3018: '仅可查询最近 6 个月的历史记录。',
+
+  // ---- wallet ----
+  error_5001: '可用余额不足。',
+  error_5002: '请输入提现数量。',
+  error_5003: '地址格式错误。',
+  error_5004: '请输入 2-30 个字符的备注。',
+  error_5005: '备注不能超过 100 个字符。',
+  error_5006: 'UID 不能为空。',
+  error_5007: '地址不能为空。',
+  error_5008: '该资产暂不可用。',
+  error_5009: '该币种正在维护中。',
+
+  // ---- fiat ----
+  error_6001: '该银行卡未加入白名单。',
+  error_6002: '暂无可用的银行卡。',
+  error_6003: '开户失败。',
+  error_6004: 'e-KYC 验证失败。',
+  error_6005: '链接已过期或验证失败，请重新生成链接。',
+  error_6006: '未验证的银行账户无法提现。',
+
+  // ---- kyc ----
+  error_7001: 'KYC 等级权限不足。',
+  error_7002: '未完成身份认证的用户无法使用此功能。',
+  error_7003: '完成 KYC 认证后方可使用。',
+  error_7004: '身份认证失败，请重新提交。',
+  error_7005: '验证失败。',
+  error_7006: '审核未通过：{{reason}}',
+
+  // ---- security ----
+  error_8001: '请先绑定 Google Authenticator。',
+  error_8002: '请先绑定 Google Authenticator 和邮箱。',
+  error_8003: '注销账户失败，请重试。',
+  error_8004: '安全设置变更后 24 小时内，提现、内部转账和闪电汇款功能将暂停使用。',
+  error_8005: 'Google 验证码错误。',
+};

@@ -1,0 +1,106 @@
+/** Traditional Chinese (zh-TW, also used for zh-HK) texts of the error catalogue in `../errors.ts`. */
+export const errorsZhTw: Record<string, string> = {
+  // ---- session ----
+  error_401: '登入已逾時，請重新登入。',
+  error_4003: '您的帳戶已在其他裝置登入，若非本人操作，請立即變更密碼。',
+
+  // ---- system and request ----
+  error_1000: '系統忙碌中，請稍後再試。',
+  error_1001: '系統維護中。',
+  error_1002: '請求無效：{{issues}}',
+  error_1003: '請求內容不是有效的 JSON 格式。',
+  error_1004: '未知欄位：{{fields}}',
+  error_1005: '請求內容過大。',
+  error_1006: '找不到相關資源。',
+  error_1007: '不支援此請求方法。',
+  error_1008: '請求過於頻繁，請於 {{retryAfterSeconds}} 秒後再試。',
+  error_1009: '請求逾時，請稍後再試。',
+  error_1010: '此功能暫不開放。',
+  error_1011: '不支援此內容類型。',
+  error_1012: '系統忙碌中，請稍後再試。',
+  error_1013: '檔案數量已達上限。',
+  error_1014: '檔案過大。',
+  error_1015: '僅支援 {{types}} 格式。',
+  error_1016: '操作成功，請重新登入。',
+  error_1017: '您沒有執行此操作的權限。',
+  error_1018: '無法驗證此請求，請重新整理頁面後再試。',
+  error_1019: '正式環境不提供此功能。',
+
+  // ---- auth and identity ----
+  error_2001: '登入失敗。',
+  error_2002:
+    '登入失敗：電子郵件或密碼錯誤，已嘗試 {{failedAttempts}}/{{maxAttempts}} 次。錯誤達 {{maxAttempts}} 次後，帳戶將被鎖定 {{lockMinutes}} 分鐘。',
+  error_2003:
+    '登入失敗 {{failedAttempts}} 次，帳戶已鎖定 {{lockMinutes}} 分鐘，尚餘 {{remainingMinutes}} 分鐘。',
+  error_2004: '帳戶已存在。',
+  error_2005: '兩次輸入的密碼不一致。',
+  error_2006: '密碼格式錯誤。',
+  error_2007: '電子郵件格式錯誤。',
+  error_2008: '電子郵件驗證碼錯誤或已過期。',
+  error_2009: '驗證碼錯誤次數過多，請重新取得驗證碼。',
+  error_2010: '滑塊驗證失敗，請再試一次。',
+  error_2011: '登入已逾時，請重新登入。',
+  error_2012: '帳戶類型已選定，如需變更，請重新註冊。',
+  error_2013: '帳戶不存在。',
+  error_2014: '驗證碼已發送，請於 {{retryAfterSeconds}} 秒後再試。',
+  error_2015: '請先完成滑塊驗證。',
+  error_2016: '使用 {{provider}} 登入失敗，請再試一次。',
+  error_2017: '目前不支援使用 {{provider}} 登入。',
+  error_2018: '此電子郵件已註冊帳戶，請輸入該帳戶的密碼以完成連結。',
+  error_2019: '此請求已過期，請重新登入。',
+  error_2020: '密碼錯誤。',
+
+  // ---- trading ----
+  error_3001: '餘額不足。',
+  error_3002: '目前無對手盤，請改用限價單。',
+  error_3003: '購買數量超過最大供應量，已部分成交。',
+  error_3004: '{{field}} 為必填，且須大於 0。',
+  error_3005: '數量不得為空。',
+  error_3006: '數量須為最小數量單位 {{stepSize}} 的整數倍。',
+  error_3007: '數量不得低於最小值 {{minQty}}。',
+  error_3008: '委託總額不得低於最小值 {{minNotional}}。',
+  error_3009: '冰山委託的顯示數量須小於委託數量。',
+  error_3010: '價格須為最小升降單位 {{tickSize}} 的整數倍。',
+  error_3011: '允許範圍：{{min}} 至 {{max}}。',
+  error_3012: '數字格式無效。',
+  error_3013: '此市場暫不開放。',
+  error_3014: '查無此委託單。',
+  error_3015: '此委託單已無法取消。',
+  error_3016: '只掛單（Post-only）委託將立即成交，已被拒絕。',
+  error_3017: 'FOK（全部成交或取消）委託無法全部成交。',
+  error_3018: '僅可查詢近 6 個月的歷史紀錄。',
+
+  // ---- wallet ----
+  error_5001: '可用餘額不足。',
+  error_5002: '請輸入提領數量。',
+  error_5003: '地址格式錯誤。',
+  error_5004: '請輸入 2-30 個字元的備註。',
+  error_5005: '備註不得超過 100 個字元。',
+  error_5006: '請輸入 UID。',
+  error_5007: '請輸入地址。',
+  error_5008: '此資產暫不開放。',
+  error_5009: '此幣別維護中。',
+
+  // ---- fiat ----
+  error_6001: '此銀行卡未加入白名單。',
+  error_6002: '目前沒有可用的銀行卡。',
+  error_6003: '開戶失敗。',
+  error_6004: 'e-KYC 驗證失敗。',
+  error_6005: '連結已過期或驗證失敗，請重新產生連結。',
+  error_6006: '未驗證的銀行帳戶無法提領。',
+
+  // ---- kyc ----
+  error_7001: 'KYC 等級權限不足。',
+  error_7002: '未完成身分驗證的客戶無法使用此功能。',
+  error_7003: '完成 KYC 驗證後方可使用。',
+  error_7004: '身分驗證失敗，請重新提交。',
+  error_7005: '驗證失敗。',
+  error_7006: '審核未通過：{{reason}}',
+
+  // ---- security ----
+  error_8001: '請先綁定 Google Authenticator。',
+  error_8002: '請先綁定 Google Authenticator 及電子郵件。',
+  error_8003: '帳戶註銷失敗，請再試一次。',
+  error_8004: '安全設定變更後 24 小時內，將暫停提領、內部轉帳及閃電匯款功能。',
+  error_8005: 'Google 驗證碼錯誤。',
+};
