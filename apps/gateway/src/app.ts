@@ -23,6 +23,7 @@ import healthRoutes from './features/health/routes.js';
 import userRoutes from './features/user/routes.js';
 import authRoutes from './features/auth/routes.js';
 import kycRoutes from './features/kyc/routes.js';
+import walletRoutes from './features/wallet/routes.js';
 import mailRoutes from './features/mail/routes.js';
 import newsRoutes from './features/news/routes.js';
 import loggingRoutes from './features/logging/routes.js';
@@ -105,6 +106,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(mailRoutes, { prefix: '/v1/common' });
   await app.register(authRoutes, { prefix: '/v1/auth' });
   await app.register(kycRoutes, { prefix: '/v1/kyc' });
+  await app.register(walletRoutes, { prefix: '/v1/wallet' });
   await app.register(userRoutes, { prefix: '/v1/user' });
   await app.register(newsRoutes, { prefix: '/v1/marketing' });
   await app.register(loggingRoutes, { prefix: '/v1/logging' });

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { pageQuery } from './paging.js';
+
 /**
  * Ledger flow types. Every balance change is an entry with one of these codes.
  * The 916xxx, 917xxx and 921xxx codes are the spec's; 100xxx-140xxx are the exchange's own.
@@ -54,6 +57,8 @@ export const FlowType = {
   // Exchange: simulated funds of Demo and Trial
   DEMO_FUNDING: 140001,
   DEMO_RESET: 140002,
+  // Exchange: development-only credit in Real mode (disabled in production)
+  DEV_CREDIT: 190001,
 } as const;
 export type FlowTypeName = keyof typeof FlowType;
 export type FlowTypeCode = (typeof FlowType)[FlowTypeName];
@@ -80,3 +85,39 @@ const byCode = new Map<number, FlowTypeName>(
 export function flowTypeName(code: number): FlowTypeName | undefined {
   return byCode.get(code);
 }
+
+export const ledgerBucket = z.enum(['AVAILABLE', 'FROZEN']);
+
+export const balanceItem = z.object({
+  asset: z.string(),
+  available: z.string(),
+  frozen: z.string(),
+  total: z.string(),
+});
+export type BalanceItem = z.infer<typeof balanceItem>;
+
+export const ledgerFlow = z.object({
+  id: z.string(),
+  txId: z.string(),
+  asset: z.string(),
+  bucket: ledgerBucket,
+  amount: z.string().describe('Signed: positive credits the account'),
+  flowType: z.number().int(),
+  flowName: z.string(),
+  refType: z.string(),
+  refId: z.string(),
+  createdAt: z.string(),
+});
+export type LedgerFlow = z.infer<typeof ledgerFlow>;
+
+export const ledgerFlowQuery = pageQuery.extend({
+  asset: z.string().max(16).optional(),
+  flowType: z.coerce.number().int().optional(),
+  startTime: z.coerce.number().int().optional().describe('Epoch ms; at most 6 months back'),
+  endTime: z.coerce.number().int().optional(),
+});
+
+export const devCreditRequest = z.strictObject({
+  asset: z.string().max(16),
+  amount: z.string().regex(/^\d+(\.\d+)?$/, 'amount must be a positive decimal'),
+});

@@ -4,6 +4,20 @@ const csv = z
   .string()
   .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
 
+/** "USDT=100000,BTC=2": simulated funds credited on first entry to a mode. */
+const amounts = z.string().transform((s, ctx) => {
+  const out: Record<string, string> = {};
+  for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [asset, amount] = part.split('=').map((x) => x.trim());
+    if (!asset || !amount || !/^\d+(\.\d+)?$/.test(amount)) {
+      ctx.addIssue({ code: 'custom', message: `expected ASSET=amount pairs, got "${part}"` });
+      return z.NEVER;
+    }
+    out[asset.toUpperCase()] = amount;
+  }
+  return out;
+});
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every setting of the gateway, read once at start. Unknown variables are ignored. */
@@ -54,6 +68,11 @@ export const envSchema = z.object({
   MAIL_TRANSPORT: z.enum(['database', 'smtp']).default('database'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Exchange <no-reply@exchange.local>'),
+
+  DEMO_FUNDING: amounts.prefault(
+    'USDT=100000,USD=100000,BTC=2,ETH=20,SOL=200,XRP=20000,XAUT=10,TBILL=50000,HKRE=5000,PCRED=50000',
+  ),
+  TRIAL_FUNDING: amounts.prefault('USDT=10000,USD=10000'),
 
   OIDC_GOOGLE_ISSUER: z.string().url().optional(),
   OIDC_GOOGLE_CLIENT_ID: z.string().optional(),

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { balanceItem, devCreditRequest, ledgerFlow, ledgerFlowQuery, ok, page } from '@exchange/contracts';
+import { AppError } from '../../lib/app-error.js';
+import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { ensureFunded, resetFunds } from './funding-service.js';
+import { devCredit, listBalances, listFlows } from './wallet-service.js';
+
+const tags = ['wallet'];
+
+/** Balances and fund flows of the request's runtime mode, under /v1/wallet. */
+const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const plan = (mode: number) => (mode === 2 ? app.env.TRIAL_FUNDING : app.env.DEMO_FUNDING);
+
+  app.get(
+    '/balances',
+    { schema: { tags, summary: 'Balances in the runtime mode (Demo and Trial are funded on first entry)', security: bearerSecurity, response: responses(z.array(balanceItem)) } },
+    async (request) => {
+      const { userId } = requireAuth(request);
+      const mode = request.runtimeMode;
+      await ensureFunded({ db: app.db, clock: app.clock, userId, mode, plan: plan(mode) });
+      return ok(await listBalances({ db: app.db, userId, mode }));
+    },
+  );
+
+  app.get(
+    '/flows',
+    { schema: { tags, summary: 'Ledger flows of the past 6 months (paged)', security: bearerSecurity, querystring: ledgerFlowQuery, response: responses(page(ledgerFlow)) } },
+    async (request) =>
+      ok(await listFlows({ db: app.db, clock: app.clock, userId: requireAuth(request).userId, mode: request.runtimeMode, query: request.query })),
+  );
+
+  app.post(
+    '/demo/reset',
+    { schema: { tags, summary: 'Restore the simulated funds of Demo or Trial', security: bearerSecurity, response: responses(z.array(balanceItem)) } },
+    async (request) => {
+      const { userId } = requireAuth(request);
+      const mode = request.runtimeMode;
+      await resetFunds({ db: app.db, clock: app.clock, userId, mode, plan: plan(mode) });
+      return ok(await listBalances({ db: app.db, userId, mode }));
+    },
+  );
+
+  app.post(
+    '/dev/credit',
+    { schema: { tags, summary: 'Development only: credit funds in the runtime mode', security: bearerSecurity, body: devCreditRequest, response: responses(z.array(balanceItem)) } },
+    async (request) => {
+      if (app.env.NODE_ENV === 'production') throw new AppError('DEV_ONLY');
+      const { userId } = requireAuth(request);
+      await devCredit({ db: app.db, clock: app.clock, userId, mode: request.runtimeMode, ...request.body });
+      return ok(await listBalances({ db: app.db, userId, mode: request.runtimeMode }));
+    },
+  );
+};
+
+export default walletRoutes;
