@@ -22,8 +22,10 @@ import catalogueRoutes from './features/catalogue/routes.js';
 import healthRoutes from './features/health/routes.js';
 import userRoutes from './features/user/routes.js';
 import authRoutes from './features/auth/routes.js';
+import oidcRoutes from './features/auth/oidc/routes.js';
 import kycRoutes from './features/kyc/routes.js';
 import walletRoutes from './features/wallet/routes.js';
+import socketPlugin from './features/socket/plugin.js';
 import mailRoutes from './features/mail/routes.js';
 import newsRoutes from './features/news/routes.js';
 import loggingRoutes from './features/logging/routes.js';
@@ -102,9 +104,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(auth);
 
   await app.register(healthRoutes);
+  await app.register(socketPlugin);
   await app.register(catalogueRoutes, { prefix: '/v1/common' });
   await app.register(mailRoutes, { prefix: '/v1/common' });
   await app.register(authRoutes, { prefix: '/v1/auth' });
+  await app.register(oidcRoutes, { prefix: '/v1/auth' });
   await app.register(kycRoutes, { prefix: '/v1/kyc' });
   await app.register(walletRoutes, { prefix: '/v1/wallet' });
   await app.register(userRoutes, { prefix: '/v1/user' });

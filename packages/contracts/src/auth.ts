@@ -95,6 +95,10 @@ export const oauthStartQuery = z.strictObject({
 });
 export const oauthStartResponse = z.object({ authorizationUrl: z.string() });
 export const oauthLinkRequest = z.strictObject({ linkToken: z.string().max(128), password });
+/** The login answer, plus the page the sign-in started from (kept with the link token). */
+export const oauthLinkResponse = loginResponse.extend({
+  redirectPath: z.string().describe('Path to open after linking, as given to the start call'),
+});
 
 /** Header that must echo the `csrf_token` cookie on state-changing requests authenticated by cookie. */
 export const CSRF_HEADER = 'x-csrf-token';

@@ -47,6 +47,8 @@ export const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   /** Per-IP limit, per window, on each endpoint that checks passwords or sends mail. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** A socket with no ping for this long is closed (spec: reply timeout 30 s). */
+  SOCKET_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   BLOCKLIST_REFRESH_MS: z.coerce.number().int().positive().default(5_000),
   /** Folder of the built web client to serve on the same origin; empty: API only. */
   WEB_DIST_DIR: z.string().optional(),

@@ -24,8 +24,10 @@ export async function build(
   extra: Pick<BuildOptions, 'extraRoutes'> = {},
 ): Promise<TestApp> {
   const id = randomBytes(6).toString('hex');
-  const dbUrl = databaseUrl(`exchange_test_${id}`);
-  await cloneDatabase(TEMPLATE_URL, dbUrl);
+  // A DATABASE_URL override shares another test app's database (two gateways, one exchange).
+  const shared = overrides.DATABASE_URL;
+  const dbUrl = shared ?? databaseUrl(`exchange_test_${id}`);
+  if (!shared) await cloneDatabase(TEMPLATE_URL, dbUrl);
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -47,7 +49,7 @@ export async function build(
     async close() {
       await app.close();
       await deleteKeys(env.REDIS_PREFIX);
-      await dropDatabase(dbUrl);
+      if (!shared) await dropDatabase(dbUrl);
     },
   };
 }

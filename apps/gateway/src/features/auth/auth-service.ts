@@ -28,9 +28,9 @@ export interface ClientMeta {
   ip?: string | undefined;
 }
 
-const cost = (env: Env) => ({ memoryKiB: env.ARGON2_MEMORY_KIB, iterations: env.ARGON2_ITERATIONS });
-const policy = (env: Env) => ({ accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS, refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS });
-const lockPolicy = (env: Env) => ({ maxAttempts: env.LOGIN_MAX_ATTEMPTS, lockMinutes: env.LOGIN_LOCK_MINUTES });
+export const cost = (env: Env) => ({ memoryKiB: env.ARGON2_MEMORY_KIB, iterations: env.ARGON2_ITERATIONS });
+export const policy = (env: Env) => ({ accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS, refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS });
+export const lockPolicy = (env: Env) => ({ maxAttempts: env.LOGIN_MAX_ATTEMPTS, lockMinutes: env.LOGIN_LOCK_MINUTES });
 
 function checkedEmail(raw: string): string {
   const email = normalizeEmail(raw);
@@ -65,7 +65,8 @@ export async function requestRegisterCode(deps: AuthDeps, input: { email: string
   return codeAnswer;
 }
 
-async function newUid(db: Db): Promise<string> {
+/** A new public 8-digit uid, unused so far (the unique index still guards a race). */
+export async function newUid(db: Db): Promise<string> {
   for (;;) {
     const uid = String(randomInt(10_000_000, 100_000_000));
     if (!(await db.user.findUnique({ where: { uid }, select: { id: true } }))) return uid;

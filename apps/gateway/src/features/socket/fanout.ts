@@ -1,0 +1,72 @@
+import type { Redis } from 'ioredis';
+import type { SocketChannel } from '@exchange/contracts';
+import type { RedisConnections } from '../../lib/redis.js';
+
+/**
+ * Fan-out of socket events through Redis pub/sub, so any gateway instance can serve any client.
+ * A topic names a channel and its scope: `ticker:BTC_USDT:1` (public, per symbol and mode) or
+ * `order:user:<id>:1` (private). Each instance subscribes to a topic while it has a local
+ * subscriber and forwards messages to its own connections.
+ */
+export interface Fanout {
+  publish(topic: string, data: unknown): Promise<void>;
+  /** Returns an unsubscribe function. */
+  subscribe(topic: string, listener: (data: unknown) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export function publicTopic(channel: SocketChannel, mode: number, key = ''): string {
+  return `${channel}:${key}:${mode}`;
+}
+
+export function privateTopic(channel: SocketChannel, userId: string, mode: number): string {
+  return `${channel}:user:${userId}:${mode}`;
+}
+
+export function createFanout(redis: RedisConnections): Fanout {
+  const prefix = `${redis.prefix}ws:`;
+  const listeners = new Map<string, Set<(data: unknown) => void>>();
+  const sub: Redis = redis.subscriber;
+  const onMessage = (channel: string, message: string) => {
+    const set = listeners.get(channel.slice(prefix.length));
+    if (!set) return;
+    let data: unknown;
+    try {
+      data = JSON.parse(message);
+    } catch {
+      return;
+    }
+    for (const l of set) l(data);
+  };
+  sub.on('message', onMessage);
+
+  return {
+    async publish(topic, data) {
+      // PUBLISH names a channel, not a key, so the connection's keyPrefix does not apply.
+      await redis.commands.publish(`${prefix}${topic}`, JSON.stringify(data));
+    },
+    async subscribe(topic, listener) {
+      let set = listeners.get(topic);
+      if (!set) {
+        set = new Set();
+        listeners.set(topic, set);
+        await sub.subscribe(`${prefix}${topic}`);
+      }
+      set.add(listener);
+      return async () => {
+        const current = listeners.get(topic);
+        if (!current) return;
+        current.delete(listener);
+        if (current.size === 0) {
+          listeners.delete(topic);
+          await sub.unsubscribe(`${prefix}${topic}`);
+        }
+      };
+    },
+    async close() {
+      sub.off('message', onMessage);
+      if (listeners.size > 0) await sub.unsubscribe(...[...listeners.keys()].map((t) => `${prefix}${t}`));
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+import {
+  PRIVATE_CHANNELS,
+  languageCode,
+  parseRuntimeMode,
+  resolveLanguage,
+  socketRequest,
+  type SocketChannel,
+  type SocketOp,
+  type SocketRequest,
+} from '@exchange/contracts';
+import { AppError } from '../../lib/app-error.js';
+import { authenticate } from '../auth/session-service.js';
+import { availableSymbols } from '../catalogue/catalogue-service.js';
+import { createFanout, type Fanout } from './fanout.js';
+import { SocketSession } from './socket-session.js';
+
+/** A handler of a trading op (place, cancel, cancel-place, query), registered by its feature. */
+export type OpHandler = (session: SocketSession, args: Record<string, unknown>) => Promise<unknown>;
+/** What a subscriber receives first (e.g. the order-book snapshot), registered by market data. */
+export type SnapshotProvider = (mode: number, args: Record<string, unknown>) => Promise<unknown>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    socket: {
+      fanout: Fanout;
+      registerOp(op: SocketOp, handler: OpHandler): void;
+      registerSnapshot(channel: SocketChannel, provider: SnapshotProvider): void;
+      connections(): number;
+    };
+  }
+}
+
+/** Public channels scoped to one symbol; candle also needs an interval. */
+const SYMBOL_CHANNELS: readonly SocketChannel[] = ['best_ask_bid', 'orderBook', 'ticker', 'candle', 'trade'];
+const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'];
+
+function allowedOrigin(app: FastifyInstance, request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true; // not a browser: nothing to protect against
+  try {
+    const url = new URL(origin);
+    if (url.host === request.headers.host) return true;
+    return url.origin === new URL(app.env.PUBLIC_BASE_URL).origin || app.env.CORS_ORIGINS.includes(url.origin);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The live socket at /v1/websocket/connect (spec platform-shell section 4 and 7): welcome,
+ * ping/pong with an idle timeout, login/logout, subscriptions to public and private channels
+ * fanned out through Redis, settings (mode and language), and the trading ops.
+ */
+async function socketPlugin(app: FastifyInstance) {
+  const fanout = createFanout(app.redis);
+  const ops = new Map<SocketOp, OpHandler>();
+  const snapshots = new Map<SocketChannel, SnapshotProvider>();
+  const sessions = new Set<SocketSession>();
+  const symbolCache = new Map<number, { at: number; codes: Set<string> }>();
+
+  app.decorate('socket', {
+    fanout,
+    registerOp: (op, handler) => void ops.set(op, handler),
+    registerSnapshot: (channel, provider) => void snapshots.set(channel, provider),
+    connections: () => sessions.size,
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all([...sessions].map((s) => s.close()));
+    await fanout.close();
+  });
+
+  async function symbolOffered(mode: number, symbol: unknown): Promise<boolean> {
+    if (typeof symbol !== 'string') return false;
+    const cached = symbolCache.get(mode);
+    if (cached && Date.now() - cached.at < 5000) return cached.codes.has(symbol);
+    const codes = new Set((await availableSymbols({ db: app.db, mode: parseRuntimeMode(mode) })).map((s) => s.code));
+    symbolCache.set(mode, { at: Date.now(), codes });
+    return codes.has(symbol);
+  }
+
+  async function checkSubscription(session: SocketSession, channel: SocketChannel, args: Record<string, unknown>) {
+    if (PRIVATE_CHANNELS.includes(channel) && !session.userId) throw new AppError('UNAUTHORIZED');
+    if (SYMBOL_CHANNELS.includes(channel) && !(await symbolOffered(session.mode, args.symbol))) {
+      throw new AppError('SYMBOL_NOT_AVAILABLE');
+    }
+    if (channel === 'candle' && !CANDLE_INTERVALS.includes(String(args.interval))) {
+      throw new AppError('VALIDATION_FAILED', { issues: `interval must be one of ${CANDLE_INTERVALS.join(', ')}` });
+    }
+  }
+
+  async function handle(session: SocketSession, req: SocketRequest): Promise<void> {
+    const args = req.args ?? {};
+    switch (req.op) {
+      case 'ping':
+        session.send({ event: 'pong', code: '200', data: { ts: app.clock.now() } });
+        return;
+      case 'login': {
+        const token = typeof args.token === 'string' ? args.token : '';
+        const auth = await authenticate({ db: app.db, clock: app.clock, token });
+        session.userId = auth.userId;
+        if (args.runtimeMode !== undefined) session.mode = parseRuntimeMode(args.runtimeMode);
+        await session.rebind();
+        session.reply('login', req.requestId, { userId: auth.userId, runtimeMode: session.mode });
+        return;
+      }
+      case 'logout':
+        session.userId = null;
+        await session.rebind();
+        session.reply('logout', req.requestId, null);
+        return;
+      case 'subscribe':
+      case 'unsubscribe': {
+        if (!req.channel) throw new AppError('VALIDATION_FAILED', { issues: 'channel is required' });
+        if (req.channel === 'acceptLanguage') {
+          const parsed = languageCode.safeParse(args.language);
+          if (!parsed.success) throw new AppError('VALIDATION_FAILED', { issues: 'language is not supported' });
+          session.language = resolveLanguage(parsed.data);
+          session.reply(req.op, req.requestId, { language: session.language }, req.channel);
+          return;
+        }
+        if (req.op === 'unsubscribe') {
+          await session.unsubscribe(req.channel, args);
+          session.reply('unsubscribe', req.requestId, null, req.channel);
+          return;
+        }
+        await checkSubscription(session, req.channel, args);
+        await session.subscribe(req.channel, args);
+        session.reply('subscribe', req.requestId, null, req.channel);
+        const snapshot = snapshots.get(req.channel);
+        if (snapshot) {
+          const data = await snapshot(session.mode, args);
+          if (data !== undefined && data !== null) session.push(req.channel, args, data);
+        }
+        return;
+      }
+      case 'settings': {
+        if (args.runtimeMode !== undefined) {
+          const mode = Number(args.runtimeMode);
+          if (mode !== 0 && mode !== 1 && mode !== 2) throw new AppError('VALIDATION_FAILED', { issues: 'runtimeMode must be 0, 1 or 2' });
+          session.mode = mode;
+        }
+        if (typeof args.acceptLanguage === 'string') session.language = resolveLanguage(args.acceptLanguage);
+        await session.rebind();
+        session.reply('settings', req.requestId, { runtimeMode: session.mode, language: session.language });
+        return;
+      }
+      case 'place':
+      case 'cancel':
+      case 'cancel-place':
+      case 'query': {
+        const handler = ops.get(req.op);
+        if (!handler) throw new AppError('METHOD_NOT_ALLOWED');
+        if (!session.userId) throw new AppError('UNAUTHORIZED');
+        session.reply(req.op, req.requestId, await handler(session, args));
+        return;
+      }
+    }
+  }
+
+  app.get(
+    '/v1/websocket/connect',
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: async (request, reply) => {
+        if (!allowedOrigin(app, request)) {
+          await reply.code(403).send({ code: '1017', data: null, message: 'Origin not allowed.' });
+        }
+      },
+    },
+    (ws: WebSocket, request) => {
+      const session = new SocketSession(ws, fanout, request.headers['accept-language']);
+      sessions.add(session);
+      const idleMs = app.clock.realDelay(app.env.SOCKET_IDLE_TIMEOUT_MS);
+      let idle = setTimeout(() => ws.close(4888, 'heartbeat timeout'), idleMs);
+      // Requests of one connection run in order, so a reply never overtakes an earlier one.
+      let queue = Promise.resolve();
+
+      ws.on('message', (raw: Buffer, isBinary: boolean) => {
+        let parsed: SocketRequest | null = null;
+        let requestId: string | undefined;
+        try {
+          const json: unknown = JSON.parse(isBinary ? '' : raw.toString('utf8'));
+          requestId = typeof (json as { requestId?: unknown })?.requestId === 'string' ? (json as { requestId: string }).requestId : undefined;
+          const result = socketRequest.safeParse(json);
+          if (result.success) parsed = result.data;
+        } catch {
+          parsed = null;
+        }
+        if (!parsed) {
+          session.replyError('query', requestId, new AppError('VALIDATION_FAILED', { issues: 'unreadable message: expected {"op", "channel", "args", "requestId"}' }));
+          return;
+        }
+        const req = parsed;
+        if (req.op === 'ping') {
+          clearTimeout(idle);
+          idle = setTimeout(() => ws.close(4888, 'heartbeat timeout'), idleMs);
+        }
+        queue = queue.then(async () => {
+          try {
+            await handle(session, req);
+          } catch (err) {
+            const appError = err instanceof AppError ? err : new AppError('INTERNAL', null, { cause: err });
+            if (!(err instanceof AppError)) request.log.error({ err }, 'socket op failed');
+            session.replyError(req.op, req.requestId, appError, req.channel);
+          }
+        });
+      });
+      ws.on('close', () => {
+        clearTimeout(idle);
+        sessions.delete(session);
+        void session.close();
+      });
+      session.send({ event: 'welcome', code: '200', data: { connectionId: session.id } });
+    },
+  );
+}
+
+export default fp(socketPlugin, { name: 'socket', dependencies: ['infrastructure'] });

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import {
+  ORDER_EVENT_DEBOUNCE_MS,
+  PRIVATE_CHANNELS,
+  SUCCESS_CODE,
+  resolveLanguage,
+  translateError,
+  type ErrorLanguage,
+  type RuntimeMode,
+  type SocketChannel,
+  type SocketMessage,
+  type SocketOp,
+} from '@exchange/contracts';
+import { AppError } from '../../lib/app-error.js';
+import { privateTopic, publicTopic, type Fanout } from './fanout.js';
+
+interface Subscription {
+  channel: SocketChannel;
+  args: Record<string, unknown>;
+  topic: string;
+  unsubscribe: () => Promise<void>;
+}
+
+/** One client connection: its login, runtime mode, language and subscriptions. */
+export class SocketSession {
+  readonly id = randomBytes(8).toString('hex');
+  userId: string | null = null;
+  mode: RuntimeMode = 0;
+  language: ErrorLanguage;
+  private readonly subs = new Map<string, Subscription>();
+  private readonly pendingOrders = new Map<string, unknown>();
+  private orderTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly fanout: Fanout,
+    acceptLanguage: string | undefined,
+  ) {
+    this.language = resolveLanguage(acceptLanguage);
+  }
+
+  send(message: SocketMessage): void {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    this.ws.send(JSON.stringify(message));
+  }
+
+  reply(op: SocketOp, requestId: string | undefined, data: unknown, channel?: SocketChannel): void {
+    this.send({ event: 'reply', op, code: SUCCESS_CODE, message: 'success', data, ...(requestId ? { requestId } : {}), ...(channel ? { channel } : {}) });
+  }
+
+  /** An error reply with the catalogue's text in the connection's language. */
+  replyError(op: SocketOp, requestId: string | undefined, err: AppError, channel?: SocketChannel): void {
+    const message = translateError(err.code, this.language, err.params) ?? err.message;
+    this.send({ event: 'reply', op, code: String(err.code), message, data: err.params, ...(requestId ? { requestId } : {}), ...(channel ? { channel } : {}) });
+  }
+
+  push(channel: SocketChannel, args: Record<string, unknown>, data: unknown): void {
+    this.send({ event: 'push', channel, args, code: SUCCESS_CODE, data });
+  }
+
+  /**
+   * Order events are debounced: within 500 ms only the latest state of each order is sent,
+   * and every order that changed is sent.
+   */
+  pushOrder(args: Record<string, unknown>, data: unknown): void {
+    const id = (data as { id?: unknown } | null)?.id;
+    this.pendingOrders.set(typeof id === 'string' || typeof id === 'number' ? String(id) : randomBytes(4).toString('hex'), data);
+    this.orderTimer ??= setTimeout(() => {
+      this.orderTimer = undefined;
+      const batch = [...this.pendingOrders.values()];
+      this.pendingOrders.clear();
+      for (const order of batch) this.push('order', args, order);
+    }, ORDER_EVENT_DEBOUNCE_MS);
+  }
+
+  static key(channel: SocketChannel, args: Record<string, unknown>): string {
+    const part = (v: unknown) => (typeof v === 'string' ? v : '');
+    return `${channel}|${part(args.symbol)}|${part(args.interval)}`;
+  }
+
+  topicFor(channel: SocketChannel, args: Record<string, unknown>): string {
+    if (PRIVATE_CHANNELS.includes(channel)) {
+      if (!this.userId) throw new AppError('UNAUTHORIZED');
+      return privateTopic(channel, this.userId, this.mode);
+    }
+    const key = [args.symbol, args.interval].filter((x) => typeof x === 'string').join(':');
+    return publicTopic(channel, this.mode, key);
+  }
+
+  has(channel: SocketChannel, args: Record<string, unknown>): boolean {
+    return this.subs.has(SocketSession.key(channel, args));
+  }
+
+  async subscribe(channel: SocketChannel, args: Record<string, unknown>): Promise<void> {
+    const key = SocketSession.key(channel, args);
+    if (this.subs.has(key)) return;
+    const topic = this.topicFor(channel, args);
+    const unsubscribe = await this.fanout.subscribe(topic, (data) => {
+      if (channel === 'order') this.pushOrder(args, data);
+      else this.push(channel, args, data);
+    });
+    if (this.closed) {
+      await unsubscribe();
+      return;
+    }
+    this.subs.set(key, { channel, args, topic, unsubscribe });
+  }
+
+  async unsubscribe(channel: SocketChannel, args: Record<string, unknown>): Promise<boolean> {
+    const key = SocketSession.key(channel, args);
+    const sub = this.subs.get(key);
+    if (!sub) return false;
+    this.subs.delete(key);
+    await sub.unsubscribe();
+    return true;
+  }
+
+  /** Re-subscribes every subscription whose topic depends on the login or the mode. */
+  async rebind(): Promise<void> {
+    for (const sub of [...this.subs.values()]) {
+      await this.unsubscribe(sub.channel, sub.args);
+      if (PRIVATE_CHANNELS.includes(sub.channel) && !this.userId) continue;
+      await this.subscribe(sub.channel, sub.args);
+    }
+  }
+
+  channels(): { channel: SocketChannel; args: Record<string, unknown> }[] {
+    return [...this.subs.values()].map(({ channel, args }) => ({ channel, args }));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.orderTimer);
+    const subs = [...this.subs.values()];
+    this.subs.clear();
+    await Promise.all(subs.map((s) => s.unsubscribe()));
+  }
+}
