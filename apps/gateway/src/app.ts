@@ -26,6 +26,7 @@ import oidcRoutes from './features/auth/oidc/routes.js';
 import kycRoutes from './features/kyc/routes.js';
 import walletRoutes from './features/wallet/routes.js';
 import socketPlugin from './features/socket/plugin.js';
+import ordersPlugin from './features/orders/plugin.js';
 import mailRoutes from './features/mail/routes.js';
 import newsRoutes from './features/news/routes.js';
 import loggingRoutes from './features/logging/routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(oidcRoutes, { prefix: '/v1/auth' });
   await app.register(kycRoutes, { prefix: '/v1/kyc' });
   await app.register(walletRoutes, { prefix: '/v1/wallet' });
+  await app.register(ordersPlugin);
   await app.register(userRoutes, { prefix: '/v1/user' });
   await app.register(newsRoutes, { prefix: '/v1/marketing' });
   await app.register(loggingRoutes, { prefix: '/v1/logging' });

@@ -71,3 +71,62 @@ export const order = z.object({
   updatedAt: z.string(),
 });
 export type Order = z.infer<typeof order>;
+
+/** Decimals travel as strings; the service checks each rule and answers its own catalogue code. */
+const decimalInput = z.string().max(40);
+
+export const placeOrderRequest = z.strictObject({
+  symbol: z.string().max(40),
+  side: orderSide,
+  type: orderType,
+  timeInForce: timeInForce.optional().describe('LIMIT only; default GTC'),
+  price: decimalInput.optional().describe('Limit price (LIMIT, ICEBERG; TRIGGER/TRAILING stop-limit)'),
+  amount: decimalInput.optional().describe('Quantity in the base asset'),
+  total: decimalInput.optional().describe('Quote amount: market and stop-market BUY orders spend at most this'),
+  icebergSize: decimalInput.optional(),
+  triggerPrice: decimalInput.optional(),
+  triggerDirection: z.enum(['ABOVE', 'BELOW']).optional(),
+  trailingDelta: decimalInput.optional().describe('Price distance the trigger trails the best price by'),
+  activationPrice: decimalInput.optional(),
+  clientOrderId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'clientOrderId: 1-64 letters, digits, _ or -')
+    .optional(),
+});
+export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
+
+export const cancelOrderRequest = z.strictObject({
+  orderId: z.string().regex(/^\d{1,18}$/).optional(),
+  clientOrderId: z.string().max(64).optional(),
+});
+export const cancelAllRequest = z.strictObject({ symbol: z.string().max(40) });
+export const cancelPlaceRequest = z.strictObject({
+  cancelOrderId: z.string().regex(/^\d{1,18}$/),
+  order: placeOrderRequest,
+});
+
+export const orderListQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  symbol: z.string().max(40).optional(),
+  side: orderSide.optional(),
+  type: orderType.optional(),
+  status: orderStatus.optional(),
+  startTime: z.coerce.number().int().optional(),
+  endTime: z.coerce.number().int().optional(),
+});
+
+export const spotTrade = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  orderId: z.string(),
+  side: orderSide,
+  price: z.string(),
+  amount: z.string(),
+  total: z.string(),
+  fee: z.string(),
+  feeAsset: z.string(),
+  liquidity: z.enum(['MAKER', 'TAKER']),
+  createdAt: z.string(),
+});
+export type SpotTrade = z.infer<typeof spotTrade>;

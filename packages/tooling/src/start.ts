@@ -1,6 +1,6 @@
 // `npm start`: migrate, seed, build the web client when stale, then run the gateway (serving the
 // client and the API on one origin) and the matching service until Ctrl-C.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -33,6 +33,14 @@ async function prepare(): Promise<void> {
   if (pnpmSync(['--silent', '--filter', '@exchange/gateway', 'exec', 'tsx', 'src/db/seed/run.ts'], { env }) !== 0) {
     throw new Error('Seeding failed');
   }
+  // The engine learns the catalogue's symbols (ticks, lots, minimums) from the database.
+  const symbols = spawnSync(process.execPath, ['--import', 'tsx', 'src/features/orders/engine-symbols-cli.ts'], {
+    cwd: appDir('gateway'),
+    env,
+    encoding: 'utf8',
+  });
+  if (symbols.status !== 0) throw new Error(`Reading the symbols failed: ${symbols.stderr}`);
+  env.ENGINE_SYMBOLS = symbols.stdout.trim();
   const index = path.join(appDir('web'), 'dist', 'index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   const sources = Math.max(newestMtime(appDir('web')), newestMtime(path.join(repoRoot, 'packages', 'contracts', 'src')));

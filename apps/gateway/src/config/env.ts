@@ -47,6 +47,12 @@ export const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   /** Per-IP limit, per window, on each endpoint that checks passwords or sends mail. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** The engine shard serving the symbols (one shard today). */
+  ENGINE_SHARD: z.string().regex(/^[\w-]+$/).default('0'),
+  /** How long a placement waits for the engine's verdict before answering PENDING. */
+  ORDER_VERDICT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /** Run the settlement consumer in this process (one instance holds its lock at a time). */
+  SETTLEMENT: bool.default(true),
   /** A socket with no ping for this long is closed (spec: reply timeout 30 s). */
   SOCKET_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   BLOCKLIST_REFRESH_MS: z.coerce.number().int().positive().default(5_000),

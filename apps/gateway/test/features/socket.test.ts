@@ -18,8 +18,8 @@ async function listen(t: TestApp): Promise<string> {
 beforeAll(async () => {
   // Two gateway instances sharing one Redis prefix: fan-out must cross between them.
   const prefix = `test:sockets:${process.pid}:`;
-  a = await build({ SOCKET_IDLE_TIMEOUT_MS: '600', REDIS_PREFIX: prefix });
-  b = await build({ SOCKET_IDLE_TIMEOUT_MS: '600', REDIS_PREFIX: prefix, DATABASE_URL: a.env.DATABASE_URL });
+  a = await build({ SOCKET_IDLE_TIMEOUT_MS: '1500', REDIS_PREFIX: prefix });
+  b = await build({ SOCKET_IDLE_TIMEOUT_MS: '1500', REDIS_PREFIX: prefix, DATABASE_URL: a.env.DATABASE_URL });
   urlA = await listen(a);
   urlB = await listen(b);
 });
@@ -71,14 +71,14 @@ describe('live socket protocol', () => {
     c.ws.send(JSON.stringify({ op: 'ping' }));
     const pong = await c.next((m) => m.event === 'pong');
     expect(pong).toMatchObject({ event: 'pong', code: '200' });
-    await new Promise((r) => setTimeout(r, 900));
+    await new Promise((r) => setTimeout(r, 2500));
     expect(c.closed?.code).toBe(4888);
   });
 
   it('stays open while pinged', async () => {
     const c = await Client.open(urlA);
-    for (let i = 0; i < 4; i++) {
-      await new Promise((r) => setTimeout(r, 300));
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 500));
       c.ws.send(JSON.stringify({ op: 'ping' }));
     }
     expect(c.closed).toBeNull();

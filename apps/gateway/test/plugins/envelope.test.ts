@@ -2,23 +2,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../helpers/build.js';
 
 let t: TestApp;
+let slow: TestApp;
 beforeAll(async () => {
   t = await build(
-    { BODY_LIMIT_BYTES: '2048', REQUEST_TIMEOUT_MS: '150' },
+    { BODY_LIMIT_BYTES: '2048' },
     {
       extraRoutes: (app) => {
         app.get('/v1/common/public/test/boom', async () => {
           throw new Error('connection string postgresql://secret@db leaked');
         });
+      },
+    },
+  );
+  // A separate app with a short timeout, so a loaded machine cannot trip the other tests.
+  slow = await build(
+    { REQUEST_TIMEOUT_MS: '300' },
+    {
+      extraRoutes: (app) => {
         app.get('/v1/common/public/test/slow', async () => {
-          await new Promise((r) => setTimeout(r, 400));
+          await new Promise((r) => setTimeout(r, 1500));
           return { code: '200', data: null, message: 'late' };
         });
       },
     },
   );
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await slow.close();
+});
 
 const events = (body: unknown) => ({
   method: 'POST' as const,
@@ -97,7 +109,7 @@ describe('the envelope', () => {
   });
 
   it('answers a handler slower than the request timeout with 1009', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/v1/common/public/test/slow' });
+    const res = await slow.app.inject({ method: 'GET', url: '/v1/common/public/test/slow' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: '1009' });
   });

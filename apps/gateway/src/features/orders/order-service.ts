@@ -1,0 +1,165 @@
+import { FlowType, RuntimeMode, type Order, type PlaceOrderRequest } from '@exchange/contracts';
+import type { Env } from '../../config/env.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { RedisConnections } from '../../lib/redis.js';
+import { AppError } from '../../lib/app-error.js';
+import { freezeLegs, post } from '../ledger/ledger-service.js';
+import { ensureFunded } from '../wallet/funding-service.js';
+import { sendCommand } from './engine-client.js';
+import { checkOrder } from './order-rules.js';
+import { toOrder } from './order-view.js';
+import { tradableSymbol } from './symbol-rules.js';
+import type { Verdicts } from './verdicts.js';
+
+export interface OrderDeps {
+  db: Db;
+  redis: RedisConnections;
+  clock: Clock;
+  env: Env;
+  verdicts: Verdicts;
+}
+
+export const OPEN_STATUSES = ['PENDING', 'NEW', 'PARTIALLY_FILLED', 'TRIGGERED', 'TRAILING'];
+
+/**
+ * SPOT_TRADE is needed in Real mode: opted-out accounts are told identity verification is
+ * required, unverified ones that their KYC level is too low. Demo and Trial are open to all.
+ */
+async function tradingUser(deps: OrderDeps, userId: string, mode: RuntimeMode) {
+  const user = await deps.db.user.findUnique({ where: { id: userId }, select: { engineId: true, kycLevel: true } });
+  if (!user) throw new AppError('UNAUTHORIZED');
+  if (mode === RuntimeMode.REAL && !(user.kycLevel !== null && user.kycLevel > 0)) {
+    throw new AppError(user.kycLevel === -1 ? 'KYC_OPTED_OUT' : 'KYC_LEVEL_INSUFFICIENT');
+  }
+  return user;
+}
+
+function fundingPlan(env: Env, mode: number) {
+  return mode === RuntimeMode.TRIAL ? env.TRIAL_FUNDING : env.DEMO_FUNDING;
+}
+
+/**
+ * Places an order: checks permission, symbol and every rule, then in one transaction inserts
+ * the order and freezes its funds (the CHECK constraint refuses an overdraft), then hands the
+ * command to the engine and waits briefly for its verdict. A clientOrderId seen before returns
+ * the first order and changes nothing.
+ */
+export async function placeOrder(deps: OrderDeps, input: { userId: string; mode: RuntimeMode; req: PlaceOrderRequest }): Promise<Order> {
+  const { userId, mode, req } = input;
+  const user = await tradingUser(deps, userId, mode);
+  const rules = await tradableSymbol(deps.db, mode, req.symbol);
+  const checked = checkOrder(req, rules);
+  if (req.clientOrderId) {
+    const existing = await deps.db.spotOrder.findUnique({ where: { userId_mode_clientOrderId: { userId, mode, clientOrderId: req.clientOrderId } } });
+    if (existing) return toOrder(existing);
+  }
+  await ensureFunded({ db: deps.db, clock: deps.clock, userId, mode, plan: fundingPlan(deps.env, mode) });
+
+  const now = deps.clock.date();
+  let order;
+  try {
+    order = await deps.db.$transaction(async (tx) => {
+      const row = await tx.spotOrder.create({
+        data: {
+          userId,
+          mode,
+          symbol: rules.code,
+          clientOrderId: req.clientOrderId ?? null,
+          side: req.side,
+          type: req.type,
+          timeInForce: req.type === 'LIMIT' ? (req.timeInForce ?? 'GTC') : null,
+          ...checked.values,
+          triggerDirection: req.type === 'TRIGGER' ? (req.triggerDirection ?? null) : null,
+          status: 'PENDING',
+          frozenAsset: checked.freezeAsset,
+          frozenRemaining: checked.freezeAmount,
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
+      await post(tx, {
+        mode,
+        flowType: FlowType.SPOT_ORDER_FREEZE,
+        refType: 'ORDER',
+        refId: row.id.toString(),
+        at: now,
+        legs: freezeLegs(userId, checked.freezeAsset, checked.freezeAmount),
+      });
+      return row;
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'P2002' && req.clientOrderId) {
+      const first = await deps.db.spotOrder.findUnique({ where: { userId_mode_clientOrderId: { userId, mode, clientOrderId: req.clientOrderId } } });
+      if (first) return toOrder(first);
+    }
+    throw err;
+  }
+
+  const commandId = `place:${order.id}`;
+  const verdict = deps.verdicts.wait(commandId, deps.env.ORDER_VERDICT_TIMEOUT_MS);
+  try {
+    await sendCommand(deps.redis, deps.env.ENGINE_SHARD, {
+      kind: 'place',
+      commandId,
+      runtimeMode: mode,
+      symbol: rules.code,
+      userId: user.engineId,
+      ts: now.getTime(),
+      orderId: Number(order.id),
+      ...checked.spec,
+    });
+  } catch (err) {
+    verdict.cancel();
+    throw err;
+  }
+  const result = await verdict.promise;
+  if (result && !result.accepted && result.code) {
+    const fresh = await deps.db.spotOrder.findUnique({ where: { id: order.id } });
+    throw rejection(result.code, fresh ? toOrder(fresh) : null);
+  }
+  return toOrder((await deps.db.spotOrder.findUnique({ where: { id: order.id } })) ?? order);
+}
+
+function rejection(code: number, order: Order | null): AppError {
+  const err = new AppError(code === 3002 ? 'NO_COUNTERPARTY' : code === 3016 ? 'POST_ONLY_WOULD_TAKE' : code === 3017 ? 'FILL_OR_KILL_UNFILLED' : 'SYMBOL_NOT_AVAILABLE', order ? { orderId: order.id } : null);
+  return err;
+}
+
+/** Asks the engine to cancel an open order; settlement unfreezes what it leaves. */
+export async function cancelOrder(deps: OrderDeps, input: { userId: string; mode: RuntimeMode; orderId?: string | undefined; clientOrderId?: string | undefined }): Promise<Order> {
+  const where = input.orderId
+    ? { id: BigInt(input.orderId) }
+    : input.clientOrderId
+      ? { userId_mode_clientOrderId: { userId: input.userId, mode: input.mode, clientOrderId: input.clientOrderId } }
+      : null;
+  if (!where) throw new AppError('VALIDATION_FAILED', { issues: 'orderId or clientOrderId is required' });
+  const order = await deps.db.spotOrder.findUnique({ where });
+  if (!order || order.userId !== input.userId || order.mode !== input.mode) throw new AppError('ORDER_NOT_FOUND');
+  if (!OPEN_STATUSES.includes(order.status)) throw new AppError('ORDER_NOT_CANCELLABLE');
+  const user = await deps.db.user.findUniqueOrThrow({ where: { id: input.userId }, select: { engineId: true } });
+  const commandId = `cancel:${order.id}:${deps.clock.now()}`;
+  const verdict = deps.verdicts.wait(commandId, deps.env.ORDER_VERDICT_TIMEOUT_MS);
+  await sendCommand(deps.redis, deps.env.ENGINE_SHARD, {
+    kind: 'cancel',
+    commandId,
+    runtimeMode: input.mode,
+    symbol: order.symbol,
+    userId: user.engineId,
+    ts: deps.clock.now(),
+    orderId: Number(order.id),
+  });
+  const result = await verdict.promise;
+  if (result && !result.accepted) throw new AppError('ORDER_NOT_CANCELLABLE');
+  return toOrder((await deps.db.spotOrder.findUnique({ where: { id: order.id } })) ?? order);
+}
+
+/** Cancels every open order of the user in one symbol; answers how many were asked to cancel. */
+export async function cancelAll(deps: OrderDeps, input: { userId: string; mode: RuntimeMode; symbol: string }): Promise<number> {
+  const open = await deps.db.spotOrder.findMany({
+    where: { userId: input.userId, mode: input.mode, symbol: input.symbol, status: { in: OPEN_STATUSES } },
+    select: { id: true },
+  });
+  const results = await Promise.allSettled(open.map((o) => cancelOrder(deps, { userId: input.userId, mode: input.mode, orderId: o.id.toString() })));
+  return results.filter((r) => r.status === 'fulfilled').length;
+}

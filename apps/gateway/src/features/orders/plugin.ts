@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cancelAllRequest,
+  cancelOrderRequest,
+  ok,
+  order,
+  orderListQuery,
+  page,
+  placeOrderRequest,
+  spotTrade,
+} from '@exchange/contracts';
+import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { getOrder, listMyTrades, listOrders } from './order-queries.js';
+import { cancelAll, cancelOrder, placeOrder, type OrderDeps } from './order-service.js';
+import { Settlement } from './settlement.js';
+import { Verdicts } from './verdicts.js';
+
+const tags = ['spot-order'];
+
+/** Spot orders over REST (/v1/spot-order) and the socket's trading ops; settlement runs here. */
+async function ordersPlugin(app: FastifyInstance) {
+  const verdicts = await Verdicts.create(app.redis);
+  const deps: OrderDeps = { db: app.db, redis: app.redis, clock: app.clock, env: app.env, verdicts };
+  const settlement = new Settlement({ db: app.db, redis: app.redis, shard: app.env.ENGINE_SHARD, fanout: app.socket.fanout, verdicts, log: app.log });
+  if (app.env.SETTLEMENT) app.addHook('onReady', async () => settlement.start());
+  app.addHook('onClose', async () => {
+    await settlement.stop();
+    await verdicts.close();
+  });
+
+  app.socket.registerOp('place', (session, args) =>
+    placeOrder(deps, { userId: session.userId ?? '', mode: session.mode, req: placeOrderRequest.parse(args) }),
+  );
+  app.socket.registerOp('cancel', (session, args) => {
+    const req = cancelOrderRequest.parse(args);
+    return cancelOrder(deps, { userId: session.userId ?? '', mode: session.mode, orderId: req.orderId, clientOrderId: req.clientOrderId });
+  });
+  app.socket.registerOp('query', (session, args) => getOrder(app.db, session.userId ?? '', session.mode, typeof args.orderId === 'string' ? args.orderId : String(Number(args.orderId))));
+
+  const routes: FastifyPluginAsyncZod = async (r) => {
+    r.post(
+      '/place',
+      { schema: { tags, summary: 'Place an order in the runtime mode', security: bearerSecurity, body: placeOrderRequest, response: responses(order) } },
+      async (request) => ok(await placeOrder(deps, { userId: requireAuth(request).userId, mode: request.runtimeMode, req: request.body })),
+    );
+    r.post(
+      '/cancel',
+      { schema: { tags, summary: 'Cancel an open order', security: bearerSecurity, body: cancelOrderRequest, response: responses(order) } },
+      async (request) => ok(await cancelOrder(deps, { userId: requireAuth(request).userId, mode: request.runtimeMode, ...request.body })),
+    );
+    r.post(
+      '/cancel-all',
+      { schema: { tags, summary: 'Cancel every open order of a symbol', security: bearerSecurity, body: cancelAllRequest, response: responses(z.object({ cancelled: z.number().int() })) } },
+      async (request) => ok({ cancelled: await cancelAll(deps, { userId: requireAuth(request).userId, mode: request.runtimeMode, symbol: request.body.symbol }) }),
+    );
+    r.get(
+      '/order/:id',
+      { schema: { tags, summary: 'One order', security: bearerSecurity, params: z.object({ id: z.string().max(20) }), response: responses(order) } },
+      async (request) => ok(await getOrder(app.db, requireAuth(request).userId, request.runtimeMode, request.params.id)),
+    );
+    r.get(
+      '/open-orders',
+      { schema: { tags, summary: 'Open orders (paged)', security: bearerSecurity, querystring: orderListQuery, response: responses(page(order)) } },
+      async (request) => ok(await listOrders({ db: app.db, clock: app.clock, userId: requireAuth(request).userId, mode: request.runtimeMode, open: true, q: request.query })),
+    );
+    r.get(
+      '/history',
+      { schema: { tags, summary: 'Order history of the past 6 months (paged)', security: bearerSecurity, querystring: orderListQuery, response: responses(page(order)) } },
+      async (request) => ok(await listOrders({ db: app.db, clock: app.clock, userId: requireAuth(request).userId, mode: request.runtimeMode, open: false, q: request.query })),
+    );
+    r.get(
+      '/trades',
+      { schema: { tags, summary: 'My trades of the past 6 months (paged)', security: bearerSecurity, querystring: orderListQuery, response: responses(page(spotTrade)) } },
+      async (request) => ok(await listMyTrades({ db: app.db, clock: app.clock, userId: requireAuth(request).userId, mode: request.runtimeMode, q: request.query })),
+    );
+  };
+  await app.register(routes, { prefix: '/v1/spot-order' });
+}
+
+export default fp(ordersPlugin, { name: 'orders', dependencies: ['infrastructure', 'socket'] });
