@@ -8,6 +8,7 @@ export * from './headers.js';
 export * from './health.js';
 export * from './ledger.js';
 export * from './logging.js';
+export * from './market-data.js';
 export * from './news.js';
 export * from './order.js';
 export * from './paging.js';

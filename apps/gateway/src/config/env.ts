@@ -34,6 +34,7 @@ export const envSchema = z.object({
   REDIS_URL: z
     .string({ error: 'REDIS_URL is missing: set it to redis://host:6379' })
     .url('REDIS_URL must be a URL such as redis://localhost:6379'),
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   /** Prefix of every Redis key, stream and queue of this instance (tests isolate by it). */
   REDIS_PREFIX: z.string().default('ex:'),
   /** Origins allowed to call the API from a browser; the web client itself is same-origin. */

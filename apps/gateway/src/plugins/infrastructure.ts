@@ -21,7 +21,7 @@ declare module 'fastify' {
 
 /** The app's shared resources: configuration, clock, Postgres, Redis and the job queues. */
 async function infrastructure(app: FastifyInstance, opts: { env: Env; clock: Clock }) {
-  const db = createDb(opts.env.DATABASE_URL);
+  const db = createDb(opts.env.DATABASE_URL, opts.env.DB_POOL_SIZE);
   const redis = createRedis(opts.env.REDIS_URL, opts.env.REDIS_PREFIX);
   const jobs = createJobs({ redis, clock: opts.clock, log: app.log });
   app.decorate('env', opts.env);

@@ -1,19 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { SocketMessage } from '@exchange/contracts';
 import { build, signIn, type TestApp } from '../helpers/build.js';
 import { privateTopic, publicTopic } from '../../src/features/socket/fanout.js';
+import { Client } from '../helpers/socket-client.js';
+import { listen } from '../helpers/listen.js';
 
 let a: TestApp;
 let b: TestApp;
 let urlA: string;
 let urlB: string;
 
-async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/v1/websocket/connect`;
-}
 
 beforeAll(async () => {
   // Two gateway instances sharing one Redis prefix: fan-out must cross between them.
@@ -27,43 +23,6 @@ afterAll(async () => {
   await b.close();
   await a.close();
 });
-
-/** A test client: collects every message and waits for the one a predicate picks. */
-class Client {
-  readonly messages: SocketMessage[] = [];
-  private waiters: { pred: (m: SocketMessage) => boolean; resolve: (m: SocketMessage) => void }[] = [];
-  closed: { code: number } | null = null;
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (raw: Buffer) => {
-      const msg = JSON.parse(raw.toString()) as SocketMessage;
-      this.messages.push(msg);
-      this.waiters = this.waiters.filter((w) => (w.pred(msg) ? (w.resolve(msg), false) : true));
-    });
-    ws.on('close', (code) => (this.closed = { code }));
-  }
-  static async open(url: string, headers: Record<string, string> = {}): Promise<Client> {
-    const ws = new WebSocket(url, { headers });
-    const client = new Client(ws);
-    await client.next((m) => m.event === 'welcome');
-    return client;
-  }
-  next(pred: (m: SocketMessage) => boolean, timeoutMs = 3000): Promise<SocketMessage> {
-    const found = this.messages.find(pred);
-    if (found) return Promise.resolve(found);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out; got ${JSON.stringify(this.messages)}`)), timeoutMs);
-      this.waiters.push({ pred, resolve: (m) => (clearTimeout(timer), resolve(m)) });
-    });
-  }
-  async request(op: string, rest: Record<string, unknown> = {}): Promise<SocketMessage & { event: 'reply' }> {
-    const requestId = Math.random().toString(36).slice(2);
-    this.ws.send(JSON.stringify({ op, requestId, ...rest }));
-    return (await this.next((m) => m.event === 'reply' && m.requestId === requestId)) as SocketMessage & { event: 'reply' };
-  }
-  close() {
-    this.ws.close();
-  }
-}
 
 describe('live socket protocol', () => {
   it('welcomes, answers ping with pong, and closes an idle connection', async () => {

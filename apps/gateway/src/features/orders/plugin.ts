@@ -18,6 +18,9 @@ import { getOrder, listMyTrades, listOrders } from './order-queries.js';
 import { cancelAll, cancelOrder, placeOrder, type OrderDeps } from './order-service.js';
 import { Settlement } from './settlement.js';
 import { Verdicts } from './verdicts.js';
+import { DepthStore } from '../market-data/depth-store.js';
+import { marketDataSink } from '../market-data/market-data-service.js';
+import { marketDataRoutes, symbolRoutes } from '../market-data/routes.js';
 
 const tags = ['spot-order'];
 
@@ -25,7 +28,14 @@ const tags = ['spot-order'];
 async function ordersPlugin(app: FastifyInstance) {
   const verdicts = await Verdicts.create(app.redis);
   const deps: OrderDeps = { db: app.db, redis: app.redis, clock: app.clock, env: app.env, verdicts };
-  const settlement = new Settlement({ db: app.db, redis: app.redis, shard: app.env.ENGINE_SHARD, fanout: app.socket.fanout, verdicts, log: app.log });
+  const depth = new DepthStore(app.redis, app.db);
+  const market = marketDataSink({ db: app.db, clock: app.clock, depth, fanout: app.socket.fanout });
+  const settlement = new Settlement({ db: app.db, redis: app.redis, shard: app.env.ENGINE_SHARD, fanout: app.socket.fanout, verdicts, market, log: app.log });
+  app.socket.registerSnapshot('orderBook', async (mode, args) =>
+    typeof args.symbol === 'string' ? { type: 'snapshot', ...(await depth.snapshot(mode, args.symbol)) } : null,
+  );
+  await app.register(marketDataRoutes(depth), { prefix: '/v1/market-data' });
+  await app.register(symbolRoutes, { prefix: '/v1/symbol' });
   if (app.env.SETTLEMENT) app.addHook('onReady', async () => settlement.start());
   app.addHook('onClose', async () => {
     await settlement.stop();

@@ -27,6 +27,14 @@ interface Outbox {
   verdicts: { commandId: string; accepted: boolean; code?: number }[];
   orders: Set<bigint>;
   pushes: { topic: string; data: unknown }[];
+  deltas: { mode: number; symbol: string; side: 'BUY' | 'SELL'; price: string; amount: string }[];
+  traded: Set<string>;
+}
+
+/** Market data kept from the events (depth, tickers), outside the settlement transaction. */
+export interface MarketDataSink {
+  applyDeltas(deltas: Outbox['deltas']): Promise<void>;
+  tradesHappened(books: { mode: number; symbol: string }[]): Promise<void>;
 }
 
 const TERMINAL: Record<string, true> = { FILLED: true, CANCELED: true, EXPIRED: true, REJECTED: true };
@@ -68,7 +76,7 @@ export class Settlement {
   private loop: Promise<void> | undefined;
 
   constructor(
-    private readonly o: { db: Db; redis: RedisConnections; shard: string; fanout: Fanout; verdicts: Verdicts; log: FastifyBaseLogger; batch?: number },
+    private readonly o: { db: Db; redis: RedisConnections; shard: string; fanout: Fanout; verdicts: Verdicts; market: MarketDataSink; log: FastifyBaseLogger; batch?: number },
   ) {
     this.lockKey = `settlement:lock:${o.shard}`;
   }
@@ -132,7 +140,7 @@ export class Settlement {
   async settle(events: EngineEvent[]): Promise<void> {
     if (events.length === 0) return;
     await this.prepare(events);
-    const out: Outbox = { verdicts: [], orders: new Set(), pushes: [] };
+    const out: Outbox = { verdicts: [], orders: new Set(), pushes: [], deltas: [], traded: new Set() };
     const lastSeq = events[events.length - 1]?.seq ?? 0;
     await this.o.db.$transaction(
       async (tx) => {
@@ -213,10 +221,7 @@ export class Settlement {
       case 'BOOK_DELTA': {
         const info = this.symbols.get(e.symbol);
         if (!info) return;
-        out.pushes.push({
-          topic: publicTopic('orderBook', e.runtimeMode, e.symbol),
-          data: { seq: e.seq, side: e.side, price: fromUnits(e.price, info.tickSize), amount: fromUnits(e.quantity, info.stepSize) },
-        });
+        out.deltas.push({ mode: e.runtimeMode, symbol: e.symbol, side: e.side, price: fromUnits(e.price, info.tickSize), amount: fromUnits(e.quantity, info.stepSize) });
         return;
       }
       case 'ORDER_STATE':
@@ -244,6 +249,7 @@ export class Settlement {
     const at = new Date(e.ts);
     const mode = e.runtimeMode;
     const ref = `${this.o.shard}:${e.seq}`;
+    out.traded.add(`${mode}|${e.symbol}`);
 
     await post(tx, {
       mode, flowType: FlowType.SPOT_TRADE_SETTLEMENT, refType: 'TRADE', refId: ref, at,
@@ -325,6 +331,11 @@ export class Settlement {
     if (out.orders.size) {
       const rows = await this.o.db.spotOrder.findMany({ where: { id: { in: [...out.orders] } } });
       for (const r of rows) out.pushes.push({ topic: privateTopic('order', r.userId, r.mode), data: toOrder(r) });
+    }
+    // Book changes first and in order: their sequence numbers must reach clients gap-free.
+    if (out.deltas.length) await this.o.market.applyDeltas(out.deltas);
+    if (out.traded.size) {
+      await this.o.market.tradesHappened([...out.traded].map((k) => ({ mode: Number(k.split('|')[0]), symbol: k.split('|')[1] ?? '' })));
     }
     await Promise.all([
       ...out.pushes.map((p) => this.o.fanout.publish(p.topic, p.data)),

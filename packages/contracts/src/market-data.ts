@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+export const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'] as const;
+export const candleInterval = z.enum(CANDLE_INTERVALS);
+export type CandleInterval = z.infer<typeof candleInterval>;
+
+const symbol = z.string().max(40);
+
+/** [price, amount] as decimal strings, best first. */
+export const depthLevel = z.tuple([z.string(), z.string()]);
+export const depth = z.object({
+  symbol: z.string(),
+  /** Increments on the socket carry the next numbers; a gap means: fetch a new snapshot. */
+  seq: z.number().int(),
+  bids: z.array(depthLevel),
+  asks: z.array(depthLevel),
+});
+export type Depth = z.infer<typeof depth>;
+export const depthQuery = z.object({ symbol, limit: z.coerce.number().int().min(1).max(500).default(50) });
+
+export const depthIncrement = z.object({
+  symbol: z.string(),
+  seq: z.number().int(),
+  side: z.enum(['BUY', 'SELL']),
+  price: z.string(),
+  /** Resting amount now at the price; "0" removes the level. */
+  amount: z.string(),
+});
+export type DepthIncrement = z.infer<typeof depthIncrement>;
+
+export const bestAskBid = z.object({
+  symbol: z.string(),
+  bid: depthLevel.nullable(),
+  ask: depthLevel.nullable(),
+});
+
+export const marketTrade = z.object({
+  id: z.string(),
+  price: z.string(),
+  amount: z.string(),
+  side: z.enum(['BUY', 'SELL']).describe("The taker's side"),
+  ts: z.number().int(),
+});
+export const tradesQuery = z.object({ symbol, limit: z.coerce.number().int().min(1).max(500).default(50) });
+
+export const ticker = z.object({
+  symbol: z.string(),
+  last: z.string().nullable(),
+  open: z.string().nullable(),
+  high: z.string().nullable(),
+  low: z.string().nullable(),
+  change: z.string().nullable(),
+  changePercent: z.string().nullable(),
+  volume: z.string().describe('Base volume of the past 24 hours'),
+  quoteVolume: z.string(),
+  trades: z.number().int(),
+});
+export type Ticker = z.infer<typeof ticker>;
+
+export const candle = z.object({
+  openTime: z.number().int(),
+  open: z.string(),
+  high: z.string(),
+  low: z.string(),
+  close: z.string(),
+  volume: z.string(),
+  quoteVolume: z.string(),
+  trades: z.number().int(),
+});
+export type Candle = z.infer<typeof candle>;
+export const candlesQuery = z.object({
+  symbol,
+  interval: candleInterval,
+  startTime: z.coerce.number().int().optional(),
+  endTime: z.coerce.number().int().optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+
+export const volumeStats = z.object({
+  symbol: z.string(),
+  volume24h: z.string(),
+  quoteVolume24h: z.string(),
+  volume7d: z.string(),
+  quoteVolume7d: z.string(),
+  volume30d: z.string(),
+  quoteVolume30d: z.string(),
+});
+export const symbolQuery = z.object({ symbol });
+export const coinInfoQuery = z.object({ asset: z.string().max(16) });
