@@ -45,7 +45,10 @@ function fundingPlan(env: Env, mode: number) {
  * command to the engine and waits briefly for its verdict. A clientOrderId seen before returns
  * the first order and changes nothing.
  */
-export async function placeOrder(deps: OrderDeps, input: { userId: string; mode: RuntimeMode; req: PlaceOrderRequest }): Promise<Order> {
+export async function placeOrder(
+  deps: OrderDeps,
+  input: { userId: string; mode: RuntimeMode; req: PlaceOrderRequest; replaces?: bigint },
+): Promise<Order> {
   const { userId, mode, req } = input;
   const user = await tradingUser(deps, userId, mode);
   const rules = await tradableSymbol(deps.db, mode, req.symbol);
@@ -98,17 +101,15 @@ export async function placeOrder(deps: OrderDeps, input: { userId: string; mode:
 
   const commandId = `place:${order.id}`;
   const verdict = deps.verdicts.wait(commandId, deps.env.ORDER_VERDICT_TIMEOUT_MS);
+  const base = { commandId, runtimeMode: mode, symbol: rules.code, userId: user.engineId, ts: now.getTime() };
   try {
-    await sendCommand(deps.redis, deps.env.ENGINE_SHARD, {
-      kind: 'place',
-      commandId,
-      runtimeMode: mode,
-      symbol: rules.code,
-      userId: user.engineId,
-      ts: now.getTime(),
-      orderId: Number(order.id),
-      ...checked.spec,
-    });
+    await sendCommand(
+      deps.redis,
+      deps.env.ENGINE_SHARD,
+      input.replaces === undefined
+        ? { kind: 'place', ...base, orderId: Number(order.id), ...checked.spec }
+        : { kind: 'cancel-place', ...base, cancelOrderId: Number(input.replaces), order: { orderId: Number(order.id), ...checked.spec } },
+    );
   } catch (err) {
     verdict.cancel();
     throw err;
@@ -152,6 +153,18 @@ export async function cancelOrder(deps: OrderDeps, input: { userId: string; mode
   const result = await verdict.promise;
   if (result && !result.accepted) throw new AppError('ORDER_NOT_CANCELLABLE');
   return toOrder((await deps.db.spotOrder.findUnique({ where: { id: order.id } })) ?? order);
+}
+
+/**
+ * Cancel-and-place in one engine step: the new order is placed only if the old one was still
+ * open. The new order's funds are frozen first, like any placement.
+ */
+export async function cancelPlace(deps: OrderDeps, input: { userId: string; mode: RuntimeMode; cancelOrderId: string; req: PlaceOrderRequest }): Promise<Order> {
+  const old = await deps.db.spotOrder.findUnique({ where: { id: BigInt(input.cancelOrderId) } });
+  if (!old || old.userId !== input.userId || old.mode !== input.mode) throw new AppError('ORDER_NOT_FOUND');
+  if (!OPEN_STATUSES.includes(old.status)) throw new AppError('ORDER_NOT_CANCELLABLE');
+  if (old.symbol !== input.req.symbol) throw new AppError('VALIDATION_FAILED', { issues: 'the new order must be for the same symbol' });
+  return placeOrder(deps, { userId: input.userId, mode: input.mode, req: input.req, replaces: old.id });
 }
 
 /** Cancels every open order of the user in one symbol; answers how many were asked to cancel. */

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   cancelAllRequest,
+  cancelPlaceRequest,
   cancelOrderRequest,
   ok,
   order,
@@ -15,7 +16,7 @@ import {
 import { bearerSecurity, responses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { getOrder, listMyTrades, listOrders } from './order-queries.js';
-import { cancelAll, cancelOrder, placeOrder, type OrderDeps } from './order-service.js';
+import { cancelAll, cancelOrder, cancelPlace, placeOrder, type OrderDeps } from './order-service.js';
 import { Settlement } from './settlement.js';
 import { Verdicts } from './verdicts.js';
 import { DepthStore } from '../market-data/depth-store.js';
@@ -49,6 +50,10 @@ async function ordersPlugin(app: FastifyInstance) {
     const req = cancelOrderRequest.parse(args);
     return cancelOrder(deps, { userId: session.userId ?? '', mode: session.mode, orderId: req.orderId, clientOrderId: req.clientOrderId });
   });
+  app.socket.registerOp('cancel-place', (session, args) => {
+    const req = cancelPlaceRequest.parse(args);
+    return cancelPlace(deps, { userId: session.userId ?? '', mode: session.mode, cancelOrderId: req.cancelOrderId, req: req.order });
+  });
   app.socket.registerOp('query', (session, args) => getOrder(app.db, session.userId ?? '', session.mode, typeof args.orderId === 'string' ? args.orderId : String(Number(args.orderId))));
 
   const routes: FastifyPluginAsyncZod = async (r) => {
@@ -66,6 +71,12 @@ async function ordersPlugin(app: FastifyInstance) {
       '/cancel-all',
       { schema: { tags, summary: 'Cancel every open order of a symbol', security: bearerSecurity, body: cancelAllRequest, response: responses(z.object({ cancelled: z.number().int() })) } },
       async (request) => ok({ cancelled: await cancelAll(deps, { userId: requireAuth(request).userId, mode: request.runtimeMode, symbol: request.body.symbol }) }),
+    );
+    r.post(
+      '/cancel-place',
+      { schema: { tags, summary: 'Cancel an order and place another in one step', security: bearerSecurity, body: cancelPlaceRequest, response: responses(order) } },
+      async (request) =>
+        ok(await cancelPlace(deps, { userId: requireAuth(request).userId, mode: request.runtimeMode, cancelOrderId: request.body.cancelOrderId, req: request.body.order })),
     );
     r.get(
       '/order/:id',

@@ -11,6 +11,7 @@ import {
   type SocketOp,
   type SocketRequest,
 } from '@exchange/contracts';
+import { ZodError } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { authenticate } from '../auth/session-service.js';
 import { availableSymbols } from '../catalogue/catalogue-service.js';
@@ -203,8 +204,13 @@ async function socketPlugin(app: FastifyInstance) {
           try {
             await handle(session, req);
           } catch (err) {
-            const appError = err instanceof AppError ? err : new AppError('INTERNAL', null, { cause: err });
-            if (!(err instanceof AppError)) request.log.error({ err }, 'socket op failed');
+            const appError =
+              err instanceof AppError
+                ? err
+                : err instanceof ZodError
+                  ? new AppError('VALIDATION_FAILED', { issues: err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') })
+                  : new AppError('INTERNAL', null, { cause: err });
+            if (appError.status >= 500) request.log.error({ err }, 'socket op failed');
             session.replyError(req.op, req.requestId, appError, req.channel);
           }
         });
