@@ -1,4 +1,6 @@
+import { engineSymbolSpec } from '@exchange/contracts';
 import { z } from 'zod';
+import { DEFAULT_SYMBOLS } from './service/default-symbols.js';
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -7,6 +9,22 @@ export const configSchema = z.object({
   REDIS_URL: z.string({ error: 'REDIS_URL is missing: set it to redis://host:6379' }).url(),
   REDIS_PREFIX: z.string().default('ex:'),
   HEARTBEAT_MS: z.coerce.number().int().positive().default(5000),
+  /** Journal and snapshots; must be on a disk that survives restarts. */
+  ENGINE_DATA_DIR: z.string().default('.data'),
+  ENGINE_SHARD: z.string().regex(/^[\w-]+$/).default('0'),
+  /** JSON list of engine symbol specs; defaults to the simulated market's symbols. */
+  ENGINE_SYMBOLS: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined) return DEFAULT_SYMBOLS;
+      const parsed = z.array(engineSymbolSpec).safeParse(safeJson(s));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of engine symbol specs' });
+      return z.NEVER;
+    }),
+  ENGINE_BATCH: z.coerce.number().int().positive().default(500),
+  ENGINE_SNAPSHOT_EVERY: z.coerce.number().int().positive().default(10_000),
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -14,4 +32,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const result = configSchema.safeParse(source);
   if (result.success) return result.data;
   throw new Error(`Invalid matching-sim configuration:\n${result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+}
+
+function safeJson(s: string): unknown {
+  try {
+    return JSON.parse(s) as unknown;
+  } catch {
+    return undefined;
+  }
 }

@@ -2,25 +2,45 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { loadConfig } from './config.js';
 import { startHeartbeat } from './heartbeat.js';
+import { EngineService } from './service/engine-service.js';
 
 /**
- * The matching service process. This first version only holds its Redis connection and
- * heartbeat; the order books, journal and simulated market are built on this entry point.
+ * The matching service process: one engine shard reading its command stream. It recovers from
+ * its snapshot and journal before reading anything new.
  */
 const config = loadConfig();
 const log = pino({
   level: config.LOG_LEVEL,
   ...(config.LOG_FORMAT === 'pretty' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),
 });
-const redis = new Redis(config.REDIS_URL, { keyPrefix: config.REDIS_PREFIX, connectionName: 'matching-sim' });
+const redis = new Redis(config.REDIS_URL, { keyPrefix: config.REDIS_PREFIX, connectionName: `matching-sim-${config.ENGINE_SHARD}` });
 const stopHeartbeat = startHeartbeat(redis, config.HEARTBEAT_MS);
-log.info('matching service connected to Redis; heartbeat every %d ms', config.HEARTBEAT_MS);
+const service = new EngineService({
+  redis,
+  shard: config.ENGINE_SHARD,
+  specs: config.ENGINE_SYMBOLS,
+  dataDir: config.ENGINE_DATA_DIR,
+  batchSize: config.ENGINE_BATCH,
+  snapshotEvery: config.ENGINE_SNAPSHOT_EVERY,
+  log,
+});
+await service.recover();
+log.info({ shard: config.ENGINE_SHARD, symbols: config.ENGINE_SYMBOLS.length }, 'matching engine shard running');
+const running = service.run();
 
 async function shutdown(signal: string): Promise<void> {
   log.info({ signal }, 'shutting down');
+  service.stop();
+  await running;
+  service.snapshot();
+  service.close();
   stopHeartbeat();
   await redis.quit();
   process.exit(0);
 }
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
+running.catch((err: unknown) => {
+  log.fatal({ err }, 'engine loop failed');
+  process.exit(1);
+});

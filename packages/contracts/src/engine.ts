@@ -112,6 +112,7 @@ export const engineEvent = z.discriminatedUnion('type', [
     userId: z.number().int(),
     clientOrderId: z.string().optional(),
   }),
+  /** The command failed as a whole; for a place this is the order's REJECTED status. */
   eventBase.extend({
     type: z.literal('REJECTED'),
     orderId: z.number().int(),

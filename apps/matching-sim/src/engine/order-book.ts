@@ -1,0 +1,76 @@
+import type { EventBuffer } from './event-buffer.js';
+
+/**
+ * The incoming side of a match. The engine keeps one instance and reuses it, so matching
+ * allocates nothing. `quote` < 0 means the order is sized in lots (`qty`); otherwise it is a
+ * market order by quote amount and `qty` is only an upper bound.
+ */
+export class Taker {
+  orderId = 0;
+  userId = 0;
+  side = 0;
+  /** Worst acceptable price: MAX_PRICE / MIN_PRICE for market orders. */
+  limit = 0;
+  qty = 0;
+  quote = -1;
+  stp = 0;
+  // Outputs of match():
+  filled = 0;
+  lastPrice = -1;
+  quoteSpent = 0;
+  /** Set when self-trade prevention cancelled the taker itself. */
+  stpKilled = false;
+}
+
+/** A resting order as a plain value, for queries, snapshots and tests. */
+export interface RestingOrder {
+  orderId: number;
+  userId: number;
+  side: number;
+  price: number;
+  /** Visible lots now. */
+  visible: number;
+  /** Lots hidden behind an iceberg's visible part. */
+  hidden: number;
+  /** Iceberg display size, 0 for a plain order. */
+  peak: number;
+  filled: number;
+}
+
+/**
+ * One side-pair book of one symbol: price-time priority over integer ticks and lots. The
+ * reference and the fast implementation must emit identical events for identical calls.
+ * Matching never throws: it writes TRADE and maker ORDER_STATUS records to the buffer.
+ */
+export interface OrderBook {
+  /** Matches `t` against the opposite side, writing trades and maker statuses. */
+  match(t: Taker, out: EventBuffer): void;
+  /**
+   * Lots `t` could fill now (up to t.qty) honouring its self-trade prevention, without
+   * changing anything: what fill-or-kill checks.
+   */
+  fillable(t: Taker): number;
+  /** Rests an order at the back of its price level (hidden > 0 only for icebergs). */
+  add(orderId: number, userId: number, side: number, price: number, visible: number, hidden: number, peak: number, filled: number): void;
+  has(orderId: number): boolean;
+  /** Removes a resting order of `userId`, writing its CANCELED status; false if not found. */
+  cancel(orderId: number, userId: number, reason: number, out: EventBuffer): boolean;
+  get(orderId: number): RestingOrder | undefined;
+  /** Best bid / ask price, or -1 when that side is empty. */
+  bestBid(): number;
+  bestAsk(): number;
+  /** Number of resting orders. */
+  size(): number;
+  /** Visible lots at one price level. */
+  levelQty(side: number, price: number): number;
+  /** Writes a BOOK_DELTA for every level touched since the last flush, in first-touch order. */
+  flushDeltas(out: EventBuffer): void;
+  /** All resting orders, bids best-first then asks best-first, each level in time order. */
+  orders(): RestingOrder[];
+  /** Top `levels` price levels of one side as [price, visible lots], best first. */
+  depth(side: number, levels: number): [number, number][];
+  /** Throws when an internal invariant is broken; for tests. */
+  validateInternalState(): void;
+}
+
+export type OrderBookFactory = () => OrderBook;

@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { ErrorCode, type EngineCommand, type EngineEvent, type EngineSymbolSpec } from '@exchange/contracts';
+import { EV_ACCEPTED, EV_REJECTED, RS_REPLACED, RS_USER } from './codes.js';
+import { decodeEvents } from './decode.js';
+import { EventBuffer } from './event-buffer.js';
+import type { OrderBookFactory } from './order-book.js';
+import { PlaceParams } from './place-params.js';
+import { SymbolEngine, type SymbolState } from './symbol-engine.js';
+import { toParams } from './to-params.js';
+import { validatePlace } from './validate.js';
+
+/** The first answer to a command, kept to answer a retry of the same commandId. */
+export interface CommandOutcome {
+  firstSeq: number;
+  lastSeq: number;
+  accepted: boolean;
+  code?: number;
+}
+
+export interface ShardSnapshot {
+  seq: number;
+  seen: [string, CommandOutcome][];
+  symbols: [string, SymbolState][];
+}
+
+export interface ShardOptions {
+  /**
+   * How many recent commandIds are remembered for idempotency (and carried in snapshots); a
+   * gateway retry comes within seconds, far inside this window.
+   */
+  dedupWindow?: number;
+}
+
+/**
+ * All books of one shard (symbols x runtime modes) behind one deterministic command handler:
+ * the same commands in the same order always give the same events and the same state hash,
+ * which is what journal replay relies on. Events are numbered gap-free per shard.
+ */
+export class ShardEngine {
+  seq = 0;
+  private readonly books = new Map<string, SymbolEngine>();
+  private readonly specs = new Map<string, EngineSymbolSpec>();
+  private readonly seen = new Map<string, CommandOutcome>();
+  /**
+   * commandIds in arrival order, for eviction. Asking the Map for its oldest key instead is
+   * quadratic in V8: iteration walks over every deleted entry still held at the front.
+   */
+  private seenOrder: string[] = [];
+  private seenHead = 0;
+  private readonly buf = new EventBuffer();
+  private readonly params = new PlaceParams();
+  private readonly dedupWindow: number;
+
+  constructor(
+    specs: EngineSymbolSpec[],
+    private readonly newBook: OrderBookFactory,
+    options: ShardOptions = {},
+  ) {
+    for (const s of specs) this.specs.set(s.symbol, s);
+    this.dedupWindow = options.dedupWindow ?? 100_000;
+  }
+
+  handle(cmd: EngineCommand): EngineEvent[] {
+    const first = this.seen.get(cmd.commandId);
+    if (first !== undefined) {
+      const e: EngineEvent = { seq: ++this.seq, commandId: cmd.commandId, ts: cmd.ts, runtimeMode: cmd.runtimeMode, symbol: cmd.symbol, type: 'DUPLICATE', ...first };
+      return [e];
+    }
+    const buf = this.buf;
+    buf.reset();
+    const engine = this.engineFor(cmd.runtimeMode, cmd.symbol);
+    let clientOrderId: string | undefined;
+    let newOrderId: number | undefined;
+    if (engine === undefined) {
+      const orderId = cmd.kind === 'cancel-place' ? cmd.order.orderId : cmd.orderId;
+      buf.push(EV_REJECTED, orderId, cmd.userId, ErrorCode.SYMBOL_NOT_AVAILABLE.code, 0, 0, 0, 0);
+    } else if (cmd.kind === 'place') {
+      ({ clientOrderId, orderId: newOrderId } = cmd);
+      engine.place(toParams(this.params, cmd, cmd.userId), buf);
+    } else if (cmd.kind === 'cancel') {
+      buf.push(EV_ACCEPTED, cmd.orderId, cmd.userId, 0, 0, 0, 0, 0);
+      if (!engine.cancel(cmd.orderId, cmd.userId, RS_USER, buf)) {
+        buf.reset();
+        buf.push(EV_REJECTED, cmd.orderId, cmd.userId, ErrorCode.ORDER_NOT_FOUND.code, 0, 0, 0, 0);
+      }
+    } else if (cmd.kind === 'cancel-place') {
+      ({ clientOrderId, orderId: newOrderId } = cmd.order);
+      this.cancelPlace(engine, cmd, buf);
+    } else {
+      engine.query(cmd.orderId, cmd.userId, buf);
+    }
+    const events = decodeEvents(buf, cmd, this.seq + 1, clientOrderId, newOrderId);
+    this.seq += events.length;
+    this.remember(cmd.commandId, events);
+    return events;
+  }
+
+  /** Resting orders over all books. */
+  restingCount(): number {
+    let n = 0;
+    for (const e of this.books.values()) n += e.book.size();
+    return n;
+  }
+
+  book(runtimeMode: number, symbol: string): SymbolEngine | undefined {
+    return this.books.get(`${runtimeMode}:${symbol}`);
+  }
+
+  snapshot(): ShardSnapshot {
+    return {
+      seq: this.seq,
+      seen: [...this.seen.entries()],
+      symbols: [...this.books.entries()].map(([k, e]) => [k, e.state()]),
+    };
+  }
+
+  restore(s: ShardSnapshot): void {
+    this.seq = s.seq;
+    this.seen.clear();
+    for (const [k, v] of s.seen) this.seen.set(k, v);
+    this.seenOrder = s.seen.map(([k]) => k);
+    this.seenHead = 0;
+    this.books.clear();
+    for (const [key, state] of s.symbols) {
+      const [mode = '', symbol = ''] = key.split(':');
+      this.engineFor(Number(mode), symbol)?.restore(state, this.buf);
+    }
+  }
+
+  /** A digest of the whole state, to compare a replayed engine with the original. */
+  stateHash(): string {
+    return createHash('sha256').update(JSON.stringify(this.snapshot())).digest('hex');
+  }
+
+  private cancelPlace(engine: SymbolEngine, cmd: Extract<EngineCommand, { kind: 'cancel-place' }>, buf: EventBuffer): void {
+    const p = toParams(this.params, cmd.order, cmd.userId);
+    // The new order is checked first so that a bad replacement leaves the old order alone.
+    const code = validatePlace(p, engine.limits);
+    if (code !== 0) {
+      buf.push(EV_REJECTED, p.orderId, p.userId, code, 0, 0, 0, 0);
+      return;
+    }
+    if (!engine.cancel(cmd.cancelOrderId, cmd.userId, RS_REPLACED, buf)) {
+      // Answer for the replacement: it was not placed because the old order is gone.
+      buf.push(EV_REJECTED, p.orderId, p.userId, ErrorCode.ORDER_NOT_FOUND.code, 0, 0, 0, 0);
+      return;
+    }
+    engine.place(p, buf);
+  }
+
+  private engineFor(mode: number, symbol: string): SymbolEngine | undefined {
+    const key = `${mode}:${symbol}`;
+    let e = this.books.get(key);
+    if (e === undefined) {
+      const spec = this.specs.get(symbol);
+      if (spec === undefined) return undefined;
+      e = new SymbolEngine(this.newBook(), { minQty: spec.minQty, minNotional: spec.minNotional });
+      this.books.set(key, e);
+    }
+    return e;
+  }
+
+  private remember(commandId: string, events: EngineEvent[]): void {
+    const head = events[0];
+    const last = events[events.length - 1];
+    if (head === undefined || last === undefined) return;
+    const outcome: CommandOutcome = { firstSeq: head.seq, lastSeq: last.seq, accepted: head.type !== 'REJECTED' };
+    if (head.type === 'REJECTED') outcome.code = head.code;
+    this.seen.set(commandId, outcome);
+    this.seenOrder.push(commandId);
+    if (this.seen.size > this.dedupWindow) {
+      const oldest = this.seenOrder[this.seenHead++];
+      if (oldest !== undefined) this.seen.delete(oldest);
+      if (this.seenHead >= this.dedupWindow) {
+        this.seenOrder = this.seenOrder.slice(this.seenHead);
+        this.seenHead = 0;
+      }
+    }
+  }
+}

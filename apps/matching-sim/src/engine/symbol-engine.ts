@@ -1,0 +1,214 @@
+import { ErrorCode } from '@exchange/contracts';
+import {
+  BUY,
+  EV_ACCEPTED,
+  EV_REJECTED,
+  EV_STATE,
+  MAX_PRICE,
+  MIN_PRICE,
+  RS_IOC_REMAINDER,
+  RS_MARKET_REMAINDER,
+  RS_SELF_TRADE,
+  ST_CANCELED,
+  ST_EXPIRED,
+  ST_FILLED,
+  ST_NEW,
+  ST_PARTIALLY_FILLED,
+  ST_TRAILING,
+  ST_TRIGGERED,
+} from './codes.js';
+import type { EventBuffer } from './event-buffer.js';
+import { Taker, type OrderBook } from './order-book.js';
+import { PendingBook } from './pending-book.js';
+import { followPrice, type PendingOrder } from './pending-orders.js';
+import { T_ICEBERG, T_MARKET, T_TRAILING, T_TRIGGER, TIF_FOK, TIF_IOC, TIF_POST_ONLY, PlaceParams } from './place-params.js';
+import { validatePlace } from './validate.js';
+
+const NO_COUNTERPARTY = ErrorCode.NO_COUNTERPARTY.code;
+const POST_ONLY_WOULD_TAKE = ErrorCode.POST_ONLY_WOULD_TAKE.code;
+const FILL_OR_KILL_UNFILLED = ErrorCode.FILL_OR_KILL_UNFILLED.code;
+
+export interface SymbolLimits {
+  /** Minimum quantity in lots. */
+  minQty: number;
+  /** Minimum notional in tick x lot units. */
+  minNotional: number;
+}
+
+export interface SymbolState {
+  lastPrice: number;
+  orders: ReturnType<OrderBook['orders']>;
+  pending: { params: PlaceParams; active: boolean; extreme: number }[];
+}
+
+/**
+ * One symbol of one runtime mode: order-type rules, statuses and stop orders on top of a book.
+ * Every outcome is an event record; nothing throws. Stop and trailing orders are checked
+ * against the last trade price after each command that traded.
+ */
+export class SymbolEngine {
+  lastPrice = -1;
+  private pending = new PendingBook();
+  /** Last price the pending orders were checked against; -2 forces a check. */
+  private checkedPrice = -2;
+  private readonly taker = new Taker();
+
+  constructor(
+    readonly book: OrderBook,
+    readonly limits: SymbolLimits,
+  ) {}
+
+  place(p: PlaceParams, out: EventBuffer): void {
+    const code = validatePlace(p, this.limits) || (this.has(p.orderId) ? ErrorCode.VALIDATION_FAILED.code : 0) || this.precheck(p);
+    if (code !== 0) {
+      out.push(EV_REJECTED, p.orderId, p.userId, code, 0, 0, 0, 0);
+      return;
+    }
+    out.push(EV_ACCEPTED, p.orderId, p.userId, 0, 0, 0, 0, 0);
+    if (p.type === T_TRIGGER || p.type === T_TRAILING) {
+      const o: PendingOrder = { params: p.clone(), active: false, extreme: 0 };
+      this.pending.add(o);
+      out.status(p.orderId, p.userId, ST_NEW, 0, p.qty, 0);
+      if (followPrice(o, this.lastPrice)) out.status(p.orderId, p.userId, ST_TRAILING, 0, p.qty, 0);
+      this.checkedPrice = -2;
+      this.runTriggers(out);
+      return;
+    }
+    this.execute(p, out);
+    if (this.pending.size > 0 && this.lastPrice !== this.checkedPrice) this.runTriggers(out);
+  }
+
+  /** Cancels a resting or pending order of `userId`; false (and no event) when there is none. */
+  cancel(orderId: number, userId: number, reason: number, out: EventBuffer): boolean {
+    if (this.book.cancel(orderId, userId, reason, out)) {
+      this.book.flushDeltas(out);
+      return true;
+    }
+    const o = this.pending.get(orderId);
+    if (o?.params.userId !== userId) return false;
+    this.pending.remove(orderId);
+    out.status(orderId, userId, ST_CANCELED, 0, o.params.qty, reason);
+    return true;
+  }
+
+  /** Writes the order's ORDER_STATE record: status + 1 in field 3, 0 when not found. */
+  query(orderId: number, userId: number, out: EventBuffer): void {
+    const r = this.book.get(orderId);
+    if (r !== undefined && r.userId === userId) {
+      const status = r.filled > 0 ? ST_PARTIALLY_FILLED : ST_NEW;
+      out.push(EV_STATE, orderId, userId, status + 1, r.side, r.price, r.visible + r.hidden, r.filled);
+      return;
+    }
+    const o = this.pending.get(orderId);
+    if (o?.params.userId !== userId) out.push(EV_STATE, orderId, userId, 0, 0, 0, 0, 0);
+    else out.push(EV_STATE, orderId, userId, (o.active ? ST_TRAILING : ST_NEW) + 1, o.params.side, o.params.price, o.params.qty, 0);
+  }
+
+  has(orderId: number): boolean {
+    return this.book.has(orderId) || this.pending.has(orderId);
+  }
+
+  pendingCount(): number {
+    return this.pending.size;
+  }
+
+  state(): SymbolState {
+    return {
+      lastPrice: this.lastPrice,
+      orders: this.book.orders(),
+      pending: this.pending.list().map((o) => ({ params: o.params.clone(), active: o.active, extreme: o.extreme })),
+    };
+  }
+
+  /** Rebuilds from state(); the book must be empty. Priority survives: orders come in order. */
+  restore(s: SymbolState, scratch: EventBuffer): void {
+    this.lastPrice = s.lastPrice;
+    for (const o of s.orders) this.book.add(o.orderId, o.userId, o.side, o.price, o.visible, o.hidden, o.peak, o.filled);
+    this.pending = new PendingBook();
+    for (const o of s.pending) this.pending.add({ params: Object.assign(new PlaceParams(), o.params), active: o.active, extreme: o.extreme });
+    this.checkedPrice = -2;
+    this.book.flushDeltas(scratch);
+    scratch.reset();
+  }
+
+  /** Rejections that depend on the book: no counterparty, post-only crossing, fill-or-kill. */
+  private precheck(p: PlaceParams): number {
+    if (p.type === T_TRIGGER || p.type === T_TRAILING) return 0;
+    const opposite = p.side === BUY ? this.book.bestAsk() : this.book.bestBid();
+    if (p.type === T_MARKET) return opposite < 0 ? NO_COUNTERPARTY : 0;
+    if (p.tif === TIF_POST_ONLY && opposite >= 0 && (p.side === BUY ? opposite <= p.price : opposite >= p.price)) return POST_ONLY_WOULD_TAKE;
+    if (p.tif === TIF_FOK && this.fillable(p) < p.qty) return FILL_OR_KILL_UNFILLED;
+    return 0;
+  }
+
+  private fillable(p: PlaceParams): number {
+    this.load(p);
+    return this.book.fillable(this.taker);
+  }
+
+  private load(p: PlaceParams): Taker {
+    const t = this.taker;
+    t.orderId = p.orderId;
+    t.userId = p.userId;
+    t.side = p.side;
+    t.limit = isMarket(p) ? (p.side === BUY ? MAX_PRICE : MIN_PRICE) : p.price;
+    t.qty = p.qty > 0 ? p.qty : MAX_PRICE;
+    t.quote = p.quote > 0 ? p.quote : -1;
+    t.stp = p.stp;
+    t.filled = 0;
+    t.quoteSpent = 0;
+    t.stpKilled = false;
+    return t;
+  }
+
+  /** Matches an accepted order and rests, fills or expires what is left. */
+  private execute(p: PlaceParams, out: EventBuffer): void {
+    const t = this.load(p);
+    const market = isMarket(p);
+    const opposite = p.side === BUY ? this.book.bestAsk() : this.book.bestBid();
+    const crosses = opposite >= 0 && (p.side === BUY ? opposite <= t.limit : opposite >= t.limit);
+    // Triggered orders skip precheck(); what it would reject now simply expires.
+    const blocked = !market && ((p.tif === TIF_POST_ONLY && crosses) || (p.tif === TIF_FOK && this.book.fillable(t) < p.qty));
+    if (crosses && !blocked) this.book.match(t, out);
+    const filled = t.filled;
+    if (filled > 0) this.lastPrice = t.lastPrice;
+    if (p.quote > 0) {
+      // By quote amount: done when something filled and the rest cannot buy one more lot at
+      // the next price; an amount too small for a single lot expires unfilled.
+      const next = p.side === BUY ? this.book.bestAsk() : this.book.bestBid();
+      const done = filled > 0 && !t.stpKilled && next >= 0 && Math.floor((p.quote - t.quoteSpent) / next) === 0;
+      if (t.stpKilled) out.status(p.orderId, p.userId, ST_CANCELED, filled, 0, RS_SELF_TRADE);
+      else out.status(p.orderId, p.userId, done ? ST_FILLED : ST_EXPIRED, filled, 0, done ? 0 : RS_MARKET_REMAINDER);
+    } else {
+      const rest = p.qty - filled;
+      if (rest === 0) out.status(p.orderId, p.userId, ST_FILLED, filled, 0, 0);
+      else if (t.stpKilled) out.status(p.orderId, p.userId, ST_CANCELED, filled, rest, RS_SELF_TRADE);
+      else if (market || p.tif === TIF_IOC || blocked) {
+        out.status(p.orderId, p.userId, ST_EXPIRED, filled, rest, market ? RS_MARKET_REMAINDER : RS_IOC_REMAINDER);
+      } else {
+        const peak = p.type === T_ICEBERG || (p.visible > 0 && p.visible < p.qty) ? p.visible : 0;
+        const visible = peak > 0 && peak < rest ? peak : rest;
+        this.book.add(p.orderId, p.userId, p.side, p.price, visible, rest - visible, peak, filled);
+        out.status(p.orderId, p.userId, filled > 0 ? ST_PARTIALLY_FILLED : ST_NEW, filled, rest, 0);
+      }
+    }
+    this.book.flushDeltas(out);
+  }
+
+  /** Fires stop and trailing orders, oldest first, until the last price triggers no more. */
+  private runTriggers(out: EventBuffer): void {
+    for (;;) {
+      this.pending.follow(this.lastPrice, (o) => out.status(o.params.orderId, o.params.userId, ST_TRAILING, 0, o.params.qty, 0));
+      this.checkedPrice = this.lastPrice;
+      const o = this.pending.takeFiring(this.lastPrice);
+      if (o === undefined) return;
+      out.status(o.params.orderId, o.params.userId, ST_TRIGGERED, 0, o.params.qty, 0);
+      this.execute(o.params, out);
+    }
+  }
+}
+
+/** Market orders, and stops without a limit price once triggered, take any price. */
+function isMarket(p: PlaceParams): boolean {
+  return p.type === T_MARKET || ((p.type === T_TRIGGER || p.type === T_TRAILING) && p.price === 0);
+}

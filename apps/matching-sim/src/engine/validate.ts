@@ -1,0 +1,32 @@
+import { ErrorCode } from '@exchange/contracts';
+import { MAX_PRICE } from './codes.js';
+import { T_ICEBERG, T_LIMIT, T_MARKET, T_TRAILING, T_TRIGGER, type PlaceParams } from './place-params.js';
+import type { SymbolLimits } from './symbol-engine.js';
+
+const REQUIRED = ErrorCode.FIELD_REQUIRED_POSITIVE.code;
+const BELOW_MIN_QTY = ErrorCode.QUANTITY_BELOW_MINIMUM.code;
+const BELOW_MIN_NOTIONAL = ErrorCode.NOTIONAL_BELOW_MINIMUM.code;
+const ICEBERG_TOO_LARGE = ErrorCode.ICEBERG_SIZE_TOO_LARGE.code;
+const OUT_OF_RANGE = ErrorCode.NUMBER_OUT_OF_RANGE.code;
+
+/**
+ * Static rules of spec section 5 (fields required and positive, minimum quantity and notional,
+ * iceberg size below the amount). Returns an error code of the catalogue, 0 when valid.
+ * Tick and step multiples are checked where decimals become ticks and lots (toUnits).
+ */
+export function validatePlace(p: PlaceParams, limits: SymbolLimits): number {
+  if (p.orderId <= 0 || p.userId <= 0) return REQUIRED;
+  const priced = p.type === T_LIMIT || p.type === T_ICEBERG;
+  if (priced && p.price <= 0) return REQUIRED;
+  if (p.type === T_TRIGGER && (p.triggerPrice <= 0 || p.triggerDir < 0)) return REQUIRED;
+  if (p.type === T_TRAILING && p.trailingDelta <= 0) return REQUIRED;
+  if (p.type === T_MARKET && p.qty > 0 === p.quote > 0) return REQUIRED;
+  if (p.type !== T_MARKET && p.qty <= 0) return REQUIRED;
+  if (p.qty > 0 && p.qty < limits.minQty) return BELOW_MIN_QTY;
+  if (p.quote > 0 && p.quote < limits.minNotional) return BELOW_MIN_NOTIONAL;
+  // Notional must stay an exact integer: price x lots below 2^53.
+  if (p.price > 0 && p.qty > 0 && p.price * p.qty > MAX_PRICE) return OUT_OF_RANGE;
+  if (p.price > 0 && p.qty > 0 && p.price * p.qty < limits.minNotional) return BELOW_MIN_NOTIONAL;
+  if (p.type === T_ICEBERG && (p.visible <= 0 || p.visible >= p.qty)) return ICEBERG_TOO_LARGE;
+  return 0;
+}

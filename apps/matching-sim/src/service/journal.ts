@@ -1,0 +1,52 @@
+import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+
+/**
+ * The engine's write-ahead log: one JSON line per command, appended and fsynced before the
+ * engine acts on it. Redis here keeps nothing on disk, so this file is the only durable copy of
+ * the input. One write plus one fsync per batch (group commit) keeps the cost per command low.
+ * Writes are synchronous on purpose: the engine is single-threaded and must not act before the
+ * data is on disk.
+ */
+export class Journal {
+  private readonly fd: number;
+  /** Byte length of the complete lines in the file. */
+  offset: number;
+
+  constructor(readonly path: string) {
+    this.fd = openSync(path, existsSync(path) ? 'r+' : 'w+');
+    this.offset = fstatSync(this.fd).size;
+  }
+
+  /** Appends entries and fsyncs; returns when they are durable. */
+  append(lines: string[]): void {
+    if (lines.length === 0) return;
+    const buf = Buffer.from(lines.join('\n') + '\n');
+    let written = 0;
+    while (written < buf.length) written += writeSync(this.fd, buf, written, buf.length - written, this.offset + written);
+    fsyncSync(this.fd);
+    this.offset += buf.length;
+  }
+
+  /**
+   * The complete lines from byte `from` on. A crash mid-write can leave a torn last line: it
+   * was never acknowledged, so it is cut off here and the file continues after the last newline.
+   */
+  readFrom(from: number): string[] {
+    const size = fstatSync(this.fd).size;
+    const buf = Buffer.alloc(Math.max(0, size - from));
+    let read = 0;
+    while (read < buf.length) {
+      const n = readSync(this.fd, buf, read, buf.length - read, from + read);
+      if (n === 0) break;
+      read += n;
+    }
+    const end = buf.lastIndexOf(0x0a) + 1;
+    if (from + end !== size) ftruncateSync(this.fd, from + end);
+    this.offset = from + end;
+    return end === 0 ? [] : buf.subarray(0, end - 1).toString('utf8').split('\n');
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
