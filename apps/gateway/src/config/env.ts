@@ -54,6 +54,10 @@ export const envSchema = z.object({
   ORDER_VERDICT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** Run the settlement consumer in this process (one instance holds its lock at a time). */
   SETTLEMENT: bool.default(true),
+  /** Simulated market makers keep Demo and Trial books two-sided (off in tests). */
+  MARKET_MAKERS: bool.default(false),
+  MARKET_MAKER_INTERVAL_MS: z.coerce.number().int().min(200).default(3000),
+  MARKET_MAKER_LEVELS: z.coerce.number().int().min(1).max(20).default(3),
   /** A socket with no ping for this long is closed (spec: reply timeout 30 s). */
   SOCKET_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   BLOCKLIST_REFRESH_MS: z.coerce.number().int().positive().default(5_000),

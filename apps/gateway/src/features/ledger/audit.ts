@@ -15,8 +15,15 @@ export interface AuditResult {
   balances: number;
 }
 
-/** Checks the ledger's invariants over the whole database; zero differences means `ok`. */
+/**
+ * Checks the ledger's invariants over the whole database; zero differences means `ok`. All
+ * queries read one snapshot (repeatable read), so the audit is exact while trading goes on.
+ */
 export async function auditLedger(db: Db): Promise<AuditResult> {
+  return db.$transaction((tx) => audit(tx as unknown as Db), { isolationLevel: 'RepeatableRead', timeout: 120_000 });
+}
+
+async function audit(db: Db): Promise<AuditResult> {
   const unbalanced = await db.$queryRaw<{ mode: number; asset: string; sum: string }[]>`
     SELECT mode, asset, SUM(amount)::text AS sum FROM ledger_entry GROUP BY mode, asset HAVING SUM(amount) <> 0`;
   const mismatched = await db.$queryRaw<AuditResult['mismatched']>`

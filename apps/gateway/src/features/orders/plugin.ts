@@ -19,6 +19,7 @@ import { getOrder, listMyTrades, listOrders } from './order-queries.js';
 import { cancelAll, cancelOrder, cancelPlace, placeOrder, type OrderDeps } from './order-service.js';
 import { Settlement } from './settlement.js';
 import { Verdicts } from './verdicts.js';
+import { MarketMaker } from '../market-maker/market-maker.js';
 import { DepthStore } from '../market-data/depth-store.js';
 import { marketDataSink } from '../market-data/market-data-service.js';
 import { marketDataRoutes, symbolRoutes } from '../market-data/routes.js';
@@ -37,8 +38,11 @@ async function ordersPlugin(app: FastifyInstance) {
   );
   await app.register(marketDataRoutes(depth), { prefix: '/v1/market-data' });
   await app.register(symbolRoutes, { prefix: '/v1/symbol' });
+  const marketMaker = new MarketMaker(deps, { intervalMs: app.env.MARKET_MAKER_INTERVAL_MS, levels: app.env.MARKET_MAKER_LEVELS, log: app.log });
   if (app.env.SETTLEMENT) app.addHook('onReady', async () => settlement.start());
+  if (app.env.MARKET_MAKERS) app.addHook('onReady', async () => marketMaker.start());
   app.addHook('onClose', async () => {
+    await marketMaker.stop();
     await settlement.stop();
     await verdicts.close();
   });
