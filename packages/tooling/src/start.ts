@@ -17,6 +17,8 @@ const env: NodeJS.ProcessEnv = {
   DATABASE_URL: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
   REDIS_URL: process.env.REDIS_URL ?? DEFAULT_REDIS_URL,
   LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
+  // A new user should see a living market in Demo and Trial.
+  MARKET_MAKERS: process.env.MARKET_MAKERS ?? 'true',
   WEB_DIST_DIR: path.join(appDir('web'), 'dist'),
 };
 const databaseUrl = env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
