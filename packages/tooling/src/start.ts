@@ -22,6 +22,12 @@ const env: NodeJS.ProcessEnv = {
   WEB_DIST_DIR: path.join(appDir('web'), 'dist'),
 };
 const databaseUrl = env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+// The engine's journal belongs to one exchange: one database and one Redis prefix.
+env.ENGINE_DATA_DIR ??= path.join(
+  appDir('matching-sim'),
+  '.data',
+  `${new URL(databaseUrl).pathname.slice(1)}-${(env.REDIS_PREFIX ?? 'ex:').replace(/[^\w-]/g, '')}`,
+);
 
 function step(text: string): void {
   console.log(`\x1b[36m›\x1b[0m ${text}`);

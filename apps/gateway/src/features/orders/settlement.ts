@@ -129,7 +129,13 @@ export class Settlement {
             else this.o.log.error({ e }, 'unreadable engine event');
           }
         }
-        await this.settle(events);
+        try {
+          await this.settle(events);
+        } catch (err) {
+          // Nothing of a failed batch is applied (one transaction); try again shortly.
+          this.o.log.error({ err, from: events[0]?.seq }, 'settlement batch failed; retrying');
+          await new Promise((r) => setTimeout(r, 1000));
+        }
       }
     } finally {
       reader.disconnect();
