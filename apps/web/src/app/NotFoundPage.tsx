@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PATHS } from '../config/paths';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
@@ -10,7 +11,7 @@ export function NotFoundPage() {
       </p>
       <h1>{t('notFound.title')}</h1>
       <p className="muted">{t('notFound.body')}</p>
-      <Link to="/" className="button button--primary">
+      <Link to={PATHS.root} className="button button--primary">
         {t('notFound.home')}
       </Link>
     </section>

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp } from '../test/render';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderApp, resetApp } from '../test/render';
 
+beforeEach(resetApp);
 afterEach(cleanup);
 
 describe('routes', () => {
@@ -9,11 +10,11 @@ describe('routes', () => {
     renderApp('/no/such/page');
 
     expect(screen.getByRole('banner').textContent).toContain('Exchange');
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeDefined();
-    const home = screen.getByRole('link', { name: 'Back to markets' });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeDefined();
+    const home = screen.getByRole('link', { name: 'Back to the home page' });
     expect(home.getAttribute('href')).toBe('/');
 
     fireEvent.click(home);
-    expect(await screen.findByRole('heading', { name: 'Markets' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: /Trade real-world assets/ })).toBeDefined();
   });
 });

@@ -1,14 +1,79 @@
+import { lazy, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router-dom';
-import { MarketsPage } from '../features/markets/MarketsPage';
-import { AppLayout } from './AppLayout';
+import { ComingSoon } from '../components/coming-soon';
+import { PATHS } from '../config/paths';
+import type { en } from './locales/en';
 import { NotFoundPage } from './NotFoundPage';
+import { RootLayout, type RouteHandle } from './root-layout';
+
+/** Each screen is its own chunk: the landing page loads none of the others. */
+function page<K extends string>(loader: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => loader().then((m) => ({ default: m[name] })));
+}
+
+const LandingPage = page(() => import('../features/home/components/landing-page'), 'LandingPage');
+const MarketsPage = page(() => import('../features/markets/MarketsPage'), 'MarketsPage');
+const HelpPage = page(() => import('../features/info/components/help-page'), 'HelpPage');
+const RatesPage = page(() => import('../features/info/components/rates-page'), 'RatesPage');
+const PrivacyPage = page(() => import('../features/info/components/privacy-page'), 'PrivacyPage');
+const NewsPage = page(() => import('../features/news/components/news-page'), 'NewsPage');
+const MessageCenterPage = page(() => import('../features/messages/components/message-center-page'), 'MessageCenterPage');
+const LoginPage = page(() => import('../features/auth/components/login-page'), 'LoginPage');
+const ResetPasswordPage = page(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage');
+const RegisterSuccessPage = page(() => import('../features/auth/components/register-success-page'), 'RegisterSuccessPage');
+const IndividualKycPage = page(() => import('../features/kyc/components/kyc-page'), 'IndividualKycPage');
+const InstitutionKycPage = page(() => import('../features/kyc/components/kyc-page'), 'InstitutionKycPage');
+const MobileRegisterResult = page(() => import('../features/mobile/components/register-result-page'), 'RegisterResultPage');
+
+type PageKey = keyof (typeof en)['pages'];
+
+function ComingSoonRoute({ page: key }: { page: PageKey }) {
+  const { t } = useTranslation();
+  return <ComingSoon name={t(`pages.${key}`)} />;
+}
+
+const soon = (path: string, key: PageKey): RouteObject => ({ path, element: <ComingSoonRoute page={key} /> });
+const bare: RouteHandle = { layout: 'none' };
 
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: <RootLayout />,
     children: [
-      { index: true, element: <MarketsPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { index: true, element: <LandingPage /> },
+      { path: PATHS.home, element: <LandingPage /> },
+      { path: PATHS.market, element: <MarketsPage /> },
+      { path: PATHS.help, element: <HelpPage /> },
+      { path: PATHS.exchangeRates, element: <RatesPage /> },
+      { path: PATHS.privacy, element: <PrivacyPage /> },
+      { path: PATHS.news, element: <NewsPage /> },
+      { path: PATHS.messageCenter, element: <MessageCenterPage /> },
+      { path: PATHS.login, element: <LoginPage />, handle: bare },
+      { path: PATHS.forgotPassword, element: <ResetPasswordPage />, handle: bare },
+      { path: PATHS.registerSuccess, element: <RegisterSuccessPage />, handle: bare },
+      soon(PATHS.tradeSpot, 'tradeSpot'),
+      soon(PATHS.tradeSwap, 'tradeSwap'),
+      soon(PATHS.accountCenter, 'accountCenter'),
+      soon(PATHS.wallet, 'wallet'),
+      soon(PATHS.orders, 'orders'),
+      soon(PATHS.security, 'security'),
+      soon(PATHS.address, 'address'),
+      soon(PATHS.bankCardManage, 'bankCardManage'),
+      soon(PATHS.transactionHistory, 'transactionHistory'),
+      soon(PATHS.fiatHistory, 'fiatHistory'),
+      soon(PATHS.identity, 'identity'),
+      { path: PATHS.individualKyc, element: <IndividualKycPage /> },
+      { path: PATHS.institutionKyc, element: <InstitutionKycPage /> },
+      soon(PATHS.fiatChannel, 'fiatChannel'),
+      soon(PATHS.otherFiatChannel, 'otherFiatChannel'),
+      soon(PATHS.withdrawAssets, 'withdrawAssets'),
+      soon(PATHS.flashRemittance, 'flashRemittance'),
+      soon(PATHS.foreignExchange, 'foreignExchange'),
+      soon(PATHS.rapidBuy, 'rapidBuy'),
+      soon(PATHS.cryptoChannel, 'cryptoChannel'),
+      { path: PATHS.mobileRegisterResult, element: <MobileRegisterResult />, handle: bare },
+      { path: `${PATHS.mobile}/*`, element: <ComingSoonRoute page="mobile" />, handle: bare },
+      { path: '*', element: <NotFoundPage />, handle: { public: true } satisfies RouteHandle },
     ],
   },
 ];

@@ -174,3 +174,45 @@ describe('createApiClient', () => {
     expect(fetch).toHaveBeenCalledOnce();
   });
 });
+
+describe('client rules', () => {
+  const okFetch = () => fakeFetch(() => json({ code: '200', data: null, message: 'success' }));
+
+  it('sends the bearer token and the CSRF cookie, but no token on public paths', async () => {
+    const fetch = okFetch();
+    const client = createApiClient({ fetch, token: () => 'tok', csrfToken: () => 'csrf', runtimeMode: () => 2 });
+    await client.get('/v1/user/profile', anything);
+    await client.get('/v1/common/public/configs/assets', anything);
+    const [first, second] = fetch.mock.calls.map(([, init]) => init?.headers as Record<string, string>);
+    expect(first).toMatchObject({ authorization: 'Bearer tok', 'x-csrf-token': 'csrf', 'runtime-mode': '2' });
+    expect(second).not.toHaveProperty('authorization');
+  });
+
+  it('forces logout on 401 and 4003 without a toast, and toasts other failures unless silent', async () => {
+    const onForceLogout = vi.fn();
+    const onError = vi.fn();
+    const answers = [
+      json({ code: '4003', data: null, message: 'elsewhere' }, 401),
+      json({ code: '2001', data: null, message: 'no' }, 401),
+      json({ code: '3013', data: null, message: 'closed' }),
+      json({ code: '3013', data: null, message: 'closed' }),
+    ];
+    const fetch = fakeFetch(() => answers.shift()!);
+    const client = createApiClient({ fetch, onForceLogout, onError });
+    await caught(client.get('/v1/a', anything));
+    await caught(client.get('/v1/b', anything));
+    expect(onForceLogout).toHaveBeenCalledTimes(2);
+    expect(onError).not.toHaveBeenCalled();
+    await caught(client.get('/v1/c', anything));
+    await caught(client.get('/v1/d', anything, { silent: true }));
+    expect(onError).toHaveBeenCalledOnce();
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ code: '3013' });
+  });
+
+  it('answers a call denied by the block list with its mask code, without a request', async () => {
+    const fetch = okFetch();
+    const client = createApiClient({ fetch, blocked: (method, path) => (method === 'POST' && path === '/v1/wallet/withdraw' ? 1010 : null) });
+    await expect(client.request('/v1/wallet/withdraw', anything, { method: 'POST', body: {} })).rejects.toMatchObject({ code: '1010', message: 'This function is not available.' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

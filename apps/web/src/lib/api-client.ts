@@ -1,5 +1,7 @@
 import {
   CLIENT_TYPE_WEB,
+  CSRF_HEADER,
+  FORCE_LOGOUT_CODES,
   DEFAULT_LANGUAGE,
   DEFAULT_RUNTIME_MODE,
   DEVICE_WEB,
@@ -7,6 +9,7 @@ import {
   HEADERS,
   REQUEST_TIMEOUT_MS,
   SUCCESS_CODE,
+  errorByCode,
   formatTimeZone,
   type Envelope,
   type RuntimeMode,
@@ -46,13 +49,17 @@ export interface Schema<T> {
 
 export type QueryValue = string | number | boolean | null | undefined;
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: HttpMethod;
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** No error toast for this request: the caller shows the failure itself. */
+  silent?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -64,6 +71,17 @@ export interface ApiClientOptions {
   language?: () => string;
   /** Current runtime mode, sent as runtime-mode. */
   runtimeMode?: () => RuntimeMode;
+  /** Access token sent as a bearer token, except on public paths. */
+  token?: () => string | null;
+  /** Readable CSRF cookie, echoed in x-csrf-token for cookie-authenticated requests. */
+  csrfToken?: () => string | null;
+  /** Session codes 401 / 4003 and HTTP 401: log out at once, without a toast. */
+  onForceLogout?: (error: ApiError) => void;
+  /** Every other failure, unless the request or the client is silent: shows the toast. */
+  onError?: (error: ApiError) => void;
+  silent?: boolean;
+  /** The block list's mask code for a denied method and path, else null. */
+  blocked?: (method: string, path: string) => number | null;
 }
 
 export interface ApiClient {
@@ -105,8 +123,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const language = options.language ?? (() => DEFAULT_LANGUAGE);
   const runtimeMode = options.runtimeMode ?? (() => DEFAULT_RUNTIME_MODE);
 
-  function baseHeaders(): Record<string, string> {
+  function baseHeaders(path: string): Record<string, string> {
+    const token = options.token?.() ?? null;
+    const csrf = options.csrfToken?.() ?? null;
     return {
+      // Public endpoints never see the token, so a stale one cannot turn them into 401s.
+      ...(token && !path.includes('public/') ? { [HEADERS.authorization]: `Bearer ${token}` } : {}),
+      ...(csrf ? { [CSRF_HEADER]: csrf } : {}),
       accept: 'application/json',
       // Minutes east of UTC, read per request so a DST change is picked up.
       [HEADERS.timeZone]: formatTimeZone(-new Date().getTimezoneOffset()),
@@ -117,12 +140,37 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     };
   }
 
+  /** Routes a failure to forced logout or the toast, then hands it to the caller. */
+  function report(err: unknown, silent: boolean | undefined): never {
+    if (err instanceof ApiError) {
+      if (FORCE_LOGOUT_CODES.includes(Number(err.code)) || err.status === 401) {
+        options.onForceLogout?.(err);
+      } else if (!silent && !options.silent) {
+        options.onError?.(err);
+      }
+    }
+    throw err;
+  }
+
   async function request<T>(
     path: string,
     schema: Schema<T>,
     opts: RequestOptions = {},
   ): Promise<T> {
+    try {
+      return await send(path, schema, opts);
+    } catch (err) {
+      return report(err, opts.silent);
+    }
+  }
+
+  async function send<T>(path: string, schema: Schema<T>, opts: RequestOptions): Promise<T> {
     const { method = 'GET', query, body, signal, headers } = opts;
+    const mask = options.blocked?.(method, path) ?? null;
+    if (mask !== null) {
+      const known = errorByCode(mask);
+      throw new ApiError({ code: String(mask), message: known?.message ?? ErrorCode.BLOCKED.message, status: null });
+    }
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -143,7 +191,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const init: RequestInit = {
         method,
         headers: {
-          ...baseHeaders(),
+          ...baseHeaders(path),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...headers,
         },
@@ -197,3 +245,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     runtimeMode,
   };
 }
+
+/** For answers whose data the caller does not use (logout, language change). */
+export const anyData: Schema<unknown> = { parse: (input) => input };

@@ -1,40 +1,55 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AppProviders } from '../app/providers';
+import { AppProviders, createAppApiClient } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/routes';
-import { createApiClient } from '../lib/api-client';
+import { loadSession, sessionStore } from '../lib/session';
+import { loadSettings, settingsStore } from '../lib/settings';
+import type { SocketClient } from '../lib/socket/socket-client';
+import { toastStore } from '../lib/toast';
 
 type Answer = { status?: number; body: unknown };
+type Answers = Record<string, Answer | ((url: URL, init?: RequestInit) => Answer)>;
+
+/** Fresh storage, session, settings and toasts for each test. */
+export function resetApp(): void {
+  localStorage.clear();
+  document.cookie.split(';').forEach((c) => {
+    const name = c.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; path=/`;
+  });
+  sessionStore.set(loadSession());
+  settingsStore.set(loadSettings());
+  toastStore.set([]);
+}
 
 /**
- * Renders the app's routes at `path` with a fresh query cache and an api client whose fetch
- * answers from `answers` by path: no network.
+ * Renders the app's routes at `path` with a fresh query cache and the app's api client whose
+ * fetch answers from `answers` by path: no network.
  */
-export function renderApp(
-  path: string,
-  answers: Record<string, Answer> = {},
-): ReturnType<typeof render> {
-  const fetch = (input: RequestInfo | URL) => {
-    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+export function renderApp(path: string, answers: Answers = {}, opts: { socket?: SocketClient | null } = {}) {
+  // The api client always passes the address as a string and the body as JSON text.
+  const fetch = vi.fn((href: string, init?: RequestInit & { body?: string }) => {
     const url = new URL(href, 'http://localhost');
-    const answer = answers[url.pathname];
+    const entry = answers[url.pathname];
+    const answer = typeof entry === 'function' ? entry(url, init) : entry;
     return Promise.resolve(
       answer
         ? new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 })
-        : new Response(JSON.stringify({ code: '1006', data: null, message: 'Not found.' }), {
-            status: 404,
-          }),
+        : new Response(JSON.stringify({ code: '1006', data: null, message: 'Not found.' }), { status: 404 }),
     );
-  };
+  });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
   const ui: ReactElement = (
-    <AppProviders queryClient={createQueryClient()} apiClient={createApiClient({ fetch })}>
+    <AppProviders queryClient={queryClient} apiClient={createAppApiClient(fetch as unknown as typeof globalThis.fetch)} socket={opts.socket ?? null}>
       <RouterProvider router={router} />
     </AppProviders>
   );
-  return render(ui);
+  return { ...render(ui), router, fetch, queryClient };
 }
 
 export const ok = (data: unknown): Answer => ({ body: { code: '200', data, message: 'success' } });
+export const fail = (code: string, message: string, status = 400): Answer => ({ body: { code, data: null, message }, status });

@@ -1,9 +1,11 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ok, renderApp } from '../../test/render';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PushListener, SocketClient } from '../../lib/socket/socket-client';
+import { fail, ok, renderApp, resetApp } from '../../test/render';
 import { ASSETS_PATH, SYMBOLS_PATH } from './api';
 import { assets, symbols } from './test-fixtures';
 
+beforeEach(resetApp);
 afterEach(cleanup);
 
 const catalogue = { [SYMBOLS_PATH]: ok(symbols), [ASSETS_PATH]: ok(assets) };
@@ -17,10 +19,9 @@ function shownPairs(): string[] {
 }
 
 describe('MarketsPage', () => {
-  it('lists the markets of the mode with name, category and tick size', async () => {
-    renderApp('/', catalogue);
+  it('lists the markets of the mode with name and category, "-" until prices arrive', async () => {
+    renderApp('/market', catalogue);
 
-    expect(screen.getByRole('status').textContent).toContain('Loading markets…');
     await screen.findByRole('table');
 
     expect(shownPairs()).toEqual(['BTC/USDT', 'ETH/USDT', 'GOLD/USD', 'USD/HKD']);
@@ -28,14 +29,13 @@ describe('MarketsPage', () => {
     expect(within(gold).getByText('Tokenised Gold')).toBeDefined();
     expect(within(gold).getByText('Tokenised asset')).toBeDefined();
     expect(within(gold).getByText('Halted')).toBeDefined();
-    expect(within(gold).getByText('0.001')).toBeDefined();
-    expect(within(screen.getByRole('row', { name: /USD\/HKD/ })).getByText('Fiat')).toBeDefined();
-    expect(screen.getAllByText('Crypto')).toHaveLength(2);
+    expect(within(gold).getByTestId('last-price').textContent).toBe('-');
     expect(screen.getByText('4 markets')).toBeDefined();
+    expect(screen.getByText('Prices paused')).toBeDefined();
   });
 
   it('filters the table by code or name as the user types', async () => {
-    renderApp('/', catalogue);
+    renderApp('/market', catalogue);
     await screen.findByRole('table');
     const search = screen.getByRole('searchbox', { name: 'Search markets' });
 
@@ -43,44 +43,83 @@ describe('MarketsPage', () => {
     expect(shownPairs()).toEqual(['ETH/USDT']);
     expect(screen.getByText('1 market')).toBeDefined();
 
-    fireEvent.change(search, { target: { value: 'gold' } });
-    expect(shownPairs()).toEqual(['GOLD/USD']);
-
     fireEvent.change(search, { target: { value: 'BTC/usdt' } });
     expect(shownPairs()).toEqual(['BTC/USDT']);
-
-    fireEvent.change(search, { target: { value: 'Bitcoin' } });
-    expect(shownPairs()).toEqual(['BTC/USDT']);
-
-    fireEvent.change(search, { target: { value: 'usdt' } });
-    expect(shownPairs()).toEqual(['BTC/USDT', 'ETH/USDT']);
 
     fireEvent.change(search, { target: { value: 'zzz' } });
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByText('No markets match “zzz”.')).toBeDefined();
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
-    expect((search as HTMLInputElement).value).toBe('');
     expect(shownPairs()).toHaveLength(4);
   });
 
-  it('shows the message of a failed request', async () => {
-    renderApp('/', {
-      [SYMBOLS_PATH]: {
-        status: 503,
-        body: { code: '1001', data: null, message: 'Under maintenance.' },
-      },
-      [ASSETS_PATH]: ok(assets),
-    });
+  it('keeps favourites in local storage and shows them in their own tab', async () => {
+    renderApp('/market', catalogue);
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('tab', { name: 'Favourites' }));
+    expect(screen.getByText(/no favourite markets yet/)).toBeDefined();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add ETH/USDT to favourites' }));
+    expect(JSON.parse(localStorage.getItem('favouriteSymbols') ?? '[]')).toEqual(['ETH_USDT']);
+    fireEvent.click(screen.getByRole('tab', { name: 'Favourites' }));
+    expect(shownPairs()).toEqual(['ETH/USDT']);
+  });
+
+  it('sorts by pair, descending on the second click', async () => {
+    renderApp('/market', catalogue);
+    await screen.findByRole('table');
+    const sortPair = screen.getByRole('button', { name: 'Sort by Pair' });
+    fireEvent.click(sortPair);
+    expect(shownPairs()).toEqual(['BTC/USDT', 'ETH/USDT', 'GOLD/USD', 'USD/HKD']);
+    fireEvent.click(sortPair);
+    expect(shownPairs()).toEqual(['USD/HKD', 'GOLD/USD', 'ETH/USDT', 'BTC/USDT']);
+  });
+
+  it('shows the message of a failed request inline, without a toast', async () => {
+    renderApp('/market', { [SYMBOLS_PATH]: fail('1001', 'Under maintenance.', 503), [ASSETS_PATH]: ok(assets) });
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Markets could not be loaded');
     expect(alert.textContent).toContain('Under maintenance.');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeDefined();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('shows live prices from ticker pushes and merges catalogue updates', async () => {
+    const listeners = new Map<string, PushListener>();
+    const socket = {
+      status: 'open',
+      start: vi.fn(),
+      stop: vi.fn(),
+      reconnect: vi.fn(),
+      onStatus: vi.fn(() => () => undefined),
+      subscribe: vi.fn((channel: string, listener: PushListener, args?: { symbol?: string }) => {
+        listeners.set(args?.symbol ? `${channel}:${args.symbol}` : channel, listener);
+        return () => undefined;
+      }),
+    };
+    renderApp('/market', catalogue, { socket: socket as unknown as SocketClient });
+    await screen.findByRole('table');
+    expect(screen.getByText('Live prices')).toBeDefined();
+
+    act(() => listeners.get('ticker:BTC_USDT')?.({ symbol: 'BTC_USDT', last: '64250.129', changePercent: '2.5', volume: '1234567' }, { symbol: 'BTC_USDT' }));
+    const btc = screen.getByRole('row', { name: /BTC\/USDT/ });
+    expect(within(btc).getByTestId('last-price').textContent).toBe('64,250.12');
+    expect(within(btc).getByText('+2.50%').className).toContain('change--up');
+    expect(within(btc).getByText('1.23M')).toBeDefined();
+
+    act(() => listeners.get('ticker:ETH_USDT')?.([{ symbol: 'ETH_USDT', lastPrice: 3100, priceChangePercent: -1.2 }], undefined));
+    expect(within(screen.getByRole('row', { name: /ETH\/USDT/ })).getByText('-1.20%').className).toContain('change--down');
+
+    const halted = { ...symbols[1]!, status: 'HALTED' as const };
+    act(() => listeners.get('updateSymbolItem')?.(halted, undefined));
+    await waitFor(() => expect(within(screen.getByRole('row', { name: /ETH\/USDT/ })).getByText('Halted')).toBeDefined());
   });
 
   it('says so when there are no markets', async () => {
-    renderApp('/', { [SYMBOLS_PATH]: ok([]), [ASSETS_PATH]: ok(assets) });
+    renderApp('/market', { [SYMBOLS_PATH]: ok([]), [ASSETS_PATH]: ok(assets) });
     expect(await screen.findByText('No markets are available yet.')).toBeDefined();
     expect(screen.queryByRole('table')).toBeNull();
   });

@@ -1,9 +1,12 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/error-text';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { useMarketRows } from './api';
+import { useFavourites } from './hooks/use-favourites';
+import { useTickers } from './hooks/use-tickers';
 import { filterMarketRows } from './market-rows';
 import { MarketsTable } from './MarketsTable';
+import { nextSort, sortRows, type SortState } from './sort';
 import './markets.css';
 
 function SearchIcon() {
@@ -15,36 +18,36 @@ function SearchIcon() {
   );
 }
 
+type Tab = 'all' | 'favourites';
+
 export function MarketsPage() {
   const { t } = useTranslation();
   const state = useMarketRows();
+  const codes = useMemo(() => (state.status === 'success' ? state.rows.map((r) => r.code) : []), [state]);
+  const { tickers, live } = useTickers(codes);
+  const { favourites, toggle } = useFavourites();
   const [query, setQuery] = useState('');
+  const [tab, setTab] = useState<Tab>('all');
+  const [sort, setSort] = useState<SortState | null>(null);
   const searchId = useId();
   const titleId = useId();
 
   const rows = state.status === 'success' ? state.rows : undefined;
-  const visible = useMemo(() => (rows ? filterMarketRows(rows, query) : []), [rows, query]);
+  const visible = useMemo(() => {
+    if (!rows) return [];
+    const inTab = tab === 'favourites' ? rows.filter((r) => favourites.includes(r.code)) : rows;
+    return sortRows(filterMarketRows(inTab, query), tickers, sort);
+  }, [rows, query, tab, favourites, tickers, sort]);
 
   let body;
   if (state.status === 'pending') {
-    body = (
-      <div className="state" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('markets.loading')}
-      </div>
-    );
+    body = <LoadingState label={t('markets.loading')} />;
   } else if (state.status === 'error') {
-    body = (
-      <div className="state state--error" role="alert">
-        <p className="state__title">{t('markets.loadFailed')}</p>
-        <p className="state__message">{errorText(state.error, t)}</p>
-        <button type="button" className="button" onClick={state.retry}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    body = <ErrorState title={t('markets.loadFailed')} error={state.error} onRetry={state.retry} />;
   } else if (state.rows.length === 0) {
-    body = <div className="state">{t('markets.empty')}</div>;
+    body = <EmptyState title={t('markets.empty')} />;
+  } else if (visible.length === 0 && query.trim() === '' && tab === 'favourites') {
+    body = <EmptyState title={t('markets.noFavourites')} />;
   } else if (visible.length === 0) {
     body = (
       <div className="state">
@@ -55,7 +58,16 @@ export function MarketsPage() {
       </div>
     );
   } else {
-    body = <MarketsTable rows={visible} />;
+    body = (
+      <MarketsTable
+        rows={visible}
+        tickers={tickers}
+        favourites={favourites}
+        onToggleFavourite={toggle}
+        sort={sort}
+        onSort={(key) => setSort((s) => nextSort(s, key))}
+      />
+    );
   }
 
   return (
@@ -83,11 +95,25 @@ export function MarketsPage() {
           />
         </div>
       </div>
-      {state.status === 'success' && state.rows.length > 0 && (
-        <p className="markets__count muted" aria-live="polite">
-          {t('markets.count', { count: visible.length })}
-        </p>
-      )}
+      <div className="markets__bar">
+        <div className="tabs" role="tablist" aria-label={t('markets.tabs.label')}>
+          {(['all', 'favourites'] as const).map((key) => (
+            <button key={key} type="button" role="tab" aria-selected={tab === key} className="tab" onClick={() => setTab(key)}>
+              {t(`markets.tabs.${key}`)}
+            </button>
+          ))}
+        </div>
+        <div className="markets__meta">
+          {state.status === 'success' && state.rows.length > 0 && (
+            <span className="muted" aria-live="polite">
+              {t('markets.count', { count: visible.length })}
+            </span>
+          )}
+          <span className={`live-dot${live ? ' live-dot--on' : ''}`} data-live={live}>
+            {live ? t('markets.live') : t('markets.offline')}
+          </span>
+        </div>
+      </div>
       <div className="panel">{body}</div>
     </section>
   );

@@ -1,55 +1,108 @@
 import { useTranslation } from 'react-i18next';
+import { StarIcon } from '../../components/icons';
+import { abbreviateNumber, formatNumber, formatPercent } from '../../lib/format';
+import { useSettings } from '../../lib/settings';
 import type { MarketCategory, MarketRow } from './market-rows';
+import type { SortKey, SortState } from './sort';
+import type { Ticker } from './ticker';
 
 function CategoryBadge({ category }: { category: MarketCategory | null }) {
   const { t } = useTranslation();
   if (!category) return <span className="muted">-</span>;
-  return (
-    <span className={`badge badge--${category.toLowerCase()}`}>
-      {t(`markets.category.${category}`)}
-    </span>
-  );
+  return <span className={`badge badge--${category.toLowerCase()}`}>{t(`markets.category.${category}`)}</span>;
 }
 
-export function MarketsTable({ rows }: { rows: readonly MarketRow[] }) {
+function direction(change: string | null | undefined): 'up' | 'down' | 'flat' {
+  const n = Number(change);
+  if (change === null || change === undefined || !Number.isFinite(n) || n === 0) return 'flat';
+  return n > 0 ? 'up' : 'down';
+}
+
+export interface MarketsTableProps {
+  rows: readonly MarketRow[];
+  tickers: Readonly<Record<string, Ticker>>;
+  favourites: readonly string[];
+  onToggleFavourite: (code: string) => void;
+  sort: SortState | null;
+  onSort: (key: SortKey) => void;
+}
+
+export function MarketsTable({ rows, tickers, favourites, onToggleFavourite, sort, onSort }: MarketsTableProps) {
   const { t } = useTranslation();
+  const { redUp } = useSettings();
   const columns = {
     pair: t('markets.columns.pair'),
-    name: t('markets.columns.name'),
     category: t('markets.columns.category'),
-    tickSize: t('markets.columns.tickSize'),
+    lastPrice: t('markets.columns.lastPrice'),
+    change: t('markets.columns.change'),
+    volume: t('markets.columns.volume'),
+  };
+  const sortable = (key: SortKey, numeric = true) => {
+    const active = sort?.key === key;
+    return (
+      <th scope="col" className={numeric ? 'num' : undefined} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+        <button type="button" className="sort-button" onClick={() => onSort(key)} aria-label={t('markets.sortBy', { column: columns[key] })}>
+          {columns[key]}
+          <span className={`sort-arrow${active ? ` sort-arrow--${sort.direction}` : ''}`} aria-hidden="true" />
+        </button>
+      </th>
+    );
   };
   return (
-    <table className="markets-table">
+    <table className={`markets-table${redUp ? ' markets-table--red-up' : ''}`}>
       <thead>
         <tr>
-          <th scope="col">{columns.pair}</th>
-          <th scope="col">{columns.name}</th>
-          <th scope="col">{columns.category}</th>
-          <th scope="col" className="num">
-            {columns.tickSize}
+          {sortable('pair', false)}
+          <th scope="col" className="hide-mobile">
+            {columns.category}
+          </th>
+          {sortable('lastPrice')}
+          {sortable('change')}
+          <th scope="col" className="num hide-mobile" aria-sort={sort?.key === 'volume' ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+            <button type="button" className="sort-button" onClick={() => onSort('volume')} aria-label={t('markets.sortBy', { column: columns.volume })}>
+              {columns.volume}
+              <span className={`sort-arrow${sort?.key === 'volume' ? ` sort-arrow--${sort.direction}` : ''}`} aria-hidden="true" />
+            </button>
           </th>
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={row.code} data-code={row.code}>
-            <th scope="row" className="cell-pair" data-label={columns.pair}>
-              <span className="pair">
-                <span className="pair__base">{row.base}</span>
-                <span className="pair__counter">/{row.counter}</span>
-              </span>
-              {row.halted && <span className="badge badge--halted">{t('markets.halted')}</span>}
-            </th>
-            <td data-label={columns.name}>{row.baseName}</td>
-            <td data-label={columns.category}>
-              <CategoryBadge category={row.category} />
-            </td>
-            <td className="num" data-label={columns.tickSize}>
-              {row.tickSize}
-            </td>
-          </tr>
-        ))}
+        {rows.map((row) => {
+          const ticker = tickers[row.code];
+          const fav = favourites.includes(row.code);
+          const pair = `${row.base}/${row.counter}`;
+          return (
+            <tr key={row.code} data-code={row.code}>
+              <th scope="row" className="cell-pair">
+                <button
+                  type="button"
+                  className="fav-button"
+                  aria-pressed={fav}
+                  aria-label={fav ? t('markets.removeFavourite', { pair }) : t('markets.addFavourite', { pair })}
+                  onClick={() => onToggleFavourite(row.code)}
+                >
+                  <StarIcon filled={fav} />
+                </button>
+                <span className="pair-cell">
+                  <span className="pair">
+                    <span className="pair__base">{row.base}</span>
+                    <span className="pair__counter">/{row.counter}</span>
+                  </span>
+                  <span className="pair__name muted">{row.baseName}</span>
+                </span>
+                {row.halted && <span className="badge badge--halted">{t('markets.halted')}</span>}
+              </th>
+              <td className="hide-mobile">
+                <CategoryBadge category={row.category} />
+              </td>
+              <td className="num price" data-testid="last-price">
+                {formatNumber(ticker?.lastPrice, { decimals: row.priceDecimals })}
+              </td>
+              <td className={`num change change--${direction(ticker?.changePercent)}`}>{formatPercent(ticker?.changePercent)}</td>
+              <td className="num hide-mobile">{abbreviateNumber(ticker?.volume)}</td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -1,47 +1,10 @@
-import { asset, tradingSymbol, type RuntimeMode } from '@exchange/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/api-context';
+import { assetsQueryOptions, symbolsQueryOptions } from '../../lib/catalogue';
 import { buildMarketRows, type MarketRow } from './market-rows';
 
-export const SYMBOLS_PATH = '/v1/common/public/configs/symbols';
-export const ASSETS_PATH = '/v1/common/public/configs/assets';
-
-const symbolList = tradingSymbol.array();
-const assetList = asset.array();
-
-/** Catalogues change only when an operator edits them. */
-const CATALOGUE_STALE_TIME_MS = 60_000;
-
-export const marketsKeys = {
-  all: ['markets'] as const,
-  symbols: (mode: RuntimeMode) => [...marketsKeys.all, 'symbols', mode] as const,
-  assets: () => [...marketsKeys.all, 'assets'] as const,
-};
-
-export const fetchSymbols = (client: ApiClient, signal?: AbortSignal) =>
-  client.get(SYMBOLS_PATH, symbolList, signal ? { signal } : {});
-
-export const fetchAssets = (client: ApiClient, signal?: AbortSignal) =>
-  client.get(ASSETS_PATH, assetList, signal ? { signal } : {});
-
-export const symbolsQueryOptions = (client: ApiClient) =>
-  queryOptions({
-    queryKey: marketsKeys.symbols(client.runtimeMode()),
-    queryFn: ({ signal }) => fetchSymbols(client, signal),
-    staleTime: CATALOGUE_STALE_TIME_MS,
-  });
-
-export const assetsQueryOptions = (client: ApiClient) =>
-  queryOptions({
-    queryKey: marketsKeys.assets(),
-    queryFn: ({ signal }) => fetchAssets(client, signal),
-    staleTime: CATALOGUE_STALE_TIME_MS,
-  });
-
-export const useSymbols = () => useQuery(symbolsQueryOptions(useApiClient()));
-export const useAssets = () => useQuery(assetsQueryOptions(useApiClient()));
+export { ASSETS_PATH, SYMBOLS_PATH } from '../../lib/catalogue';
 
 export type MarketRowsState =
   | { status: 'pending' }
@@ -56,8 +19,7 @@ export function useMarketRows(): MarketRowsState {
   const mode = client.runtimeMode();
 
   const rows = useMemo(
-    () =>
-      symbols.data && assets.data ? buildMarketRows(symbols.data, assets.data, mode) : undefined,
+    () => (symbols.data && assets.data ? buildMarketRows(symbols.data, assets.data, mode) : undefined),
     [symbols.data, assets.data, mode],
   );
 

@@ -16,6 +16,8 @@ export interface MarketRow {
   counterName: string;
   category: MarketCategory | null;
   tickSize: string;
+  /** Price places: the counter asset's decimals of the symbol. */
+  priceDecimals: number;
   halted: boolean;
 }
 
@@ -46,6 +48,7 @@ export function buildMarketRows(
         counterName: counter?.name ?? s.counterAsset,
         category: base ? categoryOf(base) : null,
         tickSize: s.tickSize,
+        priceDecimals: s.counterDecimals,
         halted: s.status === 'HALTED',
       };
     });

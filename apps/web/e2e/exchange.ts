@@ -1,0 +1,91 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** Starts the whole exchange (migrate, seed, build the web, gateway) on its own port and database. */
+const TOOLING_DIR = path.resolve(import.meta.dirname, '../../../packages/tooling');
+const READY_TIMEOUT_MS = 300_000;
+
+export interface Exchange {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A clean run starts from an empty database. */
+function dropDatabase(databaseUrl: string): void {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const result = spawnSync('psql', [url.toString(), '-v', 'ON_ERROR_STOP=1', '-c', `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`Could not drop ${name}: ${result.stderr}`);
+}
+
+async function waitForReady(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The exchange exited with ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(`${baseUrl}/ready`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`The exchange was not ready within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+export async function startExchange(opts: { databaseUrl: string; logFile: string }): Promise<Exchange> {
+  dropDatabase(opts.databaseUrl);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(opts.logFile);
+  // Its own process group, so stopping it also stops the gateway and the matching service it spawns.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
+    cwd: TOOLING_DIR,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: opts.databaseUrl, LOG_FORMAT: 'json' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+
+  const stop = async () => {
+    if (child.pid === undefined || child.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-(child.pid ?? 0), 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }, 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  try {
+    await waitForReady(baseUrl, child);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseUrl, stop };
+}

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { Redis } from 'ioredis';
+import type { Page } from 'playwright-core';
+
+/** Puzzle answers live in Redis (`ex:puzzle:<id>` holds `{ x }`); the test reads them there. */
+export function createPuzzleReader(redisUrl: string) {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  return {
+    async answer(puzzleId: string): Promise<number> {
+      const raw = await redis.get(`ex:puzzle:${puzzleId}`);
+      assert.ok(raw, `puzzle ${puzzleId} is not in Redis`);
+      return (JSON.parse(raw) as { x: number }).x;
+    },
+    /**
+     * Stands in for the price feed: a ticker published on the gateway's socket fan-out topic
+     * (`ex:ws:ticker:<symbol>:<mode>`) reaches every browser subscribed to that symbol.
+     */
+    async publishTicker(symbol: string, mode: number, last: string, changePercent: string): Promise<void> {
+      const ticker = { symbol, last, open: null, high: last, low: last, change: null, changePercent, volume: '1250.5', quoteVolume: '0', trades: 1 };
+      await redis.publish(`ex:ws:ticker:${symbol}:${mode}`, JSON.stringify(ticker));
+    },
+    close: () => redis.quit().then(() => undefined),
+  };
+}
+
+export type PuzzleReader = ReturnType<typeof createPuzzleReader>;
+
+/** Drags the slider like a person: grab, move in steps over about half a second, release. */
+export async function solvePuzzle(page: Page, reader: PuzzleReader): Promise<void> {
+  const puzzle = page.locator('.puzzle[data-puzzle-id]');
+  await puzzle.waitFor();
+  const puzzleId = await puzzle.getAttribute('data-puzzle-id');
+  assert.ok(puzzleId);
+  const x = await reader.answer(puzzleId);
+  const handle = page.getByRole('slider', { name: 'Puzzle slider' });
+  const box = await handle.boundingBox();
+  assert.ok(box);
+  const startX = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(startX, y);
+  await page.mouse.down();
+  const steps = 20;
+  for (let i = 1; i <= steps; i += 1) {
+    await page.mouse.move(startX + (x * i) / steps, y + (i % 3) - 1);
+    await page.waitForTimeout(25);
+  }
+  await page.mouse.up();
+}
+
+export async function readEmailCode(baseUrl: string, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    const res = await fetch(`${baseUrl}/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const body = (await res.json()) as { data: { text: string }[] | null };
+    const match = body.data?.map((m) => /verification code is (\d{6})/.exec(m.text)).find(Boolean);
+    if (match?.[1]) return match[1];
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`No code e-mailed to ${email}`);
+}

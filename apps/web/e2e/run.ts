@@ -1,0 +1,71 @@
+/**
+ * End-to-end tests in real Chromium: starts the exchange on a free port against its own database
+ * (dropped first), runs the scenarios, saves screenshots and always stops the exchange.
+ *   pnpm --filter @exchange/web test:e2e
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { startExchange, type Exchange } from './exchange';
+import { createPuzzleReader } from './helpers';
+import { accountJourney, livePrices, screenshots, type ScenarioContext } from './scenarios';
+
+const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://localhost:6379';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const shotsDir = path.resolve(import.meta.dirname, 'screenshots');
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<number> {
+  rmSync(shotsDir, { recursive: true, force: true });
+  mkdirSync(shotsDir, { recursive: true });
+  const logFile = path.join(tmpdir(), `exchange-e2e-${process.pid}.log`);
+  log(`starting the exchange (log: ${logFile})`);
+  let exchange: Exchange | null = null;
+  const userDataDir = path.join(tmpdir(), `exchange-e2e-chromium-${process.pid}`);
+  const puzzles = createPuzzleReader(REDIS_URL);
+  let failures = 0;
+  try {
+    exchange = await startExchange({ databaseUrl: DATABASE_URL, logFile });
+    log(`exchange ready at ${exchange.baseUrl}`);
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    });
+    const browser = context.browser();
+    if (!browser) throw new Error('Chromium did not start');
+    const ctx: ScenarioContext = { browser, baseUrl: exchange.baseUrl, shotsDir, puzzles, log };
+    for (const [name, run] of [
+      ['register, account type, log out and in, theme, mode and language', accountJourney],
+      ['markets with live prices', livePrices],
+      ['screenshots of the main screens', screenshots],
+    ] as const) {
+      const started = Date.now();
+      try {
+        await run(ctx);
+        log(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      } catch (err) {
+        failures += 1;
+        log(`✗ ${name}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      }
+    }
+    await context.close();
+  } finally {
+    await puzzles.close().catch(() => undefined);
+    await exchange?.stop();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+  log(`screenshots: ${shotsDir}`);
+  log(failures === 0 ? 'all e2e scenarios passed' : `${failures} e2e scenario(s) failed`);
+  return failures === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    log(`e2e run failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exit(1);
+  },
+);

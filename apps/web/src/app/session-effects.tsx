@@ -1,0 +1,75 @@
+import { STORAGE_KEYS } from '@exchange/contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useApiClient } from '../lib/api-context';
+import { ApiError } from '../lib/api-client';
+import { loadBlocklist } from '../lib/blocklist';
+import { fetchProfile, profileKeys } from '../lib/profile';
+import { clearSession, isLoggedIn, loadSession, sessionStore, setUser } from '../lib/session';
+import { applyTheme, effectiveRuntimeMode, loadSettings, settingsStore } from '../lib/settings';
+import type { SocketClient } from '../lib/socket/socket-client';
+
+/**
+ * Keeps the session, the settings and their side effects in step:
+ * - startup: with a session the profile is fetched (user info cleared when it fails), without one
+ *   a silent logout runs;
+ * - a new mode or a new session invalidates every cached query and reconnects the socket;
+ * - changes made in other tabs (storage events) are picked up.
+ */
+export function SessionEffects({ queryClient, socket }: { queryClient?: QueryClient; socket: SocketClient | null }) {
+  const contextClient = useQueryClient();
+  const queries = queryClient ?? contextClient;
+  const api = useApiClient();
+
+  useEffect(() => {
+    // Without a block list nothing is denied: a failure here must not stop the app.
+    loadBlocklist(api).catch(() => undefined);
+  }, [api]);
+
+  useEffect(() => {
+    if (!isLoggedIn()) {
+      clearSession();
+      return;
+    }
+    queries.fetchQuery({ queryKey: profileKeys.all, queryFn: ({ signal }) => fetchProfile(api, signal) }).catch((err: unknown) => {
+      if (err instanceof ApiError) setUser(null);
+    });
+  }, [queries, api]);
+
+  useEffect(() => {
+    applyTheme(settingsStore.get().theme);
+    let mode = effectiveRuntimeMode();
+    let token = sessionStore.get().token;
+    const onChange = () => {
+      applyTheme(settingsStore.get().theme);
+      const nextMode = effectiveRuntimeMode();
+      const nextToken = sessionStore.get().token;
+      if (nextMode === mode && nextToken === token) return;
+      const loggedOut = token !== null && nextToken === null;
+      mode = nextMode;
+      token = nextToken;
+      if (loggedOut) queries.removeQueries({ queryKey: profileKeys.all });
+      void queries.invalidateQueries();
+      socket?.reconnect();
+    };
+    const offSettings = settingsStore.subscribe(onChange);
+    const offSession = sessionStore.subscribe(onChange);
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === STORAGE_KEYS.settings || e.key === null) settingsStore.set(loadSettings());
+      if (e.key === STORAGE_KEYS.token || e.key === STORAGE_KEYS.userInfo || e.key === null) sessionStore.set(loadSession());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      offSettings();
+      offSession();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [queries, socket]);
+
+  useEffect(() => {
+    socket?.start();
+    return () => socket?.stop();
+  }, [socket]);
+
+  return null;
+}

@@ -1,0 +1,78 @@
+/** Every route path of the client (spec platform-shell section 2), in one place. */
+export const PATHS = {
+  root: '/',
+  home: '/home',
+  market: '/market',
+  help: '/home/help',
+  exchangeRates: '/home/exchangeRates',
+  privacy: '/home/privacy',
+  news: '/news',
+  messageCenter: '/MessageCenter',
+  login: '/login',
+  forgotPassword: '/login/forgetPassword',
+  registerSuccess: '/login/registerSuccess',
+  tradeSpot: '/trade/spot',
+  tradeSwap: '/trade/swap',
+  accountCenter: '/accountCenter',
+  wallet: '/accountCenter/wallet',
+  orders: '/accountCenter/orders',
+  security: '/accountCenter/security',
+  address: '/accountCenter/address',
+  bankCardManage: '/accountCenter/bankCardManage',
+  transactionHistory: '/accountCenter/transactionHistory',
+  fiatHistory: '/accountCenter/orders/fiatHistory',
+  identity: '/accountCenter/identity',
+  individualKyc: '/accountCenter/identity/individualKyc',
+  institutionKyc: '/accountCenter/identity/institutionKyc',
+  fiatChannel: '/fiatChannel/JYB',
+  otherFiatChannel: '/fiatChannel/ortherJYB',
+  withdrawAssets: '/withdrawAssets/JYB',
+  flashRemittance: '/flashRemittance/initiateFlash',
+  foreignExchange: '/foreignExchange',
+  rapidBuy: '/rapidBuy',
+  cryptoChannel: '/cryptoChannel',
+  mobile: '/m',
+  mobileRegisterResult: '/m/register/result',
+} as const;
+
+/** Pages anyone may open; every other page hides its content until the user logs in. */
+const PUBLIC_PATHS: readonly string[] = [
+  PATHS.root,
+  PATHS.home,
+  PATHS.market,
+  PATHS.help,
+  PATHS.exchangeRates,
+  PATHS.privacy,
+  PATHS.news,
+  PATHS.messageCenter,
+];
+
+function trimSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** Any path under /login is public except /login/registerSuccess; /m pages are embedded views. */
+export function isPublicPath(pathname: string): boolean {
+  const path = trimSlash(pathname);
+  if (path === PATHS.registerSuccess) return false;
+  if (path === PATHS.login || path.startsWith(`${PATHS.login}/`)) return true;
+  if (path === PATHS.mobile || path.startsWith(`${PATHS.mobile}/`)) return true;
+  return PUBLIC_PATHS.includes(path);
+}
+
+export function isMobileEmbedPath(pathname: string): boolean {
+  return pathname === PATHS.mobile || pathname.startsWith(`${PATHS.mobile}/`);
+}
+
+/** A redirect target must stay on this site: a path, not `//host` or a full URL. */
+export function isSafeRedirect(target: string | null | undefined): target is string {
+  return typeof target === 'string' && /^\/(?![/\\])/.test(target);
+}
+
+export function loginPath(redirectPath?: string, type: 'login' | 'register' = 'login'): string {
+  const params = new URLSearchParams();
+  if (type !== 'login') params.set('type', type);
+  if (redirectPath && isSafeRedirect(redirectPath)) params.set('redirect_path', redirectPath);
+  const qs = params.toString();
+  return qs ? `${PATHS.login}?${qs}` : PATHS.login;
+}

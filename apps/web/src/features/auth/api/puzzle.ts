@@ -1,0 +1,37 @@
+import { puzzleChallenge, puzzleVerifyResponse, type PuzzleScene } from '@exchange/contracts';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-context';
+
+export const PUZZLE_PATH = '/v1/auth/public/puzzle';
+export const PUZZLE_VERIFY_PATH = '/v1/auth/public/puzzle/verify';
+
+export const puzzleKeys = { scene: (scene: PuzzleScene) => ['puzzle', scene] as const };
+
+export const fetchPuzzle = (client: ApiClient, scene: PuzzleScene, signal?: AbortSignal) =>
+  client.get(PUZZLE_PATH, puzzleChallenge, { query: { scene }, silent: true, ...(signal ? { signal } : {}) });
+
+/** A puzzle is used once: never served from the cache. */
+export const puzzleQueryOptions = (client: ApiClient, scene: PuzzleScene) =>
+  queryOptions({
+    queryKey: puzzleKeys.scene(scene),
+    queryFn: ({ signal }) => fetchPuzzle(client, scene, signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const usePuzzle = (scene: PuzzleScene) => useQuery(puzzleQueryOptions(useApiClient(), scene));
+
+export interface PuzzleAnswer {
+  puzzleId: string;
+  x: number;
+  durationMs: number;
+}
+
+export const verifyPuzzle = (client: ApiClient, answer: PuzzleAnswer) =>
+  client.request(PUZZLE_VERIFY_PATH, puzzleVerifyResponse, { method: 'POST', body: answer, silent: true });
+
+export function useVerifyPuzzle() {
+  const client = useApiClient();
+  return useMutation({ mutationFn: (answer: PuzzleAnswer) => verifyPuzzle(client, answer) });
+}

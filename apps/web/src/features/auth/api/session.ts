@@ -1,0 +1,61 @@
+import { emailCodeResponse, loginResponse, type EntityType } from '@exchange/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { anyData, type ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-context';
+
+/** Sign-in, registration and password reset calls of /v1/auth. */
+export const AUTH_PATHS = {
+  login: '/v1/auth/public/login',
+  registerCode: '/v1/auth/public/register/code',
+  register: '/v1/auth/public/register',
+  resetCode: '/v1/auth/public/password/code',
+  reset: '/v1/auth/public/password/reset',
+} as const;
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  puzzleToken: string;
+}
+export interface CodeInput {
+  email: string;
+  puzzleToken: string;
+}
+export interface RegisterInput {
+  email: string;
+  code: string;
+  password: string;
+  confirmPassword: string;
+  entityType: EntityType;
+}
+export type ResetInput = Omit<RegisterInput, 'entityType'>;
+
+const post = <T>(client: ApiClient, path: string, schema: { parse(v: unknown): T }, body: unknown) =>
+  client.request(path, schema, { method: 'POST', body });
+
+export const login = (client: ApiClient, input: LoginInput) => post(client, AUTH_PATHS.login, loginResponse, input);
+export const requestRegisterCode = (client: ApiClient, input: CodeInput) =>
+  post(client, AUTH_PATHS.registerCode, emailCodeResponse, input);
+export const register = (client: ApiClient, input: RegisterInput) => post(client, AUTH_PATHS.register, loginResponse, input);
+export const requestResetCode = (client: ApiClient, input: CodeInput) =>
+  post(client, AUTH_PATHS.resetCode, emailCodeResponse, input);
+export const resetPassword = (client: ApiClient, input: ResetInput) => post(client, AUTH_PATHS.reset, anyData, input);
+
+export function useLogin() {
+  const client = useApiClient();
+  return useMutation({ mutationFn: (input: LoginInput) => login(client, input) });
+}
+export function useRequestCode(kind: 'register' | 'reset') {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (input: CodeInput) => (kind === 'register' ? requestRegisterCode : requestResetCode)(client, input),
+  });
+}
+export function useRegister() {
+  const client = useApiClient();
+  return useMutation({ mutationFn: (input: RegisterInput) => register(client, input) });
+}
+export function useResetPassword() {
+  const client = useApiClient();
+  return useMutation({ mutationFn: (input: ResetInput) => resetPassword(client, input) });
+}

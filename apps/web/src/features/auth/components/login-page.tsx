@@ -1,0 +1,63 @@
+import { i18nKey } from '@exchange/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PATHS, isSafeRedirect } from '../../../config/paths';
+import { AuthShell } from './auth-shell';
+import { LoginForm } from './login-form';
+import { OAuthButtons } from './oauth-buttons';
+import { OAuthLinkForm } from './oauth-link-form';
+import { RegisterForm } from './register-form';
+
+const PROVIDERS: Record<string, string> = { google: 'Google', apple: 'Apple' };
+
+/** /login: log in, or register with `type=register`; also the landing point of provider sign-in. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const type = params.get('type') === 'register' ? 'register' : 'login';
+  const redirect = params.get('redirect_path');
+  const redirectPath = isSafeRedirect(redirect) ? redirect : PATHS.root;
+  const provider = PROVIDERS[params.get('provider') ?? ''] ?? 'Google';
+  const linkToken = params.get('oauthLink');
+  const oauthError = params.get('oauthError');
+  const keep = (next: 'login' | 'register') => {
+    const p = new URLSearchParams(params);
+    p.delete('showTips');
+    if (next === 'register') p.set('type', 'register');
+    else p.delete('type');
+    const qs = p.toString();
+    return qs ? `${PATHS.login}?${qs}` : PATHS.login;
+  };
+
+  if (linkToken) {
+    return (
+      <AuthShell title={t('auth.linkTitle', { provider })}>
+        <OAuthLinkForm linkToken={linkToken} />
+      </AuthShell>
+    );
+  }
+
+  const register = type === 'register';
+  return (
+    <AuthShell title={register ? t('auth.registerTitle') : t('auth.loginTitle')} subtitle={register ? t('auth.registerSubtitle') : t('auth.loginSubtitle')}>
+      {params.get('showTips') === '1' && (
+        <p className="notice" role="status">
+          {t('auth.sessionEnded')}
+        </p>
+      )}
+      {oauthError && (
+        <p className="notice notice--error" role="alert">
+          {t(i18nKey(oauthError), { ns: 'errors', provider, defaultValue: t('common.unexpectedError') })}
+        </p>
+      )}
+      {register ? <RegisterForm /> : <LoginForm />}
+      <OAuthButtons redirectPath={redirectPath} />
+      <p className="auth__switch">
+        {register ? t('auth.haveAccount') : t('auth.noAccount')}{' '}
+        <Link className="link" to={keep(register ? 'login' : 'register')}>
+          {register ? t('auth.loginAction') : t('nav.register')}
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,159 @@
+import type { PuzzleScene } from '@exchange/contracts';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePuzzle, useVerifyPuzzle } from '../api/puzzle';
+
+const KEY_STEP_PX = 2;
+
+/**
+ * The slide puzzle: the user drags the piece along a slider until it fills the gap in the picture.
+ * The left edge of the piece (image pixels) and the drag's duration go to the server, which alone
+ * knows the gap; a failed answer loads a new puzzle.
+ */
+export function SlidePuzzle({ scene, onSolved }: { scene: PuzzleScene; onSolved: (puzzleToken: string) => void }) {
+  const { t } = useTranslation();
+  const puzzle = usePuzzle(scene);
+  const verify = useVerifyPuzzle();
+  const [x, setX] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const [solved, setSolved] = useState(false);
+  const drag = useRef<{ startClientX: number; startX: number; startedAt: number } | null>(null);
+  const keyStart = useRef<number | null>(null);
+
+  const data = puzzle.data;
+  const max = data ? data.width - data.pieceSize : 0;
+  const clamp = (v: number) => Math.min(Math.max(v, 0), max);
+  const busy = verify.isPending || solved;
+
+  function submit(position: number, durationMs: number) {
+    if (!data || busy) return;
+    verify.mutate(
+      { puzzleId: data.puzzleId, x: Math.round(position), durationMs: Math.max(0, Math.round(durationMs)) },
+      {
+        onSuccess: (answer) => {
+          setSolved(true);
+          onSolved(answer.puzzleToken);
+        },
+        onError: () => {
+          setFailed(true);
+          setX(0);
+          void puzzle.refetch();
+        },
+      },
+    );
+  }
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (!data || busy) return;
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    drag.current = { startClientX: e.clientX, startX: x, startedAt: performance.now() };
+    setFailed(false);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (!drag.current) return;
+    setX(clamp(drag.current.startX + e.clientX - drag.current.startClientX));
+  };
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    const started = drag.current;
+    drag.current = null;
+    if (!started) return;
+    const final = clamp(started.startX + e.clientX - started.startClientX);
+    setX(final);
+    submit(final, performance.now() - started.startedAt);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!data || busy) return;
+    const step = e.shiftKey ? KEY_STEP_PX * 5 : KEY_STEP_PX;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      e.preventDefault();
+      keyStart.current ??= performance.now();
+      setFailed(false);
+      setX((v) => clamp(v + (e.key === 'ArrowRight' ? step : -step)));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      submit(x, performance.now() - (keyStart.current ?? performance.now()));
+      keyStart.current = null;
+    }
+  };
+
+  if (puzzle.isPending || (puzzle.isFetching && !data)) {
+    return (
+      <div className="puzzle puzzle--loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('puzzle.loading')}
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <div className="puzzle puzzle--loading" role="alert">
+        <button type="button" className="button" onClick={() => void puzzle.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  const status = solved ? t('puzzle.solved') : verify.isPending ? t('puzzle.verifying') : failed ? t('puzzle.failed') : t('puzzle.instruction');
+  return (
+    <div className="puzzle" dir="ltr" style={{ width: data.width }} data-puzzle-id={data.puzzleId}>
+      <div className="puzzle__picture" style={{ width: data.width, height: data.height }}>
+        <img className="puzzle__background" src={data.background} width={data.width} height={data.height} alt="" draggable={false} />
+        <img
+          className="puzzle__piece"
+          src={data.piece}
+          width={data.pieceSize}
+          height={data.pieceSize}
+          alt=""
+          draggable={false}
+          style={{ left: x, top: data.pieceY }}
+        />
+        <button
+          type="button"
+          className="puzzle__refresh icon-button"
+          onClick={() => {
+            setFailed(false);
+            setX(0);
+            void puzzle.refetch();
+          }}
+          aria-label={t('puzzle.refresh')}
+          disabled={busy}
+        >
+          ↻
+        </button>
+      </div>
+      <div className={`puzzle__track${failed ? ' puzzle__track--failed' : ''}${solved ? ' puzzle__track--solved' : ''}`}>
+        <div className="puzzle__fill" style={{ width: x + data.pieceSize / 2 }} />
+        <span className="puzzle__hint" aria-hidden="true">
+          {x === 0 && !busy ? t('puzzle.track') : ''}
+        </span>
+        <div
+          className="puzzle__handle"
+          role="slider"
+          tabIndex={0}
+          aria-label={t('puzzle.slider')}
+          aria-valuemin={0}
+          aria-valuemax={max}
+          aria-valuenow={Math.round(x)}
+          aria-describedby="puzzle-keyboard-hint"
+          style={{ left: x, width: data.pieceSize }}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={() => (drag.current = null)}
+          onKeyDown={onKeyDown}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M5 12h14M13 6l6 6-6 6" />
+          </svg>
+        </div>
+      </div>
+      <p className="visually-hidden" id="puzzle-keyboard-hint">
+        {t('puzzle.keyboard')}
+      </p>
+      <p className={`puzzle__status${failed ? ' puzzle__status--error' : ''}`} role="status">
+        {status}
+      </p>
+    </div>
+  );
+}

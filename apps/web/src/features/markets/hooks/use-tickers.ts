@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { anyData, type ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-context';
+import { useSocket, useSocketStatus } from '../../../lib/socket/socket-context';
+import { parseTickers, type Ticker } from '../ticker';
+
+/** 24h tickers of the mode over REST: the first prices before (or without) the socket. */
+export const TICKERS_PATH = '/v1/market-data/public/tickers';
+
+export const fetchTickers = async (client: ApiClient, signal?: AbortSignal) =>
+  parseTickers(await client.get(TICKERS_PATH, anyData, { silent: true, ...(signal ? { signal } : {}) }));
+
+export function useTickerSnapshot() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: ['tickers', client.runtimeMode()] as const,
+    queryFn: ({ signal }) => fetchTickers(client, signal),
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * Latest ticker per symbol: the REST snapshot, then the socket's `ticker` pushes (one
+ * subscription per symbol, as the gateway scopes the channel by `args.symbol`).
+ */
+export function useTickers(codes: readonly string[]): { tickers: Readonly<Record<string, Ticker>>; live: boolean } {
+  const client = useSocket();
+  const status = useSocketStatus();
+  const snapshot = useTickerSnapshot();
+  const [pushed, setPushed] = useState<Record<string, Ticker>>({});
+  const key = codes.join(',');
+
+  useEffect(() => {
+    if (!client || !key) return undefined;
+    const offs = key.split(',').map((symbol) =>
+      client.subscribe(
+        'ticker',
+        (data, args) => {
+          const updates = parseTickers(data, args ?? { symbol });
+          if (updates.length === 0) return;
+          setPushed((prev) => {
+            const next = { ...prev };
+            for (const t of updates) next[t.symbol] = { ...prev[t.symbol], ...t };
+            return next;
+          });
+        },
+        { symbol },
+      ),
+    );
+    return () => offs.forEach((off) => off());
+  }, [client, key]);
+
+  const tickers = useMemo(() => {
+    const merged: Record<string, Ticker> = {};
+    for (const t of snapshot.data ?? []) merged[t.symbol] = t;
+    return { ...merged, ...pushed };
+  }, [snapshot.data, pushed]);
+  return { tickers, live: status === 'open' };
+}

@@ -1,0 +1,72 @@
+import { asset, tradingSymbol, type Asset, type RuntimeMode, type TradingSymbol } from '@exchange/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from './api-client';
+import { useApiClient } from './api-context';
+
+/**
+ * The asset and symbol catalogues: loaded by query, then kept current by the socket's
+ * updateAssetItem / updateSymbolItem events (merged by code into these queries' data).
+ */
+export const SYMBOLS_PATH = '/v1/common/public/configs/symbols';
+export const ASSETS_PATH = '/v1/common/public/configs/assets';
+
+const symbolList = tradingSymbol.array();
+const assetList = asset.array();
+
+/** Catalogues change only when an operator edits them, and then the socket says so. */
+const CATALOGUE_STALE_TIME_MS = 60_000;
+
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  symbols: (mode: RuntimeMode) => [...catalogueKeys.all, 'symbols', mode] as const,
+  assets: () => [...catalogueKeys.all, 'assets'] as const,
+};
+
+export const fetchSymbols = (client: ApiClient, signal?: AbortSignal) =>
+  client.get(SYMBOLS_PATH, symbolList, { silent: true, ...(signal ? { signal } : {}) });
+
+export const fetchAssets = (client: ApiClient, signal?: AbortSignal) =>
+  client.get(ASSETS_PATH, assetList, { silent: true, ...(signal ? { signal } : {}) });
+
+export const symbolsQueryOptions = (client: ApiClient) =>
+  queryOptions({
+    queryKey: catalogueKeys.symbols(client.runtimeMode()),
+    queryFn: ({ signal }) => fetchSymbols(client, signal),
+    staleTime: CATALOGUE_STALE_TIME_MS,
+  });
+
+export const assetsQueryOptions = (client: ApiClient) =>
+  queryOptions({
+    queryKey: catalogueKeys.assets(),
+    queryFn: ({ signal }) => fetchAssets(client, signal),
+    staleTime: CATALOGUE_STALE_TIME_MS,
+  });
+
+export const useSymbols = () => useQuery(symbolsQueryOptions(useApiClient()));
+export const useAssets = () => useQuery(assetsQueryOptions(useApiClient()));
+
+/** Replaces the item with the same code, or appends a new one; other items keep their identity. */
+export function mergeByCode<T extends { code: string }>(list: readonly T[] | undefined, update: T): T[] | undefined {
+  if (!list) return list;
+  const index = list.findIndex((item) => item.code === update.code);
+  if (index === -1) return [...list, update];
+  const next = [...list];
+  next[index] = { ...list[index], ...update };
+  return next;
+}
+
+export function parseAssetUpdate(data: unknown): Asset[] {
+  const items = Array.isArray(data) ? data : [data];
+  return items.flatMap((item) => {
+    const parsed = asset.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export function parseSymbolUpdate(data: unknown): TradingSymbol[] {
+  const items = Array.isArray(data) ? data : [data];
+  return items.flatMap((item) => {
+    const parsed = tradingSymbol.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}

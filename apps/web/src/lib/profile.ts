@@ -1,0 +1,24 @@
+import { userInfo } from '@exchange/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from './api-client';
+import { useApiClient } from './api-context';
+import { setUser, useIsLoggedIn } from './session';
+
+/** The signed-in user's profile: shared by the header, the session bootstrap and the KYC rules. */
+export const PROFILE_PATH = '/v1/user/profile';
+export const profileKeys = { all: ['profile'] as const };
+
+export async function fetchProfile(client: ApiClient, signal?: AbortSignal) {
+  const user = await client.get(PROFILE_PATH, userInfo, { silent: true, ...(signal ? { signal } : {}) });
+  setUser(user);
+  return user;
+}
+
+export const profileQueryOptions = (client: ApiClient) =>
+  queryOptions({ queryKey: profileKeys.all, queryFn: ({ signal }) => fetchProfile(client, signal) });
+
+export function useProfile() {
+  const client = useApiClient();
+  const loggedIn = useIsLoggedIn();
+  return useQuery({ ...profileQueryOptions(client), enabled: loggedIn });
+}
