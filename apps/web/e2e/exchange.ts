@@ -47,7 +47,7 @@ async function waitForReady(baseUrl: string, child: ChildProcess): Promise<void>
   throw new Error(`The exchange was not ready within ${READY_TIMEOUT_MS / 1000} s`);
 }
 
-export async function startExchange(opts: { databaseUrl: string; logFile: string }): Promise<Exchange> {
+export async function startExchange(opts: { databaseUrl: string; redisPrefix: string; logFile: string }): Promise<Exchange> {
   dropDatabase(opts.databaseUrl);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -55,7 +55,7 @@ export async function startExchange(opts: { databaseUrl: string; logFile: string
   // Its own process group, so stopping it also stops the gateway and the matching service it spawns.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
     cwd: TOOLING_DIR,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: opts.databaseUrl, LOG_FORMAT: 'json' },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: opts.databaseUrl, REDIS_PREFIX: opts.redisPrefix, LOG_FORMAT: 'json' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -2,22 +2,22 @@ import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
 
-/** Puzzle answers live in Redis (`ex:puzzle:<id>` holds `{ x }`); the test reads them there. */
-export function createPuzzleReader(redisUrl: string) {
+/** Puzzle answers live in Redis (`<prefix>puzzle:<id>` holds `{ x }`); the test reads them there. */
+export function createPuzzleReader(redisUrl: string, prefix: string) {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
   return {
     async answer(puzzleId: string): Promise<number> {
-      const raw = await redis.get(`ex:puzzle:${puzzleId}`);
+      const raw = await redis.get(`${prefix}puzzle:${puzzleId}`);
       assert.ok(raw, `puzzle ${puzzleId} is not in Redis`);
       return (JSON.parse(raw) as { x: number }).x;
     },
     /**
      * Stands in for the price feed: a ticker published on the gateway's socket fan-out topic
-     * (`ex:ws:ticker:<symbol>:<mode>`) reaches every browser subscribed to that symbol.
+     * (`<prefix>ws:ticker:<symbol>:<mode>`) reaches every browser subscribed to that symbol.
      */
     async publishTicker(symbol: string, mode: number, last: string, changePercent: string): Promise<void> {
       const ticker = { symbol, last, open: null, high: last, low: last, change: null, changePercent, volume: '1250.5', quoteVolume: '0', trades: 1 };
-      await redis.publish(`ex:ws:ticker:${symbol}:${mode}`, JSON.stringify(ticker));
+      await redis.publish(`${prefix}ws:ticker:${symbol}:${mode}`, JSON.stringify(ticker));
     },
     close: () => redis.quit().then(() => undefined),
   };

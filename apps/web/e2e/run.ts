@@ -24,10 +24,12 @@ async function main(): Promise<number> {
   log(`starting the exchange (log: ${logFile})`);
   let exchange: Exchange | null = null;
   const userDataDir = path.join(tmpdir(), `exchange-e2e-chromium-${process.pid}`);
-  const puzzles = createPuzzleReader(REDIS_URL);
+  // Its own Redis namespace: a fresh exchange every run, whatever ran before.
+  const redisPrefix = `e2e:${process.pid}:`;
+  const puzzles = createPuzzleReader(REDIS_URL, redisPrefix);
   let failures = 0;
   try {
-    exchange = await startExchange({ databaseUrl: DATABASE_URL, logFile });
+    exchange = await startExchange({ databaseUrl: DATABASE_URL, redisPrefix, logFile });
     log(`exchange ready at ${exchange.baseUrl}`);
     const context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM,

@@ -1,7 +1,8 @@
 // `npm start`: migrate, seed, build the web client when stale, then run the gateway (serving the
 // client and the API on one origin) and the matching service until Ctrl-C.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ensureDatabase } from './db/databases.js';
@@ -22,12 +23,27 @@ const env: NodeJS.ProcessEnv = {
   WEB_DIST_DIR: path.join(appDir('web'), 'dist'),
 };
 const databaseUrl = env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
-// The engine's journal belongs to one exchange: one database and one Redis prefix.
-env.ENGINE_DATA_DIR ??= path.join(
-  appDir('matching-sim'),
-  '.data',
-  `${new URL(databaseUrl).pathname.slice(1)}-${(env.REDIS_PREFIX ?? 'ex:').replace(/[^\w-]/g, '')}`,
-);
+// One exchange is one database, its own Redis namespace and its own engine journal: the
+// engine's streams and journal must never outlive or cross the database they belong to.
+const databaseName = new URL(databaseUrl).pathname.slice(1);
+env.REDIS_PREFIX ??= `ex:${databaseName}:`;
+env.ENGINE_DATA_DIR ??= path.join(appDir('matching-sim'), '.data', `${databaseName}-${env.REDIS_PREFIX.replace(/[^\w-]/g, '')}`);
+
+/** A new database starts a new exchange: forget the streams and journal of any earlier one. */
+async function clearEngineState(): Promise<void> {
+  const redis = new Redis(env.REDIS_URL ?? DEFAULT_REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${env.REDIS_PREFIX}*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  rmSync(env.ENGINE_DATA_DIR ?? '', { recursive: true, force: true });
+}
 
 function step(text: string): void {
   console.log(`\x1b[36m›\x1b[0m ${text}`);
@@ -35,7 +51,10 @@ function step(text: string): void {
 
 async function prepare(): Promise<void> {
   await requireServices(databaseUrl, env.REDIS_URL ?? DEFAULT_REDIS_URL);
-  if (await ensureDatabase(databaseUrl)) step(`created database ${new URL(databaseUrl).pathname.slice(1)}`);
+  if (await ensureDatabase(databaseUrl)) {
+    step(`created database ${databaseName}`);
+    await clearEngineState();
+  }
   const ran = await deployMigrations(databaseUrl);
   step(ran.length ? `applied migrations: ${ran.join(', ')}` : 'database schema is up to date');
   if (pnpmSync(['--silent', '--filter', '@exchange/gateway', 'exec', 'tsx', 'src/db/seed/run.ts'], { env }) !== 0) {

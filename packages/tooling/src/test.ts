@@ -1,12 +1,30 @@
 // `npm test`: every check the repository has, in the order that fails fastest.
+import { existsSync } from 'node:fs';
 import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, requireServices } from './services.js';
-import { pnpmSync } from './workspace.js';
+import { pnpmSync, runSync } from './workspace.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Browser tests drive Debian's Chromium; as root, install it (and CJK fonts) when missing. */
+function ensureChromium(): number {
+  if (existsSync(CHROMIUM)) return 0;
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium is missing at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium).`);
+    return 1;
+  }
+  console.log('Installing Chromium from Debian packages...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (runSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk'], { env }) === 0) return 0;
+  runSync('apt-get', ['update'], { env });
+  return runSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk'], { env });
+}
 
 const steps: [string, string[]][] = [
   ['typecheck', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']],
   ['lint', ['-r', '--workspace-concurrency=1', 'run', 'lint']],
   ['unit and integration tests', ['-r', '--workspace-concurrency=1', 'run', 'test']],
   ['web build', ['--filter', '@exchange/web', 'run', 'build']],
+  ['browser tests (Chromium, against a freshly started exchange)', ['--filter', '@exchange/web', 'run', 'test:e2e']],
 ];
 
 async function main(): Promise<number> {
@@ -18,7 +36,7 @@ async function main(): Promise<number> {
   for (const [name, args] of steps) {
     console.log(`\n\x1b[36m━━ ${name}\x1b[0m`);
     const start = Date.now();
-    const status = pnpmSync(args);
+    const status = name.startsWith('browser') && ensureChromium() !== 0 ? 1 : pnpmSync(args);
     timings.push(`${name}: ${((Date.now() - start) / 1000).toFixed(1)} s`);
     if (status !== 0) {
       console.error(`\n\x1b[31m${name} failed\x1b[0m`);
