@@ -193,7 +193,8 @@ describe('market data and the socket', () => {
     expect(sub.code).toBe('200');
     const snapshot = (await watcher.next((m) => m.event === 'push' && m.channel === 'orderBook')) as { data: { type: string; seq: number } };
     expect(snapshot.data.type).toBe('snapshot');
-    for (const channel of ['trade', 'ticker']) expect((await watcher.request('subscribe', { channel, args: { symbol: 'SOL_USDT' } })).code).toBe('200');
+    for (const channel of ['trade', 'ticker', 'statsTradeVolume']) expect((await watcher.request('subscribe', { channel, args: { symbol: 'SOL_USDT' } })).code).toBe('200');
+    expect((await watcher.request('subscribe', { channel: 'candle', args: { symbol: 'SOL_USDT', interval: '1h' } })).code).toBe('200');
 
     const s = await Client.open(url);
     expect((await s.request('login', { args: { token: seller.token, runtimeMode: 1 } })).code).toBe('200');
@@ -213,6 +214,8 @@ describe('market data and the socket', () => {
     expect(trade).toMatchObject({ data: { price: '150', amount: '2', side: 'BUY' } });
     const ticker = await watcher.next((m) => m.event === 'push' && m.channel === 'ticker');
     expect(ticker).toMatchObject({ data: { symbol: 'SOL_USDT', last: '150', volume: '2' } });
+    expect(await watcher.next((m) => m.event === 'push' && m.channel === 'candle')).toMatchObject({ args: { interval: '1h' }, data: { open: '150', volume: '2', trades: 1 } });
+    expect(await watcher.next((m) => m.event === 'push' && m.channel === 'statsTradeVolume')).toMatchObject({ data: { volume24h: '2', quoteVolume24h: '300' } });
     await watcher.next((m) => m.event === 'push' && m.channel === 'orderBook' && (m.data as { amount?: string }).amount === '2');
     const increments = watcher.messages
       .filter((m) => m.event === 'push' && m.channel === 'orderBook' && (m.data as { type: string }).type === 'increment')

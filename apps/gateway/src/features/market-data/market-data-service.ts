@@ -3,7 +3,8 @@ import type { Clock } from '../../lib/clock.js';
 import type { Db } from '../../db/client.js';
 import type { MarketDataSink } from '../orders/settlement.js';
 import type { DepthStore } from './depth-store.js';
-import { tickers } from './market-queries.js';
+import { CANDLE_INTERVALS } from '@exchange/contracts';
+import { candles, tickers, volumeStats } from './market-queries.js';
 
 /**
  * Turns settled events into the public channels: each book change becomes an orderBook
@@ -25,9 +26,16 @@ export function marketDataSink(opts: { db: Db; clock: Clock; depth: DepthStore; 
       }
     },
     async tradesHappened(books) {
+      const now = opts.clock.date();
       for (const { mode, symbol } of books) {
-        const [t] = await tickers(opts.db, mode, [symbol], opts.clock.date());
+        const [t] = await tickers(opts.db, mode, [symbol], now);
         if (t) await opts.fanout.publish(publicTopic('ticker', mode, symbol), t);
+        // The forming candle of every interval (the longest reach back a month at most).
+        for (const interval of CANDLE_INTERVALS) {
+          const [latest] = await candles(opts.db, mode, symbol, interval, { start: new Date(now.getTime() - 32 * 86_400_000), end: new Date(now.getTime() + 1), limit: 1 });
+          if (latest) await opts.fanout.publish(publicTopic('candle', mode, `${symbol}:${interval}`), { symbol, interval, ...latest });
+        }
+        await opts.fanout.publish(publicTopic('statsTradeVolume', mode, symbol), await volumeStats(opts.db, mode, symbol, now));
       }
     },
   };
