@@ -1,0 +1,330 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { deployMigrations, ensureDatabase } from '@exchange/tooling/db';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const appDir = (name: string) => path.join(repoRoot, 'apps', name);
+
+export function log(text: string): void {
+  process.stderr.write(`\x1b[36m›\x1b[0m ${new Date().toISOString().slice(11, 19)} ${text}\n`);
+}
+
+/** Refuses anything but this machine: the runner creates users and floods the target. */
+export function assertLocal(url: string): void {
+  const host = new URL(url).hostname;
+  if (!['localhost', '127.0.0.1', '::1', '[::1]'].includes(host)) throw new Error(`The load runner only targets localhost, not ${host}`);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function adminUrl(url: string): string {
+  const u = new URL(url);
+  u.pathname = '/postgres';
+  return u.toString();
+}
+
+export async function dropDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unexpected database name ${name}`);
+  const c = new pg.Client({ connectionString: adminUrl(url) });
+  await c.connect();
+  try {
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Runs a TypeScript entry of an app to completion and answers its stdout. */
+function runTs(cwd: string, entry: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${entry} exited ${code}: ${err.slice(-2000)}`))));
+  });
+}
+
+export interface Exchange {
+  port: number;
+  baseUrl: string;
+  wsUrl: string;
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  gatewayPid: number;
+  /** SIGTERM to both process groups, SIGKILL after 10 s; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface ExchangeOptions {
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  demoFunding: string;
+  /** Folder for the gateway's `--cpu-prof` output; none: no profile. */
+  cpuProfDir?: string | undefined;
+}
+
+const running = new Set<ChildProcess>();
+
+/** Kills every process group the runner started (called on any exit path). */
+export function killAllSync(): void {
+  for (const child of running) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  running.clear();
+}
+
+function launch(name: string, cwd: string, args: string[], env: NodeJS.ProcessEnv, onExit: (code: number | null) => void): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => process.stderr.write(`[${name}] ${line.slice(0, 500)}\n`));
+  }
+  child.on('exit', (code) => {
+    running.delete(child);
+    onExit(code);
+  });
+  return child;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const pid = child.pid;
+  await new Promise<void>((resolve) => {
+    const kill = setTimeout(() => {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }, 10_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      clearTimeout(kill);
+      resolve();
+    }
+  });
+}
+
+/**
+ * A fresh exchange: drops and migrates its own database, seeds it, and starts the gateway and
+ * the matching engine (market makers off) as in `npm start`, without building the web client
+ * (the API alone is measured), each in its own process group.
+ */
+export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
+  assertLocal(o.databaseUrl);
+  assertLocal(o.redisUrl);
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-engine-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: o.databaseUrl,
+    REDIS_URL: o.redisUrl,
+    REDIS_PREFIX: o.redisPrefix,
+    MARKET_MAKERS: 'false',
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+    RATE_LIMIT_MAX: '100000000',
+    AUTH_RATE_LIMIT_MAX: '100000000',
+    DEMO_FUNDING: o.demoFunding,
+    API_DOCS: 'false',
+    ENGINE_DATA_DIR: dataDir,
+  };
+  delete env.WEB_DIST_DIR;
+  delete env.NODE_OPTIONS;
+
+  log(`fresh database ${new URL(o.databaseUrl).pathname.slice(1)}`);
+  await dropDatabase(o.databaseUrl);
+  await ensureDatabase(o.databaseUrl);
+  await deployMigrations(o.databaseUrl);
+  log('seeding');
+  await runTs(appDir('gateway'), 'src/db/seed/run.ts', env);
+  env.ENGINE_SYMBOLS = (await runTs(appDir('gateway'), 'src/features/orders/engine-symbols-cli.ts', env)).trim();
+
+  const state: { failed: string | null } = { failed: null };
+  const prof = o.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', o.cpuProfDir] : [];
+  const gateway = launch('gateway', appDir('gateway'), [...prof, '--import', 'tsx', 'src/server.ts'], env, (code) => {
+    state.failed ??= `gateway exited (${code})`;
+  });
+  const engine = launch('engine', appDir('matching-sim'), ['--import', 'tsx', 'src/main.ts'], env, (code) => {
+    state.failed ??= `engine exited (${code})`;
+  });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    state.failed ??= 'stopped';
+    await Promise.all([stopChild(gateway), stopChild(engine)]);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (state.failed) {
+      const why = state.failed;
+      await stop();
+      throw new Error(`The exchange did not start: ${why}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('The gateway was not ready within 90 s');
+    }
+    try {
+      if ((await fetch(`${baseUrl}/ready`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  log(`exchange running at ${baseUrl} (gateway pid ${gateway.pid})`);
+  return {
+    port,
+    baseUrl,
+    wsUrl: `ws://127.0.0.1:${port}/v1/websocket/connect`,
+    databaseUrl: o.databaseUrl,
+    redisUrl: o.redisUrl,
+    redisPrefix: o.redisPrefix,
+    gatewayPid: gateway.pid ?? 0,
+    stop,
+  };
+}
+
+export interface BenchUser {
+  userId: string;
+  token: string;
+}
+
+/**
+ * Users with live sessions written straight into Postgres the way the gateway's tests sign in
+ * (the slide puzzle and argon2 are bypassed: a benchmark of trading, not of logging in).
+ */
+export async function createUsers(databaseUrl: string, count: number): Promise<BenchUser[]> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const tag = randomBytes(3).toString('hex');
+    const emails = Array.from({ length: count }, (_, i) => `bench-${tag}-${i}@bench.test`);
+    const uids = Array.from({ length: count }, (_, i) => `9${tag}${String(i).padStart(5, '0')}`);
+    const users = await c.query<{ id: string; email: string }>(
+      `INSERT INTO app_user (id, uid, email, "updatedAt")
+       SELECT gen_random_uuid(), u, e, now() FROM unnest($1::text[], $2::text[]) AS t(u, e)
+       RETURNING id, email`,
+      [uids, emails],
+    );
+    const byEmail = new Map(users.rows.map((r) => [r.email, r.id]));
+    const out = emails.map((e) => ({ userId: byEmail.get(e) ?? '', token: randomBytes(32).toString('base64url') }));
+    await c.query(
+      `INSERT INTO session (id, "userId", "accessTokenHash", "accessExpiresAt")
+       SELECT gen_random_uuid(), u::uuid, h, now() + interval '1 day' FROM unnest($1::text[], $2::text[]) AS t(u, h)`,
+      [out.map((u) => u.userId), out.map((u) => createHash('sha256').update(u.token).digest('hex'))],
+    );
+    return out;
+  } finally {
+    await c.end();
+  }
+}
+
+/** Demo funds are credited on a user's first request in Demo: do it before measuring. */
+export async function fundUsers(baseUrl: string, users: readonly BenchUser[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < users.length) {
+      const u = users[next++];
+      if (!u) return;
+      const res = await fetch(`${baseUrl}/v1/wallet/balances`, { headers: { authorization: `Bearer ${u.token}`, 'runtime-mode': '1' } });
+      if (!res.ok) throw new Error(`funding failed: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+/** Deletes only the keys of this run's prefix (never FLUSHDB). */
+export async function deletePrefix(redisUrl: string, prefix: string): Promise<number> {
+  if (!prefix || prefix.length < 4) throw new Error('refusing to delete an empty prefix');
+  const redis = new Redis(redisUrl, { lazyConnect: true });
+  await redis.connect();
+  let deleted = 0;
+  try {
+    let cursor = '0';
+    do {
+      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length) deleted += await redis.del(...keys);
+      cursor = nextCursor;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return deleted;
+}
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+export async function rssMb(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const m = /VmRSS:\s+(\d+) kB/.exec(status);
+    return m ? Number(m[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Waits until settlement has caught up: no PENDING orders and the cursor has stopped moving. */
+export async function waitSettled(databaseUrl: string, timeoutMs: number): Promise<{ pending: number; settled: boolean }> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    let lastSeq = -1;
+    for (;;) {
+      const p = await c.query<{ n: string }>(`SELECT count(*)::text AS n FROM spot_order WHERE status = 'PENDING'`);
+      const s = await c.query<{ seq: string | null }>(`SELECT max("lastSeq")::text AS seq FROM engine_cursor`);
+      const pending = Number(p.rows[0]?.n ?? 0);
+      const seq = Number(s.rows[0]?.seq ?? 0);
+      if (pending === 0 && seq === lastSeq) return { pending, settled: true };
+      if (Date.now() > deadline) return { pending, settled: false };
+      lastSeq = seq;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  } finally {
+    await c.end();
+  }
+}
+

@@ -1,0 +1,155 @@
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import type { BenchUser } from './exchange.js';
+import { log } from './exchange.js';
+import { orderBody, plannedOrder } from './orders.js';
+import { BenchSocket } from './socket-client.js';
+import { summarize, type Summary } from './stats.js';
+
+export interface OrderPathResult {
+  seconds: number;
+  targetRate: number;
+  sent: number;
+  accepted: number;
+  acceptedPerSecond: number;
+  pendingReplies: number;
+  rejected: number;
+  httpErrors: number;
+  socketErrors: number;
+  timeouts: number;
+  errorCodes: Record<string, number>;
+  placeToReply: Summary;
+  placeToFill: Summary;
+  fillSampleUsers: number;
+}
+
+interface Ctx {
+  sentAt?: number;
+  coid?: string;
+  user?: number;
+}
+
+/**
+ * Phase 1: autocannon at a fixed overall arrival rate on POST /v1/spot-order/place, every
+ * request with its own user, side, price and clientOrderId. A sample of users hold sockets on
+ * the private fills channel, so place-to-fill is measured on the real load.
+ */
+export async function runOrderPath(o: { baseUrl: string; wsUrl: string; users: BenchUser[]; rate: number; seconds: number; connections: number; sampleUsers: number }): Promise<OrderPathResult> {
+  const sample = Math.min(o.sampleUsers, o.users.length);
+  const sockets: BenchSocket[] = [];
+  const fillAt = new Map<string, number>();
+  for (let i = 0; i < sample; i++) {
+    const u = o.users[i];
+    if (!u) continue;
+    const s = await BenchSocket.open(o.wsUrl);
+    await s.must('login', { token: u.token, runtimeMode: 1 });
+    await s.must('subscribe', { symbol: 'BTC_USDT' }, 'fills');
+    s.onPush = (p) => {
+      if (p.channel !== 'fills') return;
+      const id = (p.data as { orderId?: string }).orderId;
+      if (id && !fillAt.has(id)) fillAt.set(id, performance.now());
+    };
+    sockets.push(s);
+  }
+
+  const latencies: number[] = [];
+  const sampleSent = new Map<string, number>();
+  const errorCodes: Record<string, number> = {};
+  let k = 0;
+  let accepted = 0;
+  let pendingReplies = 0;
+  let rejected = 0;
+  let httpErrors = 0;
+  const runTag = Date.now().toString(36);
+  const headers = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}`, 'runtime-mode': '1' });
+  const first = o.users[0];
+  if (!first) throw new Error('no users');
+
+  log(`order path: ${o.rate} orders/s target, ${o.connections} connections, ${o.seconds} s, ${o.users.length} users`);
+  const start = performance.now();
+  const result = await autocannon({
+    url: o.baseUrl,
+    connections: o.connections,
+    pipelining: 1,
+    duration: o.seconds,
+    overallRate: o.rate,
+    timeout: 30,
+    requests: [
+      {
+        method: 'POST',
+        path: '/v1/spot-order/place',
+        headers: headers(first.token),
+        setupRequest: (req, context) => {
+          const ctx = context as Ctx;
+          const n = k++;
+          const plan = plannedOrder(n, o.users.length);
+          const user = o.users[plan.user] ?? first;
+          const coid = `b${runTag}${n}`;
+          ctx.sentAt = performance.now();
+          ctx.coid = coid;
+          ctx.user = plan.user;
+          if (plan.user < sample) sampleSent.set(coid, ctx.sentAt);
+          return { ...req, headers: headers(user.token), body: JSON.stringify(orderBody(plan, coid)) };
+        },
+        onResponse: (status, body, context) => {
+          const ctx = context as Ctx;
+          const now = performance.now();
+          if (ctx.sentAt !== undefined) latencies.push(now - ctx.sentAt);
+          if (status !== 200) {
+            httpErrors++;
+            let code = String(status);
+            try {
+              code = `${status}/${(JSON.parse(body) as { code?: string }).code ?? '?'}`;
+            } catch {
+              // not JSON
+            }
+            errorCodes[code] = (errorCodes[code] ?? 0) + 1;
+            return;
+          }
+          try {
+            const reply = JSON.parse(body) as { code?: string; data?: { id?: string; status?: string; clientOrderId?: string } };
+            const st = reply.data?.status;
+            if (st === 'REJECTED') rejected++;
+            else accepted++;
+            if (st === 'PENDING') pendingReplies++;
+            const coid = reply.data?.clientOrderId ?? ctx.coid;
+            if (coid && reply.data?.id && sampleSent.has(coid)) {
+              sampleSent.set(`id:${reply.data.id}`, sampleSent.get(coid) ?? 0);
+              sampleSent.delete(coid);
+            }
+          } catch {
+            httpErrors++;
+            errorCodes['unreadable body'] = (errorCodes['unreadable body'] ?? 0) + 1;
+          }
+        },
+      },
+    ],
+  });
+  const seconds = (performance.now() - start) / 1000;
+  // Late fills of the last orders.
+  await new Promise((r) => setTimeout(r, 3000));
+  for (const s of sockets) s.close();
+
+  const toFill: number[] = [];
+  for (const [key, sent] of sampleSent) {
+    if (!key.startsWith('id:')) continue;
+    const at = fillAt.get(key.slice(3));
+    if (at !== undefined) toFill.push(at - sent);
+  }
+  return {
+    seconds,
+    targetRate: o.rate,
+    sent: k,
+    accepted,
+    acceptedPerSecond: accepted / o.seconds,
+    pendingReplies,
+    rejected,
+    httpErrors,
+    socketErrors: result.errors,
+    timeouts: result.timeouts,
+    errorCodes,
+    placeToReply: summarize(latencies),
+    placeToFill: summarize(toFill),
+    fillSampleUsers: sample,
+  };
+}

@@ -1,0 +1,93 @@
+import { WebSocket } from 'ws';
+
+export interface Reply {
+  event: 'reply';
+  op: string;
+  code: string;
+  message?: string;
+  data: unknown;
+  requestId?: string;
+}
+
+export interface Push {
+  event: 'push';
+  channel: string;
+  data: unknown;
+}
+
+/** One socket connection of the protocol: request/reply by requestId, pushes to a listener, pings every 20 s. */
+export class BenchSocket {
+  private next = 0;
+  private readonly waiting = new Map<string, (r: Reply) => void>();
+  private ping: NodeJS.Timeout | undefined;
+  onPush: (p: Push, receivedAt: number) => void = () => undefined;
+  closedUnexpectedly = false;
+  private closing = false;
+
+  private constructor(readonly ws: WebSocket) {}
+
+  static open(url: string, timeoutMs = 15_000): Promise<BenchSocket> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url, { perMessageDeflate: false });
+      const s = new BenchSocket(ws);
+      const timer = setTimeout(() => {
+        ws.terminate();
+        reject(new Error('no welcome'));
+      }, timeoutMs);
+      ws.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+      ws.on('close', () => {
+        clearInterval(s.ping);
+        if (!s.closing) s.closedUnexpectedly = true;
+        for (const [, done] of s.waiting) done({ event: 'reply', op: '', code: 'CLOSED', data: null });
+        s.waiting.clear();
+      });
+      ws.on('message', (raw: Buffer) => {
+        const now = Date.now();
+        let msg: { event?: string; requestId?: string };
+        try {
+          msg = JSON.parse(raw.toString('utf8')) as { event?: string; requestId?: string };
+        } catch {
+          return;
+        }
+        if (msg.event === 'welcome') {
+          clearTimeout(timer);
+          s.ping = setInterval(() => s.send({ op: 'ping' }), 20_000);
+          resolve(s);
+        } else if (msg.event === 'reply' && msg.requestId) {
+          const done = s.waiting.get(msg.requestId);
+          s.waiting.delete(msg.requestId);
+          done?.(msg as Reply);
+        } else if (msg.event === 'push') {
+          s.onPush(msg as Push, now);
+        }
+      });
+    });
+  }
+
+  send(message: Record<string, unknown>): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  request(op: string, args?: Record<string, unknown>, channel?: string): Promise<Reply> {
+    const requestId = `r${++this.next}`;
+    return new Promise((resolve) => {
+      this.waiting.set(requestId, resolve);
+      this.send({ op, requestId, ...(channel ? { channel } : {}), ...(args ? { args } : {}) });
+    });
+  }
+
+  async must(op: string, args?: Record<string, unknown>, channel?: string): Promise<Reply> {
+    const r = await this.request(op, args, channel);
+    if (r.code !== '200') throw new Error(`${op}${channel ? ` ${channel}` : ''} failed: ${r.code} ${r.message ?? ''}`);
+    return r;
+  }
+
+  close(): void {
+    this.closing = true;
+    clearInterval(this.ping);
+    this.ws.close();
+  }
+}

@@ -1,0 +1,110 @@
+// A worker thread holding a share of the market-data socket clients: each sets Demo mode and
+// subscribes to one symbol's orderBook and trade channels, counts sequence gaps and measures
+// trade-to-delivery from the trade's engine timestamp.
+import { parentPort, workerData } from 'node:worker_threads';
+import { SeqTracker } from './gaps.js';
+import { BenchSocket } from './socket-client.js';
+import { Histogram } from './stats.js';
+
+interface Input {
+  wsUrl: string;
+  clients: number;
+  symbol: string;
+  concurrency: number;
+}
+
+const input = workerData as Input;
+const port = parentPort;
+if (!port) throw new Error('socket-worker must run as a worker thread');
+
+const sockets: { s: BenchSocket; seq: SeqTracker }[] = [];
+let measuring = false;
+let messages = 0;
+let tradeMessages = 0;
+let bookMessages = 0;
+let failed = 0;
+const failures = new Map<string, number>();
+let hist = new Histogram(1, 60_000);
+
+async function openOne(): Promise<void> {
+  const s = await BenchSocket.open(input.wsUrl);
+  const seq = new SeqTracker();
+  s.onPush = (p, receivedAt) => {
+    if (p.channel === 'orderBook') {
+      const d = p.data as { type?: string; seq?: number };
+      if (d.type === 'snapshot') seq.snapshot(Number(d.seq));
+      else seq.increment(Number(d.seq));
+      if (measuring) {
+        messages++;
+        bookMessages++;
+      }
+    } else if (p.channel === 'trade') {
+      if (measuring) {
+        messages++;
+        tradeMessages++;
+        const ts = (p.data as { ts?: number }).ts;
+        if (typeof ts === 'number') hist.record(receivedAt - ts);
+      }
+    }
+  };
+  await s.must('settings', { runtimeMode: 1 });
+  await s.must('subscribe', { symbol: input.symbol }, 'orderBook');
+  await s.must('subscribe', { symbol: input.symbol }, 'trade');
+  sockets.push({ s, seq });
+}
+
+async function connectAll(): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < input.clients) {
+      next++;
+      try {
+        await openOne();
+      } catch (err) {
+        failed++;
+        const m = err instanceof Error ? err.message : String(err);
+        failures.set(m, (failures.get(m) ?? 0) + 1);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: input.concurrency }, lane));
+}
+
+port.on('message', (msg: { cmd: string }) => {
+  if (msg.cmd === 'start') {
+    measuring = true;
+    messages = 0;
+    tradeMessages = 0;
+    bookMessages = 0;
+    hist = new Histogram(1, 60_000);
+    for (const c of sockets) {
+      c.seq.gaps = 0;
+      c.seq.gapEvents = 0;
+    }
+  } else if (msg.cmd === 'progress') {
+    port.postMessage({ type: 'progress', messages });
+  } else if (msg.cmd === 'stop') {
+    measuring = false;
+    const open = sockets.filter((c) => !c.s.closedUnexpectedly).length;
+    port.postMessage({
+      type: 'result',
+      held: open,
+      dropped: sockets.length - open,
+      failed,
+      failures: Object.fromEntries(failures),
+      messages,
+      tradeMessages,
+      bookMessages,
+      gaps: sockets.reduce((n, c) => n + c.seq.gaps, 0),
+      gapEvents: sockets.reduce((n, c) => n + c.seq.gapEvents, 0),
+      clientsWithGaps: sockets.filter((c) => c.seq.gaps > 0).length,
+      noSnapshot: sockets.filter((c) => c.seq.last === null).length,
+      hist: { buckets: hist.buckets, count: hist.count, maxSeen: hist.maxSeen },
+    });
+  } else if (msg.cmd === 'close') {
+    for (const c of sockets) c.s.close();
+    setTimeout(() => process.exit(0), 500).unref();
+  }
+});
+
+void connectAll().then(() => port.postMessage({ type: 'connected', held: sockets.length, failed }));
