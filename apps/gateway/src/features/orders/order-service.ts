@@ -1,13 +1,14 @@
-import { FlowType, RuntimeMode, type Order, type PlaceOrderRequest } from '@exchange/contracts';
+import { RuntimeMode, type Order, type PlaceOrderRequest } from '@exchange/contracts';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RedisConnections } from '../../lib/redis.js';
 import { AppError } from '../../lib/app-error.js';
-import { freezeLegs, post } from '../ledger/ledger-service.js';
 import { ensureFunded } from '../wallet/funding-service.js';
 import { sendCommand } from './engine-client.js';
-import { checkOrder } from './order-rules.js';
+import { checkOrder, type SymbolRules } from './order-rules.js';
+import { insertAndFreeze } from './order-store.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 import { toOrder } from './order-view.js';
 import { tradableSymbol } from './symbol-rules.js';
 import type { Verdicts } from './verdicts.js';
@@ -26,8 +27,13 @@ export const OPEN_STATUSES = ['PENDING', 'NEW', 'PARTIALLY_FILLED', 'TRIGGERED',
  * SPOT_TRADE is needed in Real mode: opted-out accounts are told identity verification is
  * required, unverified ones that their KYC level is too low. Demo and Trial are open to all.
  */
+const users = new TtlCache<string, { engineId: number; kycLevel: number | null } | null>(5000);
+const symbols = new TtlCache<string, SymbolRules | AppError>(5000);
+/** Accounts known to be funded in a mode: the enrolment check runs once per process. */
+const funded = new Set<string>();
+
 async function tradingUser(deps: OrderDeps, userId: string, mode: RuntimeMode) {
-  const user = await deps.db.user.findUnique({ where: { id: userId }, select: { engineId: true, kycLevel: true } });
+  const user = await users.get(userId, () => deps.db.user.findUnique({ where: { id: userId }, select: { engineId: true, kycLevel: true } }));
   if (!user) throw new AppError('UNAUTHORIZED');
   if (mode === RuntimeMode.REAL && !(user.kycLevel !== null && user.kycLevel > 0)) {
     throw new AppError(user.kycLevel === -1 ? 'KYC_OPTED_OUT' : 'KYC_LEVEL_INSUFFICIENT');
@@ -51,53 +57,42 @@ export async function placeOrder(
 ): Promise<Order> {
   const { userId, mode, req } = input;
   const user = await tradingUser(deps, userId, mode);
-  const rules = await tradableSymbol(deps.db, mode, req.symbol);
+  const rules = await symbols.get(`${mode}:${req.symbol}`, () => tradableSymbol(deps.db, mode, req.symbol).catch((e: unknown) => {
+    if (e instanceof AppError) return e;
+    throw e;
+  }));
+  if (rules instanceof AppError) throw rules;
   const checked = checkOrder(req, rules);
-  if (req.clientOrderId) {
-    const existing = await deps.db.spotOrder.findUnique({ where: { userId_mode_clientOrderId: { userId, mode, clientOrderId: req.clientOrderId } } });
-    if (existing) return toOrder(existing);
+  if (!funded.has(`${userId}:${mode}`)) {
+    await ensureFunded({ db: deps.db, clock: deps.clock, userId, mode, plan: fundingPlan(deps.env, mode) });
+    funded.add(`${userId}:${mode}`);
   }
-  await ensureFunded({ db: deps.db, clock: deps.clock, userId, mode, plan: fundingPlan(deps.env, mode) });
 
   const now = deps.clock.date();
-  let order;
+  let orderId: bigint;
   try {
-    order = await deps.db.$transaction(async (tx) => {
-      const row = await tx.spotOrder.create({
-        data: {
-          userId,
-          mode,
-          symbol: rules.code,
-          clientOrderId: req.clientOrderId ?? null,
-          side: req.side,
-          type: req.type,
-          timeInForce: req.type === 'LIMIT' ? (req.timeInForce ?? 'GTC') : null,
-          ...checked.values,
-          triggerDirection: req.type === 'TRIGGER' ? (req.triggerDirection ?? null) : null,
-          status: 'PENDING',
-          frozenAsset: checked.freezeAsset,
-          frozenRemaining: checked.freezeAmount,
-          createdAt: now,
-          updatedAt: now,
-        },
-      });
-      await post(tx, {
-        mode,
-        flowType: FlowType.SPOT_ORDER_FREEZE,
-        refType: 'ORDER',
-        refId: row.id.toString(),
-        at: now,
-        legs: freezeLegs(userId, checked.freezeAsset, checked.freezeAmount),
-      });
-      return row;
+    orderId = await insertAndFreeze(deps.db, {
+      userId,
+      mode,
+      symbol: rules.code,
+      clientOrderId: req.clientOrderId ?? null,
+      side: req.side,
+      type: req.type,
+      timeInForce: req.type === 'LIMIT' ? (req.timeInForce ?? 'GTC') : null,
+      triggerDirection: req.type === 'TRIGGER' ? (req.triggerDirection ?? null) : null,
+      checked,
+      at: now,
     });
   } catch (err) {
-    if ((err as { code?: string }).code === 'P2002' && req.clientOrderId) {
+    // A clientOrderId seen before: the unique index refused the insert; answer the first order.
+    const text = err instanceof Error ? `${err.message} ${JSON.stringify((err as { meta?: unknown }).meta ?? null)}` : '';
+    if (req.clientOrderId && (text.includes('23505') || text.includes('P2002') || text.includes('Unique constraint'))) {
       const first = await deps.db.spotOrder.findUnique({ where: { userId_mode_clientOrderId: { userId, mode, clientOrderId: req.clientOrderId } } });
       if (first) return toOrder(first);
     }
     throw err;
   }
+  const order = { id: orderId };
 
   const commandId = `place:${order.id}`;
   const verdict = deps.verdicts.wait(commandId, deps.env.ORDER_VERDICT_TIMEOUT_MS);
@@ -119,7 +114,7 @@ export async function placeOrder(
     const fresh = await deps.db.spotOrder.findUnique({ where: { id: order.id } });
     throw rejection(result.code, fresh ? toOrder(fresh) : null);
   }
-  return toOrder((await deps.db.spotOrder.findUnique({ where: { id: order.id } })) ?? order);
+  return toOrder(await deps.db.spotOrder.findUniqueOrThrow({ where: { id: order.id } }));
 }
 
 function rejection(code: number, order: Order | null): AppError {

@@ -164,7 +164,14 @@ export class Settlement {
     await this.announce(out);
   }
 
+  private symbolsLoadedAt = 0;
+
   private async prepare(events: EngineEvent[]): Promise<void> {
+    // Fee schedules may change: symbol details are re-read at most every 30 seconds.
+    if (Date.now() - this.symbolsLoadedAt > 30_000) {
+      this.symbols.clear();
+      this.symbolsLoadedAt = Date.now();
+    }
     const symbols = [...new Set(events.map((e) => e.symbol))].filter((s) => !this.symbols.has(s));
     if (symbols.length) {
       const rows = await this.o.db.tradingSymbol.findMany({ where: { code: { in: symbols } }, include: { baseAsset: true, counterAsset: true } });
