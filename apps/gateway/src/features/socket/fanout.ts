@@ -11,9 +11,12 @@ import type { RedisConnections } from '../../lib/redis.js';
 export interface Fanout {
   publish(topic: string, data: unknown): Promise<void>;
   /** Returns an unsubscribe function. */
-  subscribe(topic: string, listener: (data: unknown) => void): Promise<() => Promise<void>>;
+  /** The listener gets the message as published (JSON text) and a lazy parse of it. */
+  subscribe(topic: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+export type Listener = (raw: string, parsed: () => unknown) => void;
 
 export function publicTopic(channel: SocketChannel, mode: number, key = ''): string {
   return `${channel}:${key}:${mode}`;
@@ -25,18 +28,15 @@ export function privateTopic(channel: SocketChannel, userId: string, mode: numbe
 
 export function createFanout(redis: RedisConnections): Fanout {
   const prefix = `${redis.prefix}ws:`;
-  const listeners = new Map<string, Set<(data: unknown) => void>>();
+  const listeners = new Map<string, Set<Listener>>();
   const sub: Redis = redis.subscriber;
   const onMessage = (channel: string, message: string) => {
     const set = listeners.get(channel.slice(prefix.length));
     if (!set) return;
-    let data: unknown;
-    try {
-      data = JSON.parse(message);
-    } catch {
-      return;
-    }
-    for (const l of set) l(data);
+    // Parsed at most once, and only if a listener needs the object (most forward the text).
+    let parsed: { value: unknown } | undefined;
+    const parse = () => (parsed ??= { value: JSON.parse(message) as unknown }).value;
+    for (const l of set) l(message, parse);
   };
   sub.on('message', onMessage);
 

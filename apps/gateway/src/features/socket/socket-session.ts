@@ -42,8 +42,12 @@ export class SocketSession {
   }
 
   send(message: SocketMessage): void {
+    this.sendRaw(JSON.stringify(message));
+  }
+
+  private sendRaw(frame: string): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
-    this.ws.send(JSON.stringify(message));
+    this.ws.send(frame);
   }
 
   reply(op: SocketOp, requestId: string | undefined, data: unknown, channel?: SocketChannel): void {
@@ -97,9 +101,12 @@ export class SocketSession {
     const key = SocketSession.key(channel, args);
     if (this.subs.has(key)) return;
     const topic = this.topicFor(channel, args);
-    const unsubscribe = await this.fanout.subscribe(topic, (data) => {
-      if (channel === 'order') this.pushOrder(args, data);
-      else this.push(channel, args, data);
+    // Pushes are built by concatenation around the published JSON: with thousands of
+    // subscribers, serialising each message once per client was the socket's main cost.
+    const head = `{"event":"push","channel":${JSON.stringify(channel)},"args":${JSON.stringify(args)},"code":"${SUCCESS_CODE}","data":`;
+    const unsubscribe = await this.fanout.subscribe(topic, (raw, parsed) => {
+      if (channel === 'order') this.pushOrder(args, parsed());
+      else this.sendRaw(`${head}${raw}}`);
     });
     if (this.closed) {
       await unsubscribe();
