@@ -34,6 +34,8 @@ declare module 'fastify' {
   }
 }
 
+const TRADING_OPS = new Set<SocketOp>(['place', 'cancel', 'cancel-place', 'query']);
+
 /** Public channels scoped to one symbol; candle also needs an interval. */
 const SYMBOL_CHANNELS: readonly SocketChannel[] = ['best_ask_bid', 'orderBook', 'ticker', 'candle', 'trade'];
 const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'];
@@ -200,7 +202,7 @@ async function socketPlugin(app: FastifyInstance) {
           clearTimeout(idle);
           idle = setTimeout(() => ws.close(4888, 'heartbeat timeout'), idleMs);
         }
-        queue = queue.then(async () => {
+        const run = async () => {
           try {
             await handle(session, req);
           } catch (err) {
@@ -213,7 +215,12 @@ async function socketPlugin(app: FastifyInstance) {
             if (appError.status >= 500) request.log.error({ err }, 'socket op failed');
             session.replyError(req.op, req.requestId, appError, req.channel);
           }
-        });
+        };
+        // Trading ops wait for the control ops sent before them (a place after a login sees
+        // the login) but not for each other: each waits for the engine, and replies carry the
+        // requestId. Control ops (login, subscribe, settings...) keep their order.
+        if (TRADING_OPS.has(req.op)) void queue.then(run);
+        else queue = queue.then(run);
       });
       ws.on('close', () => {
         clearTimeout(idle);
