@@ -213,9 +213,11 @@ export class Settlement {
       case 'REJECTED':
         out.verdicts.push({ commandId: e.commandId, accepted: false, code: e.code });
         if (isPlace) {
-          await tx.spotOrder.updateMany({ where: { id: BigInt(e.orderId) }, data: { status: 'REJECTED', rejectCode: e.code, updatedAt: new Date(e.ts) } });
-          await this.release(tx, BigInt(e.orderId), e.runtimeMode, e.ts);
-          out.orders.add(BigInt(e.orderId));
+          const id = BigInt(e.orderId);
+          const row = await tx.spotOrder.findUnique({ where: { id }, select: { userId: true, frozenAsset: true, frozenRemaining: true } });
+          if (row) await this.release(tx, id, row, e.runtimeMode, e.ts);
+          await tx.spotOrder.updateMany({ where: { id }, data: { status: 'REJECTED', rejectCode: e.code, frozenRemaining: 0, updatedAt: new Date(e.ts) } });
+          out.orders.add(id);
         }
         return;
       case 'TRADE':
@@ -223,12 +225,22 @@ export class Settlement {
         return;
       case 'ORDER_STATUS': {
         const id = BigInt(e.orderId);
-        const row = await tx.spotOrder.findUnique({ where: { id }, select: { filledQuantity: true, filledQuote: true, quantity: true, quoteAmount: true } });
-        if (!row) return;
-        const status = finalStatus(e.status, row, this.symbols.get(e.symbol));
-        await tx.spotOrder.update({ where: { id }, data: { status, updatedAt: new Date(e.ts) } });
-        if (TERMINAL[e.status]) await this.release(tx, id, e.runtimeMode, e.ts);
         out.orders.add(id);
+        if (!TERMINAL[e.status]) {
+          await tx.spotOrder.updateMany({ where: { id }, data: { status: e.status, updatedAt: new Date(e.ts) } });
+          return;
+        }
+        // A final status: one read for the fill figures and the frozen rest, one write.
+        const row = await tx.spotOrder.findUnique({
+          where: { id },
+          select: { userId: true, frozenAsset: true, frozenRemaining: true, filledQuantity: true, filledQuote: true, quantity: true, quoteAmount: true },
+        });
+        if (!row) return;
+        await this.release(tx, id, row, e.runtimeMode, e.ts);
+        await tx.spotOrder.update({
+          where: { id },
+          data: { status: finalStatus(e.status, row, this.symbols.get(e.symbol)), frozenRemaining: 0, updatedAt: new Date(e.ts) },
+        });
         return;
       }
       case 'BOOK_DELTA': {
@@ -324,10 +336,14 @@ export class Settlement {
     );
   }
 
-  /** Unfreezes what an order no longer needs once it is final. */
-  private async release(tx: Tx, id: bigint, mode: RuntimeMode, ts: number): Promise<void> {
-    const row = await tx.spotOrder.findUnique({ where: { id }, select: { userId: true, frozenAsset: true, frozenRemaining: true } });
-    if (!row) return;
+  /** Unfreezes what an order no longer needs once it is final (the caller zeroes the rest). */
+  private async release(
+    tx: Tx,
+    id: bigint,
+    row: { userId: string; frozenAsset: string; frozenRemaining: { toFixed(): string } },
+    mode: RuntimeMode,
+    ts: number,
+  ): Promise<void> {
     const rest = new Decimal(row.frozenRemaining.toFixed());
     if (rest.lte(0)) return;
     await post(tx, {
@@ -337,7 +353,6 @@ export class Settlement {
         { accountId: row.userId, asset: row.frozenAsset, bucket: 'AVAILABLE', amount: rest },
       ],
     });
-    await tx.spotOrder.update({ where: { id }, data: { frozenRemaining: 0 } });
   }
 
   private async announce(out: Outbox): Promise<void> {
