@@ -26,6 +26,7 @@ import oidcRoutes from './features/auth/oidc/routes.js';
 import kycRoutes from './features/kyc/routes.js';
 import walletRoutes from './features/wallet/routes.js';
 import socketPlugin from './features/socket/plugin.js';
+import exchangeRateRoutes from './features/exchange-rates/routes.js';
 import ordersPlugin from './features/orders/plugin.js';
 import mailRoutes from './features/mail/routes.js';
 import newsRoutes from './features/news/routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(kycRoutes, { prefix: '/v1/kyc' });
   await app.register(walletRoutes, { prefix: '/v1/wallet' });
   await app.register(ordersPlugin);
+  await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });
   await app.register(userRoutes, { prefix: '/v1/user' });
   await app.register(newsRoutes, { prefix: '/v1/marketing' });
   await app.register(loggingRoutes, { prefix: '/v1/logging' });

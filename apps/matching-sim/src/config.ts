@@ -24,6 +24,20 @@ export const configSchema = z.object({
       return z.NEVER;
     }),
   ENGINE_BATCH: z.coerce.number().int().positive().default(500),
+  /** JSON list of price-feed assets ({asset, anchor (HKD), volatility, decimals}); none: no feed. */
+  PRICE_FEED_ASSETS: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined) return [];
+      const parsed = z
+        .array(z.object({ asset: z.string(), anchor: z.string().regex(/^\d+(\.\d+)?$/), volatility: z.number().nonnegative(), decimals: z.number().int().min(0).max(12) }))
+        .safeParse(safeJson(s));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {asset, anchor, volatility, decimals}' });
+      return z.NEVER;
+    }),
+  PRICE_FEED_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
   ENGINE_SNAPSHOT_EVERY: z.coerce.number().int().positive().default(10_000),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -3,6 +3,8 @@ import { pino } from 'pino';
 import { loadConfig } from './config.js';
 import { startHeartbeat } from './heartbeat.js';
 import { EngineService } from './service/engine-service.js';
+import { PriceFeed } from './sim/price-feed.js';
+import { startRates } from './sim/rates-publisher.js';
 
 /**
  * The matching service process: one engine shard reading its command stream. It recovers from
@@ -27,9 +29,14 @@ const service = new EngineService({
 await service.recover();
 log.info({ shard: config.ENGINE_SHARD, symbols: config.ENGINE_SYMBOLS.length }, 'matching engine shard running');
 const running = service.run();
+const stopRates =
+  config.PRICE_FEED_ASSETS.length > 0
+    ? startRates(redis, config.REDIS_PREFIX, new PriceFeed({ assets: config.PRICE_FEED_ASSETS, seed: Date.now() >>> 0 }), config.PRICE_FEED_INTERVAL_MS)
+    : () => undefined;
 
 async function shutdown(signal: string): Promise<void> {
   log.info({ signal }, 'shutting down');
+  stopRates();
   service.stop();
   await running;
   service.snapshot();

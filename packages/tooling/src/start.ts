@@ -68,6 +68,13 @@ async function prepare(): Promise<void> {
   });
   if (symbols.status !== 0) throw new Error(`Reading the symbols failed: ${symbols.stderr}`);
   env.ENGINE_SYMBOLS = symbols.stdout.trim();
+  const feed = spawnSync(process.execPath, ['--import', 'tsx', 'src/features/exchange-rates/feed-assets-cli.ts'], {
+    cwd: appDir('gateway'),
+    env,
+    encoding: 'utf8',
+  });
+  if (feed.status !== 0) throw new Error(`Reading the price-feed anchors failed: ${feed.stderr}`);
+  env.PRICE_FEED_ASSETS = feed.stdout.trim();
   const index = path.join(appDir('web'), 'dist', 'index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   const sources = Math.max(newestMtime(appDir('web')), newestMtime(path.join(repoRoot, 'packages', 'contracts', 'src')));

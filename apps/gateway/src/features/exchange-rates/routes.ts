@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '@exchange/contracts';
+import { AppError } from '../../lib/app-error.js';
+import { responses } from '../../lib/route-schemas.js';
+
+/** Written by the matching service's price feed (apps/matching-sim/src/sim/rates-publisher.ts). */
+const RATES_KEY = 'market:exchange-rates';
+
+const exchangeRates = z.object({
+  ts: z.number().int(),
+  quote: z.literal('HKD'),
+  units: z.literal(100),
+  rates: z.record(z.string(), z.string()).describe('HKD per 100 units of each asset'),
+});
+
+/** Reference exchange rates, under /v1/external-market-data. */
+const exchangeRateRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/public/exchange-rates',
+    { schema: { tags: ['market-data'], summary: 'Exchange rates against HKD per 100 units (live on the exchangeRate channel)', response: responses(exchangeRates) } },
+    async () => {
+      const raw = await app.redis.commands.get(RATES_KEY);
+      const parsed = raw ? exchangeRates.safeParse(JSON.parse(raw)) : null;
+      if (!parsed?.success) throw new AppError('SYSTEM_BUSY');
+      return ok(parsed.data);
+    },
+  );
+};
+
+export default exchangeRateRoutes;
