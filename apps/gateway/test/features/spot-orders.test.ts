@@ -168,6 +168,23 @@ describe('spot trading end to end (Demo)', () => {
     expect(Object.fromEntries(fees.map((f) => [f.asset, f.available.toFixed()]))).toMatchObject({ XRP: '1', USDT: '1' });
   });
 
+  it('sends the command of an order stuck PENDING again (Redis lost it)', async () => {
+    const { insertAndFreeze } = await import('../../src/features/orders/order-store.js');
+    const { checkOrder } = await import('../../src/features/orders/order-rules.js');
+    const { tradableSymbol } = await import('../../src/features/orders/symbol-rules.js');
+    const { resendPending } = await import('../../src/features/orders/reconcile.js');
+    const u = await signIn(t);
+    await balance(u.token, 'USDT');
+    const req = { symbol: 'BTC_USDT', side: 'BUY' as const, type: 'LIMIT' as const, price: '1234', amount: '1' };
+    const checked = checkOrder(req, await tradableSymbol(t.app.db, 1, 'BTC_USDT'));
+    const id = await insertAndFreeze(t.app.db, { userId: u.userId, mode: 1, symbol: 'BTC_USDT', clientOrderId: null, side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', triggerDirection: null, checked, at: t.clock.date() });
+    expect(await resendPending({ db: t.app.db, redis: t.app.redis, clock: t.clock, shard: '0' })).toBe(0);
+    t.clock.advance(31_000);
+    expect(await resendPending({ db: t.app.db, redis: t.app.redis, clock: t.clock, shard: '0' })).toBe(1);
+    await until(async () => (await order(u.token, id.toString())).status === 'NEW');
+    expect(await balance(u.token, 'USDT')).toMatchObject({ frozen: '1234' });
+  });
+
   it('keeps the ledger exact after everything above', async () => {
     await new Promise((r) => setTimeout(r, 500));
     const result = await auditLedger(t.app.db);

@@ -6,6 +6,8 @@ import type { RedisConnections } from '../../lib/redis.js';
 import { post, SYSTEM } from '../ledger/ledger-service.js';
 import { privateTopic, publicTopic, type Fanout } from '../socket/fanout.js';
 import { streamKeys } from './engine-client.js';
+import { resendPending } from './reconcile.js';
+import type { Clock } from '../../lib/clock.js';
 import { toOrder } from './order-view.js';
 import type { Verdicts } from './verdicts.js';
 
@@ -76,7 +78,7 @@ export class Settlement {
   private loop: Promise<void> | undefined;
 
   constructor(
-    private readonly o: { db: Db; redis: RedisConnections; shard: string; fanout: Fanout; verdicts: Verdicts; market: MarketDataSink; log: FastifyBaseLogger; batch?: number },
+    private readonly o: { db: Db; redis: RedisConnections; clock: Clock; shard: string; fanout: Fanout; verdicts: Verdicts; market: MarketDataSink; log: FastifyBaseLogger; batch?: number },
   ) {
     this.lockKey = `settlement:lock:${o.shard}`;
   }
@@ -115,6 +117,12 @@ export class Settlement {
         if (!(await this.holdLock())) {
           await new Promise((r) => setTimeout(r, 1000));
           continue;
+        }
+        if (Date.now() - this.lastResend > 10_000) {
+          this.lastResend = Date.now();
+          await resendPending({ db: this.o.db, redis: this.o.redis, clock: this.o.clock, shard: this.o.shard }).catch((err: unknown) =>
+            this.o.log.warn({ err }, 'resending pending orders failed'),
+          );
         }
         const cursor = await this.o.db.engineCursor.findUnique({ where: { shard: this.o.shard } });
         const res = await reader.xread('COUNT', this.o.batch ?? 200, 'BLOCK', 500, 'STREAMS', streamKeys(this.o.shard).output, `0-${cursor?.lastSeq ?? 0}`);
@@ -165,6 +173,7 @@ export class Settlement {
   }
 
   private symbolsLoadedAt = 0;
+  private lastResend = Date.now();
 
   private async prepare(events: EngineEvent[]): Promise<void> {
     // Fee schedules may change: symbol details are re-read at most every 30 seconds.

@@ -1,0 +1,61 @@
+import type { EngineOrderSpec, PlaceOrderRequest } from '@exchange/contracts';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { RedisConnections } from '../../lib/redis.js';
+import { sendCommand } from './engine-client.js';
+import { checkOrder } from './order-rules.js';
+import { tradableSymbol } from './symbol-rules.js';
+
+/** How long an order may stay PENDING before its command is sent again. */
+export const PENDING_RESEND_MS = 30_000;
+
+/**
+ * Redis keeps nothing on disk: if it restarts before the engine has read a command, the order
+ * would stay PENDING with its funds frozen. Settlement's instance sends such commands again;
+ * the command id is the same, so an engine that did see it answers DUPLICATE and changes
+ * nothing. Returns how many were sent.
+ */
+export async function resendPending(opts: { db: Db; redis: RedisConnections; clock: Clock; shard: string }): Promise<number> {
+  const before = new Date(opts.clock.now() - PENDING_RESEND_MS);
+  const stale = await opts.db.spotOrder.findMany({ where: { status: 'PENDING', createdAt: { lt: before } }, take: 500, orderBy: { id: 'asc' } });
+  let sent = 0;
+  for (const o of stale) {
+    const user = await opts.db.user.findUnique({ where: { id: o.userId }, select: { engineId: true } });
+    const rules = await tradableSymbol(opts.db, o.mode as 0 | 1 | 2, o.symbol).catch(() => null);
+    if (!user || !rules) continue;
+    const d = (v: { toFixed(): string } | null) => (v === null ? undefined : v.toFixed());
+    const req = {
+      symbol: o.symbol,
+      side: o.side,
+      type: o.type,
+      ...(o.timeInForce ? { timeInForce: o.timeInForce } : {}),
+      price: d(o.price),
+      amount: d(o.quantity),
+      total: d(o.quoteAmount),
+      icebergSize: d(o.icebergSize),
+      triggerPrice: d(o.triggerPrice),
+      ...(o.triggerDirection ? { triggerDirection: o.triggerDirection } : {}),
+      trailingDelta: d(o.trailingDelta),
+      activationPrice: d(o.activationPrice),
+      ...(o.clientOrderId ? { clientOrderId: o.clientOrderId } : {}),
+    } as PlaceOrderRequest;
+    let spec: Omit<EngineOrderSpec, 'orderId'>;
+    try {
+      spec = checkOrder(JSON.parse(JSON.stringify(req)) as PlaceOrderRequest, rules).spec;
+    } catch {
+      continue;
+    }
+    await sendCommand(opts.redis, opts.shard, {
+      kind: 'place',
+      commandId: `place:${o.id}`,
+      runtimeMode: o.mode as 0 | 1 | 2,
+      symbol: o.symbol,
+      userId: user.engineId,
+      ts: o.createdAt.getTime(),
+      orderId: Number(o.id),
+      ...spec,
+    });
+    sent += 1;
+  }
+  return sent;
+}
