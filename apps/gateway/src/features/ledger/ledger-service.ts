@@ -102,9 +102,14 @@ export async function post(tx: Tx, p: Posting): Promise<string> {
   return txId;
 }
 
-function isCheckViolation(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
-  const text = `${err.message} ${JSON.stringify((err as { meta?: unknown }).meta ?? null)}`;
+/** The text of a database error, including the driver's code and message Prisma wraps. */
+export function dbErrorText(err: unknown): string {
+  return err instanceof Error ? `${err.message} ${JSON.stringify((err as { meta?: unknown }).meta ?? null)}` : '';
+}
+
+/** A balance would have gone below zero (the CHECK constraint refused it). */
+export function isCheckViolation(err: unknown): boolean {
+  const text = dbErrorText(err);
   return text.includes('23514') || text.includes('balance_non_negative');
 }
 

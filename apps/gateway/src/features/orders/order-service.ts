@@ -8,6 +8,7 @@ import { ensureFunded } from '../wallet/funding-service.js';
 import { sendCommand } from './engine-client.js';
 import { checkOrder, type SymbolRules } from './order-rules.js';
 import { insertAndFreeze } from './order-store.js';
+import { dbErrorText } from '../ledger/ledger-service.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { toOrder } from './order-view.js';
 import { tradableSymbol } from './symbol-rules.js';
@@ -85,7 +86,7 @@ export async function placeOrder(
     });
   } catch (err) {
     // A clientOrderId seen before: the unique index refused the insert; answer the first order.
-    const text = err instanceof Error ? `${err.message} ${JSON.stringify((err as { meta?: unknown }).meta ?? null)}` : '';
+    const text = dbErrorText(err);
     if (req.clientOrderId && (text.includes('23505') || text.includes('P2002') || text.includes('Unique constraint'))) {
       const first = await deps.db.spotOrder.findUnique({ where: { userId_mode_clientOrderId: { userId, mode, clientOrderId: req.clientOrderId } } });
       if (first) return toOrder(first);

@@ -3,6 +3,7 @@ import { FlowType } from '@exchange/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { CheckedOrder } from './order-rules.js';
+import { dbErrorText, isCheckViolation } from '../ledger/ledger-service.js';
 
 export interface NewOrder {
   userId: string;
@@ -52,8 +53,8 @@ export async function insertAndFreeze(db: Db, o: NewOrder): Promise<bigint> {
     if (id === undefined) throw new Error('order insert returned nothing');
     return id;
   } catch (err) {
-    const text = err instanceof Error ? `${err.message} ${JSON.stringify((err as { meta?: unknown }).meta ?? null)}` : '';
-    if (text.includes('23514') || text.includes('balance_non_negative') || text.includes('22012') || text.includes('division by zero')) {
+    const text = dbErrorText(err);
+    if (isCheckViolation(err) || text.includes('22012') || text.includes('division by zero')) {
       throw new AppError('INSUFFICIENT_BALANCE', null, { cause: err });
     }
     throw err;
