@@ -27,10 +27,11 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
               priority: 20,
             },
-            // qrcode loads only when the download menu opens: it stays out of the initial vendor chunk.
+            // qrcode loads only when the download menu opens and lightweight-charts with the
+            // trading chart: both stay out of the initial vendor chunk.
             {
               name: 'vendor',
-              test: /^(?!.*[\\/]node_modules[\\/](qrcode|dijkstrajs)[\\/]).*[\\/]node_modules[\\/]/,
+              test: /^(?!.*[\\/]node_modules[\\/](qrcode|dijkstrajs|lightweight-charts|fancy-canvas)[\\/]).*[\\/]node_modules[\\/]/,
               priority: 10,
             },
           ],

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startExchange, type Exchange } from './exchange';
 import { createPuzzleReader } from './helpers';
-import { accountJourney, livePrices, screenshots, type ScenarioContext } from './scenarios';
+import { accountJourney, livePrices, screenshots, spotTrading, type ScenarioContext } from './scenarios';
 
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://localhost:6379';
@@ -42,6 +42,7 @@ async function main(): Promise<number> {
     for (const [name, run] of [
       ['register, account type, log out and in, theme, mode and language', accountJourney],
       ['markets with live prices', livePrices],
+      ['spot trading in Demo mode: limit order, open orders, cancel', spotTrading],
       ['screenshots of the main screens', screenshots],
     ] as const) {
       const started = Date.now();

@@ -18,10 +18,10 @@ const loggedIn = (user = makeUser()) => startSession({ token: 'tok', refreshToke
 
 describe('access rules', () => {
   it('lists the public pages; every /login path but registerSuccess is public', () => {
-    for (const path of ['/', '/home', '/market', '/home/help', '/home/exchangeRates', '/home/privacy', '/news', '/MessageCenter', '/login', '/login/forgetPassword', '/m/register/result']) {
+    for (const path of ['/', '/home', '/market', '/home/help', '/home/exchangeRates', '/home/privacy', '/news', '/MessageCenter', '/login', '/login/forgetPassword', '/m/register/result', '/trade/spot', '/trade/spot/ETH_USDT']) {
       expect(isPublicPath(path), path).toBe(true);
     }
-    for (const path of ['/login/registerSuccess', '/trade/spot', '/accountCenter', '/accountCenter/wallet', '/rapidBuy', '/fiatChannel/JYB']) {
+    for (const path of ['/login/registerSuccess', '/accountCenter', '/accountCenter/wallet', '/rapidBuy', '/fiatChannel/JYB']) {
       expect(isPublicPath(path), path).toBe(false);
     }
   });
@@ -36,8 +36,8 @@ describe('access rules', () => {
 
   it('shows the private page to a logged-in user', async () => {
     loggedIn();
-    renderApp('/accountCenter/orders', profile());
-    expect(await screen.findByRole('heading', { name: 'Orders is coming soon' })).toBeDefined();
+    renderApp('/accountCenter/security', profile());
+    expect(await screen.findByRole('heading', { name: 'Security is coming soon' })).toBeDefined();
   });
 
   it('keeps /login/registerSuccess private', async () => {

@@ -24,6 +24,10 @@ const ResetPasswordPage = page(() => import('../features/auth/components/reset-p
 const RegisterSuccessPage = page(() => import('../features/auth/components/register-success-page'), 'RegisterSuccessPage');
 const IndividualKycPage = page(() => import('../features/kyc/components/kyc-page'), 'IndividualKycPage');
 const InstitutionKycPage = page(() => import('../features/kyc/components/kyc-page'), 'InstitutionKycPage');
+const TradePage = page(() => import('../features/trade/TradePage'), 'TradePage');
+const OrdersPage = page(() => import('../features/trade/account-pages'), 'OrdersPage');
+const WalletPage = page(() => import('../features/trade/account-pages'), 'WalletPage');
+const TransactionHistoryPage = page(() => import('../features/trade/account-pages'), 'TransactionHistoryPage');
 const MobileRegisterResult = page(() => import('../features/mobile/components/register-result-page'), 'RegisterResultPage');
 
 type PageKey = keyof (typeof en)['pages'];
@@ -51,15 +55,16 @@ export const routes: RouteObject[] = [
       { path: PATHS.login, element: <LoginPage />, handle: bare },
       { path: PATHS.forgotPassword, element: <ResetPasswordPage />, handle: bare },
       { path: PATHS.registerSuccess, element: <RegisterSuccessPage />, handle: bare },
-      soon(PATHS.tradeSpot, 'tradeSpot'),
+      { path: PATHS.tradeSpot, element: <TradePage /> },
+      { path: `${PATHS.tradeSpot}/:symbol`, element: <TradePage /> },
       soon(PATHS.tradeSwap, 'tradeSwap'),
       soon(PATHS.accountCenter, 'accountCenter'),
-      soon(PATHS.wallet, 'wallet'),
-      soon(PATHS.orders, 'orders'),
+      { path: PATHS.wallet, element: <WalletPage /> },
+      { path: PATHS.orders, element: <OrdersPage /> },
       soon(PATHS.security, 'security'),
       soon(PATHS.address, 'address'),
       soon(PATHS.bankCardManage, 'bankCardManage'),
-      soon(PATHS.transactionHistory, 'transactionHistory'),
+      { path: PATHS.transactionHistory, element: <TransactionHistoryPage /> },
       soon(PATHS.fiatHistory, 'fiatHistory'),
       soon(PATHS.identity, 'identity'),
       { path: PATHS.individualKyc, element: <IndividualKycPage /> },

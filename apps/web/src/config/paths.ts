@@ -56,6 +56,8 @@ export function isPublicPath(pathname: string): boolean {
   const path = trimSlash(pathname);
   if (path === PATHS.registerSuccess) return false;
   if (path === PATHS.login || path.startsWith(`${PATHS.login}/`)) return true;
+  // The spot market is watchable without an account; the order form invites the visitor to log in.
+  if (path === PATHS.tradeSpot || path.startsWith(`${PATHS.tradeSpot}/`)) return true;
   if (path === PATHS.mobile || path.startsWith(`${PATHS.mobile}/`)) return true;
   return PUBLIC_PATHS.includes(path);
 }

@@ -1,3 +1,4 @@
+import { accountEn, tradeEn } from './trade-en';
 /** English texts of the client; the shape every other locale follows. */
 export const en = {
   app: { brand: 'Exchange', home: 'Exchange home', skip: 'Skip to content' },
@@ -289,6 +290,8 @@ export const en = {
     emptyBody: 'Notices about your orders, deposits and security will appear here.',
   },
   mobile: { registerDone: 'Registration complete', registerBody: 'Return to the app to continue.' },
+  trade: tradeEn,
+  account: accountEn,
   notFound: {
     title: 'Page not found',
     body: 'The page you are looking for does not exist or has moved.',

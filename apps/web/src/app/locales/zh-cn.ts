@@ -1,3 +1,4 @@
+import { accountEn, tradeEn } from './trade-en';
 import type { Messages } from './en';
 
 /** 简体中文：完整翻译。 */
@@ -289,4 +290,7 @@ export const zhCn: Messages = {
   },
   mobile: { registerDone: '注册完成', registerBody: '请返回 App 继续。' },
   notFound: { title: '页面不存在', body: '您访问的页面不存在或已移动。', home: '返回首页' },
+  // Trading texts: English until translated.
+  trade: tradeEn,
+  account: accountEn,
 };

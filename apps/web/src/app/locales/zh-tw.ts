@@ -1,3 +1,4 @@
+import { accountEn, tradeEn } from './trade-en';
 import type { Messages } from './en';
 
 /** 繁體中文：完整翻譯。 */
@@ -289,4 +290,7 @@ export const zhTw: Messages = {
   },
   mobile: { registerDone: '註冊完成', registerBody: '請返回 App 繼續。' },
   notFound: { title: '頁面不存在', body: '您訪問的頁面不存在或已移動。', home: '返回首頁' },
+  // Trading texts: English until translated.
+  trade: tradeEn,
+  account: accountEn,
 };

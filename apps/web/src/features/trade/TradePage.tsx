@@ -1,0 +1,265 @@
+import { CANDLE_INTERVALS, STORAGE_KEYS, type CandleInterval, type TradingSymbol } from '@exchange/contracts';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ErrorState, LoadingState } from '../../components/states';
+import { PATHS } from '../../config/paths';
+import { useSymbols } from '../../lib/catalogue';
+import { formatNumber, formatPercent, abbreviateNumber } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { useSettings } from '../../lib/settings';
+import { useSocketStatus } from '../../lib/socket/socket-context';
+import { readJson, writeJson } from '../../lib/storage';
+import { useBalances, type OrderListKind } from './api';
+import { OrderBook } from './components/order-book';
+import { OrderForm } from './components/order-form';
+import { OrderListTable, pairName, useCancelOrders } from './components/order-tables';
+import { useLiveBars, useLiveTrades, useOrderBook, usePrivateUpdates, useTicker } from './hooks';
+import { CHART_TYPES, DEFAULT_INTERVAL, type ChartType } from './lib/candles';
+import { stepDecimals } from './lib/decimal';
+import { bestPrice, groupLevels } from './lib/order-book';
+import './trade.css';
+
+const ChartPanel = lazy(() => import('./components/chart-panel'));
+
+export const DEFAULT_SYMBOL = 'BTC_USDT';
+
+interface SpotLayout {
+  symbol?: string;
+  chartType?: ChartType;
+}
+
+function readLayout(): SpotLayout {
+  const raw = readJson(STORAGE_KEYS.spotLayout);
+  return typeof raw === 'object' && raw !== null ? (raw) : {};
+}
+
+function readInterval(): CandleInterval {
+  const raw = readJson(STORAGE_KEYS.spotInterval);
+  return typeof raw === 'string' && (CANDLE_INTERVALS as readonly string[]).includes(raw) ? (raw as CandleInterval) : DEFAULT_INTERVAL;
+}
+
+/** Symbol from the path, else `?symbol=`, else the remembered one, else BTC_USDT. */
+export function useSpotSymbol(): string {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const fromUrl = params.symbol ?? search.get('symbol');
+  return (fromUrl ?? readLayout().symbol ?? DEFAULT_SYMBOL).toUpperCase().replace('/', '_');
+}
+
+const COLORS = { up: '#2ebd85', down: '#f6465d' };
+
+export function TradePage() {
+  const { t } = useTranslation();
+  const symbol = useSpotSymbol();
+  const symbols = useSymbols();
+  const info = symbols.data?.find((s) => s.code === symbol);
+
+  useEffect(() => {
+    writeJson(STORAGE_KEYS.spotLayout, { ...readLayout(), symbol });
+  }, [symbol]);
+
+  if (symbols.isPending) return <LoadingState />;
+  if (symbols.isError) return <ErrorState title={t('trade.loadFailed')} error={symbols.error} onRetry={() => void symbols.refetch()} />;
+  if (!info) {
+    return (
+      <div className="trade trade--missing">
+        <ErrorState title={t('trade.unknownSymbol', { symbol: pairName(symbol) })} error={null} />
+        <SymbolPicker symbols={symbols.data} current={symbol} />
+      </div>
+    );
+  }
+  return <TradeScreen info={info} symbols={symbols.data} />;
+}
+
+function SymbolPicker({ symbols, current }: { symbols: TradingSymbol[]; current: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <label className="trade-symbol">
+      <span className="visually-hidden">{t('trade.symbol')}</span>
+      <select aria-label={t('trade.symbol')} value={current} onChange={(e) => void navigate(`${PATHS.tradeSpot}/${e.target.value}`)}>
+        {!symbols.some((s) => s.code === current) && <option value={current}>{pairName(current)}</option>}
+        {symbols.map((s) => (
+          <option key={s.code} value={s.code}>
+            {pairName(s.code)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function ConnectionBadge() {
+  const { t } = useTranslation();
+  const status = useSocketStatus();
+  if (status === 'open') return <span className="conn conn--open">{t('trade.conn.live')}</span>;
+  if (status === 'connecting') return <span className="conn conn--connecting" role="status">{t('trade.conn.connecting')}</span>;
+  return <span className="conn conn--closed" role="status">{t('trade.conn.disconnected')}</span>;
+}
+
+function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingSymbol[] }) {
+  const { t } = useTranslation();
+  const symbol = info.code;
+  const { redUp, theme } = useSettings();
+  const { token } = useSession();
+  usePrivateUpdates();
+  const { book } = useOrderBook(symbol);
+  const trades = useLiveTrades(symbol);
+  const { ticker } = useTicker(symbol);
+  const balances = useBalances();
+  const [picked, setPicked] = useState<{ price: string; n: number } | null>(null);
+  const pick = useCallback((price: string) => setPicked((p) => ({ price, n: (p?.n ?? 0) + 1 })), []);
+  const [chartType, setChartType] = useState<ChartType>(() => readLayout().chartType ?? 'candles');
+  const [interval, setInterval] = useState<CandleInterval>(readInterval);
+  const { bars, loading } = useLiveBars(symbol, interval);
+
+  useEffect(() => writeJson(STORAGE_KEYS.spotLayout, { ...readLayout(), symbol, chartType }), [chartType, symbol]);
+  useEffect(() => writeJson(STORAGE_KEYS.spotInterval, interval), [interval]);
+
+  const buy = redUp ? COLORS.down : COLORS.up;
+  const sell = redUp ? COLORS.up : COLORS.down;
+  const colors = useMemo(
+    () => ({ buy, sell, text: theme === 'light' ? '#474d57' : '#b7bdc6', grid: theme === 'light' ? '#eef0f3' : '#1f2630' }),
+    [buy, sell, theme],
+  );
+  const lastPrice = ticker?.last ?? trades[0]?.price ?? null;
+  const availableOf = (asset: string) => balances.data?.find((b) => b.asset === asset)?.available ?? (token ? '0' : null);
+  const ctx = {
+    availableBase: availableOf(info.baseAsset),
+    availableQuote: availableOf(info.counterAsset),
+    bestBid: bestPrice(book, 'bids'),
+    bestAsk: bestPrice(book, 'asks'),
+    lastPrice,
+  };
+  const depthBids = useMemo(() => (chartType === 'depth' ? groupLevels(book?.bids ?? new Map(), 'bids', info.tickSize, 100) : []), [book, chartType, info.tickSize]);
+  const depthAsks = useMemo(() => (chartType === 'depth' ? groupLevels(book?.asks ?? new Map(), 'asks', info.tickSize, 100) : []), [book, chartType, info.tickSize]);
+  const priceDecimals = stepDecimals(info.tickSize);
+  const change = Number(ticker?.changePercent ?? 0);
+
+  return (
+    <div className={`trade${redUp ? ' trade--red-up' : ''}`} style={{ '--buy': buy, '--sell': sell } as React.CSSProperties}>
+      <h1 className="visually-hidden">{t('trade.title', { pair: pairName(symbol) })}</h1>
+      <section className="trade-ticker" aria-label={t('trade.ticker.label')}>
+        <SymbolPicker symbols={symbols} current={symbol} />
+        <div className={`trade-ticker__last ${change >= 0 ? 'is-buy' : 'is-sell'}`} data-testid="ticker-last">
+          {formatNumber(lastPrice, { decimals: priceDecimals })}
+        </div>
+        <dl className="trade-ticker__stats">
+          <div>
+            <dt>{t('trade.ticker.change')}</dt>
+            <dd className={change >= 0 ? 'is-buy' : 'is-sell'}>{formatPercent(ticker?.changePercent)}</dd>
+          </div>
+          <div>
+            <dt>{t('trade.ticker.high')}</dt>
+            <dd>{formatNumber(ticker?.high, { decimals: priceDecimals })}</dd>
+          </div>
+          <div>
+            <dt>{t('trade.ticker.low')}</dt>
+            <dd>{formatNumber(ticker?.low, { decimals: priceDecimals })}</dd>
+          </div>
+          <div>
+            <dt>{t('trade.ticker.volume', { asset: info.baseAsset })}</dt>
+            <dd>{abbreviateNumber(ticker?.volume)}</dd>
+          </div>
+          <div>
+            <dt>{t('trade.ticker.quoteVolume', { asset: info.counterAsset })}</dt>
+            <dd>{abbreviateNumber(ticker?.quoteVolume)}</dd>
+          </div>
+        </dl>
+        <ConnectionBadge />
+      </section>
+
+      <section className="trade-panel trade-chart" aria-label={t('trade.chart.label')}>
+        <div className="trade-chart__bar">
+          <div className="trade-chart__intervals" role="group" aria-label={t('trade.chart.interval')}>
+            {CANDLE_INTERVALS.map((iv) => (
+              <button key={iv} type="button" className={`chip${iv === interval ? ' is-active' : ''}`} aria-pressed={iv === interval} onClick={() => setInterval(iv)}>
+                {iv}
+              </button>
+            ))}
+          </div>
+          <label className="trade-chart__type">
+            <span className="visually-hidden">{t('trade.chart.type')}</span>
+            <select aria-label={t('trade.chart.type')} value={chartType} onChange={(e) => setChartType(e.target.value as ChartType)}>
+              {CHART_TYPES.map((ct) => (
+                <option key={ct} value={ct}>
+                  {t(`trade.chart.types.${ct}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="chart-panel">
+          {loading && chartType !== 'depth' ? (
+            <LoadingState />
+          ) : (
+            <Suspense fallback={<LoadingState />}>
+              <ChartPanel type={chartType} bars={bars} bids={depthBids} asks={depthAsks} colors={colors} />
+            </Suspense>
+          )}
+        </div>
+      </section>
+
+      <OrderBook book={book} tickSize={info.tickSize} stepSize={info.stepSize} lastPrice={lastPrice} onPickPrice={pick} />
+
+      <section className="trade-panel market-trades" aria-labelledby="market-trades-title">
+        <header className="trade-panel__head">
+          <h2 id="market-trades-title">{t('trade.trades.title')}</h2>
+        </header>
+        <div className="order-book__cols muted" aria-hidden="true">
+          <span>{t('trade.book.price')}</span>
+          <span>{t('trade.book.amount')}</span>
+          <span>{t('trade.trades.time')}</span>
+        </div>
+        <ol className="market-trades__list">
+          {trades.map((tr) => (
+            <li key={tr.id} className={`market-trades__row market-trades__row--${tr.side === 'BUY' ? 'buy' : 'sell'}`}>
+              <button type="button" className="order-book__price" onClick={() => pick(tr.price)}>
+                {formatNumber(tr.price, { decimals: priceDecimals })}
+              </button>
+              <span>{formatNumber(tr.amount, { decimals: stepDecimals(info.stepSize) })}</span>
+              <span className="muted">{new Date(tr.ts).toLocaleTimeString('en-GB', { hour12: false })}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <OrderForm
+        rules={{ symbol, tickSize: info.tickSize, stepSize: info.stepSize, minQty: info.minQty, minNotional: info.minNotional, counterDecimals: info.counterDecimals }}
+        baseAsset={info.baseAsset}
+        counterAsset={info.counterAsset}
+        ctx={ctx}
+        picked={picked}
+      />
+
+      <MyOrders symbol={symbol} />
+    </div>
+  );
+}
+
+function MyOrders({ symbol }: { symbol: string }) {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const [tab, setTab] = useState<OrderListKind>('open');
+  const { cancelAll } = useCancelOrders();
+  return (
+    <section className="trade-panel trade-orders" aria-label={t('trade.orders.label')}>
+      <div className="trade-orders__bar">
+        <div className="tabs" role="tablist">
+          {(['open', 'history', 'trades'] as const).map((k) => (
+            <button key={k} type="button" role="tab" aria-selected={tab === k} className={`tab${tab === k ? ' is-active' : ''}`} onClick={() => setTab(k)}>
+              {t(`trade.orders.tabs.${k}`)}
+            </button>
+          ))}
+        </div>
+        {token && tab === 'open' && (
+          <button type="button" className="button" disabled={cancelAll.isPending} onClick={() => cancelAll.mutate(symbol)}>
+            {t('trade.orders.cancelAll')}
+          </button>
+        )}
+      </div>
+      {token ? <OrderListTable kind={tab} filters={{ symbol }} pageNum={1} pageSize={20} /> : <p className="muted">{t('trade.orders.loginToSee')}</p>}
+    </section>
+  );
+}

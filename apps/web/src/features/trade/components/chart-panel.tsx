@@ -1,0 +1,118 @@
+import {
+  AreaSeries,
+  BarSeries,
+  BaselineSeries,
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  createOptionsChart,
+  LineSeries,
+  type IChartApiBase,
+  type ISeriesApi,
+  type SeriesType,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { heikinAshi, type Bar, type ChartType } from '../lib/candles';
+import type { GroupedLevel } from '../lib/order-book';
+
+export interface ChartColors {
+  buy: string;
+  sell: string;
+  text: string;
+  grid: string;
+}
+
+interface Props {
+  type: ChartType;
+  bars: readonly Bar[];
+  bids: readonly GroupedLevel[];
+  asks: readonly GroupedLevel[];
+  colors: ChartColors;
+}
+
+/** The chart: lightweight-charts, loaded with this chunk only when the trading page shows it. */
+export default function ChartPanel({ type, bars, bids, asks, colors }: Props) {
+  const host = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApiBase<number> | null>(null);
+  const seriesRef = useRef<ISeriesApi<SeriesType, number>[]>([]);
+  const isDepth = type === 'depth';
+
+  // One chart per type and palette; data is set by the effect below.
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return undefined;
+    const layout = { background: { type: ColorType.Solid, color: 'transparent' }, textColor: colors.text };
+    const grid = { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } };
+    const chart = (isDepth
+      ? createOptionsChart(el, { autoSize: true, layout, grid })
+      : createChart(el, { autoSize: true, layout, grid, timeScale: { timeVisible: true, secondsVisible: false } })) as unknown as IChartApiBase<number>;
+    const up = colors.buy;
+    const down = colors.sell;
+    let series: ISeriesApi<SeriesType, number>[];
+    switch (type) {
+      case 'candles':
+      case 'heikinAshi':
+        series = [chart.addSeries(CandlestickSeries, { upColor: up, downColor: down, borderUpColor: up, borderDownColor: down, wickUpColor: up, wickDownColor: down })];
+        break;
+      case 'hollow':
+        series = [chart.addSeries(CandlestickSeries, { upColor: 'rgba(0,0,0,0)', downColor: down, borderUpColor: up, borderDownColor: down, wickUpColor: up, wickDownColor: down })];
+        break;
+      case 'bars':
+        series = [chart.addSeries(BarSeries, { upColor: up, downColor: down })];
+        break;
+      case 'line':
+        series = [chart.addSeries(LineSeries, { color: up, lineWidth: 2 })];
+        break;
+      case 'baseline':
+        series = [chart.addSeries(BaselineSeries, { topLineColor: up, bottomLineColor: down, topFillColor1: `${up}55`, topFillColor2: `${up}05`, bottomFillColor1: `${down}05`, bottomFillColor2: `${down}55` })];
+        break;
+      case 'depth':
+        series = [
+          chart.addSeries(AreaSeries, { lineColor: up, topColor: `${up}66`, bottomColor: `${up}10`, lineType: 1 }),
+          chart.addSeries(AreaSeries, { lineColor: down, topColor: `${down}66`, bottomColor: `${down}10`, lineType: 1 }),
+        ];
+        break;
+    }
+    chartRef.current = chart;
+    seriesRef.current = series;
+    return () => {
+      chart.remove();
+      chartRef.current = null;
+      seriesRef.current = [];
+    };
+  }, [type, isDepth, colors.buy, colors.sell, colors.text, colors.grid]);
+
+  useEffect(() => {
+    const series = seriesRef.current;
+    if (series.length === 0) return;
+    if (isDepth) {
+      const bidData = [...bids].reverse().map((l) => ({ time: Number(l.price), value: Number(l.cumulative) }));
+      const askData = asks.map((l) => ({ time: Number(l.price), value: Number(l.cumulative) }));
+      series[0]?.setData(dedupe(bidData));
+      series[1]?.setData(dedupe(askData));
+      chartRef.current?.timeScale().fitContent();
+      return;
+    }
+    const source = type === 'heikinAshi' ? heikinAshi(bars) : bars;
+    const time = (b: Bar) => b.time;
+    if (type === 'line' || type === 'baseline') {
+      series[0]?.setData(source.map((b) => ({ time: time(b), value: b.close })));
+      if (type === 'baseline' && source[0]) series[0]?.applyOptions({ baseValue: { type: 'price', price: source[0].close } });
+    } else {
+      series[0]?.setData(source.map((b) => ({ time: time(b), open: b.open, high: b.high, low: b.low, close: b.close })));
+    }
+  }, [type, isDepth, bars, bids, asks]);
+
+  return <div ref={host} className="chart-panel__canvas" data-testid="chart" data-chart-type={type} />;
+}
+
+function dedupe(points: { time: number; value: number }[]) {
+  const out: { time: number; value: number }[] = [];
+  for (const p of points) {
+    if (!Number.isFinite(p.time)) continue;
+    const last = out[out.length - 1];
+    if (last && p.time <= last.time) continue;
+    out.push(p);
+  }
+  return out;
+}

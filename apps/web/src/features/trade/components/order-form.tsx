@@ -1,0 +1,292 @@
+import { RuntimeMode, type Order, type OrderSide, type OrderType } from '@exchange/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { loginPath } from '../../../config/paths';
+import { anyData, ApiError } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-context';
+import { formatNumber } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { useRuntimeMode } from '../../../lib/settings';
+import { showToast } from '../../../lib/toast';
+import { PATHS_API, tradeKeys } from '../api';
+import {
+  adjustToStep,
+  amountForPercent,
+  fieldOfServerCode,
+  fieldsFor,
+  totalForPercent,
+  validateOrder,
+  type FieldError,
+  type MarketContext,
+  type OrderErrors,
+  type OrderField,
+  type OrderFormValues,
+  type SymbolRules,
+} from '../lib/validate';
+
+export const ORDER_TYPES: OrderType[] = ['LIMIT', 'MARKET', 'ICEBERG', 'TRAILING', 'TRIGGER'];
+
+interface Props {
+  rules: SymbolRules;
+  baseAsset: string;
+  counterAsset: string;
+  ctx: MarketContext;
+  /** A price clicked in the book or trades; `n` changes on every click. */
+  picked: { price: string; n: number } | null;
+}
+
+const EMPTY: Omit<OrderFormValues, 'type' | 'side'> = { price: '', amount: '', total: '', icebergSize: '', triggerPrice: '', trailingDelta: '' };
+
+/** The order form, or why it is not available: logged out, or opted out of KYC in Real mode. */
+export function OrderForm(props: Props) {
+  const { t } = useTranslation();
+  const { token, user } = useSession();
+  const mode = useRuntimeMode();
+  const location = useLocation();
+  if (!token) {
+    const here = `${location.pathname}${location.search}`;
+    return (
+      <section className="trade-panel order-form order-form--locked" aria-labelledby="order-form-title">
+        <h2 id="order-form-title">{t('trade.form.title')}</h2>
+        <p className="muted">{t('trade.form.loginInvite')}</p>
+        <div className="order-form__actions">
+          <Link className="button button--primary" to={loginPath(here)}>
+            {t('nav.login')}
+          </Link>
+          <Link className="button" to={loginPath(here, 'register')}>
+            {t('nav.register')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  if (mode === RuntimeMode.REAL && user?.kycLevel === -1) {
+    return (
+      <section className="trade-panel order-form order-form--locked" aria-labelledby="order-form-title">
+        <h2 id="order-form-title">{t('trade.form.title')}</h2>
+        <p role="alert" className="order-form__denied">
+          {t('trade.form.optedOut')}
+        </p>
+      </section>
+    );
+  }
+  return <OrderFormBody {...props} />;
+}
+
+function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const mode = useRuntimeMode();
+  const idBase = useId();
+  const [type, setType] = useState<OrderType>('LIMIT');
+  const [side, setSide] = useState<OrderSide>('BUY');
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<OrderErrors>({});
+  const [note, setNote] = useState<string | null>(null);
+  const [percent, setPercent] = useState(0);
+
+  // A clicked price fills the price field of priced orders.
+  useEffect(() => {
+    if (!picked) return;
+    setValues((v) => ({ ...v, price: picked.price, triggerPrice: type === 'TRIGGER' && !v.triggerPrice ? picked.price : v.triggerPrice }));
+    setErrors((e) => ({ ...e, price: undefined }));
+    // Only a new click fills the field: the form's own edits must not re-run this.
+  }, [picked?.n]);
+
+  useEffect(() => {
+    setValues(EMPTY);
+    setErrors({});
+    setPercent(0);
+  }, [rules.symbol]);
+
+  const fields = fieldsFor(type, side);
+  const full: OrderFormValues = { ...values, type, side };
+
+  const place = useMutation({
+    mutationFn: async () => {
+      const result = validateOrder(full, rules, ctx);
+      setErrors(result.errors);
+      if (!result.request) return null;
+      return (await client.request(PATHS_API.place, anyData, { method: 'POST', body: result.request, silent: true })) as Order;
+    },
+    onSuccess: (order) => {
+      if (!order) return;
+      showToast(t('trade.form.placed'), 'success');
+      setValues((v) => ({ ...EMPTY, price: v.price, triggerPrice: '' }));
+      setPercent(0);
+      void queryClient.invalidateQueries({ queryKey: tradeKeys.orders(mode) });
+      void queryClient.invalidateQueries({ queryKey: tradeKeys.balances(mode) });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        const field = fieldOfServerCode(error.code, error.data);
+        const params = typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, string>) : {};
+        setErrors({ [field]: { code: error.code, params, message: error.message } });
+      } else {
+        setErrors({ form: { code: '1000' } });
+      }
+    },
+  });
+
+  const set = (field: Exclude<OrderField, 'form'>) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
+    setNote(null);
+  };
+
+  const onAmountBlur = () => {
+    const adjusted = adjustToStep(values.amount, rules.stepSize);
+    if (adjusted !== values.amount && values.amount.trim() !== '' && adjusted !== '') {
+      setValues((v) => ({ ...v, amount: adjusted }));
+      setNote(t('trade.form.adjusted', { stepSize: rules.stepSize, amount: adjusted }));
+    }
+  };
+
+  const onSlide = (pct: number) => {
+    setPercent(pct);
+    setErrors({});
+    if (fields.includes('total')) {
+      setValues((v) => ({ ...v, total: pct === 0 ? '' : totalForPercent(pct, rules, ctx) }));
+    } else {
+      const price = values.price || ctx.lastPrice || '';
+      setValues((v) => ({ ...v, amount: pct === 0 ? '' : amountForPercent(pct, side, rules, ctx, price) }));
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    place.mutate();
+  };
+
+  const message = (err: FieldError | undefined) => {
+    if (!err) return null;
+    const params: Record<string, string> = { ...(err.params ?? {}) };
+    if (params.field) params.field = t(`trade.form.fields.${params.field}` as 'trade.form.fields.price', { defaultValue: params.field });
+    return t(`error_${err.code}`, { ns: 'errors', ...params, defaultValue: err.message ?? t('common.unexpectedError') });
+  };
+
+  const unit: Record<Exclude<OrderField, 'form'>, string> = {
+    price: counterAsset,
+    triggerPrice: counterAsset,
+    trailingDelta: counterAsset,
+    total: counterAsset,
+    amount: baseAsset,
+    icebergSize: baseAsset,
+  };
+
+  const estTotal = type !== 'MARKET' && values.price && values.amount ? Number(values.price) * Number(values.amount) : null;
+
+  return (
+    <section className="trade-panel order-form" aria-labelledby="order-form-title">
+      <h2 id="order-form-title" className="visually-hidden">
+        {t('trade.form.title')}
+      </h2>
+      <div className="order-form__sides" role="group" aria-label={t('trade.form.side')}>
+        {(['BUY', 'SELL'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            className={`order-form__side order-form__side--${s.toLowerCase()}${side === s ? ' is-active' : ''}`}
+            aria-pressed={side === s}
+            onClick={() => {
+              setSide(s);
+              setErrors({});
+              setPercent(0);
+            }}
+          >
+            {t(s === 'BUY' ? 'trade.form.buy' : 'trade.form.sell')}
+          </button>
+        ))}
+      </div>
+      <div className="tabs order-form__types" role="tablist" aria-label={t('trade.form.type')}>
+        {ORDER_TYPES.map((ot) => (
+          <button
+            key={ot}
+            type="button"
+            role="tab"
+            aria-selected={type === ot}
+            className={`tab${type === ot ? ' is-active' : ''}`}
+            onClick={() => {
+              setType(ot);
+              setErrors({});
+              setPercent(0);
+            }}
+          >
+            {t(`trade.types.${ot}`)}
+          </button>
+        ))}
+      </div>
+      <form onSubmit={submit} noValidate>
+        {type === 'MARKET' && <p className="muted order-form__hint">{t('trade.form.marketPrice')}</p>}
+        {fields.map((field) => {
+          if (field === 'form') return null;
+          const id = `${idBase}-${field}`;
+          const err = errors[field];
+          return (
+            <div key={field} className={`order-form__field${err ? ' has-error' : ''}`}>
+              <label htmlFor={id}>{t(`trade.form.fields.${field}`)}</label>
+              <div className="order-form__input">
+                <input
+                  id={id}
+                  name={field}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={values[field]}
+                  aria-invalid={err ? true : undefined}
+                  aria-describedby={err ? `${id}-error` : undefined}
+                  onChange={(e) => set(field)(e.target.value.replace(',', '.'))}
+                  onBlur={field === 'amount' ? onAmountBlur : undefined}
+                />
+                <span className="order-form__unit">{unit[field]}</span>
+              </div>
+              {err && (
+                <p id={`${id}-error`} className="field-error" role="alert">
+                  {message(err)}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        {note && <p className="muted order-form__hint" role="status">{note}</p>}
+        <div className="order-form__slider">
+          <label htmlFor={`${idBase}-pct`}>{t('trade.form.percent', { percent })}</label>
+          <input id={`${idBase}-pct`} type="range" min={0} max={100} step={1} value={percent} list={`${idBase}-marks`} onChange={(e) => onSlide(Number(e.target.value))} />
+          <datalist id={`${idBase}-marks`}>
+            {[0, 25, 50, 75, 100].map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+        </div>
+        <dl className="order-form__balances">
+          <div>
+            <dt>{t('trade.form.available', { asset: counterAsset })}</dt>
+            <dd data-testid="available-quote">{formatNumber(ctx.availableQuote, { decimals: rules.counterDecimals })}</dd>
+          </div>
+          <div>
+            <dt>{t('trade.form.available', { asset: baseAsset })}</dt>
+            <dd data-testid="available-base">{formatNumber(ctx.availableBase)}</dd>
+          </div>
+          {estTotal !== null && Number.isFinite(estTotal) && (
+            <div>
+              <dt>{t('trade.form.estTotal')}</dt>
+              <dd>
+                {formatNumber(estTotal.toFixed(rules.counterDecimals), { decimals: rules.counterDecimals })} {counterAsset}
+              </dd>
+            </div>
+          )}
+        </dl>
+        {errors.form && (
+          <p className="field-error order-form__form-error" role="alert">
+            {message(errors.form)}
+          </p>
+        )}
+        <button type="submit" className={`button order-form__submit order-form__submit--${side.toLowerCase()}`} disabled={place.isPending}>
+          {t(side === 'BUY' ? 'trade.form.submitBuy' : 'trade.form.submitSell', { asset: baseAsset })}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import type { Order, SpotTrade } from '@exchange/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { anyData } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-context';
+import { errorText } from '../../../lib/error-text';
+import { formatNumber } from '../../../lib/format';
+import { useRuntimeMode } from '../../../lib/settings';
+import { showToast } from '../../../lib/toast';
+import { PATHS_API, tradeKeys, useOrderList, type OrderFilters, type OrderListKind } from '../api';
+
+export function pairName(symbol: string): string {
+  return symbol.replace('_', '/');
+}
+
+export function formatTime(iso: string | number | null | undefined): string {
+  if (iso === null || iso === undefined || iso === '') return '-';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '-';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+export function useCancelOrders() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const mode = useRuntimeMode();
+  const { t } = useTranslation();
+  const done = () => {
+    void queryClient.invalidateQueries({ queryKey: tradeKeys.orders(mode) });
+    void queryClient.invalidateQueries({ queryKey: tradeKeys.balances(mode) });
+  };
+  const cancel = useMutation({
+    mutationFn: (orderId: string) => client.request(PATHS_API.cancel, anyData, { method: 'POST', body: { orderId }, silent: true }),
+    onSuccess: () => {
+      showToast(t('trade.orders.cancelled'), 'success');
+      done();
+    },
+    onError: (e) => showToast(errorText(e, t)),
+  });
+  const cancelAll = useMutation({
+    mutationFn: (symbol: string) => client.request(PATHS_API.cancelAll, anyData, { method: 'POST', body: { symbol }, silent: true }),
+    onSuccess: () => {
+      showToast(t('trade.orders.allCancelled'), 'success');
+      done();
+    },
+    onError: (e) => showToast(errorText(e, t)),
+  });
+  return { cancel, cancelAll };
+}
+
+interface TableProps {
+  kind: OrderListKind;
+  filters: OrderFilters;
+  pageNum: number;
+  pageSize?: number;
+  onPage?: (page: number) => void;
+}
+
+/** One list (open orders, order history or my trades) as a table with its paging. */
+export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }: TableProps) {
+  const { t } = useTranslation();
+  const query = useOrderList(kind, filters, pageNum, pageSize);
+  const { cancel } = useCancelOrders();
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState title={t('trade.orders.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />;
+  const rows = query.data.result;
+  const pager = onPage && (pageNum > 1 || rows.length >= pageSize) && (
+    <nav className="pager" aria-label={t('trade.orders.paging')}>
+      <button type="button" className="button" disabled={pageNum <= 1} onClick={() => onPage(pageNum - 1)}>
+        {t('trade.orders.prev')}
+      </button>
+      <span>{t('trade.orders.page', { page: pageNum })}</span>
+      <button type="button" className="button" disabled={rows.length < pageSize} onClick={() => onPage(pageNum + 1)}>
+        {t('trade.orders.next')}
+      </button>
+    </nav>
+  );
+  if (rows.length === 0) {
+    return (
+      <>
+        <EmptyState title={t(`trade.orders.empty.${kind}`)} />
+        {pager}
+      </>
+    );
+  }
+  if (kind === 'trades') {
+    return (
+      <div className="table-scroll">
+        <table className="data-table" aria-label={t('trade.orders.tabs.trades')}>
+          <thead>
+            <tr>
+              <th>{t('trade.orders.cols.time')}</th>
+              <th>{t('trade.orders.cols.pair')}</th>
+              <th>{t('trade.orders.cols.side')}</th>
+              <th>{t('trade.orders.cols.price')}</th>
+              <th>{t('trade.orders.cols.amount')}</th>
+              <th>{t('trade.orders.cols.total')}</th>
+              <th>{t('trade.orders.cols.fee')}</th>
+              <th>{t('trade.orders.cols.role')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(rows as SpotTrade[]).map((r) => (
+              <tr key={r.id}>
+                <td>{formatTime(r.createdAt)}</td>
+                <td>{pairName(r.symbol)}</td>
+                <td className={`side side--${r.side.toLowerCase()}`}>{t(`trade.sides.${r.side}`)}</td>
+                <td>{formatNumber(r.price)}</td>
+                <td>{formatNumber(r.amount)}</td>
+                <td>{formatNumber(r.total)}</td>
+                <td>
+                  {formatNumber(r.fee)} {r.feeAsset}
+                </td>
+                <td>{t(`trade.liquidity.${r.liquidity}`, { defaultValue: r.liquidity })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {pager}
+      </div>
+    );
+  }
+  return (
+    <div className="table-scroll">
+      <table className="data-table" aria-label={t(`trade.orders.tabs.${kind}`)}>
+        <thead>
+          <tr>
+            <th>{t('trade.orders.cols.time')}</th>
+            <th>{t('trade.orders.cols.pair')}</th>
+            <th>{t('trade.orders.cols.type')}</th>
+            <th>{t('trade.orders.cols.side')}</th>
+            <th>{t('trade.orders.cols.price')}</th>
+            <th>{t('trade.orders.cols.amount')}</th>
+            <th>{t('trade.orders.cols.filled')}</th>
+            <th>{t('trade.orders.cols.avgPrice')}</th>
+            <th>{t('trade.orders.cols.trigger')}</th>
+            <th>{t('trade.orders.cols.status')}</th>
+            {kind === 'open' && <th>{t('trade.orders.cols.action')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {(rows as Order[]).map((o) => (
+            <tr key={o.id} data-order-id={o.id}>
+              <td>{formatTime(o.createdAt)}</td>
+              <td>{pairName(o.symbol)}</td>
+              <td>{t(`trade.types.${o.type}`, { defaultValue: o.type })}</td>
+              <td className={`side side--${o.side.toLowerCase()}`}>{t(`trade.sides.${o.side}`)}</td>
+              <td>{o.price ? formatNumber(o.price) : t('trade.orders.market')}</td>
+              <td>{o.amount ? formatNumber(o.amount) : `${formatNumber(o.total)} (${t('trade.form.fields.total')})`}</td>
+              <td>{formatNumber(o.filled)}</td>
+              <td>{formatNumber(o.averagePrice)}</td>
+              <td>
+                {o.triggerPrice ? formatNumber(o.triggerPrice) : o.trailingDelta ? `Δ ${formatNumber(o.trailingDelta)}` : o.icebergSize ? `${t('trade.form.fields.icebergSize')} ${formatNumber(o.icebergSize)}` : '-'}
+              </td>
+              <td>{t(`trade.status.${o.status}`, { defaultValue: o.status })}</td>
+              {kind === 'open' && (
+                <td>
+                  <button type="button" className="link-button" disabled={cancel.isPending} onClick={() => cancel.mutate(o.id)} aria-label={t('trade.orders.cancelOne', { id: o.id })}>
+                    {t('common.cancel')}
+                  </button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {pager}
+    </div>
+  );
+}

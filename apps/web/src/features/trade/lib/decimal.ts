@@ -1,0 +1,113 @@
+/**
+ * Exact decimal arithmetic on the API's decimal strings (BigInt with a scale): prices and
+ * quantities are compared, rounded to steps and summed without float errors.
+ */
+export interface Dec {
+  n: bigint;
+  scale: number;
+}
+
+const NUMBER_RE = /^\s*(-?)(\d*)(?:\.(\d*))?\s*$/;
+
+/** Whether the text is a plain decimal number (digits with an optional point). */
+export function isDecimalText(text: string): boolean {
+  const m = NUMBER_RE.exec(text);
+  return !!m && ((m[2] ?? '') !== '' || (m[3] ?? '') !== '');
+}
+
+export function dec(value: string | number | null | undefined): Dec | null {
+  if (value === null || value === undefined) return null;
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(12) : '') : value;
+  const m = NUMBER_RE.exec(text);
+  if (!m || ((m[2] ?? '') === '' && (m[3] ?? '') === '')) return null;
+  const frac = m[3] ?? '';
+  const n = BigInt(`${m[1] ?? ''}${(m[2] ?? '') || '0'}${frac}`);
+  return { n, scale: frac.length };
+}
+
+function align(a: Dec, b: Dec): [bigint, bigint, number] {
+  const scale = Math.max(a.scale, b.scale);
+  return [a.n * 10n ** BigInt(scale - a.scale), b.n * 10n ** BigInt(scale - b.scale), scale];
+}
+
+export function cmp(a: Dec, b: Dec): number {
+  const [x, y] = align(a, b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export function add(a: Dec, b: Dec): Dec {
+  const [x, y, scale] = align(a, b);
+  return { n: x + y, scale };
+}
+
+export function sub(a: Dec, b: Dec): Dec {
+  const [x, y, scale] = align(a, b);
+  return { n: x - y, scale };
+}
+
+export function mul(a: Dec, b: Dec): Dec {
+  return { n: a.n * b.n, scale: a.scale + b.scale };
+}
+
+/** a / b rounded down to `scale` places. */
+export function div(a: Dec, b: Dec, scale: number): Dec | null {
+  if (b.n === 0n) return null;
+  const num = a.n * 10n ** BigInt(scale + b.scale);
+  const den = b.n * 10n ** BigInt(a.scale);
+  return { n: num / den, scale };
+}
+
+export function isPositive(a: Dec | null): a is Dec {
+  return !!a && a.n > 0n;
+}
+
+export function isZero(a: Dec): boolean {
+  return a.n === 0n;
+}
+
+/** Rounds to a multiple of `step`: down (toward zero) or up. */
+export function roundToStep(a: Dec, step: Dec, mode: 'down' | 'up' = 'down'): Dec {
+  if (step.n <= 0n) return a;
+  const [x, s, scale] = align(a, step);
+  let q = x / s;
+  if (mode === 'up' && q * s !== x && x > 0n) q += 1n;
+  return { n: q * s, scale };
+}
+
+export function isMultipleOf(a: Dec, step: Dec): boolean {
+  if (step.n <= 0n) return true;
+  const [x, s] = align(a, step);
+  return x % s === 0n;
+}
+
+/** Places after the point a step needs: "0.010" -> 2, "1" -> 0. */
+export function stepDecimals(step: string): number {
+  const frac = step.split('.')[1] ?? '';
+  return frac.replace(/0+$/, '').length;
+}
+
+/** Plain text with exactly `places` digits after the point (truncated or padded). */
+export function toFixed(a: Dec, places: number): string {
+  let n = a.n;
+  if (a.scale > places) n = n / 10n ** BigInt(a.scale - places);
+  else n = n * 10n ** BigInt(places - a.scale);
+  const negative = n < 0n;
+  const digits = (negative ? -n : n).toString().padStart(places + 1, '0');
+  const int = digits.slice(0, digits.length - places);
+  const frac = digits.slice(digits.length - places);
+  return `${negative ? '-' : ''}${int}${places > 0 ? `.${frac}` : ''}`;
+}
+
+/** Shortest plain text: trailing zeros of the fraction dropped. */
+export function toText(a: Dec): string {
+  const fixed = toFixed(a, a.scale);
+  return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+}
+
+export const ZERO: Dec = { n: 0n, scale: 0 };
+
+/** Float for charts and sorting only; never for money arithmetic. */
+export function toNumber(value: string | null | undefined): number {
+  const n = Number(value);
+  return Number.isFinite(n) ? n : 0;
+}
