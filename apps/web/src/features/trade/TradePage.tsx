@@ -160,7 +160,7 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
           </div>
           <div>
             <dt>{t('trade.ticker.volume', { asset: info.baseAsset })}</dt>
-            <dd>{abbreviateNumber(ticker?.volume)}</dd>
+            <dd>{abbreviateNumber(ticker?.volume, stepDecimals(info.stepSize))}</dd>
           </div>
           <div>
             <dt>{t('trade.ticker.quoteVolume', { asset: info.counterAsset })}</dt>
