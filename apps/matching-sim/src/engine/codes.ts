@@ -1,3 +1,4 @@
+import { engineCancelReason, engineOrderStatus, selfTradePrevention } from '@exchange/contracts';
 /**
  * Numeric codes the hot path uses instead of strings; they are mapped to the contract's names
  * only when events leave the engine.
@@ -23,16 +24,8 @@ export const ST_TRIGGERED = 4;
 export const ST_TRAILING = 5;
 export const ST_EXPIRED = 6;
 export const ST_REJECTED = 7;
-export const STATUS_NAMES = [
-  'NEW',
-  'PARTIALLY_FILLED',
-  'FILLED',
-  'CANCELED',
-  'TRIGGERED',
-  'TRAILING',
-  'EXPIRED',
-  'REJECTED',
-] as const;
+/** The contract's names, in code order (the enum's order is the codes' order). */
+export const STATUS_NAMES = engineOrderStatus.options;
 
 /** Cancel reason codes, indexes into REASON_NAMES (0 = none). */
 export const RS_NONE = 0;
@@ -41,21 +34,14 @@ export const RS_REPLACED = 2;
 export const RS_IOC_REMAINDER = 3;
 export const RS_MARKET_REMAINDER = 4;
 export const RS_SELF_TRADE = 5;
-export const REASON_NAMES = [
-  undefined,
-  'USER',
-  'REPLACED',
-  'IOC_REMAINDER',
-  'MARKET_REMAINDER',
-  'SELF_TRADE',
-] as const;
+export const REASON_NAMES = [undefined, ...engineCancelReason.options] as const;
 
 /** Self-trade prevention modes. */
 export const STP_CANCEL_NEWEST = 0;
 export const STP_CANCEL_OLDEST = 1;
 export const STP_CANCEL_BOTH = 2;
 export const STP_NONE = 3;
-export const STP_NAMES = ['CANCEL_NEWEST', 'CANCEL_OLDEST', 'CANCEL_BOTH', 'NONE'] as const;
+export const STP_NAMES = selfTradePrevention.options;
 
 /** Price bounds a market order matches within: any price at all. */
 export const MAX_PRICE = Number.MAX_SAFE_INTEGER;
