@@ -47,7 +47,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.test.tsx'], testTimeout: 20_000 },
+        test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['./src/test/setup-dom.ts'], testTimeout: 20_000 },
       },
     ],
   },

@@ -1,4 +1,4 @@
-import { EntityType, normalizeEmail, type EntityType as Entity } from '@exchange/contracts';
+import { EntityType, type EntityType as Entity } from '@exchange/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField, TextField } from '../../../components/form';
@@ -6,39 +6,22 @@ import { useRegister } from '../api/session';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { EmailCodeField } from './email-code-field';
 import { PasswordRules } from './password-rules';
-import { codeError, confirmError, emailError, passwordError } from './validation';
-
-type Errors = Partial<Record<'email' | 'code' | 'password' | 'confirm', string | null>>;
+import { useCodePasswordForm } from '../hooks/use-code-password-form';
 
 export function RegisterForm() {
   const { t } = useTranslation();
   const register = useRegister();
   const complete = useCompleteLogin();
   const [entityType, setEntityType] = useState<Entity>(EntityType.INDIVIDUAL);
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-
-  const checkEmail = () => {
-    const error = emailError(email, t);
-    setErrors((prev) => ({ ...prev, email: error }));
-    return !error;
-  };
+  const { email, setEmail, code, setCode, password, setPassword, confirm, setConfirm, errors, checkEmail, validate } =
+    useCodePasswordForm();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const next: Errors = {
-      email: emailError(email, t),
-      code: codeError(code, t),
-      password: passwordError(password, t),
-      confirm: confirmError(password, confirm, t),
-    };
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
+    const fields = validate();
+    if (!fields) return;
     register.mutate(
-      { email: normalizeEmail(email), code: code.trim(), password, confirmPassword: confirm, entityType },
+      { ...fields, entityType },
       { onSuccess: (answer) => complete(answer, { registered: true }) },
     );
   };

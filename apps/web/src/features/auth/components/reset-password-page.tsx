@@ -1,5 +1,4 @@
-import { normalizeEmail } from '@exchange/contracts';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PasswordField, TextField } from '../../../components/form';
@@ -8,35 +7,19 @@ import { useResetPassword } from '../api/session';
 import { AuthShell } from './auth-shell';
 import { EmailCodeField } from './email-code-field';
 import { PasswordRules } from './password-rules';
-import { codeError, confirmError, emailError, passwordError } from './validation';
-
-type Errors = Partial<Record<'email' | 'code' | 'password' | 'confirm', string | null>>;
+import { useCodePasswordForm } from '../hooks/use-code-password-form';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const reset = useResetPassword();
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const { email, setEmail, code, setCode, password, setPassword, confirm, setConfirm, errors, checkEmail, validate } =
+    useCodePasswordForm();
 
-  const checkEmail = () => {
-    const error = emailError(email, t);
-    setErrors((prev) => ({ ...prev, email: error }));
-    return !error;
-  };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const next: Errors = {
-      email: emailError(email, t),
-      code: codeError(code, t),
-      password: passwordError(password, t),
-      confirm: confirmError(password, confirm, t),
-    };
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
-    reset.mutate({ email: normalizeEmail(email), code: code.trim(), password, confirmPassword: confirm });
+    const fields = validate();
+    if (!fields) return;
+    reset.mutate(fields);
   };
 
   return (
