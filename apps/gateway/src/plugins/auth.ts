@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_COOKIE, CSRF_HEADER, LOGIN_COOKIE_NAME } from '@exchange/contracts';
 import { AppError } from '../lib/app-error.js';
-import { authenticate, type AuthContext } from '../features/auth/session-service.js';
+import { authenticate, forgetSessions, onSessionsChanged, SESSION_CACHE_ORIGIN, type AuthContext } from '../features/auth/session-service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,6 +50,26 @@ function assertCsrf(request: FastifyRequest): void {
  */
 async function auth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  // Sessions are cached briefly per process; a change to a user's sessions anywhere reaches
+  // every gateway over this channel and drops them from each cache.
+  const channel = `${app.redis.prefix}sessions-changed`;
+  // A message is "<origin> <userId>" (or a bare user id); this process's own announcements are
+  // skipped, as it has already dropped those sessions, and a late echo would only evict fresh ones.
+  const onMessage = (ch: string, message: string) => {
+    if (ch !== channel) return;
+    const space = message.indexOf(' ');
+    if (space > 0 && message.slice(0, space) === SESSION_CACHE_ORIGIN) return;
+    forgetSessions(space > 0 ? message.slice(space + 1) : message);
+  };
+  app.redis.subscriber.on('message', onMessage);
+  await app.redis.subscriber.subscribe(channel);
+  onSessionsChanged((userId) => {
+    app.redis.commands.publish(channel, `${SESSION_CACHE_ORIGIN} ${userId}`).catch((err: unknown) => app.log.warn({ err }, 'could not announce a session change'));
+  });
+  app.addHook('onClose', async () => {
+    app.redis.subscriber.off('message', onMessage);
+    await app.redis.subscriber.unsubscribe(channel).catch(() => undefined);
+  });
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? request.url;
     if (isPublicPath(path)) return;

@@ -97,6 +97,38 @@ describe('single session, refresh and logout', () => {
   });
 });
 
+describe('the session cache across gateways', () => {
+  it('drops a cached session when another gateway announces a change, and announces its own', async () => {
+    const { Redis } = await import('ioredis');
+    const channel = `${t.env.REDIS_PREFIX}sessions-changed`;
+    const listener = new Redis(t.env.REDIS_URL);
+    const heard: string[] = [];
+    listener.on('message', (_ch: string, msg: string) => heard.push(msg));
+    await listener.subscribe(channel);
+    try {
+      const login = data(await loginUser(t, 'ann@example.com'));
+      const me = (await profile(login.token)).json<{ data: { id: string } }>().data.id;
+      expect(me).toMatch(/^[0-9a-f-]{36}$/);
+      // The login's own announcement comes back to this process and must not evict the fresh entry.
+      await new Promise((r) => setTimeout(r, 100));
+      // Revoked behind this gateway's back (as another gateway would): the cached session still answers...
+      await t.app.db.session.updateMany({ where: { userId: me }, data: { revokedAt: new Date(), revokedReason: 'LOGOUT' } });
+      expect((await profile(login.token)).statusCode).toBe(200);
+      // ...until the change is announced on the channel, which every gateway listens to.
+      await t.app.redis.commands.publish(channel, me);
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await profile(login.token)).json()).toMatchObject({ code: '401' });
+
+      const again = data(await loginUser(t, 'ann@example.com'));
+      await t.app.inject({ method: 'POST', url: '/v1/auth/oauth/logout', headers: bearer(again.token) });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard.filter((m) => m.endsWith(` ${me}`)).length).toBeGreaterThanOrEqual(3);
+    } finally {
+      listener.disconnect();
+    }
+  });
+});
+
 describe('cookie sessions and CSRF', () => {
   it('needs the CSRF header echoing the cookie for state changes, not for reads', async () => {
     const res = await loginUser(t, 'ann@example.com');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
@@ -23,20 +24,69 @@ export interface IssuedTokens {
 }
 
 /**
+ * Live sessions recently seen, by access-token hash, so a busy client does not cost a database
+ * read per request. An entry lives at most SESSION_CACHE_MS and never past the token's expiry.
+ * Every change that ends or rotates a session drops the user's entries here at once and, through
+ * `onSessionsChanged` (the auth plugin publishes it over Redis), in every other gateway too; the
+ * short lifetime bounds what a lost invalidation message could leave behind.
+ */
+export const SESSION_CACHE_MS = 5000;
+/** Names this process in its announcements, so it can skip its own echoes. */
+export const SESSION_CACHE_ORIGIN = randomUUID();
+const MAX_CACHED = 100_000;
+const cached = new Map<string, { ctx: AuthContext; until: number }>();
+const hashesOfUser = new Map<string, Set<string>>();
+let announce: (userId: string) => void = () => undefined;
+
+/** Registers who tells the other gateways that a user's sessions changed. */
+export function onSessionsChanged(fn: (userId: string) => void): void {
+  announce = fn;
+}
+
+/** Drops a user's cached sessions in this process (another gateway announced a change). */
+export function forgetSessions(userId: string): void {
+  for (const h of hashesOfUser.get(userId) ?? []) cached.delete(h);
+  hashesOfUser.delete(userId);
+}
+
+function sessionsChanged(userId: string): void {
+  forgetSessions(userId);
+  announce(userId);
+}
+
+function remember(hash: string, ctx: AuthContext, until: number): void {
+  if (cached.size >= MAX_CACHED) {
+    cached.clear();
+    hashesOfUser.clear();
+  }
+  cached.set(hash, { ctx, until });
+  const set = hashesOfUser.get(ctx.userId) ?? new Set<string>();
+  set.add(hash);
+  hashesOfUser.set(ctx.userId, set);
+}
+
+/**
  * Resolves a bearer token to its session. A session ended because the account logged in
  * elsewhere answers 4003 so the client can tell the user; every other failure is 401.
  */
 export async function authenticate(opts: { db: Db; clock: Clock; token: string }): Promise<AuthContext> {
+  const hash = hashToken(opts.token);
+  const now = opts.clock.now();
+  const hit = cached.get(hash);
+  if (hit && hit.until > now && hit.until - SESSION_CACHE_MS <= now) return hit.ctx;
+  if (hit) cached.delete(hash);
   const session = await opts.db.session.findUnique({
-    where: { accessTokenHash: hashToken(opts.token) },
+    where: { accessTokenHash: hash },
     select: { id: true, userId: true, accessExpiresAt: true, revokedAt: true, revokedReason: true },
   });
   if (!session) throw new AppError('UNAUTHORIZED');
   if (session.revokedAt) {
     throw new AppError(session.revokedReason === 'LOGGED_IN_ELSEWHERE' ? 'LOGGED_IN_ELSEWHERE' : 'UNAUTHORIZED');
   }
-  if (session.accessExpiresAt.getTime() <= opts.clock.now()) throw new AppError('UNAUTHORIZED');
-  return { userId: session.userId, sessionId: session.id };
+  if (session.accessExpiresAt.getTime() <= now) throw new AppError('UNAUTHORIZED');
+  const ctx = { userId: session.userId, sessionId: session.id };
+  remember(hash, ctx, Math.min(now + SESSION_CACHE_MS, session.accessExpiresAt.getTime()));
+  return ctx;
 }
 
 /**
@@ -73,6 +123,7 @@ export async function startSession(opts: {
       },
     });
   });
+  sessionsChanged(opts.userId);
   return { token, refreshToken, expiresInSeconds: opts.policy.accessTtlSeconds, sessionId: session.id };
 }
 
@@ -114,6 +165,7 @@ export async function refreshSession(opts: { db: Db; clock: Clock; policy: Token
     await revokeSession({ db: opts.db, clock: opts.clock, sessionId: session.id, reason: 'REFRESH_REUSE' });
     throw new AppError('UNAUTHORIZED');
   }
+  sessionsChanged(session.userId);
   return { token, refreshToken, expiresInSeconds: opts.policy.accessTtlSeconds, sessionId: session.id, userId: session.userId };
 }
 
@@ -122,6 +174,8 @@ export async function revokeSession(opts: { db: Db; clock: Clock; sessionId: str
     where: { id: opts.sessionId, revokedAt: null },
     data: { revokedAt: new Date(opts.clock.now()), revokedReason: opts.reason },
   });
+  const row = await opts.db.session.findUnique({ where: { id: opts.sessionId }, select: { userId: true } });
+  if (row) sessionsChanged(row.userId);
 }
 
 export async function revokeAllSessions(opts: { db: Db; clock: Clock; userId: string; reason: RevokeReason }): Promise<number> {
@@ -129,5 +183,6 @@ export async function revokeAllSessions(opts: { db: Db; clock: Clock; userId: st
     where: { userId: opts.userId, revokedAt: null },
     data: { revokedAt: new Date(opts.clock.now()), revokedReason: opts.reason },
   });
+  sessionsChanged(opts.userId);
   return count;
 }
