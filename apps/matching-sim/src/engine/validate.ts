@@ -20,8 +20,11 @@ export function validatePlace(p: PlaceParams, limits: SymbolLimits): number {
   if (priced && p.price <= 0) return REQUIRED;
   if (p.type === T_TRIGGER && (p.triggerPrice <= 0 || p.triggerDir < 0)) return REQUIRED;
   if (p.type === T_TRAILING && p.trailingDelta <= 0) return REQUIRED;
-  if (p.type === T_MARKET && p.qty > 0 === p.quote > 0) return REQUIRED;
-  if (p.type !== T_MARKET && p.qty <= 0) return REQUIRED;
+  // A market order, and a stop or trailing order without a limit price (it becomes one when
+  // triggered), takes a quantity or a quote amount (a buy by total); every other a quantity.
+  const marketLike = p.type === T_MARKET || ((p.type === T_TRIGGER || p.type === T_TRAILING) && p.price === 0);
+  if (marketLike && p.qty > 0 === p.quote > 0) return REQUIRED;
+  if (!marketLike && (p.qty <= 0 || p.quote > 0)) return REQUIRED;
   if (p.qty > 0 && p.qty < limits.minQty) return BELOW_MIN_QTY;
   if (p.quote > 0 && p.quote < limits.minNotional) return BELOW_MIN_NOTIONAL;
   // Notional must stay an exact integer: price x lots below 2^53.

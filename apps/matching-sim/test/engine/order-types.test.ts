@@ -165,6 +165,30 @@ describe.each(implementations)('order types on the %s', (_name, factory) => {
     expect(ofType(fired, 'TRADE').at(-1)).toMatchObject({ takerOrderId: trail.id, price: 90 });
   });
 
+  it('takes a stop-market or trailing buy by quote amount and spends it when fired', () => {
+    const h = new Harness(factory);
+    const trade = (price: number) => {
+      h.limit('BUY', price, 1, { userId: 4 });
+      return h.limit('SELL', price, 1, { userId: 2 }).events;
+    };
+    trade(100);
+    const stop = h.place({ side: 'BUY', type: 'TRIGGER', triggerPrice: 103, triggerDirection: 'ABOVE', quoteAmount: 330, userId: 3 });
+    const trail = h.place({ side: 'BUY', type: 'TRAILING', trailingDelta: 3, quoteAmount: 220, userId: 5 });
+    expect(ofType(stop.events, 'REJECTED')).toEqual([]);
+    expect(ofType(trail.events, 'REJECTED')).toEqual([]);
+    // Both a quantity and a total, or a total on a stop-limit, stay refused.
+    expect(ofType(h.place({ side: 'BUY', type: 'TRAILING', trailingDelta: 3, quoteAmount: 220, quantity: 2, userId: 5 }).events, 'REJECTED')).toHaveLength(1);
+    expect(ofType(h.place({ side: 'BUY', type: 'TRIGGER', triggerPrice: 103, triggerDirection: 'ABOVE', price: 104, quoteAmount: 330, userId: 5 }).events, 'REJECTED')).toHaveLength(1);
+    h.limit('SELL', 110, 10, { userId: 2 });
+    const fired = trade(103);
+    expect(statuses(fired)).toContain(`${stop.id}:TRIGGERED`);
+    expect(statuses(fired)).toContain(`${trail.id}:TRIGGERED`);
+    // 330 at 110 buys 3 lots, 220 buys 2: each total spent, both FILLED.
+    expect(ofType(fired, 'TRADE').filter((t) => t.takerOrderId === stop.id).reduce((n, t) => n + t.quantity, 0)).toBe(3);
+    expect(ofType(fired, 'TRADE').filter((t) => t.takerOrderId === trail.id).reduce((n, t) => n + t.quantity, 0)).toBe(2);
+    expect(statuses(fired)).toEqual(expect.arrayContaining([`${stop.id}:FILLED`, `${trail.id}:FILLED`]));
+  });
+
   it('waits for the activation price before trailing', () => {
     const h = new Harness(factory);
     const trade = (price: number) => {
