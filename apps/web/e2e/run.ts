@@ -10,6 +10,7 @@ import { chromium } from 'playwright-core';
 import { startExchange, type Exchange } from './exchange';
 import { createPuzzleReader } from './helpers';
 import { accountJourney, livePrices, screenshots, spotTrading, type ScenarioContext } from './scenarios';
+import { advancedOrders, bookFrameTimes, marketOrder, socketRecovery } from './trading';
 
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://localhost:6379';
@@ -43,6 +44,10 @@ async function main(): Promise<number> {
       ['register, account type, log out and in, theme, mode and language', accountJourney],
       ['markets with live prices', livePrices],
       ['spot trading in Demo mode: limit order, open orders, cancel', spotTrading],
+      ['market buy in Demo mode fills against the market makers: history, my trades, balances', marketOrder],
+      ['iceberg, stop-limit and trailing orders: their states in open orders, cancel', advancedOrders],
+      ['the socket breaks and recovers: book and order states arrive live again', socketRecovery],
+      ['frame times with 50 order-book updates a second', bookFrameTimes],
       ['screenshots of the main screens', screenshots],
     ] as const) {
       const started = Date.now();

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router-dom';
 import { ComingSoon } from '../components/coming-soon';
 import { PATHS } from '../config/paths';
+import { retryImport } from '../lib/retry-import';
 import type { en } from './locales/en';
 import { NotFoundPage } from './NotFoundPage';
 import { RootLayout, type RouteHandle } from './root-layout';
 
-/** Each screen is its own chunk: the landing page loads none of the others. */
+/** Each screen is its own chunk: the landing page loads none of the others (retried on a blip). */
 function page<K extends string>(loader: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => loader().then((m) => ({ default: m[name] })));
+  return lazy(() => retryImport(loader).then((m) => ({ default: m[name] })));
 }
 
 const LandingPage = page(() => import('../features/home/components/landing-page'), 'LandingPage');

@@ -1,5 +1,5 @@
-import { accountEn, tradeEn } from './trade-en';
 import type { Messages } from './en';
+import { accountZhCn, tradeZhCn } from './trade-zh-cn';
 
 /** 简体中文：完整翻译。 */
 export const zhCn: Messages = {
@@ -290,7 +290,6 @@ export const zhCn: Messages = {
   },
   mobile: { registerDone: '注册完成', registerBody: '请返回 App 继续。' },
   notFound: { title: '页面不存在', body: '您访问的页面不存在或已移动。', home: '返回首页' },
-  // Trading texts: English until translated.
-  trade: tradeEn,
-  account: accountEn,
+  trade: tradeZhCn,
+  account: accountZhCn,
 };

@@ -1,5 +1,5 @@
-import { accountEn, tradeEn } from './trade-en';
 import type { Messages } from './en';
+import { accountZhTw, tradeZhTw } from './trade-zh-tw';
 
 /** 繁體中文：完整翻譯。 */
 export const zhTw: Messages = {
@@ -290,7 +290,6 @@ export const zhTw: Messages = {
   },
   mobile: { registerDone: '註冊完成', registerBody: '請返回 App 繼續。' },
   notFound: { title: '頁面不存在', body: '您訪問的頁面不存在或已移動。', home: '返回首頁' },
-  // Trading texts: English until translated.
-  trade: tradeEn,
-  account: accountEn,
+  trade: tradeZhTw,
+  account: accountZhTw,
 };

@@ -117,8 +117,11 @@ describe('spot trading: order book', () => {
     expect(bookPrices('Buy orders')).toEqual(['100.1']);
 
     push('orderBook', { type: 'increment', symbol: 'BTC_USDT', seq: 11, side: 'BUY', price: '100.12', amount: '0.7' });
-    push('orderBook', { type: 'increment', symbol: 'BTC_USDT', seq: 12, side: 'SELL', price: '100.20', amount: '0' });
-    push('orderBook', { type: 'increment', symbol: 'BTC_USDT', seq: 13, side: 'SELL', price: '100.30', amount: '2' });
+    // The increments of one settlement batch arrive as one array.
+    push('orderBook', [
+      { type: 'increment', symbol: 'BTC_USDT', seq: 12, side: 'SELL', price: '100.20', amount: '0' },
+      { type: 'increment', symbol: 'BTC_USDT', seq: 13, side: 'SELL', price: '100.30', amount: '2' },
+    ]);
     await nextFrame();
     expect(bookPrices('Buy orders')).toEqual(['100.12', '100.1']);
     expect(bookPrices('Sell orders')).toEqual(['100.3']);

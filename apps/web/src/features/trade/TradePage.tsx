@@ -1,5 +1,5 @@
 import { CANDLE_INTERVALS, STORAGE_KEYS, type CandleInterval, type TradingSymbol } from '@exchange/contracts';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../components/states';
@@ -9,6 +9,7 @@ import { formatNumber, formatPercent, abbreviateNumber } from '../../lib/format'
 import { useSession } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import { useSocketStatus } from '../../lib/socket/socket-context';
+import { retryImport } from '../../lib/retry-import';
 import { readJson, writeJson } from '../../lib/storage';
 import { useBalances, type OrderListKind } from './api';
 import { OrderBook } from './components/order-book';
@@ -20,7 +21,26 @@ import { stepDecimals } from './lib/decimal';
 import { bestPrice, groupLevels } from './lib/order-book';
 import './trade.css';
 
-const ChartPanel = lazy(() => import('./components/chart-panel'));
+const loadChartPanel = () => retryImport(() => import('./components/chart-panel'));
+const ChartPanel = lazy(loadChartPanel);
+
+/** A chart that could not be loaded leaves the rest of the screen working, with a retry. */
+class ChartBoundary extends Component<{ title: string; onRetry: () => void; children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    const retry = () => {
+      this.setState({ error: null });
+      this.props.onRetry();
+    };
+    return <ErrorState title={this.props.title} error={this.state.error} onRetry={retry} />;
+  }
+}
 
 export const DEFAULT_SYMBOL = 'BTC_USDT';
 
@@ -113,6 +133,8 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
   const [chartType, setChartType] = useState<ChartType>(() => readLayout().chartType ?? 'candles');
   const [interval, setInterval] = useState<CandleInterval>(readInterval);
   const { bars, loading } = useLiveBars(symbol, interval);
+  // A failed chunk stays failed inside lazy(): a retry needs a new one.
+  const [Chart, setChart] = useState(() => ChartPanel);
 
   useEffect(() => writeJson(STORAGE_KEYS.spotLayout, { ...readLayout(), symbol, chartType }), [chartType, symbol]);
   useEffect(() => writeJson(STORAGE_KEYS.spotInterval, interval), [interval]);
@@ -191,12 +213,15 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
           </label>
         </div>
         <div className="chart-panel">
+          {!loading && chartType !== 'depth' && bars.length === 0 && <p className="chart-panel__empty muted">{t('trade.chart.empty')}</p>}
           {loading && chartType !== 'depth' ? (
             <LoadingState />
           ) : (
-            <Suspense fallback={<LoadingState />}>
-              <ChartPanel type={chartType} bars={bars} bids={depthBids} asks={depthAsks} colors={colors} />
-            </Suspense>
+            <ChartBoundary title={t('trade.chart.loadFailed')} onRetry={() => setChart(() => lazy(loadChartPanel))}>
+              <Suspense fallback={<LoadingState />}>
+                <Chart type={chartType} bars={bars} bids={depthBids} asks={depthAsks} colors={colors} />
+              </Suspense>
+            </ChartBoundary>
           )}
         </div>
       </section>

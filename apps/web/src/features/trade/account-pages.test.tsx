@@ -119,6 +119,49 @@ describe('orders', () => {
   });
 });
 
+describe('order lists', () => {
+  it('shows the conditions of stop, trailing and iceberg orders', async () => {
+    renderApp('/accountCenter/orders', {
+      ...base,
+      [PATHS_API.openOrders]: ok({
+        pageNum: 1,
+        pageSize: 10,
+        result: [
+          order('1', { type: 'TRIGGER', triggerPrice: '90', triggerDirection: 'BELOW' }),
+          order('2', { type: 'TRIGGER', triggerPrice: '120', triggerDirection: 'ABOVE' }),
+          order('3', { type: 'TRAILING', side: 'SELL', price: null, trailingDelta: '5', status: 'TRAILING' }),
+          order('4', { type: 'ICEBERG', icebergSize: '0.1' }),
+        ],
+      }),
+    });
+    const cell = async (id: string) => within((await screen.findByRole('button', { name: `Cancel order ${id}` })).closest('tr') as HTMLElement);
+    expect((await cell('1')).getByText('≤ 90')).toBeDefined();
+    expect((await cell('2')).getByText('≥ 120')).toBeDefined();
+    expect((await cell('3')).getByText('Δ 5')).toBeDefined();
+    expect((await cell('3')).getByText('Trailing', { selector: 'td:nth-child(10)' })).toBeDefined();
+    expect((await cell('4')).getByText('Visible size 0.1')).toBeDefined();
+  });
+
+  it('never draws one list in the columns of another while the next one loads', async () => {
+    renderApp('/accountCenter/orders?tab=history', {
+      ...base,
+      [PATHS_API.history]: ok({ pageNum: 1, pageSize: 10, result: [order('h1', { type: 'MARKET', price: null, amount: null, total: '100', status: 'FILLED', filled: '0.002' })] }),
+      [PATHS_API.myTrades]: ok({
+        pageNum: 1,
+        pageSize: 10,
+        result: [{ id: 't1', symbol: 'BTC_USDT', orderId: 'h1', side: 'BUY', price: '50000', amount: '0.002', total: '100', fee: '0', feeAsset: 'BTC', liquidity: 'TAKER', createdAt: '2026-11-01T10:00:00.000Z' }],
+      }),
+    });
+    await screen.findByRole('table', { name: 'Order history' });
+    fireEvent.click(screen.getByRole('tab', { name: 'My trades' }));
+    // Not the order drawn as a trade: the trades table shows up with its own rows only.
+    expect(screen.queryByRole('table', { name: 'My trades' })).toBeNull();
+    const trades = await screen.findByRole('table', { name: 'My trades' });
+    expect(within(trades).getByText('Taker')).toBeDefined();
+    expect(within(trades).queryByText('-')).toBeNull();
+  });
+});
+
 describe('transaction history', () => {
   it('asks for the past 6 months only and names the flow types', async () => {
     const flows = vi.fn(() =>

@@ -57,17 +57,18 @@ export function useOrderBook(symbol: string): { book: BookState | null; resyncs:
     void resync();
   }, [resync, mode]);
 
-  const onPush = useCallback(
-    (data: unknown) => {
+  /** Applies one message; false when a gap forced a resynchronisation (the rest is dropped). */
+  const handle = useCallback(
+    (data: unknown): boolean => {
       const msg = data as Partial<BookSnapshot & BookIncrement & { type: string }>;
-      if (!msg || (msg.symbol && msg.symbol !== symbol)) return;
+      if (!msg || (msg.symbol && msg.symbol !== symbol)) return true;
       if (msg.type === 'snapshot') {
         bookRef.current = bookFromSnapshot({ symbol, seq: Number(msg.seq ?? 0), bids: msg.bids ?? [], asks: msg.asks ?? [] });
         flush();
-        return;
+        return true;
       }
       const current = bookRef.current;
-      if (!current || typeof msg.seq !== 'number' || !msg.side || !msg.price || msg.amount === undefined) return;
+      if (!current || typeof msg.seq !== 'number' || !msg.side || !msg.price || msg.amount === undefined) return true;
       const result = applyIncrement(current, msg as BookIncrement);
       if (result.kind === 'applied') {
         bookRef.current = result.book;
@@ -76,9 +77,21 @@ export function useOrderBook(symbol: string): { book: BookState | null; resyncs:
         setResyncs((n) => n + 1);
         setSubKey((n) => n + 1);
         void resync();
+        return false;
       }
+      return true;
     },
     [symbol, flush, resync],
+  );
+
+  // A push is a snapshot, an increment, or an array of consecutive increments (one settlement batch).
+  const onPush = useCallback(
+    (data: unknown) => {
+      for (const item of Array.isArray(data) ? (data as unknown[]) : [data]) {
+        if (!handle(item)) return;
+      }
+    },
+    [handle],
   );
 
   const latest = useRef(onPush);

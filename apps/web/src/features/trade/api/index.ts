@@ -162,7 +162,9 @@ export function useOrderList<K extends OrderListKind>(kind: K, filters: OrderFil
       return asPaged<K extends 'trades' ? SpotTrade : Order>(data, pageNum, pageSize);
     },
     enabled: token !== null,
-    placeholderData: keepPreviousData,
+    // The previous page or filter stays on screen while the next loads, but never another
+    // list's rows: an order drawn as a trade (or the reverse) shows wrong columns.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === kind ? previous : undefined),
   });
 }
 

@@ -152,7 +152,13 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
               <td>{formatNumber(o.filled)}</td>
               <td>{formatNumber(o.averagePrice)}</td>
               <td>
-                {o.triggerPrice ? formatNumber(o.triggerPrice) : o.trailingDelta ? `Δ ${formatNumber(o.trailingDelta)}` : o.icebergSize ? `${t('trade.form.fields.icebergSize')} ${formatNumber(o.icebergSize)}` : '-'}
+                {o.triggerPrice
+                  ? `${o.triggerDirection === 'BELOW' ? '≤' : o.triggerDirection === 'ABOVE' ? '≥' : ''} ${formatNumber(o.triggerPrice)}`.trim()
+                  : o.trailingDelta
+                    ? `Δ ${formatNumber(o.trailingDelta)}`
+                    : o.icebergSize
+                      ? `${t('trade.form.fields.icebergSize')} ${formatNumber(o.icebergSize)}`
+                      : '-'}
               </td>
               <td>{t(`trade.status.${o.status}`, { defaultValue: o.status })}</td>
               {kind === 'open' && (
