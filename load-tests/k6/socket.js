@@ -58,18 +58,22 @@ export function market() {
     socket.on('message', (raw) => {
       const m = JSON.parse(raw);
       if (m.event !== 'push') return;
-      marketMessages.add(1);
-      if (m.channel === 'trade') tradeDelivery.add(Date.now() - m.data.ts);
+      // A push holds one item, or an array of the items of one settlement batch.
+      const items = Array.isArray(m.data) ? m.data : [m.data];
+      marketMessages.add(items.length);
+      if (m.channel === 'trade') for (const t of items) tradeDelivery.add(Date.now() - t.ts);
       if (m.channel !== 'orderBook') return;
-      const seq = Number(m.data.seq);
-      if (m.data.type === 'snapshot') {
-        last = seq;
-        for (const s of held.sort((a, b) => a - b)) if (s > last) { if (s > last + 1) seqGaps.add(s - last - 1); last = s; }
-        held.length = 0;
-      } else if (last === null) held.push(seq);
-      else if (seq > last) {
-        if (seq > last + 1) seqGaps.add(seq - last - 1);
-        last = seq;
+      for (const d of items) {
+        const seq = Number(d.seq);
+        if (d.type === 'snapshot') {
+          last = seq;
+          for (const s of held.sort((a, b) => a - b)) if (s > last) { if (s > last + 1) seqGaps.add(s - last - 1); last = s; }
+          held.length = 0;
+        } else if (last === null) held.push(seq);
+        else if (seq > last) {
+          if (seq > last + 1) seqGaps.add(seq - last - 1);
+          last = seq;
+        }
       }
     });
     socket.on('error', () => socketErrors.add(1));

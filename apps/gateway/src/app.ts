@@ -98,7 +98,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_LIMITS.documents.maxBytes, files: UPLOAD_LIMITS.documents.maxFiles, fields: 50 },
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // No permessage-deflate: pushes are framed once and written to many sockets (socket-session.ts).
+  await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
   if (env.API_DOCS) await app.register(apiDocs);
 
   await app.register(requestContext);

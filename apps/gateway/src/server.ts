@@ -1,7 +1,11 @@
 import { loadEnv, EnvError } from './config/env.js';
 import { buildApp } from './app.js';
 
-/** Starts the gateway; SIGINT and SIGTERM close it gracefully. */
+/**
+ * Starts the gateway; SIGINT and SIGTERM close it gracefully. With LISTEN=false it serves no
+ * HTTP and is the exchange's worker: settlement (SETTLEMENT=true), market makers and jobs run
+ * there on their own event loop and core, while the gateways that serve HTTP run SETTLEMENT=false.
+ */
 async function main(): Promise<void> {
   let env;
   try {
@@ -22,7 +26,11 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
-  await app.listen({ host: env.HOST, port: env.PORT });
+  if (env.LISTEN) await app.listen({ host: env.HOST, port: env.PORT });
+  else {
+    await app.ready();
+    app.log.info({ settlement: env.SETTLEMENT, marketMakers: env.MARKET_MAKERS }, 'worker running (no HTTP)');
+  }
 }
 
 main().catch((err: unknown) => {

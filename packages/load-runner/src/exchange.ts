@@ -74,6 +74,7 @@ export interface Exchange {
   redisUrl: string;
   redisPrefix: string;
   gatewayPid: number;
+  workerPid: number;
   /** SIGTERM to both process groups, SIGKILL after 10 s; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -178,8 +179,12 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
 
   const state: { failed: string | null } = { failed: null };
   const prof = o.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', o.cpuProfDir] : [];
-  const gateway = launch('gateway', appDir('gateway'), [...prof, '--import', 'tsx', 'src/server.ts'], env, (code) => {
+  // As `npm start` runs it: the HTTP gateway, and a worker of the same code for settlement.
+  const gateway = launch('gateway', appDir('gateway'), [...prof, '--import', 'tsx', 'src/server.ts'], { ...env, SETTLEMENT: 'false' }, (code) => {
     state.failed ??= `gateway exited (${code})`;
+  });
+  const worker = launch('worker', appDir('gateway'), [...prof, '--import', 'tsx', 'src/server.ts'], { ...env, LISTEN: 'false', SETTLEMENT: 'true' }, (code) => {
+    state.failed ??= `worker exited (${code})`;
   });
   const engine = launch('engine', appDir('matching-sim'), ['--import', 'tsx', 'src/main.ts'], env, (code) => {
     state.failed ??= `engine exited (${code})`;
@@ -189,7 +194,7 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
     if (stopped) return;
     stopped = true;
     state.failed ??= 'stopped';
-    await Promise.all([stopChild(gateway), stopChild(engine)]);
+    await Promise.all([stopChild(gateway), stopChild(worker), stopChild(engine)]);
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -221,6 +226,7 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
     redisUrl: o.redisUrl,
     redisPrefix: o.redisPrefix,
     gatewayPid: gateway.pid ?? 0,
+    workerPid: worker.pid ?? 0,
     stop,
   };
 }

@@ -24,6 +24,7 @@ export interface OrderPathResult {
 }
 
 interface Ctx {
+  measured?: boolean;
   sentAt?: number;
   coid?: string;
   user?: number;
@@ -34,7 +35,7 @@ interface Ctx {
  * request with its own user, side, price and clientOrderId. A sample of users hold sockets on
  * the private fills channel, so place-to-fill is measured on the real load.
  */
-export async function runOrderPath(o: { baseUrl: string; wsUrl: string; users: BenchUser[]; rate: number; seconds: number; connections: number; sampleUsers: number }): Promise<OrderPathResult> {
+export async function runOrderPath(o: { baseUrl: string; wsUrl: string; users: BenchUser[]; rate: number; seconds: number; warmupSeconds: number; connections: number; sampleUsers: number }): Promise<OrderPathResult> {
   const sample = Math.min(o.sampleUsers, o.users.length);
   const sockets: BenchSocket[] = [];
   const fillAt = new Map<string, number>();
@@ -66,12 +67,12 @@ export async function runOrderPath(o: { baseUrl: string; wsUrl: string; users: B
   if (!first) throw new Error('no users');
 
   log(`order path: ${o.rate} orders/s target, ${o.connections} connections, ${o.seconds} s, ${o.users.length} users`);
-  const start = performance.now();
-  const result = await autocannon({
+  let measuring = false;
+  const load = (duration: number) => autocannon({
     url: o.baseUrl,
     connections: o.connections,
     pipelining: 1,
-    duration: o.seconds,
+    duration,
     overallRate: o.rate,
     timeout: 30,
     requests: [
@@ -81,18 +82,20 @@ export async function runOrderPath(o: { baseUrl: string; wsUrl: string; users: B
         headers: headers(first.token),
         setupRequest: (req, context) => {
           const ctx = context as Ctx;
-          const n = k++;
+          const n = measuring ? k++ : k + 10_000_000 + warm++;
           const plan = plannedOrder(n, o.users.length);
           const user = o.users[plan.user] ?? first;
           const coid = `b${runTag}${n}`;
           ctx.sentAt = performance.now();
           ctx.coid = coid;
           ctx.user = plan.user;
-          if (plan.user < sample) sampleSent.set(coid, ctx.sentAt);
+          if (measuring && plan.user < sample) sampleSent.set(coid, ctx.sentAt);
+          ctx.measured = measuring;
           return { ...req, headers: headers(user.token), body: JSON.stringify(orderBody(plan, coid)) };
         },
         onResponse: (status, body, context) => {
           const ctx = context as Ctx;
+          if (!ctx.measured) return;
           const now = performance.now();
           if (ctx.sentAt !== undefined) latencies.push(now - ctx.sentAt);
           if (status !== 200) {
@@ -125,6 +128,17 @@ export async function runOrderPath(o: { baseUrl: string; wsUrl: string; users: B
       },
     ],
   });
+  // A warm-up at the same rate (JIT, connection pools, first plans), not measured; then a
+  // pause for settlement to drain before the measured run.
+  let warm = 0;
+  if (o.warmupSeconds > 0) {
+    log(`order path: warming up for ${o.warmupSeconds} s`);
+    await load(o.warmupSeconds);
+    await new Promise((r) => setTimeout(r, 3000));
+  }
+  measuring = true;
+  const start = performance.now();
+  const result = await load(o.seconds);
   const seconds = (performance.now() - start) / 1000;
   // Late fills of the last orders.
   await new Promise((r) => setTimeout(r, 3000));

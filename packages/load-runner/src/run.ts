@@ -20,6 +20,7 @@ const int = (name: string, fallback: number) => {
 
 const cfg = {
   seconds: int('BENCH_SECONDS', 60),
+  warmupSeconds: int('BENCH_WARMUP_SECONDS', 10),
   orderRate: int('BENCH_ORDER_RATE', 2000),
   connections: int('BENCH_CONNECTIONS', 64),
   users: int('BENCH_USERS', 200),
@@ -62,7 +63,7 @@ async function main(): Promise<number> {
 
     if (cfg.phases.includes('orders')) {
       try {
-        orders = await runOrderPath({ baseUrl: exchange.baseUrl, wsUrl: exchange.wsUrl, users, rate: cfg.orderRate, seconds: cfg.seconds, connections: cfg.connections, sampleUsers: cfg.sampleUsers });
+        orders = await runOrderPath({ baseUrl: exchange.baseUrl, wsUrl: exchange.wsUrl, users, rate: cfg.orderRate, seconds: cfg.seconds, warmupSeconds: cfg.warmupSeconds, connections: cfg.connections, sampleUsers: cfg.sampleUsers });
       } catch (err) {
         problems.push(`order path: ${String(err)}`);
       }
@@ -70,7 +71,7 @@ async function main(): Promise<number> {
     }
     if (cfg.phases.includes('sockets')) {
       try {
-        sockets = await runSocketPhase({ wsUrl: exchange.wsUrl, gatewayPid: exchange.gatewayPid, users, clients: cfg.clients, workers: cfg.workers, rate: cfg.socketRate, seconds: cfg.seconds });
+        sockets = await runSocketPhase({ wsUrl: exchange.wsUrl, gatewayPid: exchange.gatewayPid, workerPid: exchange.workerPid, users, clients: cfg.clients, workers: cfg.workers, rate: cfg.socketRate, seconds: cfg.seconds });
       } catch (err) {
         problems.push(`socket fan-out: ${String(err)}`);
       }
@@ -120,7 +121,8 @@ async function main(): Promise<number> {
       [`socket: offers skipped (trader had ${sockets.maxInFlight} in flight)`, num(sockets.ordersSkipped), '0'],
       ['socket: place-to-reply p50 / p99 / p99.9', `${ms(sockets.placeToReply.p50)} / ${ms(sockets.placeToReply.p99)} / ${ms(sockets.placeToReply.p999)}`],
       ['socket: place errors / unanswered at the end', `${num(sockets.orderErrors)} / ${num(sockets.unanswered)}`, '0'],
-      ['socket: market-data messages delivered per second', `${num(sockets.messagesPerSecond)} /s`],
+      ['socket: market-data items (trades, book changes) delivered per second', `${num(sockets.messagesPerSecond)} /s`],
+      ['socket: market-data pushes (WebSocket messages) per second', `${num(sockets.framesPerSecond)} /s`],
       ['socket: trades seen per client per second', num(sockets.tradesPerSecondSeen, 1)],
       ['socket: trade-to-delivery p50 (from the trade ts *)', ms(sockets.tradeToDelivery.p50)],
       ['socket: trade-to-delivery p99', ms(sockets.tradeToDelivery.p99), '< 100 ms'],
@@ -128,6 +130,8 @@ async function main(): Promise<number> {
       ['socket: orderBook sequence gaps (clients with gaps)', `${num(sockets.gaps)} (${num(sockets.clientsWithGaps)})`, '0'],
       ['gateway RSS first / last / max', `${num(sockets.rss.first)} / ${num(sockets.rss.last)} / ${num(sockets.rss.max)} MB`],
       ['gateway RSS trend during trading', `${num(sockets.rss.mbPerMinute, 1)} MB/min`, 'flat'],
+      ['worker (settlement) RSS first / last / max', `${num(sockets.workerRss.first)} / ${num(sockets.workerRss.last)} / ${num(sockets.workerRss.max)} MB`],
+      ['worker RSS trend during trading', `${num(sockets.workerRss.mbPerMinute, 1)} MB/min`, 'flat'],
     );
   }
   if (settled) rows.push(['settlement caught up after the run', settled.settled ? 'yes' : `no (${settled.pending} PENDING)`]);
@@ -143,6 +147,7 @@ async function main(): Promise<number> {
   if (sockets && Object.keys(sockets.failures).length) out.push(`socket connect failures: ${JSON.stringify(sockets.failures)}`);
   if (sockets && Object.keys(sockets.orderErrorCodes).length) out.push(`socket place error codes: ${JSON.stringify(sockets.orderErrorCodes)}`);
   if (sockets) out.push(`gateway RSS samples (s:MB): ${sockets.rss.samples.map((s) => `${s.t.toFixed(0)}:${s.mb.toFixed(0)}`).join(' ')}`);
+  if (sockets) out.push(`worker RSS samples (s:MB): ${sockets.workerRss.samples.map((s) => `${s.t.toFixed(0)}:${s.mb.toFixed(0)}`).join(' ')}`);
   if (audit && !audit.ok) out.push(`ledger audit output:\n${audit.summary}`);
   if (cfg.cpuProfDir) out.push(`CPU profiles: ${readdirSync(cfg.cpuProfDir).map((f) => path.join(cfg.cpuProfDir ?? '', f)).join(', ')}`);
   for (const p of problems) out.push(`PROBLEM: ${p}`);

@@ -15,6 +15,8 @@ export interface SocketPhaseResult {
   failures: Record<string, number>;
   connectSeconds: number;
   messagesPerSecond: number;
+  /** WebSocket pushes per second carrying them (a push holds one settlement batch's items). */
+  framesPerSecond: number;
   tradesPerSecondSeen: number;
   tradeToDelivery: { p50: number; p99: number; max: number; count: number };
   gaps: number;
@@ -28,7 +30,9 @@ export interface SocketPhaseResult {
   orderErrors: number;
   orderErrorCodes: Record<string, number>;
   placeToReply: Summary;
-  rss: { first: number; last: number; max: number; mbPerMinute: number; samples: { t: number; mb: number }[] };
+  rss: RssSeries;
+  /** The worker process (settlement) sampled the same way. */
+  workerRss: RssSeries;
 }
 
 interface WorkerResult {
@@ -38,6 +42,7 @@ interface WorkerResult {
   failed: number;
   failures: Record<string, number>;
   messages: number;
+  frames: number;
   tradeMessages: number;
   bookMessages: number;
   gaps: number;
@@ -70,6 +75,7 @@ function once<T>(w: Worker, type: string, timeoutMs: number): Promise<T> {
 export async function runSocketPhase(o: {
   wsUrl: string;
   gatewayPid: number;
+  workerPid: number;
   users: BenchUser[];
   clients: number;
   workers: number;
@@ -80,8 +86,14 @@ export async function runSocketPhase(o: {
 }): Promise<SocketPhaseResult> {
   const maxInFlight = o.maxInFlight ?? 10;
   const rss: { t: number; mb: number }[] = [];
+  const workerRss: { t: number; mb: number }[] = [];
   const t0 = performance.now();
-  const sampleRss = async () => rss.push({ t: (performance.now() - t0) / 1000, mb: await rssMb(o.gatewayPid) });
+  const sampleRss = async () => {
+    const t = (performance.now() - t0) / 1000;
+    const [g, w] = await Promise.all([rssMb(o.gatewayPid), rssMb(o.workerPid)]);
+    rss.push({ t, mb: g });
+    workerRss.push({ t, mb: w });
+  };
   await sampleRss();
   const rssTimer = setInterval(() => void sampleRss(), 2000);
 
@@ -194,6 +206,7 @@ export async function runSocketPhase(o: {
     failures,
     connectSeconds,
     messagesPerSecond: sum((r) => r.messages) / measured,
+    framesPerSecond: sum((r) => r.frames) / measured,
     tradesPerSecondSeen: held ? sum((r) => r.tradeMessages) / held / measured : 0,
     tradeToDelivery: { p50: hist.percentile(50), p99: hist.percentile(99), max: hist.maxSeen, count: hist.count },
     gaps: sum((r) => r.gaps),
@@ -207,12 +220,26 @@ export async function runSocketPhase(o: {
     orderErrors,
     orderErrorCodes,
     placeToReply: summarize(latencies),
-    rss: {
-      first: rss[0]?.mb ?? Number.NaN,
-      last: rss[rss.length - 1]?.mb ?? Number.NaN,
-      max: Math.max(...rss.map((r) => r.mb)),
-      mbPerMinute: slope(rss.filter((r) => r.t * 1000 >= start - t0).map((r) => ({ x: r.t / 60, y: r.mb }))),
-      samples: rss,
-    },
+    rss: series(rss, (start - t0) / 1000),
+    workerRss: series(workerRss, (start - t0) / 1000),
+  };
+}
+
+export interface RssSeries {
+  first: number;
+  last: number;
+  max: number;
+  /** Least-squares slope over the samples taken while orders traded. */
+  mbPerMinute: number;
+  samples: { t: number; mb: number }[];
+}
+
+function series(samples: { t: number; mb: number }[], tradingFromSeconds: number): RssSeries {
+  return {
+    first: samples[0]?.mb ?? Number.NaN,
+    last: samples[samples.length - 1]?.mb ?? Number.NaN,
+    max: Math.max(...samples.map((r) => r.mb)),
+    mbPerMinute: slope(samples.filter((r) => r.t >= tradingFromSeconds).map((r) => ({ x: r.t / 60, y: r.mb }))),
+    samples,
   };
 }

@@ -18,8 +18,12 @@ const port = parentPort;
 if (!port) throw new Error('socket-worker must run as a worker thread');
 
 const sockets: { s: BenchSocket; seq: SeqTracker }[] = [];
+const SEQ = /"seq":(\d+)/g;
+const TS = /"ts":(\d+)/g;
 let measuring = false;
 let messages = 0;
+/** WebSocket messages (pushes) behind `messages` (items): a push may carry a batch. */
+let frames = 0;
 let tradeMessages = 0;
 let bookMessages = 0;
 let failed = 0;
@@ -46,6 +50,40 @@ async function openOne(): Promise<void> {
         if (typeof ts === 'number') hist.record(receivedAt - ts);
       }
     }
+  };
+  // Increments and trades are read without a JSON parse (see BenchSocket.onRawPush); the
+  // gateway writes pushes as {"event":"push","channel":"<channel>",...,"data":{...}}.
+  s.onRawPush = (text, receivedAt) => {
+    // A push holds one item or an array of one settlement batch's items; each is counted.
+    if (text.startsWith('{"event":"push","channel":"orderBook"') && text.includes('"type":"increment"')) {
+      let n = 0;
+      for (const m of text.matchAll(SEQ)) {
+        seq.increment(Number(m[1]));
+        n++;
+      }
+      if (n === 0) return false;
+      if (measuring) {
+        messages += n;
+        bookMessages += n;
+        frames++;
+      }
+      return true;
+    }
+    if (text.startsWith('{"event":"push","channel":"trade"')) {
+      let n = 0;
+      for (const m of text.matchAll(TS)) {
+        if (measuring) hist.record(receivedAt - Number(m[1]));
+        n++;
+      }
+      if (n === 0) return false;
+      if (measuring) {
+        messages += n;
+        tradeMessages += n;
+        frames++;
+      }
+      return true;
+    }
+    return false;
   };
   await s.must('settings', { runtimeMode: 1 });
   await s.must('subscribe', { symbol: input.symbol }, 'orderBook');
@@ -74,6 +112,7 @@ port.on('message', (msg: { cmd: string }) => {
   if (msg.cmd === 'start') {
     measuring = true;
     messages = 0;
+    frames = 0;
     tradeMessages = 0;
     bookMessages = 0;
     hist = new Histogram(1, 60_000);
@@ -93,6 +132,7 @@ port.on('message', (msg: { cmd: string }) => {
       failed,
       failures: Object.fromEntries(failures),
       messages,
+      frames,
       tradeMessages,
       bookMessages,
       gaps: sockets.reduce((n, c) => n + c.seq.gaps, 0),

@@ -87,8 +87,8 @@ async function prepare(): Promise<void> {
 const children = new Map<string, ChildProcess>();
 let stopping = false;
 
-function launch(name: string, colour: number, cwd: string, entry: string): void {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function launch(name: string, colour: number, cwd: string, entry: string, extraEnv: NodeJS.ProcessEnv = {}): void {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
   const tag = `\x1b[${colour}m[${name}]\x1b[0m`;
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => console.log(`${tag} ${line}`));
@@ -137,7 +137,10 @@ async function main(): Promise<void> {
   await prepare();
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
-  launch('gateway', 35, appDir('gateway'), 'src/server.ts');
+  // The HTTP gateway, and a worker of the same code on its own core for settlement and the
+  // market makers, so neither holds up the other's event loop.
+  launch('gateway', 35, appDir('gateway'), 'src/server.ts', { SETTLEMENT: 'false', MARKET_MAKERS: 'false' });
+  launch('worker', 36, appDir('gateway'), 'src/server.ts', { LISTEN: 'false', SETTLEMENT: 'true', MARKET_MAKERS: env.MARKET_MAKERS });
   launch('engine', 33, appDir('matching-sim'), 'src/main.ts');
   if (await waitReady(`http://127.0.0.1:${PORT}/ready`, 60_000)) {
     console.log(`\n  \x1b[1mExchange running at http://localhost:${PORT}\x1b[0m  (API docs: http://localhost:${PORT}/v1/docs; Ctrl-C stops)\n`);

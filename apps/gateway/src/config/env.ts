@@ -54,6 +54,8 @@ export const envSchema = z.object({
   ORDER_VERDICT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** Run the settlement consumer in this process (one instance holds its lock at a time). */
   SETTLEMENT: bool.default(true),
+  /** false: a worker (settlement, market makers, jobs) that serves no HTTP; see server.ts. */
+  LISTEN: bool.default(true),
   /** Simulated market makers keep Demo and Trial books two-sided (off in tests). */
   MARKET_MAKERS: bool.default(false),
   MARKET_MAKER_INTERVAL_MS: z.coerce.number().int().min(200).default(3000),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../config/env.js';
 import { createDb, type Db } from '../db/client.js';
+import { createSql, type Sql } from '../db/sql.js';
 import type { Clock } from '../lib/clock.js';
 import { createRedis, type RedisConnections } from '../lib/redis.js';
 import { createJobs, type Jobs } from '../jobs/jobs.js';
@@ -13,20 +14,24 @@ declare module 'fastify' {
     env: Env;
     clock: Clock;
     db: Db;
+    /** node-postgres for the order path's hot statements (see db/sql.ts). */
+    sql: Sql;
     redis: RedisConnections;
     jobs: Jobs;
     mailJob: ReturnType<typeof sendMailJob>;
   }
 }
 
-/** The app's shared resources: configuration, clock, Postgres, Redis and the job queues. */
+/** The app's shared resources: configuration, clock, Postgres (Prisma and a plain pool), Redis and the job queues. */
 async function infrastructure(app: FastifyInstance, opts: { env: Env; clock: Clock }) {
   const db = createDb(opts.env.DATABASE_URL, opts.env.DB_POOL_SIZE);
+  const sql = createSql(opts.env.DATABASE_URL, opts.env.DB_POOL_SIZE);
   const redis = createRedis(opts.env.REDIS_URL, opts.env.REDIS_PREFIX);
   const jobs = createJobs({ redis, clock: opts.clock, log: app.log });
   app.decorate('env', opts.env);
   app.decorate('clock', opts.clock);
   app.decorate('db', db);
+  app.decorate('sql', sql);
   app.decorate('redis', redis);
   app.decorate('jobs', jobs);
   const mailJob = sendMailJob(createMailer(opts.env, db));
@@ -36,6 +41,7 @@ async function infrastructure(app: FastifyInstance, opts: { env: Env; clock: Clo
     await jobs.close();
     await redis.close();
     await db.$disconnect();
+    await sql.end();
   });
 }
 

@@ -177,12 +177,51 @@ describe('spot trading end to end (Demo)', () => {
     await balance(u.token, 'USDT');
     const req = { symbol: 'BTC_USDT', side: 'BUY' as const, type: 'LIMIT' as const, price: '1234', amount: '1' };
     const checked = checkOrder(req, await tradableSymbol(t.app.db, 1, 'BTC_USDT'));
-    const id = await insertAndFreeze(t.app.db, { userId: u.userId, mode: 1, symbol: 'BTC_USDT', clientOrderId: null, side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', triggerDirection: null, checked, at: t.clock.date() });
+    const id = await insertAndFreeze(t.app.sql, { userId: u.userId, mode: 1, symbol: 'BTC_USDT', clientOrderId: null, side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', triggerDirection: null, checked, at: t.clock.date() });
     expect(await resendPending({ db: t.app.db, redis: t.app.redis, clock: t.clock, shard: '0' })).toBe(0);
     t.clock.advance(31_000);
     expect(await resendPending({ db: t.app.db, redis: t.app.redis, clock: t.clock, shard: '0' })).toBe(1);
     await until(async () => (await order(u.token, id.toString())).status === 'NEW');
     expect(await balance(u.token, 'USDT')).toMatchObject({ frozen: '1234' });
+  });
+
+  it('takes a trailing buy by total, keeps waiting stops out of the book, and fires them', async () => {
+    const maker = await signIn(t);
+    const taker = await signIn(t);
+    const watcher = await signIn(t);
+    await t.app.inject({ method: 'POST', url: '/v1/wallet/dev/credit', headers: demo(maker.token), payload: { asset: 'ETH', amount: '10' } });
+    await balance(taker.token, 'USDT');
+    await balance(watcher.token, 'USDT');
+    const trade = async (price: string) => {
+      await place(maker.token, { symbol: 'ETH_USDT', side: 'SELL', type: 'LIMIT', price, amount: '0.1' });
+      expect((await place(taker.token, { symbol: 'ETH_USDT', side: 'BUY', type: 'LIMIT', price, amount: '0.1' })).json()).toMatchObject({ data: { status: 'FILLED' } });
+    };
+    await trade('3000');
+    // A stop-limit buy waiting for 3100, and a trailing buy by total (it becomes a market buy).
+    const stop = await place(watcher.token, { symbol: 'ETH_USDT', side: 'BUY', type: 'TRIGGER', triggerPrice: '3100', triggerDirection: 'ABOVE', price: '2900', amount: '0.2' });
+    expect(stop.json()).toMatchObject({ code: '200', data: { status: 'NEW' } });
+    const trail = await place(watcher.token, { symbol: 'ETH_USDT', side: 'BUY', type: 'TRAILING', trailingDelta: '50', total: '310' });
+    expect(trail.json()).toMatchObject({ code: '200' });
+    const trailId = trail.json<{ data: Order }>().data.id;
+    expect(await balance(watcher.token, 'USDT')).toMatchObject({ frozen: '890' });
+
+    // The book rebuilt from Postgres (Redis lost it) holds no waiting stop.
+    const { DepthStore } = await import('../../src/features/market-data/depth-store.js');
+    const rebuilt = async () => {
+      await t.app.redis.commands.del('depth:1:ETH_USDT:seq', 'depth:1:ETH_USDT:BUY', 'depth:1:ETH_USDT:SELL');
+      return new DepthStore(t.app.redis, t.app.db).snapshot(1, 'ETH_USDT');
+    };
+    expect((await rebuilt()).bids).toEqual([]);
+
+    // A trade at 3100 fires both: the trailing buy spends its 310 at 3100, the stop rests at 2900.
+    await place(maker.token, { symbol: 'ETH_USDT', side: 'SELL', type: 'LIMIT', price: '3100', amount: '1' });
+    await trade('3100');
+    await until(async () => (await order(watcher.token, trailId)).status === 'FILLED');
+    expect(await order(watcher.token, trailId)).toMatchObject({ filled: '0.1', filledTotal: '310' });
+    const row = await t.app.db.spotOrder.findUniqueOrThrow({ where: { id: BigInt(stop.json<{ data: Order }>().data.id) } });
+    expect(row.status).toBe('NEW');
+    expect(row.triggeredAt).not.toBeNull();
+    expect((await rebuilt()).bids).toEqual([['2900', '0.2']]);
   });
 
   it('keeps the ledger exact after everything above', async () => {
@@ -227,16 +266,20 @@ describe('market data and the socket', () => {
     const bought = await b.request('place', { args: { symbol: 'SOL_USDT', side: 'BUY', type: 'MARKET', total: '300' } });
     expect(bought.code).toBe('200');
 
+    // A push carries one item, or an array of the items of one settlement batch.
+    const items = (d: unknown): unknown[] => (Array.isArray(d) ? d : [d]);
     const trade = await watcher.next((m) => m.event === 'push' && m.channel === 'trade');
-    expect(trade).toMatchObject({ data: { price: '150', amount: '2', side: 'BUY' } });
+    expect(items(trade.data)).toEqual([expect.objectContaining({ price: '150', amount: '2', side: 'BUY' })]);
     const ticker = await watcher.next((m) => m.event === 'push' && m.channel === 'ticker');
     expect(ticker).toMatchObject({ data: { symbol: 'SOL_USDT', last: '150', volume: '2' } });
     expect(await watcher.next((m) => m.event === 'push' && m.channel === 'candle')).toMatchObject({ args: { interval: '1h' }, data: { open: '150', volume: '2', trades: 1 } });
     expect(await watcher.next((m) => m.event === 'push' && m.channel === 'statsTradeVolume')).toMatchObject({ data: { volume24h: '2', quoteVolume24h: '300' } });
-    await watcher.next((m) => m.event === 'push' && m.channel === 'orderBook' && (m.data as { amount?: string }).amount === '2');
+    await watcher.next((m) => m.event === 'push' && m.channel === 'orderBook' && items(m.data).some((i) => (i as { amount?: string }).amount === '2'));
     const increments = watcher.messages
-      .filter((m) => m.event === 'push' && m.channel === 'orderBook' && (m.data as { type: string }).type === 'increment')
-      .map((m) => (m as { data: { seq: number } }).data.seq);
+      .filter((m) => m.event === 'push' && m.channel === 'orderBook')
+      .flatMap((m) => items(m.data) as { type: string; seq: number }[])
+      .filter((i) => i.type === 'increment')
+      .map((i) => i.seq);
     expect(increments[0]).toBe(snapshot.data.seq + 1);
     expect(increments).toEqual(increments.map((_, i) => snapshot.data.seq + 1 + i));
 

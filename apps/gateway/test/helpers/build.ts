@@ -30,7 +30,7 @@ export async function build(
   if (!shared) await cloneDatabase(TEMPLATE_URL, dbUrl);
   const env = loadEnv({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: dbUrl,
     REDIS_URL,
     REDIS_PREFIX: `test:${id}:`,

@@ -15,15 +15,32 @@ export class DepthStore {
 
   /** Applies one level change atomically with its sequence number; returns the increment. */
   async apply(mode: number, symbol: string, side: 'BUY' | 'SELL', price: string, amount: string): Promise<DepthIncrement> {
-    await this.ensure(mode, symbol);
-    const m = this.redis.commands.multi();
-    if (new Decimal(amount).isZero()) m.hdel(key(mode, symbol, side), price);
-    else m.hset(key(mode, symbol, side), price, amount);
-    m.incr(key(mode, symbol, 'seq'));
-    const res = await m.exec();
-    const seq = Number(res?.[1]?.[1] ?? 0);
-    return { symbol, seq, side, price, amount };
+    const [inc] = await this.applyMany([{ mode, symbol, side, price, amount }]);
+    if (!inc) throw new Error('depth change not applied');
+    return inc;
   }
+
+  /**
+   * Applies level changes in order in one MULTI (one round trip, nothing interleaves), each
+   * with the next sequence number of its book; returns the increments in the same order.
+   */
+  async applyMany(changes: { mode: number; symbol: string; side: 'BUY' | 'SELL'; price: string; amount: string }[]): Promise<(DepthIncrement & { mode: number })[]> {
+    if (changes.length === 0) return [];
+    const books = new Map<string, { mode: number; symbol: string }>();
+    for (const c of changes) books.set(`${c.mode}|${c.symbol}`, c);
+    for (const b of books.values()) await this.ensure(b.mode, b.symbol);
+    const m = this.redis.commands.multi();
+    for (const c of changes) {
+      if (new Decimal(c.amount).isZero()) m.hdel(key(c.mode, c.symbol, c.side), c.price);
+      else m.hset(key(c.mode, c.symbol, c.side), c.price, c.amount);
+      m.incr(key(c.mode, c.symbol, 'seq'));
+    }
+    const res = await m.exec();
+    return changes.map((c, i) => ({ mode: c.mode, symbol: c.symbol, seq: Number(res?.[i * 2 + 1]?.[1] ?? 0), side: c.side, price: c.price, amount: c.amount }));
+  }
+
+  /** When this process last saw each book's sequence key in Redis: checked again after 5 s. */
+  private readonly seen = new Map<string, number>();
 
   async snapshot(mode: number, symbol: string, limit = 50): Promise<Depth> {
     await this.ensure(mode, symbol);
@@ -43,14 +60,20 @@ export class DepthStore {
    */
   private async ensure(mode: number, symbol: string): Promise<void> {
     const seqKey = key(mode, symbol, 'seq');
-    if ((await this.redis.commands.exists(seqKey)) === 1) return;
+    if (Date.now() - (this.seen.get(seqKey) ?? 0) < 5000) return;
+    if ((await this.redis.commands.exists(seqKey)) === 1) {
+      this.seen.set(seqKey, Date.now());
+      return;
+    }
     const rows = await this.db.spotOrder.findMany({
       where: { mode, symbol, status: { in: ['NEW', 'PARTIALLY_FILLED', 'TRIGGERED'] }, price: { not: null } },
-      select: { side: true, price: true, quantity: true, filledQuantity: true, icebergSize: true, type: true },
+      select: { side: true, price: true, quantity: true, filledQuantity: true, icebergSize: true, type: true, triggeredAt: true },
     });
     const books: Record<'BUY' | 'SELL', Map<string, Decimal>> = { BUY: new Map(), SELL: new Map() };
     for (const r of rows) {
       if (!r.price || !r.quantity || (r.type !== 'LIMIT' && r.type !== 'ICEBERG' && r.type !== 'TRIGGER' && r.type !== 'TRAILING')) continue;
+      // A stop or trailing order is in the book only once it has fired (with a limit price).
+      if ((r.type === 'TRIGGER' || r.type === 'TRAILING') && r.triggeredAt === null) continue;
       const remaining = new Decimal(r.quantity.toFixed()).minus(r.filledQuantity.toFixed());
       const visible = r.icebergSize ? Decimal.min(remaining, r.icebergSize.toFixed()) : remaining;
       const side = r.side === 'BUY' ? 'BUY' : 'SELL';

@@ -1,14 +1,14 @@
-import { RuntimeMode, type Order, type PlaceOrderRequest } from '@exchange/contracts';
+import { RuntimeMode, errorByCode, type Order, type PlaceOrderRequest } from '@exchange/contracts';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
+import type { Sql } from '../../db/sql.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RedisConnections } from '../../lib/redis.js';
 import { AppError } from '../../lib/app-error.js';
 import { ensureFunded } from '../wallet/funding-service.js';
 import { sendCommand } from './engine-client.js';
 import { checkOrder, type SymbolRules } from './order-rules.js';
-import { insertAndFreeze } from './order-store.js';
-import { dbErrorText } from '../ledger/ledger-service.js';
+import type { PlacementWriter } from './order-store.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { toOrder } from './order-view.js';
 import { tradableSymbol } from './symbol-rules.js';
@@ -16,10 +16,12 @@ import type { Verdicts } from './verdicts.js';
 
 export interface OrderDeps {
   db: Db;
+  sql: Sql;
   redis: RedisConnections;
   clock: Clock;
   env: Env;
   verdicts: Verdicts;
+  placements: PlacementWriter;
 }
 
 export const OPEN_STATUSES = ['PENDING', 'NEW', 'PARTIALLY_FILLED', 'TRIGGERED', 'TRAILING'];
@@ -70,29 +72,21 @@ export async function placeOrder(
   }
 
   const now = deps.clock.date();
-  let orderId: bigint;
-  try {
-    orderId = await insertAndFreeze(deps.db, {
-      userId,
-      mode,
-      symbol: rules.code,
-      clientOrderId: req.clientOrderId ?? null,
-      side: req.side,
-      type: req.type,
-      timeInForce: req.type === 'LIMIT' ? (req.timeInForce ?? 'GTC') : null,
-      triggerDirection: req.type === 'TRIGGER' ? (req.triggerDirection ?? null) : null,
-      checked,
-      at: now,
-    });
-  } catch (err) {
-    // A clientOrderId seen before: the unique index refused the insert; answer the first order.
-    const text = dbErrorText(err);
-    if (req.clientOrderId && (text.includes('23505') || text.includes('P2002') || text.includes('Unique constraint'))) {
-      const first = await deps.db.spotOrder.findUnique({ where: { userId_mode_clientOrderId: { userId, mode, clientOrderId: req.clientOrderId } } });
-      if (first) return toOrder(first);
-    }
-    throw err;
-  }
+  const placed = await deps.placements.place({
+    userId,
+    mode,
+    symbol: rules.code,
+    clientOrderId: req.clientOrderId ?? null,
+    side: req.side,
+    type: req.type,
+    timeInForce: req.type === 'LIMIT' ? (req.timeInForce ?? 'GTC') : null,
+    triggerDirection: req.type === 'TRIGGER' ? (req.triggerDirection ?? null) : null,
+    checked,
+    at: now,
+  });
+  // A clientOrderId seen before: the answer is the first order, and nothing changed.
+  if (placed.outcome === 'DUPLICATE') return toOrder(await deps.db.spotOrder.findUniqueOrThrow({ where: { id: placed.id } }));
+  const orderId = placed.id;
   const order = { id: orderId };
 
   const commandId = `place:${order.id}`;
@@ -111,16 +105,16 @@ export async function placeOrder(
     throw err;
   }
   const result = await verdict.promise;
-  if (result && !result.accepted && result.code) {
-    const fresh = await deps.db.spotOrder.findUnique({ where: { id: order.id } });
-    throw rejection(result.code, fresh ? toOrder(fresh) : null);
-  }
+  if (result && !result.accepted && result.code) throw rejection(result.code, order.id.toString());
+  // Settlement sends the order as it settled it; without a verdict in time it is still PENDING.
+  if (result?.order) return result.order;
   return toOrder(await deps.db.spotOrder.findUniqueOrThrow({ where: { id: order.id } }));
 }
 
-function rejection(code: number, order: Order | null): AppError {
-  const err = new AppError(code === 3002 ? 'NO_COUNTERPARTY' : code === 3016 ? 'POST_ONLY_WOULD_TAKE' : code === 3017 ? 'FILL_OR_KILL_UNFILLED' : 'SYMBOL_NOT_AVAILABLE', order ? { orderId: order.id } : null);
-  return err;
+/** The engine's reason as the catalogue's error (its code is a trading code of the catalogue). */
+function rejection(code: number, orderId: string): AppError {
+  const def = errorByCode(code);
+  return new AppError(def && def.code >= 3000 && def.code < 4000 ? def.name : 'SYMBOL_NOT_AVAILABLE', { orderId });
 }
 
 /** Asks the engine to cancel an open order; settlement unfreezes what it leaves. */

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { FlowType } from '@exchange/contracts';
-import type { Db } from '../../db/client.js';
+import type { Sql } from '../../db/sql.js';
 import { AppError } from '../../lib/app-error.js';
 import type { CheckedOrder } from './order-rules.js';
-import { dbErrorText, isCheckViolation } from '../ledger/ledger-service.js';
 
 export interface NewOrder {
   userId: string;
@@ -18,45 +16,94 @@ export interface NewOrder {
   at: Date;
 }
 
-const n = (v: string | undefined) => v ?? null;
+/** What became of one order of a batch. */
+export type Placed = { outcome: 'PLACED'; id: bigint } | { outcome: 'DUPLICATE'; id: bigint };
+
+interface Waiting {
+  order: NewOrder;
+  resolve(p: Placed): void;
+  reject(err: unknown): void;
+}
 
 /**
- * The hot path of placement in one SQL statement (one round trip, atomic): insert the order,
- * move the funds from available to frozen, and write the two ledger entries, exactly what
- * `post(freezeLegs(...))` does inside a transaction. A missing balance row makes the final
- * division by zero fail the statement; a balance going below zero fails its CHECK constraint.
+ * Placement's writes, batched: every order that arrives while earlier batches are in flight
+ * goes to Postgres in the next batch, as one call of the `place_orders` function (one round
+ * trip and one commit for the batch; see its migration). For each order, in one transaction:
+ * insert the order, move the funds from available to frozen if they are there, and write the
+ * freeze's two ledger entries. Under light load a batch holds one order and goes at once; under
+ * heavy load batches grow, and the cost per order falls instead of queueing up.
+ * An order the balance does not cover fails with INSUFFICIENT_BALANCE and changes nothing.
  */
-export async function insertAndFreeze(db: Db, o: NewOrder): Promise<bigint> {
-  const v = o.checked.values;
-  const amount = o.checked.freezeAmount;
-  try {
-    const rows = await db.$queryRaw<{ id: bigint }[]>`
-      WITH o AS (
-        INSERT INTO spot_order ("userId", mode, symbol, "clientOrderId", side, type, "timeInForce", price, quantity,
-          "quoteAmount", "icebergSize", "triggerPrice", "triggerDirection", "trailingDelta", "activationPrice",
-          status, "frozenAsset", "frozenRemaining", "createdAt", "updatedAt")
-        VALUES (${o.userId}::uuid, ${o.mode}, ${o.symbol}, ${o.clientOrderId}, ${o.side}, ${o.type}, ${o.timeInForce},
-          ${n(v.price)}::numeric, ${n(v.quantity)}::numeric, ${n(v.quoteAmount)}::numeric, ${n(v.icebergSize)}::numeric,
-          ${n(v.triggerPrice)}::numeric, ${o.triggerDirection}, ${n(v.trailingDelta)}::numeric, ${n(v.activationPrice)}::numeric,
-          'PENDING', ${o.checked.freezeAsset}, ${amount}::numeric, ${o.at}, ${o.at})
-        RETURNING id),
-      b AS (
-        UPDATE balance SET available = available - ${amount}::numeric, frozen = frozen + ${amount}::numeric, "updatedAt" = ${o.at}
-        WHERE "accountId" = ${o.userId} AND mode = ${o.mode} AND asset = ${o.checked.freezeAsset}
-        RETURNING 1),
-      e AS (
-        INSERT INTO ledger_entry ("txId", "accountId", mode, asset, bucket, amount, "flowType", "refType", "refId", "createdAt")
-        SELECT ${randomUUID()}::uuid, ${o.userId}, ${o.mode}, ${o.checked.freezeAsset}, x.bucket, x.amount, ${FlowType.SPOT_ORDER_FREEZE}, 'ORDER', o.id::text, ${o.at}
-        FROM o, (VALUES ('AVAILABLE', -(${amount}::numeric)), ('FROZEN', ${amount}::numeric)) AS x(bucket, amount))
-      SELECT o.id, 1 / (SELECT COUNT(*) FROM b)::int AS funded FROM o`;
-    const id = rows[0]?.id;
-    if (id === undefined) throw new Error('order insert returned nothing');
-    return id;
-  } catch (err) {
-    const text = dbErrorText(err);
-    if (isCheckViolation(err) || text.includes('22012') || text.includes('division by zero')) {
-      throw new AppError('INSUFFICIENT_BALANCE', null, { cause: err });
-    }
-    throw err;
+export class PlacementWriter {
+  private queue: Waiting[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+
+  constructor(private readonly sql: Sql, private readonly o: { lanes?: number; maxBatch?: number } = {}) {}
+
+  place(order: NewOrder): Promise<Placed> {
+    return new Promise<Placed>((resolve, reject) => {
+      this.queue.push({ order, resolve, reject });
+      this.kick();
+    });
   }
+
+  private kick(): void {
+    if (this.scheduled || this.queue.length === 0 || this.inFlight >= (this.o.lanes ?? 2)) return;
+    this.scheduled = true;
+    // Orders arriving in the same turn of the event loop join the same batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      while (this.queue.length > 0 && this.inFlight < (this.o.lanes ?? 2)) {
+        const batch = this.queue.splice(0, this.o.maxBatch ?? 500);
+        this.inFlight += 1;
+        void this.write(batch).finally(() => {
+          this.inFlight -= 1;
+          this.kick();
+        });
+      }
+    });
+  }
+
+  private async write(batch: Waiting[]): Promise<void> {
+    const rows = batch.map(({ order: o }, i) => {
+      const v = o.checked.values;
+      return {
+        i, userId: o.userId, mode: o.mode, symbol: o.symbol, clientOrderId: o.clientOrderId, side: o.side, type: o.type,
+        timeInForce: o.timeInForce, price: n(v.price), quantity: n(v.quantity), quoteAmount: n(v.quoteAmount),
+        icebergSize: n(v.icebergSize), triggerPrice: n(v.triggerPrice), triggerDirection: o.triggerDirection,
+        trailingDelta: n(v.trailingDelta), activationPrice: n(v.activationPrice), frozenAsset: o.checked.freezeAsset,
+        amount: o.checked.freezeAmount, at: o.at.toISOString().slice(0, 23),
+      };
+    });
+    let result: { idx: number; order_id: string | null; outcome: string }[];
+    try {
+      const res = await this.sql.query<{ idx: number; order_id: string | null; outcome: string }>({
+        name: 'place-orders',
+        text: 'SELECT idx, order_id, outcome FROM place_orders($1::jsonb, $2)',
+        values: [JSON.stringify(rows), FlowType.SPOT_ORDER_FREEZE],
+      });
+      result = res.rows;
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+      return;
+    }
+    const byIdx = new Map(result.map((r) => [r.idx, r]));
+    for (const [i, w] of batch.entries()) {
+      const r = byIdx.get(i);
+      if (r?.outcome === 'PLACED' && r.order_id !== null) w.resolve({ outcome: 'PLACED', id: BigInt(r.order_id) });
+      else if (r?.outcome === 'DUPLICATE' && r.order_id !== null) w.resolve({ outcome: 'DUPLICATE', id: BigInt(r.order_id) });
+      else if (r?.outcome === 'INSUFFICIENT_BALANCE') w.reject(new AppError('INSUFFICIENT_BALANCE'));
+      else w.reject(new Error(`placement returned no outcome for order ${i}`));
+    }
+  }
+}
+
+const n = (v: string | undefined) => v ?? null;
+
+/** One order through a writer of its own (scripts and tests); the gateway shares one writer. */
+export async function insertAndFreeze(sql: Sql, o: NewOrder): Promise<bigint> {
+  const placed = await new PlacementWriter(sql).place(o);
+  if (placed.outcome !== 'PLACED') throw new Error(`clientOrderId ${o.clientOrderId ?? ''} was used before`);
+  return placed.id;
 }

@@ -17,6 +17,7 @@ import { bearerSecurity, responses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { getOrder, listMyTrades, listOrders } from './order-queries.js';
 import { cancelAll, cancelOrder, cancelPlace, placeOrder, type OrderDeps } from './order-service.js';
+import { PlacementWriter } from './order-store.js';
 import { Settlement } from './settlement.js';
 import { Verdicts } from './verdicts.js';
 import { MarketMaker } from '../market-maker/market-maker.js';
@@ -29,10 +30,10 @@ const tags = ['spot-order'];
 /** Spot orders over REST (/v1/spot-order) and the socket's trading ops; settlement runs here. */
 async function ordersPlugin(app: FastifyInstance) {
   const verdicts = await Verdicts.create(app.redis);
-  const deps: OrderDeps = { db: app.db, redis: app.redis, clock: app.clock, env: app.env, verdicts };
+  const deps: OrderDeps = { db: app.db, sql: app.sql, redis: app.redis, clock: app.clock, env: app.env, verdicts, placements: new PlacementWriter(app.sql) };
   const depth = new DepthStore(app.redis, app.db);
-  const market = marketDataSink({ db: app.db, clock: app.clock, depth, fanout: app.socket.fanout });
-  const settlement = new Settlement({ db: app.db, redis: app.redis, clock: app.clock, shard: app.env.ENGINE_SHARD, fanout: app.socket.fanout, verdicts, market, log: app.log });
+  const market = marketDataSink({ db: app.db, clock: app.clock, depth, fanout: app.socket.fanout, log: app.log });
+  const settlement = new Settlement({ db: app.db, sql: app.sql, redis: app.redis, clock: app.clock, shard: app.env.ENGINE_SHARD, fanout: app.socket.fanout, verdicts, market, log: app.log });
   app.socket.registerSnapshot('orderBook', async (mode, args) =>
     typeof args.symbol === 'string' ? { type: 'snapshot', ...(await depth.snapshot(mode, args.symbol)) } : null,
   );
@@ -44,6 +45,7 @@ async function ordersPlugin(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     await marketMaker.stop();
     await settlement.stop();
+    await market.flush();
     await verdicts.close();
   });
 

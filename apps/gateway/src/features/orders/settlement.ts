@@ -1,17 +1,17 @@
 import { Decimal } from 'decimal.js';
-import { FlowType, engineEvent, fromUnits, type EngineEvent, type RuntimeMode } from '@exchange/contracts';
+import { FlowType, engineEvent, fromUnits, type EngineEvent, type Order } from '@exchange/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Prisma } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import type { Sql } from '../../db/sql.js';
 import type { RedisConnections } from '../../lib/redis.js';
-import { post, SYSTEM } from '../ledger/ledger-service.js';
+import { SYSTEM } from '../ledger/ledger-service.js';
+import { LedgerBatch } from '../ledger/ledger-batch.js';
 import { privateTopic, publicTopic, type Fanout } from '../socket/fanout.js';
 import { streamKeys } from './engine-client.js';
 import { resendPending } from './reconcile.js';
 import type { Clock } from '../../lib/clock.js';
 import { toOrder } from './order-view.js';
-import type { Verdicts } from './verdicts.js';
-
-type Tx = Prisma.TransactionClient;
+import type { Verdict, Verdicts } from './verdicts.js';
 
 interface SymbolInfo {
   tickSize: string;
@@ -24,42 +24,98 @@ interface SymbolInfo {
   takerFeeRate: string;
 }
 
-/** What a batch leaves to announce once its transaction has committed. */
-interface Outbox {
-  verdicts: { commandId: string; accepted: boolean; code?: number }[];
-  orders: Set<bigint>;
-  pushes: { topic: string; data: unknown }[];
-  deltas: { mode: number; symbol: string; side: 'BUY' | 'SELL'; price: string; amount: string }[];
-  traded: Set<string>;
+export interface BookDelta {
+  mode: number;
+  symbol: string;
+  side: 'BUY' | 'SELL';
+  price: string;
+  amount: string;
 }
 
 /** Market data kept from the events (depth, tickers), outside the settlement transaction. */
 export interface MarketDataSink {
-  applyDeltas(deltas: Outbox['deltas']): Promise<void>;
-  tradesHappened(books: { mode: number; symbol: string }[]): Promise<void>;
+  /** Applies the batch's book changes in order and publishes them; awaited before the next batch. */
+  applyDeltas(deltas: BookDelta[]): Promise<void>;
+  /** Books that traded: their tickers, candles and statistics are refreshed (may be deferred). */
+  tradesHappened(books: { mode: number; symbol: string }[]): void;
+}
+
+/** An order as settlement holds it while applying a batch: the row, with exact amounts. */
+interface OrderState {
+  id: bigint;
+  userId: string;
+  mode: number;
+  symbol: string;
+  clientOrderId: string | null;
+  side: string;
+  type: string;
+  timeInForce: string | null;
+  price: Decimal | null;
+  quantity: Decimal | null;
+  quoteAmount: Decimal | null;
+  icebergSize: Decimal | null;
+  triggerPrice: Decimal | null;
+  triggerDirection: string | null;
+  trailingDelta: Decimal | null;
+  activationPrice: Decimal | null;
+  status: string;
+  rejectCode: number | null;
+  filledQuantity: Decimal;
+  filledQuote: Decimal;
+  fee: Decimal;
+  feeAsset: string | null;
+  makerFills: number;
+  takerFills: number;
+  frozenAsset: string;
+  frozenRemaining: Decimal;
+  triggeredAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  dirty: boolean;
+}
+
+interface TradeRow {
+  seq: number;
+  mode: number;
+  symbol: string;
+  price: Decimal;
+  quantity: Decimal;
+  quote: Decimal;
+  takerSide: string;
+  makerOrderId: number;
+  takerOrderId: number;
+  maker: string;
+  taker: string;
+  makerFee: Decimal;
+  takerFee: Decimal;
+  makerFeeAsset: string;
+  takerFeeAsset: string;
+  ts: number;
+}
+
+/** What a batch leaves to announce once its transaction has committed. */
+interface Outbox {
+  verdicts: (Verdict & { commandId: string })[];
+  trades: TradeRow[];
+  deltas: BookDelta[];
+  traded: Set<string>;
 }
 
 const TERMINAL: Record<string, true> = { FILLED: true, CANCELED: true, EXPIRED: true, REJECTED: true };
-
-type Amount = { toFixed(): string } | null;
+const dec = (v: string | null): Decimal | null => (v === null ? null : new Decimal(v));
 
 /**
  * The status users see for an order the engine closed: one that spent all it asked for is
  * FILLED (a market buy by total ends when its total is spent), one closed part-way is
  * PARTIALLY_CANCELED.
  */
-function finalStatus(
-  status: string,
-  row: { filledQuantity: { toFixed(): string }; filledQuote: { toFixed(): string }; quantity: Amount; quoteAmount: Amount },
-  info: SymbolInfo | undefined,
-): string {
+function finalStatus(status: string, o: OrderState, info: SymbolInfo | undefined): string {
   if (status !== 'CANCELED' && status !== 'EXPIRED') return status;
-  const filled = new Decimal(row.filledQuantity.toFixed());
-  if (filled.isZero()) return status;
+  if (o.filledQuantity.isZero()) return status;
   const smallestQuote = info ? new Decimal(info.tickSize).times(info.stepSize) : new Decimal(0);
   const complete =
-    (row.quantity !== null && filled.gte(row.quantity.toFixed())) ||
-    (row.quoteAmount !== null && new Decimal(row.quoteAmount.toFixed()).minus(row.filledQuote.toFixed()).lt(smallestQuote.gt(0) ? smallestQuote : 1));
+    (o.quantity !== null && o.filledQuantity.gte(o.quantity)) ||
+    (o.quoteAmount !== null && o.quoteAmount.minus(o.filledQuote).lt(smallestQuote.gt(0) ? smallestQuote : 1));
   return complete ? 'FILLED' : 'PARTIALLY_CANCELED';
 }
 
@@ -68,6 +124,13 @@ function finalStatus(
  * transactions. The shard's cursor moves in the same transaction, so a batch is applied
  * exactly once however often the consumer restarts. Only one instance settles at a time
  * (a lock in Redis); the others stand by.
+ *
+ * A batch is set-based: the orders it touches are read with one statement, the events are
+ * applied to them in memory (in sequence order, with exact decimals), and the results (trades,
+ * ledger entries, balances by their net change, orders, cursor) are written by one call of the
+ * `settle_batch` function: two round trips per batch whatever its size. Row locks on balances
+ * are held for a few milliseconds per batch, not for a statement per leg, so placements on the
+ * same accounts are not held up behind settlement.
  */
 export class Settlement {
   private stopped = false;
@@ -76,9 +139,22 @@ export class Settlement {
   private readonly lockKey: string;
   private readonly owner = Math.random().toString(36).slice(2);
   private loop: Promise<void> | undefined;
+  private symbolsLoadedAt = 0;
+  private lastResend = Date.now();
 
   constructor(
-    private readonly o: { db: Db; redis: RedisConnections; clock: Clock; shard: string; fanout: Fanout; verdicts: Verdicts; market: MarketDataSink; log: FastifyBaseLogger; batch?: number },
+    private readonly o: {
+      db: Db;
+      sql: Sql;
+      redis: RedisConnections;
+      clock: Clock;
+      shard: string;
+      fanout: Fanout;
+      verdicts: Verdicts;
+      market: MarketDataSink;
+      log: FastifyBaseLogger;
+      batch?: number;
+    },
   ) {
     this.lockKey = `settlement:lock:${o.shard}`;
   }
@@ -98,23 +174,30 @@ export class Settlement {
     );
   }
 
+  private lockCheckedAt = 0;
+
   private async holdLock(): Promise<boolean> {
+    // The lock lives 10 s; renewing it every second is plenty.
+    if (Date.now() - this.lockCheckedAt < 1000) return true;
     const r = this.o.redis.commands;
     const got = await r.set(this.lockKey, this.owner, 'PX', 10_000, 'NX');
-    if (got === 'OK') return true;
-    if ((await r.get(this.lockKey)) === this.owner) {
-      await r.pexpire(this.lockKey, 10_000);
+    if (got === 'OK' || (await r.get(this.lockKey)) === this.owner) {
+      if (got !== 'OK') await r.pexpire(this.lockKey, 10_000);
+      this.lockCheckedAt = Date.now();
       return true;
     }
+    this.lockCheckedAt = 0;
     return false;
   }
 
   private async run(): Promise<void> {
     // A blocking read needs its own connection: the shared one serves every request.
     const reader = this.o.redis.commands.duplicate();
+    let cursor: number | null = null;
     try {
       while (!this.stopped) {
         if (!(await this.holdLock())) {
+          cursor = null;
           await new Promise((r) => setTimeout(r, 1000));
           continue;
         }
@@ -124,8 +207,9 @@ export class Settlement {
             this.o.log.warn({ err }, 'resending pending orders failed'),
           );
         }
-        const cursor = await this.o.db.engineCursor.findUnique({ where: { shard: this.o.shard } });
-        const res = await reader.xread('COUNT', this.o.batch ?? 200, 'BLOCK', 500, 'STREAMS', streamKeys(this.o.shard).output, `0-${cursor?.lastSeq ?? 0}`);
+        // The cursor is read once per lock tenure; each batch's transaction checks it again.
+        cursor ??= (await this.o.db.engineCursor.findUnique({ where: { shard: this.o.shard } }))?.lastSeq ?? 0;
+        const res = await reader.xread('COUNT', this.o.batch ?? 500, 'BLOCK', 500, 'STREAMS', streamKeys(this.o.shard).output, `0-${cursor}`);
         const entries = res?.[0]?.[1] ?? [];
         if (entries.length === 0) continue;
         const events: EngineEvent[] = [];
@@ -138,9 +222,10 @@ export class Settlement {
           }
         }
         try {
-          await this.settle(events);
+          cursor = await this.settle(events, cursor);
         } catch (err) {
           // Nothing of a failed batch is applied (one transaction); try again shortly.
+          cursor = null;
           this.o.log.error({ err, from: events[0]?.seq }, 'settlement batch failed; retrying');
           await new Promise((r) => setTimeout(r, 1000));
         }
@@ -150,30 +235,50 @@ export class Settlement {
     }
   }
 
-  /** Settles events (in seq order, all after the cursor) and announces the results. */
-  async settle(events: EngineEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    await this.prepare(events);
-    const out: Outbox = { verdicts: [], orders: new Set(), pushes: [], deltas: [], traded: new Set() };
-    const lastSeq = events[events.length - 1]?.seq ?? 0;
-    await this.o.db.$transaction(
-      async (tx) => {
-        const cursor = await tx.engineCursor.findUnique({ where: { shard: this.o.shard } });
-        const from = cursor?.lastSeq ?? 0;
-        for (const e of events) if (e.seq > from) await this.apply(tx, e, out);
-        await tx.engineCursor.upsert({
-          where: { shard: this.o.shard },
-          create: { shard: this.o.shard, lastSeq },
-          update: { lastSeq: Math.max(lastSeq, from) },
-        });
-      },
-      { timeout: 30_000 },
-    );
-    await this.announce(out);
+  /**
+   * Settles events (in seq order, after `from`, the shard's cursor) and announces the results;
+   * returns the cursor after them. The orders the events touch are read first (only settlement
+   * changes an order once it is placed, and only one instance settles); everything the batch
+   * changes is then written by one call of `settle_batch`, which checks that the cursor is
+   * still at `from` and moves it in the same transaction.
+   */
+  async settle(events: EngineEvent[], from: number): Promise<number> {
+    const todo = events.filter((e) => e.seq > from);
+    const last = todo[todo.length - 1]?.seq;
+    if (last === undefined) return from;
+    await this.prepare(todo);
+    const out: Outbox = { verdicts: [], trades: [], deltas: [], traded: new Set() };
+    const orders = new Map<bigint, OrderState>();
+    await this.loadOrders(todo, orders);
+    const ledger = new LedgerBatch();
+    for (const e of todo) this.apply(e, orders, ledger, out);
+    const ts = (d: Date | number) => new Date(d).toISOString().slice(0, 23);
+    const res = await this.o.sql.query<{ trade_seq: number; trade_id: string }>({
+      name: 'settle-batch',
+      text: 'SELECT trade_seq, trade_id FROM settle_batch($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb)',
+      values: [
+        this.o.shard,
+        from,
+        last,
+        JSON.stringify(out.trades.map((t) => ({
+          seq: t.seq, mode: t.mode, symbol: t.symbol, price: t.price.toFixed(), quantity: t.quantity.toFixed(), quoteAmount: t.quote.toFixed(),
+          takerSide: t.takerSide, makerOrderId: t.makerOrderId, takerOrderId: t.takerOrderId, makerUserId: t.maker, takerUserId: t.taker,
+          makerFee: t.makerFee.toFixed(), takerFee: t.takerFee.toFixed(), createdAt: ts(t.ts),
+        }))),
+        JSON.stringify(ledger.entryRows()),
+        JSON.stringify(ledger.balanceRows()),
+        JSON.stringify([...orders.values()].filter((o) => o.dirty).map((o) => ({
+          id: o.id.toString(), status: o.status, rejectCode: o.rejectCode, filledQuantity: o.filledQuantity.toFixed(),
+          filledQuote: o.filledQuote.toFixed(), fee: o.fee.toFixed(), feeAsset: o.feeAsset, makerFills: o.makerFills,
+          takerFills: o.takerFills, frozenRemaining: o.frozenRemaining.toFixed(),
+          triggeredAt: o.triggeredAt ? ts(o.triggeredAt) : null, updatedAt: ts(o.updatedAt),
+        }))),
+      ],
+    });
+    this.tradeIds = new Map(res.rows.map((r) => [r.trade_seq, String(r.trade_id)]));
+    await this.announce(out, orders);
+    return last;
   }
-
-  private symbolsLoadedAt = 0;
-  private lastResend = Date.now();
 
   private async prepare(events: EngineEvent[]): Promise<void> {
     // Fee schedules may change: symbol details are re-read at most every 30 seconds.
@@ -209,47 +314,88 @@ export class Settlement {
     }
   }
 
-  private async apply(tx: Tx, e: EngineEvent, out: Outbox): Promise<void> {
+  /** Reads every order the events touch, with one statement. */
+  private async loadOrders(events: EngineEvent[], into: Map<bigint, OrderState>): Promise<void> {
+    const ids = new Set<string>();
+    for (const e of events) {
+      if (e.type === 'TRADE') ids.add(String(e.makerOrderId)).add(String(e.takerOrderId));
+      else if (e.type === 'ORDER_STATUS') ids.add(String(e.orderId));
+      else if ((e.type === 'ACCEPTED' || e.type === 'REJECTED') && e.commandId.startsWith('place:')) ids.add(String(e.orderId));
+    }
+    if (ids.size === 0) return;
+    const res = await this.o.sql.query<Record<string, string | number | Date | null>>({ name: 'settle-orders', text: 'SELECT * FROM spot_order WHERE id = ANY($1::bigint[])', values: [[...ids]] });
+    for (const r of res.rows) {
+      const s = (k: string) => r[k] as string;
+      const o: OrderState = {
+        id: BigInt(s('id')),
+        userId: s('userId'),
+        mode: r.mode as number,
+        symbol: s('symbol'),
+        clientOrderId: r.clientOrderId as string | null,
+        side: s('side'),
+        type: s('type'),
+        timeInForce: r.timeInForce as string | null,
+        price: dec(r.price as string | null),
+        quantity: dec(r.quantity as string | null),
+        quoteAmount: dec(r.quoteAmount as string | null),
+        icebergSize: dec(r.icebergSize as string | null),
+        triggerPrice: dec(r.triggerPrice as string | null),
+        triggerDirection: r.triggerDirection as string | null,
+        trailingDelta: dec(r.trailingDelta as string | null),
+        activationPrice: dec(r.activationPrice as string | null),
+        status: s('status'),
+        rejectCode: r.rejectCode as number | null,
+        filledQuantity: new Decimal(s('filledQuantity')),
+        filledQuote: new Decimal(s('filledQuote')),
+        fee: new Decimal(s('fee')),
+        feeAsset: r.feeAsset as string | null,
+        makerFills: r.makerFills as number,
+        takerFills: r.takerFills as number,
+        frozenAsset: s('frozenAsset'),
+        frozenRemaining: new Decimal(s('frozenRemaining')),
+        triggeredAt: r.triggeredAt as Date | null,
+        createdAt: r.createdAt as Date,
+        updatedAt: r.updatedAt as Date,
+        dirty: false,
+      };
+      into.set(o.id, o);
+    }
+  }
+
+  private apply(e: EngineEvent, orders: Map<bigint, OrderState>, ledger: LedgerBatch, out: Outbox): void {
     const isPlace = e.commandId.startsWith('place:');
+    const at = new Date(e.ts);
     switch (e.type) {
-      case 'ACCEPTED':
-        out.verdicts.push({ commandId: e.commandId, accepted: true });
-        if (isPlace) {
-          await tx.spotOrder.updateMany({ where: { id: BigInt(e.orderId), status: 'PENDING' }, data: { status: 'NEW', updatedAt: new Date(e.ts) } });
-          out.orders.add(BigInt(e.orderId));
+      case 'ACCEPTED': {
+        out.verdicts.push({ commandId: e.commandId, accepted: true, orderId: String(e.orderId) });
+        const o = isPlace ? orders.get(BigInt(e.orderId)) : undefined;
+        if (o && o.status === 'PENDING') Object.assign(o, { status: 'NEW', updatedAt: at, dirty: true });
+        return;
+      }
+      case 'REJECTED': {
+        out.verdicts.push({ commandId: e.commandId, accepted: false, code: e.code, orderId: String(e.orderId) });
+        const o = isPlace ? orders.get(BigInt(e.orderId)) : undefined;
+        if (o) {
+          this.release(ledger, o, at);
+          Object.assign(o, { status: 'REJECTED', rejectCode: e.code, updatedAt: at, dirty: true });
         }
         return;
-      case 'REJECTED':
-        out.verdicts.push({ commandId: e.commandId, accepted: false, code: e.code });
-        if (isPlace) {
-          const id = BigInt(e.orderId);
-          const row = await tx.spotOrder.findUnique({ where: { id }, select: { userId: true, frozenAsset: true, frozenRemaining: true } });
-          if (row) await this.release(tx, id, row, e.runtimeMode, e.ts);
-          await tx.spotOrder.updateMany({ where: { id }, data: { status: 'REJECTED', rejectCode: e.code, frozenRemaining: 0, updatedAt: new Date(e.ts) } });
-          out.orders.add(id);
-        }
-        return;
+      }
       case 'TRADE':
-        await this.trade(tx, e, out);
+        this.trade(e, orders, ledger, out);
         return;
       case 'ORDER_STATUS': {
-        const id = BigInt(e.orderId);
-        out.orders.add(id);
-        if (!TERMINAL[e.status]) {
-          await tx.spotOrder.updateMany({ where: { id }, data: { status: e.status, updatedAt: new Date(e.ts) } });
-          return;
+        const o = orders.get(BigInt(e.orderId));
+        if (!o) return;
+        if (TERMINAL[e.status]) {
+          this.release(ledger, o, at);
+          o.status = finalStatus(e.status, o, this.symbols.get(e.symbol));
+        } else {
+          o.status = e.status;
+          if (e.status === 'TRIGGERED') o.triggeredAt ??= at;
         }
-        // A final status: one read for the fill figures and the frozen rest, one write.
-        const row = await tx.spotOrder.findUnique({
-          where: { id },
-          select: { userId: true, frozenAsset: true, frozenRemaining: true, filledQuantity: true, filledQuote: true, quantity: true, quoteAmount: true },
-        });
-        if (!row) return;
-        await this.release(tx, id, row, e.runtimeMode, e.ts);
-        await tx.spotOrder.update({
-          where: { id },
-          data: { status: finalStatus(e.status, row, this.symbols.get(e.symbol)), frozenRemaining: 0, updatedAt: new Date(e.ts) },
-        });
+        o.updatedAt = at;
+        o.dirty = true;
         return;
       }
       case 'BOOK_DELTA': {
@@ -264,11 +410,13 @@ export class Settlement {
     }
   }
 
-  private async trade(tx: Tx, e: Extract<EngineEvent, { type: 'TRADE' }>, out: Outbox): Promise<void> {
+  private trade(e: Extract<EngineEvent, { type: 'TRADE' }>, orders: Map<bigint, OrderState>, ledger: LedgerBatch, out: Outbox): void {
     const info = this.symbols.get(e.symbol);
     const maker = this.users.get(e.makerUserId);
     const taker = this.users.get(e.takerUserId);
-    if (!info || !maker || !taker) throw new Error(`Cannot settle trade seq ${e.seq}: unknown symbol or user`);
+    const makerOrder = orders.get(BigInt(e.makerOrderId));
+    const takerOrder = orders.get(BigInt(e.takerOrderId));
+    if (!info || !maker || !taker || !makerOrder || !takerOrder) throw new Error(`Cannot settle trade seq ${e.seq}: unknown symbol, user or order`);
     const price = new Decimal(fromUnits(e.price, info.tickSize));
     const qty = new Decimal(fromUnits(e.quantity, info.stepSize));
     const quote = price.times(qty);
@@ -285,7 +433,7 @@ export class Settlement {
     const ref = `${this.o.shard}:${e.seq}`;
     out.traded.add(`${mode}|${e.symbol}`);
 
-    await post(tx, {
+    ledger.post({
       mode, flowType: FlowType.SPOT_TRADE_SETTLEMENT, refType: 'TRADE', refId: ref, at,
       legs: [
         { accountId: buyer, asset: info.quote, bucket: 'FROZEN', amount: quote.neg() },
@@ -295,7 +443,7 @@ export class Settlement {
       ],
     });
     if (!buyerFee.isZero() || !sellerFee.isZero()) {
-      await post(tx, {
+      ledger.post({
         mode, flowType: FlowType.SPOT_TRADE_FEE, refType: 'TRADE', refId: ref, at,
         legs: [
           { accountId: buyer, asset: info.base, bucket: 'AVAILABLE', amount: buyerFee.neg() },
@@ -307,76 +455,98 @@ export class Settlement {
     }
     const makerFee = takerBuys ? sellerFee : buyerFee;
     const takerFee = takerBuys ? buyerFee : sellerFee;
-    const trade = await tx.spotTrade.create({
-      data: {
-        shard: this.o.shard, seq: e.seq, mode, symbol: e.symbol, price: price.toFixed(), quantity: qty.toFixed(), quoteAmount: quote.toFixed(),
-        takerSide: e.takerSide, makerOrderId: BigInt(e.makerOrderId), takerOrderId: BigInt(e.takerOrderId), makerUserId: maker, takerUserId: taker,
-        makerFee: makerFee.toFixed(), takerFee: takerFee.toFixed(), createdAt: at,
-      },
-    });
-    for (const [orderId, isMaker, buys, fee] of [
-      [e.makerOrderId, true, !takerBuys, makerFee],
-      [e.takerOrderId, false, takerBuys, takerFee],
+    for (const [o, isMaker, buys, fee] of [
+      [makerOrder, true, !takerBuys, makerFee],
+      [takerOrder, false, takerBuys, takerFee],
     ] as const) {
-      await tx.spotOrder.update({
-        where: { id: BigInt(orderId) },
-        data: {
-          filledQuantity: { increment: qty.toFixed() },
-          filledQuote: { increment: quote.toFixed() },
-          fee: { increment: fee.toFixed() },
-          feeAsset: buys ? info.base : info.quote,
-          frozenRemaining: { decrement: (buys ? quote : qty).toFixed() },
-          ...(isMaker ? { makerFills: { increment: 1 } } : { takerFills: { increment: 1 } }),
-          updatedAt: at,
-        },
-      });
-      out.orders.add(BigInt(orderId));
+      o.filledQuantity = o.filledQuantity.plus(qty);
+      o.filledQuote = o.filledQuote.plus(quote);
+      o.fee = o.fee.plus(fee);
+      o.feeAsset = buys ? info.base : info.quote;
+      o.frozenRemaining = o.frozenRemaining.minus(buys ? quote : qty);
+      if (isMaker) o.makerFills += 1;
+      else o.takerFills += 1;
+      o.updatedAt = at;
+      o.dirty = true;
     }
-    const fill = (user: string, orderId: number, side: string, liquidity: string, fee: Decimal, feeAsset: string) => ({
-      topic: privateTopic('fills', user, mode),
-      data: { tradeId: trade.id.toString(), orderId: String(orderId), symbol: e.symbol, side, price: price.toFixed(), amount: qty.toFixed(), total: quote.toFixed(), fee: fee.toFixed(), feeAsset, liquidity, ts: e.ts },
+    out.trades.push({
+      seq: e.seq, mode, symbol: e.symbol, price, quantity: qty, quote, takerSide: e.takerSide,
+      makerOrderId: e.makerOrderId, takerOrderId: e.takerOrderId, maker, taker, makerFee, takerFee,
+      makerFeeAsset: takerBuys ? info.quote : info.base, takerFeeAsset: takerBuys ? info.base : info.quote, ts: e.ts,
     });
-    out.pushes.push(
-      fill(maker, e.makerOrderId, takerBuys ? 'SELL' : 'BUY', 'MAKER', makerFee, takerBuys ? info.quote : info.base),
-      fill(taker, e.takerOrderId, e.takerSide, 'TAKER', takerFee, takerBuys ? info.base : info.quote),
-      { topic: privateTopic('refreshAsset', maker, mode), data: { assets: [info.base, info.quote] } },
-      { topic: privateTopic('refreshAsset', taker, mode), data: { assets: [info.base, info.quote] } },
-      { topic: publicTopic('trade', mode, e.symbol), data: { id: trade.id.toString(), price: price.toFixed(), amount: qty.toFixed(), side: e.takerSide, ts: e.ts } },
-    );
   }
 
-  /** Unfreezes what an order no longer needs once it is final (the caller zeroes the rest). */
-  private async release(
-    tx: Tx,
-    id: bigint,
-    row: { userId: string; frozenAsset: string; frozenRemaining: { toFixed(): string } },
-    mode: RuntimeMode,
-    ts: number,
-  ): Promise<void> {
-    const rest = new Decimal(row.frozenRemaining.toFixed());
+  /** Unfreezes what an order no longer needs once it is final. */
+  private release(ledger: LedgerBatch, o: OrderState, at: Date): void {
+    const rest = o.frozenRemaining;
+    o.frozenRemaining = new Decimal(0);
     if (rest.lte(0)) return;
-    await post(tx, {
-      mode, flowType: FlowType.SPOT_ORDER_UNFREEZE, refType: 'ORDER', refId: id.toString(), at: new Date(ts),
+    ledger.post({
+      mode: o.mode, flowType: FlowType.SPOT_ORDER_UNFREEZE, refType: 'ORDER', refId: o.id.toString(), at,
       legs: [
-        { accountId: row.userId, asset: row.frozenAsset, bucket: 'FROZEN', amount: rest.neg() },
-        { accountId: row.userId, asset: row.frozenAsset, bucket: 'AVAILABLE', amount: rest },
+        { accountId: o.userId, asset: o.frozenAsset, bucket: 'FROZEN', amount: rest.neg() },
+        { accountId: o.userId, asset: o.frozenAsset, bucket: 'AVAILABLE', amount: rest },
       ],
     });
   }
 
-  private async announce(out: Outbox): Promise<void> {
-    if (out.orders.size) {
-      const rows = await this.o.db.spotOrder.findMany({ where: { id: { in: [...out.orders] } } });
-      for (const r of rows) out.pushes.push({ topic: privateTopic('order', r.userId, r.mode), data: toOrder(r) });
-    }
+  /** The ids the last batch's trades got, by sequence number. */
+  private tradeIds = new Map<number, string>();
+
+  private async announce(out: Outbox, orders: Map<bigint, OrderState>): Promise<void> {
+    const views = new Map<bigint, Order>();
+    for (const o of orders.values()) if (o.dirty) views.set(o.id, toOrder(o));
+    // The placing request answers with its order as settled, so it needs no read of its own.
+    const verdicts = out.verdicts.map((v) => {
+      const view = v.commandId.startsWith('place:') && v.orderId ? views.get(BigInt(v.orderId)) : undefined;
+      return view ? { ...v, order: view } : v;
+    });
+    const published: Promise<void>[] = [this.o.verdicts.announce(verdicts)];
     // Book changes first and in order: their sequence numbers must reach clients gap-free.
-    if (out.deltas.length) await this.o.market.applyDeltas(out.deltas);
-    if (out.traded.size) {
-      await this.o.market.tradesHappened([...out.traded].map((k) => ({ mode: Number(k.split('|')[0]), symbol: k.split('|')[1] ?? '' })));
+    if (out.deltas.length) published.push(this.o.market.applyDeltas(out.deltas));
+    // Market trades go out per book and batch as one push (an array, or a lone trade).
+    const marketTrades = new Map<string, { mode: number; symbol: string; trades: object[] }>();
+    for (const t of out.trades) {
+      const tradeId = this.tradeIds.get(t.seq) ?? '';
+      const mode = t.mode;
+      const makerSide = t.takerSide === 'BUY' ? 'SELL' : 'BUY';
+      const fill = (user: string, orderId: number, side: string, liquidity: string, fee: Decimal, feeAsset: string) =>
+        this.o.fanout.publish(privateTopic('fills', user, mode), {
+          tradeId, orderId: String(orderId), symbol: t.symbol, side, price: t.price.toFixed(), amount: t.quantity.toFixed(),
+          total: t.quote.toFixed(), fee: fee.toFixed(), feeAsset, liquidity, ts: t.ts,
+        });
+      const k = `${mode}|${t.symbol}`;
+      const list = marketTrades.get(k) ?? { mode, symbol: t.symbol, trades: [] };
+      list.trades.push({ id: tradeId, price: t.price.toFixed(), amount: t.quantity.toFixed(), side: t.takerSide, ts: t.ts });
+      marketTrades.set(k, list);
+      published.push(
+        fill(t.maker, t.makerOrderId, makerSide, 'MAKER', t.makerFee, t.makerFeeAsset),
+        fill(t.taker, t.takerOrderId, t.takerSide, 'TAKER', t.takerFee, t.takerFeeAsset),
+      );
     }
-    await Promise.all([
-      ...out.pushes.map((p) => this.o.fanout.publish(p.topic, p.data)),
-      ...out.verdicts.map((v) => this.o.verdicts.announce(v.commandId, { accepted: v.accepted, code: v.code })),
-    ]);
+    for (const m of marketTrades.values()) {
+      published.push(this.o.fanout.publish(publicTopic('trade', m.mode, m.symbol), m.trades.length === 1 ? m.trades[0] : m.trades));
+    }
+    // One refreshAsset per account and mode, naming every asset the batch moved for it.
+    const assets = new Map<string, { user: string; mode: number; assets: Set<string> }>();
+    for (const t of out.trades) {
+      const info = this.symbols.get(t.symbol);
+      if (!info) continue;
+      for (const user of [t.maker, t.taker]) {
+        const k = `${user}|${t.mode}`;
+        const a = assets.get(k) ?? { user, mode: t.mode, assets: new Set<string>() };
+        a.assets.add(info.base).add(info.quote);
+        assets.set(k, a);
+      }
+    }
+    for (const a of assets.values()) published.push(this.o.fanout.publish(privateTopic('refreshAsset', a.user, a.mode), { assets: [...a.assets] }));
+    for (const [id, view] of views) {
+      const o = orders.get(id);
+      if (o) published.push(this.o.fanout.publish(privateTopic('order', o.userId, o.mode), view));
+    }
+    await Promise.all(published);
+    if (out.traded.size) {
+      this.o.market.tradesHappened([...out.traded].map((k) => ({ mode: Number(k.split('|')[0]), symbol: k.split('|')[1] ?? '' })));
+    }
   }
 }

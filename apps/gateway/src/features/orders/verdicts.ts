@@ -1,38 +1,47 @@
 import type { Redis } from 'ioredis';
+import type { Order } from '@exchange/contracts';
 import type { RedisConnections } from '../../lib/redis.js';
 
 export interface Verdict {
   accepted: boolean;
   code?: number | undefined;
+  orderId?: string | undefined;
+  /** For a placement: the order as settled in the same batch (status, fills). */
+  order?: Order | undefined;
 }
 
 /**
- * Waiters for the engine's verdict on a command, announced by settlement over one pattern
- * subscription, so a request can answer "rejected: no counterparty" at once.
+ * Waiters for the engine's verdict on a command. Settlement announces every verdict of a batch
+ * in one message on one channel (every gateway instance hears it and resolves its own
+ * waiters), so a request can answer "accepted", "filled" or "rejected: no counterparty" at once.
  */
 export class Verdicts {
   private readonly waiters = new Map<string, (v: Verdict) => void>();
-  private readonly pattern: string;
-  private readonly onMessage = (_pattern: string, channel: string, message: string) => {
-    const id = channel.slice(this.pattern.length - 1);
-    const resolve = this.waiters.get(id);
-    if (!resolve) return;
-    this.waiters.delete(id);
+  private readonly channel: string;
+  private readonly onMessage = (channel: string, message: string) => {
+    if (channel !== this.channel || this.waiters.size === 0) return;
+    let list: (Verdict & { commandId: string })[];
     try {
-      resolve(JSON.parse(message) as Verdict);
+      list = JSON.parse(message) as (Verdict & { commandId: string })[];
     } catch {
-      resolve({ accepted: false });
+      return;
+    }
+    for (const v of list) {
+      const resolve = this.waiters.get(v.commandId);
+      if (!resolve) continue;
+      this.waiters.delete(v.commandId);
+      resolve(v);
     }
   };
 
   private constructor(private readonly sub: Redis, private readonly redis: RedisConnections) {
-    this.pattern = `${redis.prefix}verdict:*`;
-    sub.on('pmessage', this.onMessage);
+    this.channel = `${redis.prefix}verdicts`;
+    sub.on('message', this.onMessage);
   }
 
   static async create(redis: RedisConnections): Promise<Verdicts> {
     const v = new Verdicts(redis.subscriber, redis);
-    await redis.subscriber.psubscribe(v.pattern);
+    await redis.subscriber.subscribe(v.channel);
     return v;
   }
 
@@ -49,12 +58,14 @@ export class Verdicts {
     return { promise, cancel: () => this.waiters.delete(commandId) };
   }
 
-  async announce(commandId: string, verdict: Verdict): Promise<void> {
-    await this.redis.commands.publish(`${this.redis.prefix}verdict:${commandId}`, JSON.stringify(verdict));
+  /** Announces a batch's verdicts (in sequence order) to every instance. */
+  async announce(verdicts: (Verdict & { commandId: string })[]): Promise<void> {
+    if (verdicts.length === 0) return;
+    await this.redis.commands.publish(this.channel, JSON.stringify(verdicts));
   }
 
   async close(): Promise<void> {
-    this.sub.off('pmessage', this.onMessage);
-    await this.sub.punsubscribe(this.pattern);
+    this.sub.off('message', this.onMessage);
+    await this.sub.unsubscribe(this.channel);
   }
 }

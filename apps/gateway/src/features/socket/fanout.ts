@@ -16,7 +16,31 @@ export interface Fanout {
   close(): Promise<void>;
 }
 
-export type Listener = (raw: string, parsed: () => unknown) => void;
+/**
+ * A listener gets the message as published (JSON text), a lazy parse of it, and `frame(head)`:
+ * the complete WebSocket frame of the text `${head}${raw}}`, built once per message and head
+ * and shared by every connection that sends the same text.
+ */
+export type Listener = (raw: string, parsed: () => unknown, frame: (head: string) => Buffer) => void;
+
+/** An unmasked, final text frame (RFC 6455 section 5.2), as a server sends it. */
+export function textFrame(text: string): Buffer {
+  const payload = Buffer.from(text, 'utf8');
+  const n = payload.length;
+  const headerLength = n < 126 ? 2 : n < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + n);
+  frame[0] = 0x81;
+  if (n < 126) frame[1] = n;
+  else if (n < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(n, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(n), 2);
+  }
+  payload.copy(frame, headerLength);
+  return frame;
+}
 
 export function publicTopic(channel: SocketChannel, mode: number, key = ''): string {
   return `${channel}:${key}:${mode}`;
@@ -33,10 +57,20 @@ export function createFanout(redis: RedisConnections): Fanout {
   const onMessage = (channel: string, message: string) => {
     const set = listeners.get(channel.slice(prefix.length));
     if (!set) return;
-    // Parsed at most once, and only if a listener needs the object (most forward the text).
+    // Parsed at most once, and only if a listener needs the object (most forward the text);
+    // framed once per distinct head, however many connections send it.
     let parsed: { value: unknown } | undefined;
     const parse = () => (parsed ??= { value: JSON.parse(message) as unknown }).value;
-    for (const l of set) l(message, parse);
+    const frames = new Map<string, Buffer>();
+    const frame = (head: string) => {
+      let f = frames.get(head);
+      if (!f) {
+        f = textFrame(`${head}${message}}`);
+        frames.set(head, f);
+      }
+      return f;
+    };
+    for (const l of set) l(message, parse, frame);
   };
   sub.on('message', onMessage);
 

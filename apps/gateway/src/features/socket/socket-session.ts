@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import {
   ORDER_EVENT_DEBOUNCE_MS,
@@ -45,9 +46,49 @@ export class SocketSession {
     this.sendRaw(JSON.stringify(message));
   }
 
+  private corked = false;
+
+  /**
+   * Frames sent in one turn of the event loop leave in one write: the TCP socket is corked at
+   * the first and uncorked once the turn's callbacks have run (a burst of pushes from one Redis
+   * read becomes one system call per client instead of one per message).
+   */
   private sendRaw(frame: string): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    this.cork();
     this.ws.send(frame);
+  }
+
+  /**
+   * ws keeps its net.Socket private. Corking it does not change what ws writes, and a ready
+   * frame may go to it directly: without permessage-deflate (not enabled here) ws writes every
+   * frame synchronously, in call order, so frames written either way stay in order.
+   */
+  private socket(): Socket | undefined {
+    return (this.ws as unknown as { _socket?: Socket })._socket;
+  }
+
+  private cork(): void {
+    const socket = this.socket();
+    if (!socket || this.corked) return;
+    this.corked = true;
+    socket.cork();
+    setImmediate(() => {
+      this.corked = false;
+      socket.uncork();
+    });
+  }
+
+  /** Sends a complete WebSocket frame shared with other connections (fan-out of a push). */
+  private sendFrame(frame: Buffer, text: () => string): void {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    const socket = this.socket();
+    if (!socket || socket.destroyed) {
+      this.ws.send(text());
+      return;
+    }
+    this.cork();
+    socket.write(frame);
   }
 
   reply(op: SocketOp, requestId: string | undefined, data: unknown, channel?: SocketChannel): void {
@@ -104,9 +145,9 @@ export class SocketSession {
     // Pushes are built by concatenation around the published JSON: with thousands of
     // subscribers, serialising each message once per client was the socket's main cost.
     const head = `{"event":"push","channel":${JSON.stringify(channel)},"args":${JSON.stringify(args)},"code":"${SUCCESS_CODE}","data":`;
-    const unsubscribe = await this.fanout.subscribe(topic, (raw, parsed) => {
+    const unsubscribe = await this.fanout.subscribe(topic, (raw, parsed, frame) => {
       if (channel === 'order') this.pushOrder(args, parsed());
-      else this.sendRaw(`${head}${raw}}`);
+      else this.sendFrame(frame(head), () => `${head}${raw}}`);
     });
     if (this.closed) {
       await unsubscribe();
