@@ -34,7 +34,7 @@ export class BenchSocket {
 
   static open(url: string, timeoutMs = 15_000): Promise<BenchSocket> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url, { perMessageDeflate: false });
+      const ws = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true });
       const s = new BenchSocket(ws);
       const timer = setTimeout(() => {
         ws.terminate();

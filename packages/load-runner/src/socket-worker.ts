@@ -18,8 +18,27 @@ const port = parentPort;
 if (!port) throw new Error('socket-worker must run as a worker thread');
 
 const sockets: { s: BenchSocket; seq: SeqTracker }[] = [];
-const SEQ = /"seq":(\d+)/g;
-const TS = /"ts":(\d+)/g;
+/**
+ * Calls `each` with every unsigned integer that follows `key` in `text`; returns how many. A
+ * scan with indexOf: 2,000 clients read ~100,000 pushes a second on the exchange's own cores.
+ */
+function eachNumberAfter(text: string, key: string, each: (n: number) => void): number {
+  let count = 0;
+  let at = text.indexOf(key);
+  while (at >= 0) {
+    let i = at + key.length;
+    let n = 0;
+    let c = text.charCodeAt(i);
+    while (c >= 48 && c <= 57) {
+      n = n * 10 + (c - 48);
+      c = text.charCodeAt(++i);
+    }
+    each(n);
+    count++;
+    at = text.indexOf(key, i);
+  }
+  return count;
+}
 let measuring = false;
 let messages = 0;
 /** WebSocket messages (pushes) behind `messages` (items): a push may carry a batch. */
@@ -55,12 +74,9 @@ async function openOne(): Promise<void> {
   // gateway writes pushes as {"event":"push","channel":"<channel>",...,"data":{...}}.
   s.onRawPush = (text, receivedAt) => {
     // A push holds one item or an array of one settlement batch's items; each is counted.
-    if (text.startsWith('{"event":"push","channel":"orderBook"') && text.includes('"type":"increment"')) {
-      let n = 0;
-      for (const m of text.matchAll(SEQ)) {
-        seq.increment(Number(m[1]));
-        n++;
-      }
+    if (text.startsWith('{"event":"push","channel":"orderBook"')) {
+      if (!text.includes('"type":"increment"', 40)) return false;
+      const n = eachNumberAfter(text, '"seq":', (v) => seq.increment(v));
       if (n === 0) return false;
       if (measuring) {
         messages += n;
@@ -70,11 +86,7 @@ async function openOne(): Promise<void> {
       return true;
     }
     if (text.startsWith('{"event":"push","channel":"trade"')) {
-      let n = 0;
-      for (const m of text.matchAll(TS)) {
-        if (measuring) hist.record(receivedAt - Number(m[1]));
-        n++;
-      }
+      const n = eachNumberAfter(text, '"ts":', measuring ? (v) => hist.record(receivedAt - v) : () => undefined);
       if (n === 0) return false;
       if (measuring) {
         messages += n;

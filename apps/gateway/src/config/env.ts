@@ -62,6 +62,11 @@ export const envSchema = z.object({
   MARKET_MAKER_LEVELS: z.coerce.number().int().min(1).max(20).default(3),
   /** A socket with no ping for this long is closed (spec: reply timeout 30 s). */
   SOCKET_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * Public orderBook and trade pushes of a book arriving within this window reach the clients
+   * as one push (0: each at once); see createFanout.
+   */
+  MARKET_DATA_CONFLATE_MS: z.coerce.number().int().min(0).max(1000).default(50),
   BLOCKLIST_REFRESH_MS: z.coerce.number().int().positive().default(5_000),
   /** Folder of the built web client to serve on the same origin; empty: API only. */
   WEB_DIST_DIR: z.string().optional(),

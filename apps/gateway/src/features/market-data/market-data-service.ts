@@ -1,4 +1,4 @@
-import { publicTopic, type Fanout } from '../socket/fanout.js';
+import { publicTopic, type Fanout, type FanoutMessage } from '../socket/fanout.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Db } from '../../db/client.js';
 import type { MarketDataSink } from '../orders/settlement.js';
@@ -69,15 +69,15 @@ export function marketDataSink(opts: { db: Db; clock: Clock; depth: DepthStore; 
         b.incs.push({ type: 'increment', ...inc });
         books.set(k, b);
       }
-      const published: Promise<void>[] = [];
+      const messages: FanoutMessage[] = [];
       for (const b of books.values()) {
-        published.push(opts.fanout.publish(publicTopic('orderBook', b.mode, b.symbol), b.incs.length === 1 ? b.incs[0] : b.incs));
+        messages.push({ topic: publicTopic('orderBook', b.mode, b.symbol), data: b.incs.length === 1 ? b.incs[0] : b.incs });
       }
       for (const { mode, symbol } of books.values()) {
         const top = await opts.depth.snapshot(mode, symbol, 1);
-        published.push(opts.fanout.publish(publicTopic('best_ask_bid', mode, symbol), { symbol, bid: top.bids[0] ?? null, ask: top.asks[0] ?? null }));
+        messages.push({ topic: publicTopic('best_ask_bid', mode, symbol), data: { symbol, bid: top.bids[0] ?? null, ask: top.asks[0] ?? null } });
       }
-      await Promise.all(published);
+      return messages;
     },
     tradesHappened(books) {
       for (const b of books) dirty.set(`${b.mode}|${b.symbol}`, b);

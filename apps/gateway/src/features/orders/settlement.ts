@@ -6,7 +6,7 @@ import type { Sql } from '../../db/sql.js';
 import type { RedisConnections } from '../../lib/redis.js';
 import { SYSTEM } from '../ledger/ledger-service.js';
 import { LedgerBatch } from '../ledger/ledger-batch.js';
-import { privateTopic, publicTopic, type Fanout } from '../socket/fanout.js';
+import { privateTopic, publicTopic, type Fanout, type FanoutMessage } from '../socket/fanout.js';
 import { streamKeys } from './engine-client.js';
 import { resendPending } from './reconcile.js';
 import type { Clock } from '../../lib/clock.js';
@@ -34,8 +34,11 @@ export interface BookDelta {
 
 /** Market data kept from the events (depth, tickers), outside the settlement transaction. */
 export interface MarketDataSink {
-  /** Applies the batch's book changes in order and publishes them; awaited before the next batch. */
-  applyDeltas(deltas: BookDelta[]): Promise<void>;
+  /**
+   * Applies the batch's book changes in order; returns their pushes (increments, best bid and
+   * ask), which settlement publishes with the batch's other pushes before the next batch.
+   */
+  applyDeltas(deltas: BookDelta[]): Promise<FanoutMessage[]>;
   /** Books that traded: their tickers, candles and statistics are refreshed (may be deferred). */
   tradesHappened(books: { mode: number; symbol: string }[]): void;
 }
@@ -501,32 +504,40 @@ export class Settlement {
       const view = v.commandId.startsWith('place:') && v.orderId ? views.get(BigInt(v.orderId)) : undefined;
       return view ? { ...v, order: view } : v;
     });
-    const published: Promise<void>[] = [this.o.verdicts.announce(verdicts)];
-    // Book changes first and in order: their sequence numbers must reach clients gap-free.
-    if (out.deltas.length) published.push(this.o.market.applyDeltas(out.deltas));
+    // Every push of the batch goes out in one pipeline, book changes first and in order (their
+    // sequence numbers must reach clients gap-free): a client following the book, the trades and
+    // its own orders gets them in one write instead of one per channel.
+    const [, messages] = await Promise.all([
+      this.o.verdicts.announce(verdicts),
+      out.deltas.length ? this.o.market.applyDeltas(out.deltas) : Promise.resolve<FanoutMessage[]>([]),
+    ]);
     // Market trades go out per book and batch as one push (an array, or a lone trade).
     const marketTrades = new Map<string, { mode: number; symbol: string; trades: object[] }>();
+    const fills: FanoutMessage[] = [];
     for (const t of out.trades) {
       const tradeId = this.tradeIds.get(t.seq) ?? '';
       const mode = t.mode;
       const makerSide = t.takerSide === 'BUY' ? 'SELL' : 'BUY';
-      const fill = (user: string, orderId: number, side: string, liquidity: string, fee: Decimal, feeAsset: string) =>
-        this.o.fanout.publish(privateTopic('fills', user, mode), {
+      const fill = (user: string, orderId: number, side: string, liquidity: string, fee: Decimal, feeAsset: string): FanoutMessage => ({
+        topic: privateTopic('fills', user, mode),
+        data: {
           tradeId, orderId: String(orderId), symbol: t.symbol, side, price: t.price.toFixed(), amount: t.quantity.toFixed(),
           total: t.quote.toFixed(), fee: fee.toFixed(), feeAsset, liquidity, ts: t.ts,
-        });
+        },
+      });
       const k = `${mode}|${t.symbol}`;
       const list = marketTrades.get(k) ?? { mode, symbol: t.symbol, trades: [] };
       list.trades.push({ id: tradeId, price: t.price.toFixed(), amount: t.quantity.toFixed(), side: t.takerSide, ts: t.ts });
       marketTrades.set(k, list);
-      published.push(
+      fills.push(
         fill(t.maker, t.makerOrderId, makerSide, 'MAKER', t.makerFee, t.makerFeeAsset),
         fill(t.taker, t.takerOrderId, t.takerSide, 'TAKER', t.takerFee, t.takerFeeAsset),
       );
     }
     for (const m of marketTrades.values()) {
-      published.push(this.o.fanout.publish(publicTopic('trade', m.mode, m.symbol), m.trades.length === 1 ? m.trades[0] : m.trades));
+      messages.push({ topic: publicTopic('trade', m.mode, m.symbol), data: m.trades.length === 1 ? m.trades[0] : m.trades });
     }
+    messages.push(...fills);
     // One refreshAsset per account and mode, naming every asset the batch moved for it.
     const assets = new Map<string, { user: string; mode: number; assets: Set<string> }>();
     for (const t of out.trades) {
@@ -539,12 +550,12 @@ export class Settlement {
         assets.set(k, a);
       }
     }
-    for (const a of assets.values()) published.push(this.o.fanout.publish(privateTopic('refreshAsset', a.user, a.mode), { assets: [...a.assets] }));
+    for (const a of assets.values()) messages.push({ topic: privateTopic('refreshAsset', a.user, a.mode), data: { assets: [...a.assets] } });
     for (const [id, view] of views) {
       const o = orders.get(id);
-      if (o) published.push(this.o.fanout.publish(privateTopic('order', o.userId, o.mode), view));
+      if (o) messages.push({ topic: privateTopic('order', o.userId, o.mode), data: view });
     }
-    await Promise.all(published);
+    await this.o.fanout.publishMany(messages);
     if (out.traded.size) {
       this.o.market.tradesHappened([...out.traded].map((k) => ({ mode: Number(k.split('|')[0]), symbol: k.split('|')[1] ?? '' })));
     }

@@ -8,10 +8,22 @@ import type { RedisConnections } from '../../lib/redis.js';
  * `order:user:<id>:1` (private). Each instance subscribes to a topic while it has a local
  * subscriber and forwards messages to its own connections.
  */
+export interface FanoutMessage {
+  topic: string;
+  data: unknown;
+}
+
 export interface Fanout {
   publish(topic: string, data: unknown): Promise<void>;
-  /** Returns an unsubscribe function. */
-  /** The listener gets the message as published (JSON text) and a lazy parse of it. */
+  /**
+   * Publishes in order in one pipeline: Redis handles them in one pass and hands them to each
+   * gateway in one read, so a connection subscribed to several of them gets one TCP write.
+   */
+  publishMany(messages: FanoutMessage[]): Promise<void>;
+  /**
+   * The listener gets the message as published (JSON text) and a lazy parse of it. Returns an
+   * unsubscribe function.
+   */
   subscribe(topic: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
@@ -50,12 +62,47 @@ export function privateTopic(channel: SocketChannel, userId: string, mode: numbe
   return `${channel}:user:${userId}:${mode}`;
 }
 
-export function createFanout(redis: RedisConnections): Fanout {
+/** Channels whose pushes are lists of items (one item, or an array), which may be merged. */
+const MERGEABLE = new Set<string>(['orderBook', 'trade']);
+
+/**
+ * Joins pushes of a mergeable channel, in order, into one: each is a JSON object (one item) or
+ * an array of items, and so is the result, without parsing either.
+ */
+export function mergeItems(raws: string[]): string {
+  if (raws.length === 1) return raws[0] ?? '';
+  const parts: string[] = [];
+  for (const r of raws) {
+    if (r.startsWith('[')) {
+      const inner = r.slice(1, -1);
+      if (inner.trim()) parts.push(inner);
+    } else parts.push(r);
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/**
+ * `conflateMs` > 0: the public order-book and trade pushes of one topic that arrive within that
+ * many milliseconds reach the subscribers as one push (their items in order), as exchanges
+ * publish depth at a fixed cadence. Thousands of subscribers then cost one frame and one write
+ * each per interval instead of one per settlement batch; the price is at most `conflateMs` of
+ * added delay. Private channels, and everything else, go out at once.
+ */
+export function createFanout(redis: RedisConnections, opts: { conflateMs?: number } = {}): Fanout {
   const prefix = `${redis.prefix}ws:`;
   const listeners = new Map<string, Set<Listener>>();
   const sub: Redis = redis.subscriber;
-  const onMessage = (channel: string, message: string) => {
-    const set = listeners.get(channel.slice(prefix.length));
+  const conflateMs = opts.conflateMs ?? 0;
+  const queued = new Map<string, string[]>();
+  let flushTimer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    flushTimer = undefined;
+    const batch = [...queued];
+    queued.clear();
+    for (const [topic, raws] of batch) deliver(topic, mergeItems(raws));
+  };
+  const deliver = (topic: string, message: string) => {
+    const set = listeners.get(topic);
     if (!set) return;
     // Parsed at most once, and only if a listener needs the object (most forward the text);
     // framed once per distinct head, however many connections send it.
@@ -72,12 +119,32 @@ export function createFanout(redis: RedisConnections): Fanout {
     };
     for (const l of set) l(message, parse, frame);
   };
+  const onMessage = (channel: string, message: string) => {
+    const topic = channel.slice(prefix.length);
+    if (!listeners.has(topic)) return;
+    if (conflateMs > 0 && MERGEABLE.has(topic.slice(0, topic.indexOf(':'))) && !topic.includes(':user:')) {
+      const list = queued.get(topic);
+      if (list) list.push(message);
+      else queued.set(topic, [message]);
+      flushTimer ??= setTimeout(flush, conflateMs);
+      return;
+    }
+    deliver(topic, message);
+  };
   sub.on('message', onMessage);
 
   return {
     async publish(topic, data) {
       // PUBLISH names a channel, not a key, so the connection's keyPrefix does not apply.
       await redis.commands.publish(`${prefix}${topic}`, JSON.stringify(data));
+    },
+    async publishMany(messages) {
+      if (messages.length === 0) return;
+      const p = redis.commands.pipeline();
+      for (const m of messages) p.publish(`${prefix}${m.topic}`, JSON.stringify(m.data));
+      const res = await p.exec();
+      const failed = res?.find(([err]) => err);
+      if (failed) throw failed[0] as Error;
     },
     async subscribe(topic, listener) {
       let set = listeners.get(topic);
@@ -99,6 +166,8 @@ export function createFanout(redis: RedisConnections): Fanout {
     },
     async close() {
       sub.off('message', onMessage);
+      clearTimeout(flushTimer);
+      queued.clear();
       if (listeners.size > 0) await sub.unsubscribe(...[...listeners.keys()].map((t) => `${prefix}${t}`));
       listeners.clear();
     },

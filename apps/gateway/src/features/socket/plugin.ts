@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error.js';
 import { authenticate } from '../auth/session-service.js';
 import { availableSymbols } from '../catalogue/catalogue-service.js';
 import { createFanout, type Fanout } from './fanout.js';
+import { WriteBatcher } from './write-batcher.js';
 import { SocketSession } from './socket-session.js';
 
 /** A handler of a trading op (place, cancel, cancel-place, query), registered by its feature. */
@@ -58,7 +59,8 @@ function allowedOrigin(app: FastifyInstance, request: FastifyRequest): boolean {
  * fanned out through Redis, settings (mode and language), and the trading ops.
  */
 async function socketPlugin(app: FastifyInstance) {
-  const fanout = createFanout(app.redis);
+  const fanout = createFanout(app.redis, { conflateMs: app.env.MARKET_DATA_CONFLATE_MS });
+  const batcher = new WriteBatcher();
   const ops = new Map<SocketOp, OpHandler>();
   const snapshots = new Map<SocketChannel, SnapshotProvider>();
   const sessions = new Set<SocketSession>();
@@ -73,6 +75,7 @@ async function socketPlugin(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     await Promise.all([...sessions].map((s) => s.close()));
     await fanout.close();
+    batcher.release();
   });
 
   async function symbolOffered(mode: number, symbol: unknown): Promise<boolean> {
@@ -175,7 +178,7 @@ async function socketPlugin(app: FastifyInstance) {
       },
     },
     (ws: WebSocket, request) => {
-      const session = new SocketSession(ws, fanout, request.headers['accept-language']);
+      const session = new SocketSession(ws, fanout, request.headers['accept-language'], batcher);
       sessions.add(session);
       const idleMs = app.clock.realDelay(app.env.SOCKET_IDLE_TIMEOUT_MS);
       let idle = setTimeout(() => ws.close(4888, 'heartbeat timeout'), idleMs);

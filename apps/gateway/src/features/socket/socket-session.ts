@@ -15,6 +15,7 @@ import {
 } from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { privateTopic, publicTopic, type Fanout } from './fanout.js';
+import { WriteBatcher } from './write-batcher.js';
 
 interface Subscription {
   channel: SocketChannel;
@@ -38,6 +39,7 @@ export class SocketSession {
     private readonly ws: WebSocket,
     private readonly fanout: Fanout,
     acceptLanguage: string | undefined,
+    private readonly batcher: WriteBatcher = new WriteBatcher(),
   ) {
     this.language = resolveLanguage(acceptLanguage);
   }
@@ -46,16 +48,10 @@ export class SocketSession {
     this.sendRaw(JSON.stringify(message));
   }
 
-  private corked = false;
-
-  /**
-   * Frames sent in one turn of the event loop leave in one write: the TCP socket is corked at
-   * the first and uncorked once the turn's callbacks have run (a burst of pushes from one Redis
-   * read becomes one system call per client instead of one per message).
-   */
+  /** Frames written in one turn of the event loop leave in one write (see WriteBatcher). */
   private sendRaw(frame: string): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
-    this.cork();
+    this.hold();
     this.ws.send(frame);
   }
 
@@ -68,15 +64,9 @@ export class SocketSession {
     return (this.ws as unknown as { _socket?: Socket })._socket;
   }
 
-  private cork(): void {
+  private hold(): void {
     const socket = this.socket();
-    if (!socket || this.corked) return;
-    this.corked = true;
-    socket.cork();
-    setImmediate(() => {
-      this.corked = false;
-      socket.uncork();
-    });
+    if (socket && !socket.destroyed) this.batcher.hold(socket);
   }
 
   /** Sends a complete WebSocket frame shared with other connections (fan-out of a push). */
@@ -87,7 +77,7 @@ export class SocketSession {
       this.ws.send(text());
       return;
     }
-    this.cork();
+    this.batcher.hold(socket);
     socket.write(frame);
   }
 

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createFanout, mergeItems, privateTopic, publicTopic } from '../../src/features/socket/fanout.js';
+import { createRedis } from '../../src/lib/redis.js';
+
+const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', `test:fanout:${randomUUID()}:`);
+afterAll(() => redis.close());
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('mergeItems', () => {
+  it('joins lone items and arrays in order, and leaves a single push as it is', () => {
+    expect(mergeItems(['{"seq":1}'])).toBe('{"seq":1}');
+    expect(mergeItems(['[{"seq":1},{"seq":2}]'])).toBe('[{"seq":1},{"seq":2}]');
+    expect(JSON.parse(mergeItems(['{"seq":1}', '[{"seq":2},{"seq":3}]', '[]', '{"seq":4}']))).toEqual([{ seq: 1 }, { seq: 2 }, { seq: 3 }, { seq: 4 }]);
+  });
+});
+
+describe('the fan-out with conflation', () => {
+  it('merges a public book or trade topic per window, in order, and passes everything else at once', async () => {
+    const fanout = createFanout(redis, { conflateMs: 150 });
+    const got: { topic: string; raw: string; at: number; framed: string }[] = [];
+    const head = '{"event":"push","data":';
+    const book = publicTopic('orderBook', 1, 'BTC_USDT');
+    const trade = publicTopic('trade', 1, 'BTC_USDT');
+    const ticker = publicTopic('ticker', 1, 'BTC_USDT');
+    const fills = privateTopic('fills', 'u1', 1);
+    const start = Date.now();
+    for (const topic of [book, trade, ticker, fills]) {
+      await fanout.subscribe(topic, (raw, _parsed, frame) => got.push({ topic, raw, at: Date.now() - start, framed: frame(head).subarray(2).toString() }));
+    }
+    await fanout.publishMany([
+      { topic: book, data: { type: 'increment', seq: 1 } },
+      { topic: trade, data: { id: 't1' } },
+      { topic: fills, data: { tradeId: 't1' } },
+      { topic: ticker, data: { last: '1' } },
+    ]);
+    await fanout.publishMany([{ topic: book, data: [{ type: 'increment', seq: 2 }, { type: 'increment', seq: 3 }] }]);
+    await sleep(60);
+    // The private fill and the ticker are there; the book and the trade wait for the window.
+    expect(got.map((g) => g.topic).sort()).toEqual([fills, ticker].sort());
+    await sleep(200);
+    const books = got.filter((g) => g.topic === book);
+    expect(books).toHaveLength(1);
+    expect(JSON.parse(books[0]?.raw ?? '')).toEqual([1, 2, 3].map((seq) => ({ type: 'increment', seq })));
+    expect(books[0]?.framed).toBe(`${head}${books[0]?.raw}}`);
+    const trades = got.filter((g) => g.topic === trade);
+    expect(trades.map((g) => JSON.parse(g.raw) as unknown)).toEqual([{ id: 't1' }]);
+    await fanout.close();
+  });
+
+  it('delivers each push at once when conflation is off', async () => {
+    const fanout = createFanout(redis, { conflateMs: 0 });
+    const got: string[] = [];
+    const book = publicTopic('orderBook', 1, 'ETH_USDT');
+    await fanout.subscribe(book, (raw) => got.push(raw));
+    await fanout.publish(book, { seq: 1 });
+    await fanout.publish(book, { seq: 2 });
+    for (let i = 0; i < 50 && got.length < 2; i++) await sleep(10);
+    expect(got).toEqual(['{"seq":1}', '{"seq":2}']);
+    await fanout.close();
+  });
+});
