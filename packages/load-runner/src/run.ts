@@ -123,6 +123,7 @@ async function main(): Promise<number> {
       ['socket: place errors / unanswered at the end', `${num(sockets.orderErrors)} / ${num(sockets.unanswered)}`, '0'],
       ['socket: market-data items (trades, book changes) delivered per second', `${num(sockets.messagesPerSecond)} /s`],
       ['socket: market-data pushes (WebSocket messages) per second', `${num(sockets.framesPerSecond)} /s`],
+      ['socket: book and trade pushes conflated per (MARKET_DATA_CONFLATE_MS)', `${process.env.MARKET_DATA_CONFLATE_MS ?? '50'} ms`],
       ['socket: trades seen per client per second', num(sockets.tradesPerSecondSeen, 1)],
       ['socket: trade-to-delivery p50 (from the trade ts *)', ms(sockets.tradeToDelivery.p50)],
       ['socket: trade-to-delivery p99', ms(sockets.tradeToDelivery.p99), '< 100 ms'],

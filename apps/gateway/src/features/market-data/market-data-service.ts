@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { MarketDataSink } from '../orders/settlement.js';
 import type { DepthStore } from './depth-store.js';
 import { CANDLE_INTERVALS } from '@exchange/contracts';
-import { candles, tickers, volumeStats } from './market-queries.js';
+import { candles, candleStart, tickers, volumeStats } from './market-queries.js';
 
 /** How often at most a traded book's ticker, candles and statistics are recomputed and pushed. */
 export const MARKET_REFRESH_MS = 250;
@@ -26,10 +26,10 @@ export function marketDataSink(opts: { db: Db; clock: Clock; depth: DepthStore; 
     const now = opts.clock.date();
     const [t] = await tickers(opts.db, mode, [symbol], now);
     if (t) await opts.fanout.publish(publicTopic('ticker', mode, symbol), t);
-    // The forming candle of every interval (the longest reach back a month at most).
+    // The forming candle of every interval: only the trades since it opened are read.
     const latest = await Promise.all(
       CANDLE_INTERVALS.map(async (interval) => {
-        const [c] = await candles(opts.db, mode, symbol, interval, { start: new Date(now.getTime() - 32 * 86_400_000), end: new Date(now.getTime() + 1), limit: 1 });
+        const [c] = await candles(opts.db, mode, symbol, interval, { start: candleStart(interval, now), end: new Date(now.getTime() + 1), limit: 1 });
         return c ? { interval, c } : null;
       }),
     );

@@ -54,6 +54,14 @@ export async function tickers(db: Db, mode: number, symbols: string[], now: Date
   });
 }
 
+/** When the candle of `interval` that holds `at` opened (UTC; weeks start on Monday). */
+export function candleStart(interval: CandleInterval, at: Date): Date {
+  const secs = FIXED[interval];
+  if (secs) return new Date(Math.floor(at.getTime() / (secs * 1000)) * secs * 1000);
+  if (interval === '1w') return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() - ((at.getUTCDay() + 6) % 7)));
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+}
+
 /**
  * Candles from stored trades, so chart history survives restarts. Fixed intervals bucket by
  * epoch seconds; weeks start on Monday and months on the 1st (UTC).
