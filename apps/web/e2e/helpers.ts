@@ -21,19 +21,19 @@ export function createPuzzleReader(redisUrl: string, prefix: string) {
     },
     /**
      * Stands in for the settlement consumer's book deltas, the way the gateway's DepthStore does
-     * it: the level and the book's sequence (`<prefix>depth:<mode>:<symbol>:BUY|SELL|seq`)
-     * change in one transaction, then the increment goes out on the fan-out topic
+     * it: the level (hash `<prefix>l2:<mode>:<symbol>:BUY|SELL`, price set `…:BUY:px|SELL:px`)
+     * and the book's sequence (`…:seq`) change in one transaction, then the increment goes out on the fan-out topic
      * (`<prefix>ws:orderBook:<symbol>:<mode>`). Call it from one place at a time, so the
      * increments are published in the order of their sequence numbers.
      */
     async applyDepth(mode: number, symbol: string, side: 'BUY' | 'SELL', price: string, amount: string): Promise<number> {
       const m = redis.multi();
-      const levels = `${prefix}depth:${mode}:${symbol}:${side}`;
-      if (Number(amount) === 0) m.hdel(levels, price);
-      else m.hset(levels, price, amount);
-      m.incr(`${prefix}depth:${mode}:${symbol}:seq`);
+      const levels = `${prefix}l2:${mode}:${symbol}:${side}`;
+      if (Number(amount) === 0) m.hdel(levels, price).zrem(`${levels}:px`, price);
+      else m.hset(levels, price, amount).zadd(`${levels}:px`, Number(price), price);
+      m.incr(`${prefix}l2:${mode}:${symbol}:seq`);
       const res = await m.exec();
-      const seq = Number(res?.[1]?.[1] ?? 0);
+      const seq = Number(res?.[2]?.[1] ?? 0);
       await redis.publish(`${prefix}ws:orderBook:${symbol}:${mode}`, JSON.stringify({ type: 'increment', symbol, seq, side, price, amount }));
       return seq;
     },

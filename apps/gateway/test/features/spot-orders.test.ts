@@ -208,7 +208,7 @@ describe('spot trading end to end (Demo)', () => {
     // The book rebuilt from Postgres (Redis lost it) holds no waiting stop.
     const { DepthStore } = await import('../../src/features/market-data/depth-store.js');
     const rebuilt = async () => {
-      await t.app.redis.commands.del('depth:1:ETH_USDT:seq', 'depth:1:ETH_USDT:BUY', 'depth:1:ETH_USDT:SELL');
+      await t.app.redis.commands.del('l2:1:ETH_USDT:seq', 'l2:1:ETH_USDT:BUY', 'l2:1:ETH_USDT:SELL', 'l2:1:ETH_USDT:BUY:px', 'l2:1:ETH_USDT:SELL:px');
       return new DepthStore(t.app.redis, t.app.db).snapshot(1, 'ETH_USDT');
     };
     expect((await rebuilt()).bids).toEqual([]);

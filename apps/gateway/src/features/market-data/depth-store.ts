@@ -3,12 +3,31 @@ import type { Depth, DepthIncrement } from '@exchange/contracts';
 import type { Db } from '../../db/client.js';
 import type { RedisConnections } from '../../lib/redis.js';
 
-const key = (mode: number, symbol: string, part: 'BUY' | 'SELL' | 'seq') => `depth:${mode}:${symbol}:${part}`;
+const key = (mode: number, symbol: string, part: 'BUY' | 'SELL' | 'seq' | 'BUY:px' | 'SELL:px') => `l2:${mode}:${symbol}:${part}`;
+
+/**
+ * The best `limit` levels of both sides and the sequence, read atomically: the price sets give
+ * the order (bids highest first, asks lowest first) and the hashes the amounts, so a snapshot
+ * costs O(log n + limit) however deep the book is.
+ * KEYS: BUY:px, SELL:px, BUY, SELL, seq. ARGV: limit.
+ */
+const SNAPSHOT = `
+local n = tonumber(ARGV[1]) - 1
+local bids = redis.call('ZREVRANGE', KEYS[1], 0, n)
+local asks = redis.call('ZRANGE', KEYS[2], 0, n)
+local bidAmounts = {}
+local askAmounts = {}
+if #bids > 0 then bidAmounts = redis.call('HMGET', KEYS[3], unpack(bids)) end
+if #asks > 0 then askAmounts = redis.call('HMGET', KEYS[4], unpack(asks)) end
+return {bids, bidAmounts, asks, askAmounts, redis.call('GET', KEYS[5])}`;
 
 /**
  * The L2 book of each mode and symbol, kept in Redis from the engine's book deltas by the one
  * settlement consumer, with its own gap-free sequence per book, so any gateway can serve a
- * snapshot that matches the increments that follow it.
+ * snapshot that matches the increments that follow it. Each side is a hash (price to amount)
+ * and a sorted set of its prices (scored by their value), so the top of a deep book is read
+ * without loading and sorting every level. (Keys are `l2:`; the earlier `depth:` layout had no
+ * price sets, and a gateway meeting it would rebuild under the new names from Postgres anyway.)
  */
 export class DepthStore {
   constructor(private readonly redis: RedisConnections, private readonly db: Db) {}
@@ -31,12 +50,13 @@ export class DepthStore {
     for (const b of books.values()) await this.ensure(b.mode, b.symbol);
     const m = this.redis.commands.multi();
     for (const c of changes) {
-      if (new Decimal(c.amount).isZero()) m.hdel(key(c.mode, c.symbol, c.side), c.price);
-      else m.hset(key(c.mode, c.symbol, c.side), c.price, c.amount);
+      const px = key(c.mode, c.symbol, c.side === 'BUY' ? 'BUY:px' : 'SELL:px');
+      if (new Decimal(c.amount).isZero()) m.hdel(key(c.mode, c.symbol, c.side), c.price).zrem(px, c.price);
+      else m.hset(key(c.mode, c.symbol, c.side), c.price, c.amount).zadd(px, Number(c.price), c.price);
       m.incr(key(c.mode, c.symbol, 'seq'));
     }
     const res = await m.exec();
-    return changes.map((c, i) => ({ mode: c.mode, symbol: c.symbol, seq: Number(res?.[i * 2 + 1]?.[1] ?? 0), side: c.side, price: c.price, amount: c.amount }));
+    return changes.map((c, i) => ({ mode: c.mode, symbol: c.symbol, seq: Number(res?.[i * 3 + 2]?.[1] ?? 0), side: c.side, price: c.price, amount: c.amount }));
   }
 
   /** When this process last saw each book's sequence key in Redis: checked again after 5 s. */
@@ -44,14 +64,16 @@ export class DepthStore {
 
   async snapshot(mode: number, symbol: string, limit = 50): Promise<Depth> {
     await this.ensure(mode, symbol);
-    const res = await this.redis.commands.multi().hgetall(key(mode, symbol, 'BUY')).hgetall(key(mode, symbol, 'SELL')).get(key(mode, symbol, 'seq')).exec();
-    const levels = (raw: unknown, desc: boolean) =>
-      Object.entries((raw ?? {}) as Record<string, string>)
-        .map(([p, a]) => [new Decimal(p), a] as const)
-        .sort((x, y) => (desc ? y[0].comparedTo(x[0]) : x[0].comparedTo(y[0])))
-        .slice(0, limit)
-        .map(([p, a]) => [p.toFixed(), new Decimal(a).toFixed()] as [string, string]);
-    return { symbol, seq: Number(res?.[2]?.[1] ?? 0), bids: levels(res?.[0]?.[1], true), asks: levels(res?.[1]?.[1], false) };
+    const k = (part: Parameters<typeof key>[2]) => key(mode, symbol, part);
+    const [bids, bidAmounts, asks, askAmounts, seq] = (await this.redis.commands.eval(
+      SNAPSHOT, 5, k('BUY:px'), k('SELL:px'), k('BUY'), k('SELL'), k('seq'), Math.max(1, limit),
+    )) as [string[], (string | null)[], string[], (string | null)[], string | null];
+    const levels = (prices: string[], amounts: (string | null)[]) =>
+      prices.flatMap((p, i) => {
+        const a = amounts[i];
+        return a ? [[p, a] as [string, string]] : [];
+      });
+    return { symbol, seq: Number(seq ?? 0), bids: levels(bids, bidAmounts), asks: levels(asks, askAmounts) };
   }
 
   /**
@@ -82,10 +104,13 @@ export class DepthStore {
     }
     const m = this.redis.commands.multi();
     for (const side of ['BUY', 'SELL'] as const) {
-      m.del(key(mode, symbol, side));
-      for (const [p, a] of books[side]) if (a.gt(0)) m.hset(key(mode, symbol, side), p, a.toFixed());
+      const px = key(mode, symbol, side === 'BUY' ? 'BUY:px' : 'SELL:px');
+      m.del(key(mode, symbol, side), px);
+      for (const [p, a] of books[side]) if (a.gt(0)) m.hset(key(mode, symbol, side), p, a.toFixed()).zadd(px, Number(p), p);
     }
-    m.set(seqKey, '0', 'NX');
+    // A rebuilt book's sequence starts above any it had before (microseconds since the epoch),
+    // so a client still following the lost one sees a gap and fetches a new snapshot.
+    m.set(seqKey, String(Date.now() * 1000), 'NX');
     await m.exec();
   }
 }
