@@ -66,6 +66,8 @@ export const envSchema = z.object({
    * Public orderBook and trade pushes of a book arriving within this window reach the clients
    * as one push (0: each at once); see createFanout.
    */
+  /** Tickers, forming candles and volume statistics of a book that traded are recomputed at most this often. */
+  MARKET_REFRESH_MS: z.coerce.number().int().min(50).max(60_000).default(250),
   MARKET_DATA_CONFLATE_MS: z.coerce.number().int().min(0).max(1000).default(50),
   BLOCKLIST_REFRESH_MS: z.coerce.number().int().positive().default(5_000),
   /** Folder of the built web client to serve on the same origin; empty: API only. */

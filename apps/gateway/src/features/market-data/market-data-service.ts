@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { MarketDataSink } from '../orders/settlement.js';
 import type { DepthStore } from './depth-store.js';
 import { CANDLE_INTERVALS } from '@exchange/contracts';
-import { candles, candleStart, tickers, volumeStats } from './market-queries.js';
+import { BookStats, type TradeTick } from './book-stats.js';
 
 /** How often at most a traded book's ticker, candles and statistics are recomputed and pushed. */
 export const MARKET_REFRESH_MS = 250;
@@ -13,28 +13,34 @@ export const MARKET_REFRESH_MS = 250;
  * Turns settled events into the public channels: each book change becomes an orderBook
  * increment (with the book's own sequence), sent per book and settlement batch as one push
  * (an array of consecutive increments, or a lone increment), and a best_ask_bid; trades refresh the
- * symbol's 24h ticker, forming candles and volume statistics. Those are aggregates over stored
- * trades, so they are recomputed at most every MARKET_REFRESH_MS per book, off settlement's
- * path: a burst of trades costs one refresh, and settlement never waits for it.
+ * symbol's 24h ticker, forming candles and volume statistics, kept per book in memory
+ * (BookStats: loaded once from the stored trades, then counted from settled ones) and pushed at
+ * most every MARKET_REFRESH_MS per book, off settlement's path: a burst of trades costs one
+ * push of each, and settlement never waits for them.
  */
-export function marketDataSink(opts: { db: Db; clock: Clock; depth: DepthStore; fanout: Fanout; log?: { warn(o: object, m: string): void } }): MarketDataSink & { flush(): Promise<void> } {
-  const dirty = new Map<string, { mode: number; symbol: string }>();
+export function marketDataSink(opts: { db: Db; clock: Clock; depth: DepthStore; fanout: Fanout; refreshMs?: number; log?: { warn(o: object, m: string): void } }): MarketDataSink & { flush(): Promise<void> } {
+  const dirty = new Map<string, { mode: number; symbol: string; ticks: TradeTick[] }>();
+  const stats = new Map<string, BookStats>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
-  async function refresh(mode: number, symbol: string): Promise<void> {
-    const now = opts.clock.date();
-    const [t] = await tickers(opts.db, mode, [symbol], now);
-    if (t) await opts.fanout.publish(publicTopic('ticker', mode, symbol), t);
-    // The forming candle of every interval: only the trades since it opened are read.
-    const latest = await Promise.all(
-      CANDLE_INTERVALS.map(async (interval) => {
-        const [c] = await candles(opts.db, mode, symbol, interval, { start: candleStart(interval, now), end: new Date(now.getTime() + 1), limit: 1 });
-        return c ? { interval, c } : null;
-      }),
-    );
-    for (const x of latest) if (x) await opts.fanout.publish(publicTopic('candle', mode, `${symbol}:${x.interval}`), { symbol, interval: x.interval, ...x.c });
-    await opts.fanout.publish(publicTopic('statsTradeVolume', mode, symbol), await volumeStats(opts.db, mode, symbol, now));
+  async function refresh(mode: number, symbol: string, ticks: TradeTick[]): Promise<void> {
+    const now = opts.clock.now();
+    const k = `${mode}|${symbol}`;
+    let book = stats.get(k);
+    if (!book) {
+      // Trades settled while this loads are in the next refresh's ticks; the ids skip doubles.
+      book = await BookStats.load(opts.db, mode, symbol, now);
+      stats.set(k, book);
+    }
+    book.add(ticks);
+    const messages: FanoutMessage[] = [{ topic: publicTopic('ticker', mode, symbol), data: book.ticker(symbol, now) }];
+    for (const interval of CANDLE_INTERVALS) {
+      const c = book.candle(interval, now);
+      if (c) messages.push({ topic: publicTopic('candle', mode, `${symbol}:${interval}`), data: { symbol, interval, ...c } });
+    }
+    messages.push({ topic: publicTopic('statsTradeVolume', mode, symbol), data: book.volumes(symbol, now) });
+    await opts.fanout.publishMany(messages);
   }
 
   async function drain(): Promise<void> {
@@ -42,7 +48,7 @@ export function marketDataSink(opts: { db: Db; clock: Clock; depth: DepthStore; 
       const books = [...dirty.values()];
       dirty.clear();
       for (const b of books) {
-        await refresh(b.mode, b.symbol).catch((err: unknown) => opts.log?.warn({ err, ...b }, 'market data refresh failed'));
+        await refresh(b.mode, b.symbol, b.ticks).catch((err: unknown) => opts.log?.warn({ err, ...b }, 'market data refresh failed'));
       }
     }
   }
@@ -55,7 +61,7 @@ export function marketDataSink(opts: { db: Db; clock: Clock; depth: DepthStore; 
         running = undefined;
         if (dirty.size > 0) schedule();
       });
-    }, MARKET_REFRESH_MS);
+    }, opts.refreshMs ?? MARKET_REFRESH_MS);
   }
 
   return {
@@ -79,8 +85,13 @@ export function marketDataSink(opts: { db: Db; clock: Clock; depth: DepthStore; 
       }
       return messages;
     },
-    tradesHappened(books) {
-      for (const b of books) dirty.set(`${b.mode}|${b.symbol}`, b);
+    tradesHappened(trades) {
+      for (const t of trades) {
+        const k = `${t.mode}|${t.symbol}`;
+        const b = dirty.get(k);
+        if (b) b.ticks.push(t);
+        else dirty.set(k, { mode: t.mode, symbol: t.symbol, ticks: [t] });
+      }
       schedule();
     },
     /** Runs any pending refresh now (for shutdown and tests). */

@@ -16,10 +16,10 @@ export async function recentTrades(db: Db, mode: number, symbol: string, limit: 
   return rows.map((t) => ({ id: t.id.toString(), price: t.price.toFixed(), amount: t.quantity.toFixed(), side: t.takerSide === 'SELL' ? ('SELL' as const) : ('BUY' as const), ts: t.createdAt.getTime() }));
 }
 
-/** 24-hour tickers of the given symbols from stored trades. */
+/** 24-hour tickers of the given symbols from stored trades (the window starts on a whole minute). */
 export async function tickers(db: Db, mode: number, symbols: string[], now: Date): Promise<Ticker[]> {
   if (symbols.length === 0) return [];
-  const since = new Date(now.getTime() - DAY);
+  const since = new Date(windowStart(now.getTime(), DAY));
   const rows = await db.$queryRaw<{ symbol: string; open: string | null; last: string | null; high: string | null; low: string | null; volume: string | null; quote: string | null; trades: bigint }[]>`
     SELECT symbol,
            (array_agg(price ORDER BY id))[1]::text AS open,
@@ -52,6 +52,14 @@ export async function tickers(db: Db, mode: number, symbols: string[], now: Date
       trades: Number(r?.trades ?? 0),
     };
   });
+}
+
+/**
+ * Where a rolling window of `span` ms ending at `now` starts: on a whole minute, so the figures
+ * pushed from the minute buckets of BookStats and those read here agree.
+ */
+export function windowStart(now: number, span: number): number {
+  return Math.floor((now - span) / 60_000) * 60_000;
 }
 
 /** When the candle of `interval` that holds `at` opened (UTC; weeks start on Monday). */
@@ -95,16 +103,17 @@ export async function candles(db: Db, mode: number, symbol: string, interval: Ca
   }));
 }
 
-/** Traded volume over 24 hours, 7 and 30 days. */
+/** Traded volume over 24 hours, 7 and 30 days (windows starting on a whole minute). */
 export async function volumeStats(db: Db, mode: number, symbol: string, now: Date) {
   const t = now.getTime();
+  const from = (days: number) => new Date(windowStart(t, days * DAY));
   const [r] = await db.$queryRaw<{ v1: string | null; q1: string | null; v7: string | null; q7: string | null; v30: string | null; q30: string | null }[]>`
-    SELECT SUM(quantity) FILTER (WHERE "createdAt" >= ${new Date(t - DAY)})::text AS v1,
-           SUM("quoteAmount") FILTER (WHERE "createdAt" >= ${new Date(t - DAY)})::text AS q1,
-           SUM(quantity) FILTER (WHERE "createdAt" >= ${new Date(t - 7 * DAY)})::text AS v7,
-           SUM("quoteAmount") FILTER (WHERE "createdAt" >= ${new Date(t - 7 * DAY)})::text AS q7,
+    SELECT SUM(quantity) FILTER (WHERE "createdAt" >= ${from(1)})::text AS v1,
+           SUM("quoteAmount") FILTER (WHERE "createdAt" >= ${from(1)})::text AS q1,
+           SUM(quantity) FILTER (WHERE "createdAt" >= ${from(7)})::text AS v7,
+           SUM("quoteAmount") FILTER (WHERE "createdAt" >= ${from(7)})::text AS q7,
            SUM(quantity)::text AS v30, SUM("quoteAmount")::text AS q30
-    FROM spot_trade WHERE mode = ${mode} AND symbol = ${symbol} AND "createdAt" >= ${new Date(t - 30 * DAY)}`;
+    FROM spot_trade WHERE mode = ${mode} AND symbol = ${symbol} AND "createdAt" >= ${from(30)}`;
   const z = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed();
   return { symbol, volume24h: z(r?.v1), quoteVolume24h: z(r?.q1), volume7d: z(r?.v7), quoteVolume7d: z(r?.q7), volume30d: z(r?.v30), quoteVolume30d: z(r?.q30) };
 }

@@ -7,6 +7,7 @@ import type { RedisConnections } from '../../lib/redis.js';
 import { SYSTEM } from '../ledger/ledger-service.js';
 import { LedgerBatch } from '../ledger/ledger-batch.js';
 import { privateTopic, publicTopic, type Fanout, type FanoutMessage } from '../socket/fanout.js';
+import type { TradeTick } from '../market-data/book-stats.js';
 import { streamKeys } from './engine-client.js';
 import { resendPending } from './reconcile.js';
 import type { Clock } from '../../lib/clock.js';
@@ -39,8 +40,8 @@ export interface MarketDataSink {
    * ask), which settlement publishes with the batch's other pushes before the next batch.
    */
   applyDeltas(deltas: BookDelta[]): Promise<FanoutMessage[]>;
-  /** Books that traded: their tickers, candles and statistics are refreshed (may be deferred). */
-  tradesHappened(books: { mode: number; symbol: string }[]): void;
+  /** Settled trades, in order: their books' tickers, candles and statistics follow (may be deferred). */
+  tradesHappened(trades: (TradeTick & { mode: number; symbol: string })[]): void;
 }
 
 /** An order as settlement holds it while applying a batch: the row, with exact amounts. */
@@ -101,7 +102,6 @@ interface Outbox {
   verdicts: (Verdict & { commandId: string })[];
   trades: TradeRow[];
   deltas: BookDelta[];
-  traded: Set<string>;
 }
 
 const TERMINAL: Record<string, true> = { FILLED: true, CANCELED: true, EXPIRED: true, REJECTED: true };
@@ -250,7 +250,7 @@ export class Settlement {
     const last = todo[todo.length - 1]?.seq;
     if (last === undefined) return from;
     await this.prepare(todo);
-    const out: Outbox = { verdicts: [], trades: [], deltas: [], traded: new Set() };
+    const out: Outbox = { verdicts: [], trades: [], deltas: [] };
     const orders = new Map<bigint, OrderState>();
     await this.loadOrders(todo, orders);
     const ledger = new LedgerBatch();
@@ -434,7 +434,6 @@ export class Settlement {
     const at = new Date(e.ts);
     const mode = e.runtimeMode;
     const ref = `${this.o.shard}:${e.seq}`;
-    out.traded.add(`${mode}|${e.symbol}`);
 
     ledger.post({
       mode, flowType: FlowType.SPOT_TRADE_SETTLEMENT, refType: 'TRADE', refId: ref, at,
@@ -556,8 +555,12 @@ export class Settlement {
       if (o) messages.push({ topic: privateTopic('order', o.userId, o.mode), data: view });
     }
     await this.o.fanout.publishMany(messages);
-    if (out.traded.size) {
-      this.o.market.tradesHappened([...out.traded].map((k) => ({ mode: Number(k.split('|')[0]), symbol: k.split('|')[1] ?? '' })));
+    if (out.trades.length) {
+      // A trade without an id here was stored by an earlier attempt at this batch: the
+      // statistics loaded it from the table already (id 0 is skipped).
+      this.o.market.tradesHappened(
+        out.trades.map((t) => ({ mode: t.mode, symbol: t.symbol, id: BigInt(this.tradeIds.get(t.seq) ?? 0), price: t.price, quantity: t.quantity, quote: t.quote, ts: t.ts })),
+      );
     }
   }
 }

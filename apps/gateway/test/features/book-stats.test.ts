@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { Decimal } from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANDLE_INTERVALS } from '@exchange/contracts';
+import { BookStats, type TradeTick } from '../../src/features/market-data/book-stats.js';
+import { candles, candleStart, tickers, volumeStats } from '../../src/features/market-data/market-queries.js';
+import { build, type TestApp } from '../helpers/build.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const MODE = 2;
+const SYMBOL = 'STATS_USDT';
+const user = randomUUID();
+let seq = 0;
+
+/** A seeded generator, so a failure can be replayed. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** Stores trades as settlement does (in time order), returning them with their ids. */
+async function store(rows: { price: string; quantity: string; ts: number }[]): Promise<TradeTick[]> {
+  const out: TradeTick[] = [];
+  for (const r of rows) {
+    const quote = new Decimal(r.price).times(r.quantity).toFixed();
+    const row = await t.app.db.spotTrade.create({
+      data: {
+        shard: 'stats-test', seq: ++seq, mode: MODE, symbol: SYMBOL, price: r.price, quantity: r.quantity, quoteAmount: quote,
+        takerSide: 'BUY', makerOrderId: 1n, takerOrderId: 2n, makerUserId: user, takerUserId: user, makerFee: '0', takerFee: '0',
+        createdAt: new Date(r.ts),
+      },
+    });
+    out.push({ id: row.id, price: r.price, quantity: r.quantity, quote, ts: r.ts });
+  }
+  return out;
+}
+
+async function expectSameAsStored(stats: BookStats, now: number) {
+  const [ticker] = await tickers(t.app.db, MODE, [SYMBOL], new Date(now));
+  expect(stats.ticker(SYMBOL, now)).toEqual(ticker);
+  expect(stats.volumes(SYMBOL, now)).toEqual(await volumeStats(t.app.db, MODE, SYMBOL, new Date(now)));
+  for (const interval of CANDLE_INTERVALS) {
+    const [c] = await candles(t.app.db, MODE, SYMBOL, interval, { start: candleStart(interval, new Date(now)), end: new Date(now + 1), limit: 1 });
+    expect({ interval, c: stats.candle(interval, now) }).toEqual({ interval, c: c ?? null });
+  }
+}
+
+describe('book statistics kept in memory', () => {
+  it('give the same ticker, volumes and forming candles as the stored trades, as time and trades go on', async () => {
+    const random = rng(20261122);
+    const price = () => new Decimal(100 + random() * 50).toDecimalPlaces(2).toFixed();
+    const quantity = () => new Decimal(random() * 3 + 0.00000001).toDecimalPlaces(8).toFixed();
+    const start = Date.UTC(2026, 9, 20, 13, 7, 11); // 33 days before the first check
+    // History: 400 trades over 33 days, some minutes with several trades.
+    const history = Array.from({ length: 400 }, () => start + Math.floor(random() * 33 * 86_400_000)).sort((a, b) => a - b);
+    await store(history.map((ts) => ({ price: price(), quantity: quantity(), ts })));
+    let now = start + 33 * 86_400_000;
+    const stats = await BookStats.load(t.app.db, MODE, SYMBOL, now);
+    await expectSameAsStored(stats, now);
+
+    // Then trades and checks, crossing minutes, hours, a day, a week and a month.
+    for (let step = 0; step < 25; step++) {
+      const batch: { price: string; quantity: string; ts: number }[] = [];
+      for (let i = 0; i < 1 + Math.floor(random() * 4); i++) {
+        now += Math.floor(random() * (step % 5 === 4 ? 2 * 86_400_000 : 900_000));
+        batch.push({ price: price(), quantity: quantity(), ts: now });
+      }
+      stats.add(await store(batch));
+      now += Math.floor(random() * 120_000);
+      await expectSameAsStored(stats, now);
+    }
+    // The windows' edges: a day, then 7 days, after the last trade's minute, it is still in
+    // (the window starts on that minute); a minute later it has left.
+    const lastMinute = Math.floor(now / 60_000) * 60_000;
+    stats.add(await store([{ price: '123.45', quantity: '0.5', ts: now }]));
+    for (const days of [1, 7]) {
+      await expectSameAsStored(stats, lastMinute + days * 86_400_000 + 59_999);
+      await expectSameAsStored(stats, lastMinute + days * 86_400_000 + 60_000);
+    }
+  });
+
+  it('skips trades that were loaded already', async () => {
+    const now = Date.now();
+    const ticks = await store([{ price: '10', quantity: '1', ts: now }]);
+    const stats = await BookStats.load(t.app.db, MODE, SYMBOL, now);
+    const before = stats.ticker(SYMBOL, now);
+    stats.add(ticks);
+    expect(stats.ticker(SYMBOL, now)).toEqual(before);
+  });
+});
