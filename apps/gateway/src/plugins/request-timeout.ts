@@ -24,6 +24,10 @@ async function requestTimeout(app: FastifyInstance, opts: { timeoutMs: number; e
   app.addHook('onResponse', async (request) => {
     clearTimeout(request.timeoutTimer);
   });
+  // A client that went away gets no answer: its timer must not fire (and log) 30 s later.
+  app.addHook('onRequestAbort', async (request) => {
+    clearTimeout(request.timeoutTimer);
+  });
 }
 
 export default fp(requestTimeout, { name: 'request-timeout' });

@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import { FlowType, engineEvent, fromUnits, type EngineEvent, type Order } from '@exchange/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { PoolClient } from 'pg';
 import type { Sql } from '../../db/sql.js';
 import type { RedisConnections } from '../../lib/redis.js';
 import { SYSTEM } from '../ledger/ledger-service.js';
@@ -75,7 +76,10 @@ interface OrderState {
   triggeredAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Changed by the batch being applied (reset once its write is prepared). */
   dirty: boolean;
+  /** The last batch that changed it: it stays cached at least until that batch has committed. */
+  lastBatch: number;
 }
 
 interface TradeRow {
@@ -105,6 +109,11 @@ interface Outbox {
 }
 
 const TERMINAL: Record<string, true> = { FILLED: true, CANCELED: true, EXPIRED: true, REJECTED: true };
+/** Statuses after which the engine sends nothing more about an order. */
+const FINAL: Record<string, true> = { ...TERMINAL, PARTIALLY_CANCELED: true };
+/** Orders settlement keeps in memory before it starts forgetting the oldest. */
+const CACHE_MAX = 100_000;
+const MAX_INFLIGHT = 2;
 const dec = (v: string | null): Decimal | null => (v === null ? null : new Decimal(v));
 
 /**
@@ -128,12 +137,18 @@ function finalStatus(status: string, o: OrderState, info: SymbolInfo | undefined
  * exactly once however often the consumer restarts. Only one instance settles at a time
  * (a lock in Redis); the others stand by.
  *
- * A batch is set-based: the orders it touches are read with one statement, the events are
- * applied to them in memory (in sequence order, with exact decimals), and the results (trades,
- * ledger entries, balances by their net change, orders, cursor) are written by one call of the
- * `settle_batch` function: two round trips per batch whatever its size. Row locks on balances
- * are held for a few milliseconds per batch, not for a statement per leg, so placements on the
- * same accounts are not held up behind settlement.
+ * A batch is set-based: the events are applied in memory (in sequence order, with exact
+ * decimals) to the orders they touch, and the results (trades, ledger entries, balances by
+ * their net change, orders, cursor) are written by one call of the `settle_batch` function.
+ *
+ * Batches are pipelined: while one batch's write is in flight, the next is read, applied in
+ * memory and sent on a second connection, where it waits on the cursor's row lock until the
+ * first commits (Postgres orders them; `settle_batch` refuses a batch whose cursor moved).
+ * Only settlement changes an order once it is placed, so the orders it has seen are kept in
+ * memory as it last wrote them, and an order is read from the table once, at its first event,
+ * off the path of the batch before it. Results are announced in batch order, each after its
+ * own commit. When a write fails, everything in flight is drained, the memory is dropped and
+ * settlement resumes from the committed cursor.
  */
 export class Settlement {
   private stopped = false;
@@ -144,6 +159,20 @@ export class Settlement {
   private loop: Promise<void> | undefined;
   private symbolsLoadedAt = 0;
   private lastResend = Date.now();
+  /** Orders as the last applied batch left them (see the class comment). */
+  private readonly cache = new Map<bigint, OrderState>();
+  private batchNo = 0;
+  private committedBatch = 0;
+  /** Writes in flight, oldest first; the announcements chain behind them in order. */
+  private readonly inflight = new Set<Promise<void>>();
+  private announced: Promise<void> = Promise.resolve();
+  private failed = false;
+  /**
+   * The connection batches are written on: node-postgres sends a connection's queries one after
+   * the other as they were issued, so batches reach Postgres in order, each sent the moment
+   * the one before it has finished, while the next batch is prepared here.
+   */
+  private writer: Promise<PoolClient> | undefined;
 
   constructor(
     private readonly o: {
@@ -196,11 +225,15 @@ export class Settlement {
   private async run(): Promise<void> {
     // A blocking read needs its own connection: the shared one serves every request.
     const reader = this.o.redis.commands.duplicate();
+    /** The last sequence number applied in memory (ahead of the committed cursor while writes are in flight). */
     let cursor: number | null = null;
     try {
       while (!this.stopped) {
-        if (!(await this.holdLock())) {
+        if (this.failed || !(await this.holdLock())) {
+          // Start again from what is committed: drop the writes in flight and what memory holds.
+          await this.drain();
           cursor = null;
+          this.failed = false;
           await new Promise((r) => setTimeout(r, 1000));
           continue;
         }
@@ -225,38 +258,80 @@ export class Settlement {
           }
         }
         try {
-          cursor = await this.settle(events, cursor);
+          cursor = await this.stage(events, cursor);
         } catch (err) {
-          // Nothing of a failed batch is applied (one transaction); try again shortly.
-          cursor = null;
+          // Nothing of a failed batch is applied (one transaction); start again shortly.
+          this.failed = true;
           this.o.log.error({ err, from: events[0]?.seq }, 'settlement batch failed; retrying');
-          await new Promise((r) => setTimeout(r, 1000));
+          continue;
         }
+        // At most two writes in flight: one committing, one waiting on the cursor's lock.
+        while (this.inflight.size >= MAX_INFLIGHT) await Promise.race(this.inflight);
       }
     } finally {
+      await this.drain();
       reader.disconnect();
     }
   }
 
-  /**
-   * Settles events (in seq order, after `from`, the shard's cursor) and announces the results;
-   * returns the cursor after them. The orders the events touch are read first (only settlement
-   * changes an order once it is placed, and only one instance settles); everything the batch
-   * changes is then written by one call of `settle_batch`, which checks that the cursor is
-   * still at `from` and moves it in the same transaction.
-   */
+  /** Waits for every write in flight, then forgets what memory holds. */
+  private async drain(): Promise<void> {
+    await Promise.allSettled([...this.inflight]);
+    await this.announced.catch(() => undefined);
+    this.announced = Promise.resolve();
+    const writer = await this.writer?.catch(() => undefined);
+    this.writer = undefined;
+    // After a failure the connection may be broken: it is closed rather than reused.
+    writer?.release(true);
+    this.cache.clear();
+    this.committedBatch = this.batchNo;
+  }
+
+  /** Settles events and waits until they are committed and announced (tests and scripts). */
   async settle(events: EngineEvent[], from: number): Promise<number> {
+    const last = await this.stage(events, from);
+    await Promise.all([...this.inflight]);
+    await this.announced;
+    return last;
+  }
+
+  /**
+   * Applies events (in seq order, after `from`) in memory and sends their write; returns the
+   * sequence number after them without waiting for the commit. The write checks that the
+   * cursor is still at `from` and moves it in the same transaction; its results are announced
+   * after it commits, behind the batches before it.
+   */
+  private async stage(events: EngineEvent[], from: number): Promise<number> {
     const todo = events.filter((e) => e.seq > from);
     const last = todo[todo.length - 1]?.seq;
     if (last === undefined) return from;
     await this.prepare(todo);
+    const touched = await this.loadOrders(todo);
+    const batchNo = ++this.batchNo;
     const out: Outbox = { verdicts: [], trades: [], deltas: [] };
-    const orders = new Map<bigint, OrderState>();
-    await this.loadOrders(todo, orders);
     const ledger = new LedgerBatch();
-    for (const e of todo) this.apply(e, orders, ledger, out);
+    try {
+      for (const e of todo) this.apply(e, this.cache, ledger, out);
+    } catch (err) {
+      // Memory may hold part of this batch: it is dropped before settlement resumes.
+      this.failed = true;
+      throw err;
+    }
+    const changed: OrderState[] = [];
+    for (const id of touched) {
+      const o = this.cache.get(id);
+      if (o?.dirty) changed.push(o);
+    }
+    const views = new Map<bigint, { order: Order; userId: string; mode: number }>();
+    for (const o of changed) {
+      o.dirty = false;
+      o.lastBatch = batchNo;
+      views.set(o.id, { order: toOrder(o), userId: o.userId, mode: o.mode });
+    }
     const ts = (d: Date | number) => new Date(d).toISOString().slice(0, 23);
-    const res = await this.o.sql.query<{ trade_seq: number; trade_id: string }>({
+    this.writer ??= this.o.sql.connect();
+    const client = await this.writer;
+    const write = client.query<{ trade_seq: number; trade_id: string }>({
       name: 'settle-batch',
       text: 'SELECT trade_seq, trade_id FROM settle_batch($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb)',
       values: [
@@ -270,7 +345,7 @@ export class Settlement {
         }))),
         JSON.stringify(ledger.entryRows()),
         JSON.stringify(ledger.balanceRows()),
-        JSON.stringify([...orders.values()].filter((o) => o.dirty).map((o) => ({
+        JSON.stringify(changed.map((o) => ({
           id: o.id.toString(), status: o.status, rejectCode: o.rejectCode, filledQuantity: o.filledQuantity.toFixed(),
           filledQuote: o.filledQuote.toFixed(), fee: o.fee.toFixed(), feeAsset: o.feeAsset, makerFills: o.makerFills,
           takerFills: o.takerFills, frozenRemaining: o.frozenRemaining.toFixed(),
@@ -278,9 +353,36 @@ export class Settlement {
         }))),
       ],
     });
-    this.tradeIds = new Map(res.rows.map((r) => [r.trade_seq, String(r.trade_id)]));
-    await this.announce(out, orders);
+    // Announced in batch order, each after its own commit; a failed write stops the chain.
+    const done = this.announced.then(async () => {
+      const res = await write;
+      this.committedBatch = batchNo;
+      this.evict(changed, batchNo);
+      await this.announce(out, views, new Map(res.rows.map((r) => [r.trade_seq, String(r.trade_id)])));
+    });
+    this.announced = done;
+    write.catch(() => undefined);
+    const tracked = done.catch((err: unknown) => {
+      if (!this.failed) this.o.log.error({ err, from, to: last }, 'settlement batch failed; retrying');
+      this.failed = true;
+    });
+    this.inflight.add(tracked);
+    void tracked.finally(() => this.inflight.delete(tracked));
     return last;
+  }
+
+  /**
+   * After a batch commits: its orders that are final leave memory, and when memory holds more
+   * than it should, the orders no write in flight depends on leave it, oldest first (they are
+   * read again from the table if they trade later).
+   */
+  private evict(changed: OrderState[], batchNo: number): void {
+    for (const o of changed) if (o.lastBatch === batchNo && FINAL[o.status]) this.cache.delete(o.id);
+    if (this.cache.size <= CACHE_MAX) return;
+    for (const [id, o] of this.cache) {
+      if (this.cache.size <= CACHE_MAX * 0.9) break;
+      if (o.lastBatch <= this.committedBatch) this.cache.delete(id);
+    }
   }
 
   private async prepare(events: EngineEvent[]): Promise<void> {
@@ -317,16 +419,30 @@ export class Settlement {
     }
   }
 
-  /** Reads every order the events touch, with one statement. */
-  private async loadOrders(events: EngineEvent[], into: Map<bigint, OrderState>): Promise<void> {
+  /**
+   * Reads the orders the events touch that memory does not hold, with one statement; returns
+   * the ids of every order the events touch.
+   */
+  private async loadOrders(events: EngineEvent[]): Promise<Set<bigint>> {
+    const into = this.cache;
     const ids = new Set<string>();
+    const touched = new Set<bigint>();
+    const need = (id: number) => {
+      const key = BigInt(id);
+      touched.add(key);
+      if (!into.has(key)) ids.add(String(id));
+    };
     for (const e of events) {
-      if (e.type === 'TRADE') ids.add(String(e.makerOrderId)).add(String(e.takerOrderId));
-      else if (e.type === 'ORDER_STATUS') ids.add(String(e.orderId));
-      else if ((e.type === 'ACCEPTED' || e.type === 'REJECTED') && e.commandId.startsWith('place:')) ids.add(String(e.orderId));
+      if (e.type === 'TRADE') {
+        need(e.makerOrderId);
+        need(e.takerOrderId);
+      } else if (e.type === 'ORDER_STATUS') need(e.orderId);
+      else if ((e.type === 'ACCEPTED' || e.type === 'REJECTED') && e.commandId.startsWith('place:')) need(e.orderId);
     }
-    if (ids.size === 0) return;
-    const res = await this.o.sql.query<Record<string, string | number | Date | null>>({ name: 'settle-orders', text: 'SELECT * FROM spot_order WHERE id = ANY($1::bigint[])', values: [[...ids]] });
+    if (ids.size === 0) return touched;
+    // Not a named statement: Postgres would keep the plan it made while the table was small
+    // (a sequential scan) for the life of the connection; planned each time, it uses the key.
+    const res = await this.o.sql.query<Record<string, string | number | Date | null>>('SELECT * FROM spot_order WHERE id = ANY($1::bigint[])', [[...ids]]);
     for (const r of res.rows) {
       const s = (k: string) => r[k] as string;
       const o: OrderState = {
@@ -360,9 +476,11 @@ export class Settlement {
         createdAt: r.createdAt as Date,
         updatedAt: r.updatedAt as Date,
         dirty: false,
+        lastBatch: 0,
       };
       into.set(o.id, o);
     }
+    return touched;
   }
 
   private apply(e: EngineEvent, orders: Map<bigint, OrderState>, ledger: LedgerBatch, out: Outbox): void {
@@ -492,16 +610,12 @@ export class Settlement {
     });
   }
 
-  /** The ids the last batch's trades got, by sequence number. */
-  private tradeIds = new Map<number, string>();
-
-  private async announce(out: Outbox, orders: Map<bigint, OrderState>): Promise<void> {
-    const views = new Map<bigint, Order>();
-    for (const o of orders.values()) if (o.dirty) views.set(o.id, toOrder(o));
+  /** Announces a committed batch: `tradeIds` are the ids its trades got, by sequence number. */
+  private async announce(out: Outbox, views: Map<bigint, { order: Order; userId: string; mode: number }>, tradeIds: Map<number, string>): Promise<void> {
     // The placing request answers with its order as settled, so it needs no read of its own.
     const verdicts = out.verdicts.map((v) => {
       const view = v.commandId.startsWith('place:') && v.orderId ? views.get(BigInt(v.orderId)) : undefined;
-      return view ? { ...v, order: view } : v;
+      return view ? { ...v, order: view.order } : v;
     });
     // Every push of the batch goes out in one pipeline, book changes first and in order (their
     // sequence numbers must reach clients gap-free): a client following the book, the trades and
@@ -514,7 +628,7 @@ export class Settlement {
     const marketTrades = new Map<string, { mode: number; symbol: string; trades: object[] }>();
     const fills: FanoutMessage[] = [];
     for (const t of out.trades) {
-      const tradeId = this.tradeIds.get(t.seq) ?? '';
+      const tradeId = tradeIds.get(t.seq) ?? '';
       const mode = t.mode;
       const makerSide = t.takerSide === 'BUY' ? 'SELL' : 'BUY';
       const fill = (user: string, orderId: number, side: string, liquidity: string, fee: Decimal, feeAsset: string): FanoutMessage => ({
@@ -550,16 +664,13 @@ export class Settlement {
       }
     }
     for (const a of assets.values()) messages.push({ topic: privateTopic('refreshAsset', a.user, a.mode), data: { assets: [...a.assets] } });
-    for (const [id, view] of views) {
-      const o = orders.get(id);
-      if (o) messages.push({ topic: privateTopic('order', o.userId, o.mode), data: view });
-    }
+    for (const v of views.values()) messages.push({ topic: privateTopic('order', v.userId, v.mode), data: v.order });
     await this.o.fanout.publishMany(messages);
     if (out.trades.length) {
       // A trade without an id here was stored by an earlier attempt at this batch: the
       // statistics loaded it from the table already (id 0 is skipped).
       this.o.market.tradesHappened(
-        out.trades.map((t) => ({ mode: t.mode, symbol: t.symbol, id: BigInt(this.tradeIds.get(t.seq) ?? 0), price: t.price, quantity: t.quantity, quote: t.quote, ts: t.ts })),
+        out.trades.map((t) => ({ mode: t.mode, symbol: t.symbol, id: BigInt(tradeIds.get(t.seq) ?? 0), price: t.price, quantity: t.quantity, quote: t.quote, ts: t.ts })),
       );
     }
   }
