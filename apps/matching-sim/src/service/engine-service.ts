@@ -109,7 +109,11 @@ export class EngineService {
     if (last !== undefined) this.lastId = last[0];
     await this.publish(events);
     this.sinceSnapshot += messages.length;
-    if (this.sinceSnapshot >= (this.o.snapshotEvery ?? 10_000)) this.snapshot();
+    if (this.sinceSnapshot >= (this.o.snapshotEvery ?? 100_000)) {
+      const started = performance.now();
+      this.snapshot();
+      this.o.log.info({ shard: this.o.shard, seq: this.engine.seq, ms: Math.round(performance.now() - started) }, 'engine snapshot written');
+    }
   }
 
   /**
