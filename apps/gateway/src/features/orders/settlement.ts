@@ -112,7 +112,7 @@ const TERMINAL: Record<string, true> = { FILLED: true, CANCELED: true, EXPIRED: 
 /** Statuses after which the engine sends nothing more about an order. */
 const FINAL: Record<string, true> = { ...TERMINAL, PARTIALLY_CANCELED: true };
 /** Orders settlement keeps in memory before it starts forgetting the oldest. */
-const CACHE_MAX = 100_000;
+const CACHE_MAX = 20_000;
 const MAX_INFLIGHT = 2;
 const dec = (v: string | null): Decimal | null => (v === null ? null : new Decimal(v));
 
