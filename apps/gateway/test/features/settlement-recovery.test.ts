@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@exchange/contracts';
 import { build, signIn, type TestApp } from '../helpers/build.js';
 import { startEngine } from '../helpers/engine.js';
+import { trading, until } from '../helpers/trading.js';
 import { auditLedger } from '../../src/features/ledger/audit.js';
 
 // Settlement pipelines its batches and keeps the orders it settles in memory. When a write
@@ -19,24 +20,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const demo = (token: string) => ({ authorization: `Bearer ${token}`, 'runtime-mode': '1' });
-const place = (token: string, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/v1/spot-order/place', headers: demo(token), payload: body });
-async function balance(token: string, asset: string) {
-  const res = await t.app.inject({ method: 'GET', url: '/v1/wallet/balances', headers: demo(token) });
-  return res.json<{ data: { asset: string; available: string; frozen: string }[] }>().data.find((b) => b.asset === asset);
-}
-async function order(token: string, id: string): Promise<Order> {
-  return (await t.app.inject({ method: 'GET', url: `/v1/spot-order/order/${id}`, headers: demo(token) })).json<{ data: Order }>().data;
-}
-async function until(fn: () => Promise<boolean>, ms = 15_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await fn()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('condition not met in time');
-}
+const { place, balance, order } = trading(() => t);
 
 describe('settlement after a failed batch', () => {
   it('applies every batch exactly once once the fault clears', async () => {
@@ -72,7 +56,7 @@ describe('settlement after a failed batch', () => {
     await until(async () => {
       const all = await Promise.all(ids.map((id, i) => order(i === 0 ? takers[0]!.token : takers[i - 1]!.token, id)));
       return all.every((o) => o.status === 'FILLED');
-    });
+    }, 15_000);
 
     // Each fill counted once: the orders, the trades, and every balance to the last unit.
     for (const [i, id] of asks.entries()) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@exchange/contracts';
 import { build, signIn, type TestApp } from '../helpers/build.js';
 import { startEngine } from '../helpers/engine.js';
+import { demo, trading, until } from '../helpers/trading.js';
 import { auditLedger } from '../../src/features/ledger/audit.js';
 
 let t: TestApp;
@@ -15,25 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const demo = (token: string) => ({ authorization: `Bearer ${token}`, 'runtime-mode': '1' });
-async function place(token: string, body: Record<string, unknown>, mode = '1') {
-  return t.app.inject({ method: 'POST', url: '/v1/spot-order/place', headers: { ...demo(token), 'runtime-mode': mode }, payload: body });
-}
-async function balance(token: string, asset: string) {
-  const res = await t.app.inject({ method: 'GET', url: '/v1/wallet/balances', headers: demo(token) });
-  return res.json<{ data: { asset: string; available: string; frozen: string }[] }>().data.find((b) => b.asset === asset);
-}
-async function order(token: string, id: string): Promise<Order> {
-  return (await t.app.inject({ method: 'GET', url: `/v1/spot-order/order/${id}`, headers: demo(token) })).json<{ data: Order }>().data;
-}
-async function until(fn: () => Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await fn()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not met in time');
-}
+const { place, balance, order } = trading(() => t);
 
 describe('spot trading end to end (Demo)', () => {
   it('trades a resting limit sell against a market buy, exactly', async () => {
