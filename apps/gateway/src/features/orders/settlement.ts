@@ -116,6 +116,14 @@ const CACHE_MAX = 20_000;
 const MAX_INFLIGHT = 2;
 const dec = (v: string | null): Decimal | null => (v === null ? null : new Decimal(v));
 
+/** A batch's verdicts; a placing request answers with its order as settled, with no read of its own. */
+function verdictsOf(out: Outbox, views: Map<bigint, { order: Order }>): (Verdict & { commandId: string })[] {
+  return out.verdicts.map((v) => {
+    const view = v.commandId.startsWith('place:') && v.orderId ? views.get(BigInt(v.orderId)) : undefined;
+    return view ? { ...v, order: view.order } : v;
+  });
+}
+
 /**
  * The status users see for an order the engine closed: one that spent all it asked for is
  * FILLED (a market buy by total ends when its total is spent), one closed part-way is
@@ -354,14 +362,19 @@ export class Settlement {
       ],
     });
     // Announced in batch order, each after its own commit; a failed write stops the chain.
-    const done = this.announced.then(async () => {
-      const res = await write;
+    // Commits come back in batch order (one connection). The placing requests are answered as
+    // soon as their batch has committed; the pushes follow, in batch order.
+    const committed = write.then((res) => {
       this.committedBatch = batchNo;
       this.evict(changed, batchNo);
-      await this.announce(out, views, new Map(res.rows.map((r) => [r.trade_seq, String(r.trade_id)])));
+      this.o.verdicts.announce(verdictsOf(out, views)).catch((err: unknown) => this.o.log.warn({ err }, 'could not announce verdicts'));
+      return new Map(res.rows.map((r) => [r.trade_seq, String(r.trade_id)]));
     });
+    const done = this.announced.then(async () => this.announce(out, views, await committed));
     this.announced = done;
+    // Handled through `done`; these only keep a failure from counting as unhandled meanwhile.
     write.catch(() => undefined);
+    committed.catch(() => undefined);
     const tracked = done.catch((err: unknown) => {
       if (!this.failed) this.o.log.error({ err, from, to: last }, 'settlement batch failed; retrying');
       this.failed = true;
@@ -612,18 +625,10 @@ export class Settlement {
 
   /** Announces a committed batch: `tradeIds` are the ids its trades got, by sequence number. */
   private async announce(out: Outbox, views: Map<bigint, { order: Order; userId: string; mode: number }>, tradeIds: Map<number, string>): Promise<void> {
-    // The placing request answers with its order as settled, so it needs no read of its own.
-    const verdicts = out.verdicts.map((v) => {
-      const view = v.commandId.startsWith('place:') && v.orderId ? views.get(BigInt(v.orderId)) : undefined;
-      return view ? { ...v, order: view.order } : v;
-    });
     // Every push of the batch goes out in one pipeline, book changes first and in order (their
     // sequence numbers must reach clients gap-free): a client following the book, the trades and
     // its own orders gets them in one write instead of one per channel.
-    const [, messages] = await Promise.all([
-      this.o.verdicts.announce(verdicts),
-      out.deltas.length ? this.o.market.applyDeltas(out.deltas) : Promise.resolve<FanoutMessage[]>([]),
-    ]);
+    const messages = out.deltas.length ? await this.o.market.applyDeltas(out.deltas) : [];
     // Market trades go out per book and batch as one push (an array, or a lone trade).
     const marketTrades = new Map<string, { mode: number; symbol: string; trades: object[] }>();
     const fills: FanoutMessage[] = [];
