@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
@@ -17,6 +16,7 @@ import errorHandler, { notFoundHandler } from './plugins/error-handler.js';
 import infrastructure from './plugins/infrastructure.js';
 import requestContext from './plugins/request-context.js';
 import requestTimeout from './plugins/request-timeout.js';
+import securityHeaders from './plugins/security-headers.js';
 import webClient, { hasWebClient } from './plugins/web-client.js';
 import catalogueRoutes from './features/catalogue/routes.js';
 import healthRoutes from './features/health/routes.js';
@@ -63,7 +63,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(infrastructure, { env, clock: opts.clock ?? new ScaledClock(env.TIME_SCALE) });
   await app.register(requestTimeout, { timeoutMs: env.REQUEST_TIMEOUT_MS, exempt: ['/v1/websocket/'] });
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
