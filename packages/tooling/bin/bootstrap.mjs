@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start` and `npm test` land here on a machine that may have nothing but Node and npm:
+// `npm start`, `npm test` and `npm run bench` land here on a machine that may have nothing but Node and npm:
 // it fetches the pinned pnpm through npx, installs the workspace, generates the Prisma client
 // and hands over to the TypeScript orchestrator (src/start.ts or src/test.ts).
 import { spawnSync } from 'node:child_process';
@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const command = process.argv[2];
-if (command !== 'start' && command !== 'test') {
-  console.error('Usage: bootstrap.mjs start|test');
+if (command !== 'start' && command !== 'test' && command !== 'bench') {
+  console.error('Usage: bootstrap.mjs start|test|bench');
   process.exit(2);
 }
 
@@ -55,6 +55,9 @@ const client = path.join(root, 'apps', 'gateway', 'src', 'db', 'generated', 'cli
 if (mtime(client) < mtime(schema)) {
   if (run('node', [path.join(root, 'packages', 'tooling', 'bin', 'prisma-generate.mjs')]) !== 0) process.exit(1);
 }
+
+// The load runner (packages/load-runner) starts its own exchange; it needs the install above only.
+if (command === 'bench') process.exit(pnpmRun('--filter', '@exchange/load-runner', 'bench'));
 
 // Straight to Node (no npx or pnpm in between), so Ctrl-C and exit codes pass through untouched.
 const tooling = path.join(root, 'packages', 'tooling');
