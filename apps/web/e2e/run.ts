@@ -2,6 +2,7 @@
  * End-to-end tests in real Chromium: starts the exchange on a free port against its own database
  * (dropped first), runs the scenarios, saves screenshots and always stops the exchange.
  *   pnpm --filter @exchange/web test:e2e
+ *   E2E_ONLY=markets pnpm --filter @exchange/web test:e2e   (scenarios whose name contains it)
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +51,7 @@ async function main(): Promise<number> {
       ['frame times with 50 order-book updates a second', bookFrameTimes],
       ['screenshots of the main screens', screenshots],
     ] as const) {
+      if (process.env.E2E_ONLY && !name.includes(process.env.E2E_ONLY)) continue;
       const started = Date.now();
       try {
         await run(ctx);

@@ -149,6 +149,22 @@ export async function livePrices(ctx: ScenarioContext): Promise<void> {
   assert.equal(await page.locator('tr[data-code="BTC_USDT"] .change').textContent(), '-0.42%');
   await shot(ctx, page, 'markets-live-dark-desktop');
   ctx.log(`  live prices over the socket: ${seen.join(' -> ')}`);
+
+  // Exchange rates from the engine's price feed, moving with its pushes (every 5 s).
+  await page.goto(`${ctx.baseUrl}/home/exchangeRates`);
+  const usd = page.locator('tr[data-code="USD"] [data-testid="rate"]');
+  await usd.waitFor({ timeout: 15_000 });
+  const rates = async () => (await page.locator('[data-testid="rate"]').allTextContents()).join('|');
+  const first = await rates();
+  const usdPer100 = Number(((await usd.textContent()) ?? '').replace(/,/g, ''));
+  assert.ok(usdPer100 > 700 && usdPer100 < 860, `100 USD in HKD looks wrong: ${usdPer100}`);
+  assert.ok(await page.locator('tr[data-code="BTC"]').count(), 'digital assets are listed');
+  const moved = Date.now() + 15_000;
+  while ((await rates()) === first) {
+    assert.ok(Date.now() < moved, 'no exchangeRate push changed the rates within 15 s');
+    await page.waitForTimeout(250);
+  }
+  ctx.log(`  exchange rates live: 100 USD = ${usdPer100} HKD, then ${(await usd.textContent()) ?? ''}`);
   await context.close();
 }
 

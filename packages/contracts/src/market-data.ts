@@ -87,3 +87,18 @@ export const volumeStats = z.object({
 });
 export const symbolQuery = z.object({ symbol });
 export const coinInfoQuery = z.object({ asset: z.string().max(16) });
+
+/**
+ * Reference exchange rates from the price feed: HKD per 100 units of each asset (spec: rates
+ * are per 100 units against HKD). REST `/v1/external-market-data/public/exchange-rates` and the
+ * socket's `exchangeRate` channel carry the same body.
+ */
+export const exchangeRates = z.object({
+  /** When the feed published these rates (ms since the epoch). */
+  ts: z.number().int(),
+  quote: z.literal('HKD'),
+  units: z.literal(100),
+  rates: z.record(z.string(), z.string()).describe('HKD per 100 units of each asset, as decimal strings'),
+});
+export type ExchangeRates = z.infer<typeof exchangeRates>;
+export const EXCHANGE_RATES_PATH = '/v1/external-market-data/public/exchange-rates';

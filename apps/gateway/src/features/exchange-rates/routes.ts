@@ -1,18 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok } from '@exchange/contracts';
+import { exchangeRates, ok } from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { responses } from '../../lib/route-schemas.js';
 
 /** Written by the matching service's price feed (apps/matching-sim/src/sim/rates-publisher.ts). */
 const RATES_KEY = 'market:exchange-rates';
-
-const exchangeRates = z.object({
-  ts: z.number().int(),
-  quote: z.literal('HKD'),
-  units: z.literal(100),
-  rates: z.record(z.string(), z.string()).describe('HKD per 100 units of each asset'),
-});
 
 /** Reference exchange rates, under /v1/external-market-data. */
 const exchangeRateRoutes: FastifyPluginAsyncZod = async (app) => {

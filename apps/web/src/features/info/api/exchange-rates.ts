@@ -1,36 +1,82 @@
-import { EXCHANGE_RATE_QUOTE_CURRENCY, EXCHANGE_RATE_UNITS } from '@exchange/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { EXCHANGE_RATES_PATH, exchangeRates, type Asset, type ExchangeRates } from '@exchange/contracts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-context';
+import { useSocketChannel } from '../../../lib/socket/socket-context';
 
 /**
- * Exchange rates in HKD per 100 units. PLACEHOLDER DATA SOURCE: the gateway has no rate endpoint
- * yet (the socket's exchangeRate channel and the FX service come with the fiat issue), so this
- * fetcher answers fixed indicative rates. Swap the body for the API call when it exists; the
- * page and its states stay as they are.
+ * Reference exchange rates, HKD per 100 units of each asset, from the exchange's price feed:
+ * loaded over REST, then replaced by every push of the socket's `exchangeRate` channel (the
+ * feed publishes every few seconds).
  */
-export interface ExchangeRate {
-  currency: string;
-  buy: string;
-  sell: string;
+export const exchangeRatesKey = ['exchange-rates'] as const;
+
+export const fetchExchangeRates = (client: ApiClient, signal?: AbortSignal): Promise<ExchangeRates> =>
+  client.get(EXCHANGE_RATES_PATH, exchangeRates, { silent: true, ...(signal ? { signal } : {}) });
+
+export const exchangeRatesQueryOptions = (client: ApiClient) =>
+  queryOptions({
+    queryKey: exchangeRatesKey,
+    queryFn: ({ signal }) => fetchExchangeRates(client, signal),
+    // The socket keeps the data current; without a socket, poll as often as the feed moves.
+    staleTime: 5_000,
+  });
+
+export function useExchangeRates(live: boolean) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...exchangeRatesQueryOptions(client), refetchInterval: live ? false : 15_000 });
+  useSocketChannel('exchangeRate', (data) => {
+    const parsed = exchangeRates.safeParse(data);
+    if (!parsed.success) return;
+    queryClient.setQueryData<ExchangeRates>(exchangeRatesKey, (previous) =>
+      previous && previous.ts > parsed.data.ts ? previous : parsed.data,
+    );
+  });
+  return query;
 }
 
-const INDICATIVE: readonly ExchangeRate[] = [
-  { currency: 'USD', buy: '778.20', sell: '782.60' },
-  { currency: 'EUR', buy: '842.10', sell: '850.30' },
-  { currency: 'GBP', buy: '985.40', sell: '995.10' },
-  { currency: 'CNH', buy: '107.20', sell: '108.40' },
-  { currency: 'JPY', buy: '5.12', sell: '5.21' },
-  { currency: 'SGD', buy: '579.30', sell: '585.90' },
-  { currency: 'AUD', buy: '507.60', sell: '514.20' },
-  { currency: 'CAD', buy: '560.80', sell: '567.40' },
-  { currency: 'CHF', buy: '880.10', sell: '889.70' },
-];
+export interface RateRow {
+  code: string;
+  name: string;
+  /** HKD per 100 units, a decimal string. */
+  per100: string;
+  /** Decimals to show: enough that a small rate keeps its significant digits, no padding zeros. */
+  decimals: number;
+}
 
-export const RATE_QUOTE = { currency: EXCHANGE_RATE_QUOTE_CURRENCY, units: EXCHANGE_RATE_UNITS } as const;
+export interface RateTables {
+  fiat: RateRow[];
+  assets: RateRow[];
+}
 
-export const fetchExchangeRates = (): Promise<{ rates: readonly ExchangeRate[]; updatedAt: string }> =>
-  Promise.resolve({ rates: INDICATIVE, updatedAt: new Date().toISOString() });
+/** Up to 2 decimals from 1,000 HKD, 4 from 10, else 6; never more than were published. */
+function decimalsFor(per100: string): number {
+  const n = Number(per100);
+  const published = per100.split('.')[1]?.length ?? 0;
+  const wanted = !(n > 0) || n >= 1000 ? 2 : n >= 10 ? 4 : 6;
+  return Math.min(wanted, published);
+}
 
-export const exchangeRatesQueryOptions = () =>
-  queryOptions({ queryKey: ['exchange-rates'] as const, queryFn: fetchExchangeRates });
-
-export const useExchangeRates = () => useQuery(exchangeRatesQueryOptions());
+/**
+ * The published rates as two tables, currencies and digital assets, in the catalogue's names:
+ * the quote currency itself and assets the catalogue does not list (or lists as inactive) are
+ * left out; currencies go the main one first, then common ones, each by code; digital assets by category and code.
+ */
+export function rateTables(rates: ExchangeRates, catalogue: readonly Asset[] | undefined): RateTables {
+  const byCode = new Map((catalogue ?? []).map((a) => [a.code, a]));
+  const fiat: (RateRow & { rank: number })[] = [];
+  const assets: (RateRow & { category: string })[] = [];
+  for (const [code, per100] of Object.entries(rates.rates)) {
+    if (code === rates.quote) continue;
+    const asset = byCode.get(code);
+    if (catalogue && (!asset || asset.status !== 'ACTIVE')) continue;
+    const row = { code, name: asset?.name ?? code, per100, decimals: decimalsFor(per100) };
+    if (asset?.type === 'FIAT') fiat.push({ ...row, rank: asset.isMainFiat ? 0 : asset.isCommonFiat ? 1 : 2 });
+    else assets.push({ ...row, category: asset?.category ?? '' });
+  }
+  fiat.sort((a, b) => a.rank - b.rank || a.code.localeCompare(b.code));
+  assets.sort((a, b) => a.category.localeCompare(b.category) || a.code.localeCompare(b.code));
+  const strip = ({ code, name, per100, decimals }: RateRow): RateRow => ({ code, name, per100, decimals });
+  return { fiat: fiat.map(strip), assets: assets.map(strip) };
+}
