@@ -39,7 +39,7 @@ async function shutdown(signal: string): Promise<void> {
   stopRates();
   service.stop();
   await running;
-  service.snapshot();
+  await service.snapshot();
   service.close();
   stopHeartbeat();
   await redis.quit();

@@ -179,6 +179,28 @@ export class FastBook implements OrderBook {
     return out;
   }
 
+  packedOrders(): Float64Array {
+    const out = new Float64Array(this.size() * 8);
+    const p = this.p;
+    let i = 0;
+    for (const ladder of this.ladders) {
+      for (let l = ladder.length - 1; l >= 0; l--) {
+        for (let o = p.lHead[ladder.levels[l] as number] as number; o !== NIL; o = p.oNext[o] as number) {
+          out[i] = p.oId[o] as number;
+          out[i + 1] = p.oUser[o] as number;
+          out[i + 2] = p.oSide[o] as number;
+          out[i + 3] = p.oPrice[o] as number;
+          out[i + 4] = p.oVis[o] as number;
+          out[i + 5] = p.oHid[o] as number;
+          out[i + 6] = p.oPeak[o] as number;
+          out[i + 7] = p.oFilled[o] as number;
+          i += 8;
+        }
+      }
+    }
+    return out;
+  }
+
   depth(side: number, levels: number): [number, number][] {
     const ladder = this.ladders[side === BUY ? 0 : 1];
     const out: [number, number][] = [];

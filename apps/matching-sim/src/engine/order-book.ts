@@ -67,6 +67,11 @@ export interface OrderBook {
   flushDeltas(out: EventBuffer): void;
   /** All resting orders, bids best-first then asks best-first, each level in time order. */
   orders(): RestingOrder[];
+  /**
+   * The same orders as orders(), 8 numbers each in RestingOrder's field order (orderId, userId,
+   * side, price, visible, hidden, peak, filled), without an object per order; for snapshots.
+   */
+  packedOrders?(): Float64Array;
   /** Top `levels` price levels of one side as [price, visible lots], best first. */
   depth(side: number, levels: number): [number, number][];
   /** Throws when an internal invariant is broken; for tests. */

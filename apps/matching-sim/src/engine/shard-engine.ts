@@ -4,6 +4,7 @@ import { EV_ACCEPTED, EV_REJECTED, RS_REPLACED, RS_USER } from './codes.js';
 import { decodeEvents } from './decode.js';
 import { EventBuffer } from './event-buffer.js';
 import type { OrderBookFactory } from './order-book.js';
+import { packNumbers, unpackNumbers } from './pack.js';
 import { PlaceParams } from './place-params.js';
 import { SymbolEngine, type SymbolState } from './symbol-engine.js';
 import { toParams } from './to-params.js';
@@ -19,7 +20,12 @@ export interface CommandOutcome {
 
 export interface ShardSnapshot {
   seq: number;
-  seen: [string, CommandOutcome][];
+  /** The remembered commandIds, oldest first. */
+  seenIds?: string[];
+  /** Their outcomes, packed (pack.ts): firstSeq, lastSeq, and the reject code or -1 if accepted. */
+  seenOutcomes?: string;
+  /** Older snapshots: ids with their outcomes as objects. restore() reads both forms. */
+  seen?: [string, CommandOutcome][];
   symbols: [string, SymbolState][];
 }
 
@@ -107,9 +113,20 @@ export class ShardEngine {
   }
 
   snapshot(): ShardSnapshot {
+    const ids: string[] = new Array<string>(this.seen.size);
+    const outcomes = new Float64Array(this.seen.size * 3);
+    let i = 0;
+    for (const [id, o] of this.seen) {
+      ids[i] = id;
+      outcomes[i * 3] = o.firstSeq;
+      outcomes[i * 3 + 1] = o.lastSeq;
+      outcomes[i * 3 + 2] = o.accepted ? -1 : (o.code ?? 0);
+      i += 1;
+    }
     return {
       seq: this.seq,
-      seen: [...this.seen.entries()],
+      seenIds: ids,
+      seenOutcomes: packNumbers(outcomes),
       symbols: [...this.books.entries()].map(([k, e]) => [k, e.state()]),
     };
   }
@@ -117,8 +134,18 @@ export class ShardEngine {
   restore(s: ShardSnapshot): void {
     this.seq = s.seq;
     this.seen.clear();
-    for (const [k, v] of s.seen) this.seen.set(k, v);
-    this.seenOrder = s.seen.map(([k]) => k);
+    if (s.seenIds !== undefined && s.seenOutcomes !== undefined) {
+      const a = unpackNumbers(s.seenOutcomes);
+      s.seenIds.forEach((id, i) => {
+        const code = a[i * 3 + 2]!;
+        const outcome: CommandOutcome = { firstSeq: a[i * 3]!, lastSeq: a[i * 3 + 1]!, accepted: code === -1 };
+        if (code !== -1) outcome.code = code;
+        this.seen.set(id, outcome);
+      });
+    } else {
+      for (const [k, v] of s.seen ?? []) this.seen.set(k, v);
+    }
+    this.seenOrder = [...this.seen.keys()];
     this.seenHead = 0;
     this.books.clear();
     for (const [key, state] of s.symbols) {

@@ -18,7 +18,8 @@ import {
   ST_TRIGGERED,
 } from './codes.js';
 import type { EventBuffer } from './event-buffer.js';
-import { Taker, type OrderBook } from './order-book.js';
+import { Taker, type OrderBook, type RestingOrder } from './order-book.js';
+import { packNumbers, unpackNumbers } from './pack.js';
 import { PendingBook } from './pending-book.js';
 import { followPrice, type PendingOrder } from './pending-orders.js';
 import { T_ICEBERG, T_MARKET, T_TRAILING, T_TRIGGER, TIF_FOK, TIF_IOC, TIF_POST_ONLY, PlaceParams } from './place-params.js';
@@ -37,9 +38,16 @@ export interface SymbolLimits {
 
 export interface SymbolState {
   lastPrice: number;
-  orders: ReturnType<OrderBook['orders']>;
+  /**
+   * The resting orders in priority order, ORDER_FIELDS numbers each, packed (pack.ts). Older
+   * snapshots hold one object per order; restore() reads both.
+   */
+  orders: string | RestingOrder[];
   pending: { params: PlaceParams; active: boolean; extreme: number }[];
 }
+
+/** orderId, userId, side, price, visible, hidden, peak, filled. */
+const ORDER_FIELDS = 8;
 
 /**
  * One symbol of one runtime mode: order-type rules, statuses and stop orders on top of a book.
@@ -115,7 +123,7 @@ export class SymbolEngine {
   state(): SymbolState {
     return {
       lastPrice: this.lastPrice,
-      orders: this.book.orders(),
+      orders: packNumbers(this.book.packedOrders?.() ?? packOrders(this.book.orders())),
       pending: this.pending.list().map((o) => ({ params: o.params.clone(), active: o.active, extreme: o.extreme })),
     };
   }
@@ -123,7 +131,14 @@ export class SymbolEngine {
   /** Rebuilds from state(); the book must be empty. Priority survives: orders come in order. */
   restore(s: SymbolState, scratch: EventBuffer): void {
     this.lastPrice = s.lastPrice;
-    for (const o of s.orders) this.book.add(o.orderId, o.userId, o.side, o.price, o.visible, o.hidden, o.peak, o.filled);
+    if (typeof s.orders === 'string') {
+      const a = unpackNumbers(s.orders);
+      for (let i = 0; i + ORDER_FIELDS <= a.length; i += ORDER_FIELDS) {
+        this.book.add(a[i]!, a[i + 1]!, a[i + 2]!, a[i + 3]!, a[i + 4]!, a[i + 5]!, a[i + 6]!, a[i + 7]!);
+      }
+    } else {
+      for (const o of s.orders) this.book.add(o.orderId, o.userId, o.side, o.price, o.visible, o.hidden, o.peak, o.filled);
+    }
     this.pending = new PendingBook();
     for (const o of s.pending) this.pending.add({ params: Object.assign(new PlaceParams(), o.params), active: o.active, extreme: o.extreme });
     this.checkedPrice = -2;
@@ -211,4 +226,21 @@ export class SymbolEngine {
 /** Market orders, and stops without a limit price once triggered, take any price. */
 function isMarket(p: PlaceParams): boolean {
   return p.type === T_MARKET || ((p.type === T_TRIGGER || p.type === T_TRAILING) && p.price === 0);
+}
+
+function packOrders(orders: readonly RestingOrder[]): Float64Array {
+  const a = new Float64Array(orders.length * ORDER_FIELDS);
+  let i = 0;
+  for (const o of orders) {
+    a[i] = o.orderId;
+    a[i + 1] = o.userId;
+    a[i + 2] = o.side;
+    a[i + 3] = o.price;
+    a[i + 4] = o.visible;
+    a[i + 5] = o.hidden;
+    a[i + 6] = o.peak;
+    a[i + 7] = o.filled;
+    i += ORDER_FIELDS;
+  }
+  return a;
 }

@@ -1,4 +1,5 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ShardSnapshot } from '../engine/shard-engine.js';
 
@@ -35,8 +36,35 @@ export class SnapshotStore {
     fsyncSync(fd);
     closeSync(fd);
     renameSync(tmp, this.path);
-    const dir = openSync(dirname(this.path), 'r');
-    fsyncSync(dir);
-    closeSync(dir);
+    fsyncDir(dirname(this.path));
+  }
+
+  /** The same as write() for a StoredSnapshot already serialised, without blocking the thread. */
+  async writeJson(json: string): Promise<void> {
+    const tmp = `${this.path}.tmp`;
+    const file = await open(tmp, 'w');
+    try {
+      await file.writeFile(json);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(tmp, this.path);
+    const dir = await open(dirname(this.path), 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  }
+}
+
+/** Makes a directory's entries (a created or renamed file) durable. */
+export function fsyncDir(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }

@@ -120,3 +120,61 @@ describe('idempotency window', () => {
     expect(q('c', copy)).toBe('ORDER_STATE');
   });
 });
+
+describe('snapshots', () => {
+  const factory = implementations[1]![1];
+  const spec = { symbol: 'TST-HKD', tickSize: '0.01', stepSize: '0.001', minQty: 1, minNotional: 1 };
+
+  function filled(): Harness {
+    const h = new Harness(factory);
+    h.limit('SELL', 101, 5, { userId: 2 });
+    h.place({ side: 'SELL', type: 'ICEBERG', price: 102, quantity: 9, icebergVisible: 2, userId: 3 });
+    h.limit('BUY', 99, 4);
+    h.limit('BUY', 100, 50, { timeInForce: 'FOK' }); // rejected (3017): a remembered reject code
+    h.place({ side: 'BUY', type: 'TRIGGER', triggerPrice: 105, triggerDirection: 'ABOVE', quantity: 1 });
+    h.limit('BUY', 101, 2);
+    return h;
+  }
+
+  it('pack orders and outcomes: the fast book packs what orders() lists, and a restore answers retries the same', () => {
+    const h = filled();
+    const snap = h.shard.snapshot();
+    expect(typeof snap.seenOutcomes).toBe('string');
+    const state = snap.symbols[0]![1];
+    expect(typeof state.orders).toBe('string');
+    const copy = new ShardEngine([spec], factory);
+    copy.restore(JSON.parse(JSON.stringify(snap)) as typeof snap);
+    expect(copy.book(1, 'TST-HKD')?.book.orders()).toEqual(h.book.orders());
+    expect(copy.stateHash()).toBe(h.shard.stateHash());
+    // Every remembered command answers its retry with the same outcome, rejects with their code.
+    for (let i = 1; i <= 6; i++) {
+      const retry = { commandId: `c${i}`, runtimeMode: 1, symbol: 'TST-HKD', userId: 1, ts: 1, kind: 'query', orderId: 1 };
+      const a = h.shard.handle(engineCommand.parse(retry))[0];
+      const b = copy.handle(engineCommand.parse(retry))[0];
+      expect(b).toEqual(a);
+      expect(a?.type).toBe('DUPLICATE');
+    }
+  });
+
+  it('restores a snapshot in the earlier format (one object per order and outcome)', () => {
+    const h = filled();
+    const snap = h.shard.snapshot();
+    const ids = snap.seenIds ?? [];
+    const copy = new ShardEngine([spec], factory);
+    const seen = ids.map((id) => {
+      const d = h.shard.handle(engineCommand.parse({ commandId: id, runtimeMode: 1, symbol: 'TST-HKD', userId: 1, ts: 1, kind: 'query', orderId: 1 }))[0];
+      if (d?.type !== 'DUPLICATE') throw new Error('expected a duplicate');
+      return [id, d.accepted ? { firstSeq: d.firstSeq, lastSeq: d.lastSeq, accepted: true } : { firstSeq: d.firstSeq, lastSeq: d.lastSeq, accepted: false, code: d.code }] as [string, { firstSeq: number; lastSeq: number; accepted: boolean; code?: number }];
+    });
+    const legacy = {
+      seq: snap.seq,
+      seen,
+      symbols: snap.symbols.map(([k, s]) => [k, { ...s, orders: h.book.orders() }] as [string, typeof s]),
+    };
+    copy.restore(legacy);
+    const { seq: _a, ...restored } = copy.snapshot();
+    const { seq: _b, ...original } = snap;
+    expect(restored).toEqual(original);
+    expect(seen.some(([, o]) => !o.accepted)).toBe(true);
+  });
+});

@@ -56,7 +56,7 @@ export function checkConservation(cmds: EngineCommand[], log: EngineEvent[], sha
   const engine = shard.book(1, SYMBOL);
   const state = engine?.state();
   const resting = new Map<number, number>();
-  for (const o of state?.orders ?? []) resting.set(o.orderId, o.visible + o.hidden);
+  for (const o of engine?.book.orders() ?? []) resting.set(o.orderId, o.visible + o.hidden);
   for (const p of state?.pending ?? []) resting.set(p.params.orderId, p.params.qty);
   for (const id of accepted) {
     const qty = ordered.get(id) ?? 0;

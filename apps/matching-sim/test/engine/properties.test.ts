@@ -90,7 +90,7 @@ describe('random command sequences', () => {
           // Nothing left waiting that the last price should have fired.
           for (const p of state.pending) expect(fires({ ...p, params: Object.assign(new PlaceParams(), p.params) }, engine.lastPrice)).toBe(false);
           let shown = 0;
-          for (const o of state.orders) {
+          for (const o of engine.book.orders()) {
             if (o.peak > 0) expect(o.visible).toBeLessThanOrEqual(o.peak);
             else expect(o.hidden).toBe(0);
             shown += o.visible;

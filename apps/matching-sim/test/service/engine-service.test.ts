@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { engineCommand } from '@exchange/contracts';
@@ -56,10 +56,18 @@ describe('engine service', () => {
     const files = readdirSync(join(dataDir, 'shard-t1')).sort();
     expect(files).toEqual([expect.stringMatching(/^journal-0*[1-9]\d*\.log$/), 'snapshot.json']);
     expect(await redis.xlen(keys.output)).toBe(commands.length);
+    // 30 more commands, fewer than a snapshot's worth: they live in the journal only (when the
+    // snapshots above landed depends on how fast their background writes were).
+    const extra = commandStream(430, 11).slice(commands.length);
+    expected.push(...extra.flatMap((c) => reference.handle(engineCommand.parse(c))));
+    const more = redis.pipeline();
+    for (const c of extra) more.xadd(keys.input, '*', 'c', JSON.stringify(c));
+    await more.exec();
+    await drain(again, commands.length + extra.length);
     again.close();
     // A crash after journalling but before publishing: the tail never reached the stream.
     // Rebuilt without its last 25 entries (XDEL would keep the stream's top id).
-    const kept = await redis.xrange(keys.output, '-', '+', 'COUNT', commands.length - 25);
+    const kept = await redis.xrange(keys.output, '-', '+', 'COUNT', commands.length + extra.length - 25);
     await redis.del(keys.output);
     const pipe = redis.pipeline();
     for (const [id, fields] of kept) pipe.xadd(keys.output, id, ...fields);
@@ -68,5 +76,60 @@ describe('engine service', () => {
     await third.recover();
     third.close();
     expect(await readEvents(redis, keys.output)).toEqual(expected);
+  });
+});
+
+describe('engine service snapshots written in the background', () => {
+  const k2 = streamKeys('t2');
+  const shardDir = join(dataDir, 'shard-t2');
+  const make = () => new EngineService({ redis, shard: 't2', specs: [SERVICE_SYMBOL], dataDir, log, batchSize: 40, blockMs: 20, snapshotEvery: 100 });
+  const commands = commandStream(400, 12);
+  const reference = new ShardEngine([SERVICE_SYMBOL], () => new FastBook());
+  const expected = commands.flatMap((c) => reference.handle(engineCommand.parse(c)));
+
+  async function feed(service: EngineService, from: number, to: number): Promise<void> {
+    const pipe = redis.pipeline();
+    for (const c of commands.slice(from, to)) pipe.xadd(k2.input, '*', 'c', JSON.stringify(c));
+    await pipe.exec();
+    const running = service.run();
+    const deadline = Date.now() + 10_000;
+    while ((await redis.xlen(k2.output)) < to && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    service.stop();
+    await running;
+  }
+
+  it('recovers from the last snapshot that landed through every later journal segment', async () => {
+    const first = make();
+    await first.recover();
+    await feed(first, 0, 200);
+    first.close();
+    const landed = readdirSync(shardDir).filter((f) => f.startsWith('journal-'));
+    expect(landed).toHaveLength(1);
+    // From here every snapshot write fails (a directory where its temporary file goes): the
+    // journal still moves to a new segment each time and keeps every command.
+    mkdirSync(join(shardDir, 'snapshot.json.tmp'));
+    const failing = make();
+    await failing.recover();
+    await feed(failing, 200, 400);
+    failing.close();
+    const segments = readdirSync(shardDir).filter((f) => f.startsWith('journal-'));
+    expect(segments.length).toBeGreaterThanOrEqual(2);
+    rmSync(join(shardDir, 'snapshot.json.tmp'), { recursive: true });
+
+    const second = make();
+    await second.recover();
+    expect(second.engine.stateHash()).toBe(reference.stateHash());
+    expect(await readEvents(redis, k2.output)).toEqual(expected);
+    // A snapshot that lands covers them all: one segment is left, after it.
+    await second.snapshot();
+    second.close();
+    const after = readdirSync(shardDir).filter((f) => f.startsWith('journal-'));
+    expect(after).toHaveLength(1);
+    expect(after[0]! > segments.sort().at(-1)!).toBe(true);
+
+    const third = make();
+    await third.recover();
+    third.close();
+    expect(third.engine.stateHash()).toBe(reference.stateHash());
   });
 });
