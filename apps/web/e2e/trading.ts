@@ -158,6 +158,22 @@ export async function marketOrder(ctx: ScenarioContext): Promise<void> {
       await shot(ctx, page, `${name}-demo-${lang.toLowerCase()}-${theme}-desktop`);
     }
   }
+  // The same pages in English on a 375 px phone, in both themes.
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [name, route, texts] of [
+      ['wallet', '/accountCenter/wallet?type=wallet', ['Estimated value', 'Available', 'Frozen']],
+      ['orders', '/accountCenter/orders?tab=history', ['Order history']],
+      ['transactions', '/accountCenter/transactionHistory', []],
+    ] as const) {
+      await page.goto(`${ctx.baseUrl}${route}${route.includes('?') ? '&' : '?'}lang=en&theme=${theme}`);
+      await page.locator('.account-page table, .account-page [role="list"]').first().waitFor({ timeout: 10_000 });
+      for (const text of texts) await page.locator('.account-page').getByText(text, { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 5_000 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `${name} at 375 px scrolls sideways by ${overflow} px`);
+      await shot(ctx, page, `${name}-demo-${theme}-375`);
+    }
+  }
   await context.close();
 }
 

@@ -171,7 +171,7 @@ export function WalletPage() {
         <EmptyState title={t('account.wallet.empty')} />
       ) : (
         <div className="table-scroll">
-          <table className="data-table" aria-label={t('pages.wallet')}>
+          <table className="data-table data-table--stack" aria-label={t('pages.wallet')}>
             <thead>
               <tr>
                 <th>{t('account.wallet.asset')}</th>
@@ -185,10 +185,10 @@ export function WalletPage() {
               {rows.map((b) => (
                 <tr key={b.asset}>
                   <th scope="row">{b.asset}</th>
-                  <td>{formatNumber(b.total)}</td>
-                  <td>{formatNumber(b.available)}</td>
-                  <td>{formatNumber(b.frozen)}</td>
-                  <td>{b.value === null ? '-' : `${formatNumber(b.value.toFixed(2), { decimals: 2 })} USDT`}</td>
+                  <td data-label={t('account.wallet.total')}>{formatNumber(b.total)}</td>
+                  <td data-label={t('account.wallet.available')}>{formatNumber(b.available)}</td>
+                  <td data-label={t('account.wallet.frozen')}>{formatNumber(b.frozen)}</td>
+                  <td data-label={t('account.wallet.value')}>{b.value === null ? '-' : `${formatNumber(b.value.toFixed(2), { decimals: 2 })} USDT`}</td>
                 </tr>
               ))}
             </tbody>
@@ -284,7 +284,7 @@ export function TransactionHistoryPage() {
         <EmptyState title={t('account.flows.empty')} />
       ) : (
         <div className="table-scroll">
-          <table className="data-table" aria-label={t('pages.transactionHistory')}>
+          <table className="data-table data-table--stack" aria-label={t('pages.transactionHistory')}>
             <thead>
               <tr>
                 <th>{t('trade.orders.cols.time')}</th>
@@ -297,15 +297,15 @@ export function TransactionHistoryPage() {
             <tbody>
               {rows.map((f) => (
                 <tr key={f.id}>
-                  <td>{formatTime(f.createdAt)}</td>
-                  <td>{f.asset}</td>
-                  <td>{name(f.flowType, f.flowName)}</td>
-                  <td className={Number(f.amount) >= 0 ? 'is-buy' : 'is-sell'}>
+                  <td data-label={t('trade.orders.cols.time')}>{formatTime(f.createdAt)}</td>
+                  <td data-label={t('account.wallet.asset')}>{f.asset}</td>
+                  <td data-label={t('account.flows.type')}>{name(f.flowType, f.flowName)}</td>
+                  <td data-label={t('account.flows.amount')} className={Number(f.amount) >= 0 ? 'is-buy' : 'is-sell'}>
                     {Number(f.amount) > 0 ? '+' : ''}
                     {formatNumber(f.amount)}
                     {f.bucket === 'FROZEN' ? ` (${t('account.wallet.frozen')})` : ''}
                   </td>
-                  <td className="muted">{f.refType ? `${f.refType} ${f.refId ?? ''}` : '-'}</td>
+                  <td data-label={t('account.flows.ref')} className="muted">{f.refType ? `${f.refType} ${f.refId ?? ''}` : '-'}</td>
                 </tr>
               ))}
             </tbody>

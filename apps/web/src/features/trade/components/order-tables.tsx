@@ -88,7 +88,7 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
   if (kind === 'trades') {
     return (
       <div className="table-scroll">
-        <table className="data-table" aria-label={t('trade.orders.tabs.trades')}>
+        <table className="data-table data-table--stack" aria-label={t('trade.orders.tabs.trades')}>
           <thead>
             <tr>
               <th>{t('trade.orders.cols.time')}</th>
@@ -104,16 +104,16 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
           <tbody>
             {(rows as SpotTrade[]).map((r) => (
               <tr key={r.id}>
-                <td>{formatTime(r.createdAt)}</td>
-                <td>{pairName(r.symbol)}</td>
-                <td className={`side side--${r.side.toLowerCase()}`}>{t(`trade.sides.${r.side}`)}</td>
-                <td>{formatNumber(r.price)}</td>
-                <td>{formatNumber(r.amount)}</td>
-                <td>{formatNumber(r.total)}</td>
-                <td>
+                <td data-label={t('trade.orders.cols.time')}>{formatTime(r.createdAt)}</td>
+                <td data-label={t('trade.orders.cols.pair')}>{pairName(r.symbol)}</td>
+                <td data-label={t('trade.orders.cols.side')} className={`side side--${r.side.toLowerCase()}`}>{t(`trade.sides.${r.side}`)}</td>
+                <td data-label={t('trade.orders.cols.price')}>{formatNumber(r.price)}</td>
+                <td data-label={t('trade.orders.cols.amount')}>{formatNumber(r.amount)}</td>
+                <td data-label={t('trade.orders.cols.total')}>{formatNumber(r.total)}</td>
+                <td data-label={t('trade.orders.cols.fee')}>
                   {formatNumber(r.fee)} {r.feeAsset}
                 </td>
-                <td>{t(`trade.liquidity.${r.liquidity}`, { defaultValue: r.liquidity })}</td>
+                <td data-label={t('trade.orders.cols.role')}>{t(`trade.liquidity.${r.liquidity}`, { defaultValue: r.liquidity })}</td>
               </tr>
             ))}
           </tbody>
@@ -124,7 +124,7 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
   }
   return (
     <div className="table-scroll">
-      <table className="data-table" aria-label={t(`trade.orders.tabs.${kind}`)}>
+      <table className="data-table data-table--stack" aria-label={t(`trade.orders.tabs.${kind}`)}>
         <thead>
           <tr>
             <th>{t('trade.orders.cols.time')}</th>
@@ -143,15 +143,15 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
         <tbody>
           {(rows as Order[]).map((o) => (
             <tr key={o.id} data-order-id={o.id}>
-              <td>{formatTime(o.createdAt)}</td>
-              <td>{pairName(o.symbol)}</td>
-              <td>{t(`trade.types.${o.type}`, { defaultValue: o.type })}</td>
-              <td className={`side side--${o.side.toLowerCase()}`}>{t(`trade.sides.${o.side}`)}</td>
-              <td>{o.price ? formatNumber(o.price) : t('trade.orders.market')}</td>
-              <td>{o.amount ? formatNumber(o.amount) : `${formatNumber(o.total)} (${t('trade.form.fields.total')})`}</td>
-              <td>{formatNumber(o.filled)}</td>
-              <td>{formatNumber(o.averagePrice)}</td>
-              <td>
+              <td data-label={t('trade.orders.cols.time')}>{formatTime(o.createdAt)}</td>
+              <td data-label={t('trade.orders.cols.pair')}>{pairName(o.symbol)}</td>
+              <td data-label={t('trade.orders.cols.type')}>{t(`trade.types.${o.type}`, { defaultValue: o.type })}</td>
+              <td data-label={t('trade.orders.cols.side')} className={`side side--${o.side.toLowerCase()}`}>{t(`trade.sides.${o.side}`)}</td>
+              <td data-label={t('trade.orders.cols.price')}>{o.price ? formatNumber(o.price) : t('trade.orders.market')}</td>
+              <td data-label={t('trade.orders.cols.amount')}>{o.amount ? formatNumber(o.amount) : `${formatNumber(o.total)} (${t('trade.form.fields.total')})`}</td>
+              <td data-label={t('trade.orders.cols.filled')}>{formatNumber(o.filled)}</td>
+              <td data-label={t('trade.orders.cols.avgPrice')}>{formatNumber(o.averagePrice)}</td>
+              <td data-label={t('trade.orders.cols.trigger')}>
                 {o.triggerPrice
                   ? `${o.triggerDirection === 'BELOW' ? '≤' : o.triggerDirection === 'ABOVE' ? '≥' : ''} ${formatNumber(o.triggerPrice)}`.trim()
                   : o.trailingDelta
@@ -160,9 +160,9 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
                       ? `${t('trade.form.fields.icebergSize')} ${formatNumber(o.icebergSize)}`
                       : '-'}
               </td>
-              <td>{t(`trade.status.${o.status}`, { defaultValue: o.status })}</td>
+              <td data-label={t('trade.orders.cols.status')}>{t(`trade.status.${o.status}`, { defaultValue: o.status })}</td>
               {kind === 'open' && (
-                <td>
+                <td className="data-table__action">
                   <button type="button" className="link-button" disabled={cancel.isPending} onClick={() => cancel.mutate(o.id)} aria-label={t('trade.orders.cancelOne', { id: o.id })}>
                     {t('common.cancel')}
                   </button>
