@@ -52,6 +52,8 @@ export const envSchema = z.object({
   ENGINE_SHARD: z.string().regex(/^[\w-]+$/).default('0'),
   /** How long a placement waits for the engine's verdict before answering PENDING. */
   ORDER_VERDICT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /** Settled events kept in the engine's event stream below what settlement has committed. */
+  SETTLEMENT_KEEP_EVENTS: z.coerce.number().int().min(1).default(10_000),
   /** Run the settlement consumer in this process (one instance holds its lock at a time). */
   SETTLEMENT: bool.default(true),
   /** false: a worker (settlement, market makers, jobs) that serves no HTTP; see server.ts. */

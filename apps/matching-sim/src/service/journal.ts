@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 
 /**
  * The engine's write-ahead log: one JSON line per command, appended and fsynced before the
@@ -49,4 +49,15 @@ export class Journal {
   close(): void {
     closeSync(this.fd);
   }
+}
+
+/**
+ * The complete lines of a journal file from byte `from`, read only: a torn last line is left
+ * out and the file is not touched (the engine may be appending to it).
+ */
+export function readLines(path: string, from: number): string[] {
+  const buf = readFileSync(path);
+  const end = buf.lastIndexOf(0x0a) + 1;
+  if (end <= from) return [];
+  return buf.subarray(from, end - 1).toString('utf8').split('\n');
 }

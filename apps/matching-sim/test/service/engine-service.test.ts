@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { engineCommand } from '@exchange/contracts';
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const keys = streamKeys('t1');
 const log = pino({ level: 'silent' });
-const newService = () => new EngineService({ redis, shard: 't1', specs: [SERVICE_SYMBOL], dataDir, log, batchSize: 40, blockMs: 20, snapshotEvery: 100 });
+const newService = () => new EngineService({ redis, shard: 't1', specs: [SERVICE_SYMBOL], dataDir, log, batchSize: 40, blockMs: 20, snapshotEvery: 100, trimEvery: 100 });
 
 async function drain(service: EngineService, commands: number): Promise<void> {
   const running = service.run();
@@ -33,7 +33,9 @@ async function drain(service: EngineService, commands: number): Promise<void> {
 describe('engine service', () => {
   const commands = commandStream(400, 11);
   const reference = new ShardEngine([SERVICE_SYMBOL], () => new FastBook());
-  const expected = commands.flatMap((c) => reference.handle(engineCommand.parse(c)));
+  /** Each command's events, as the engine publishes them: one stream entry per command. */
+  const groups = commands.map((c) => reference.handle(engineCommand.parse(c)));
+  const expected = groups.flat();
 
   it('answers every command from the stream with the events the engine gives in process', async () => {
     const pipe = redis.pipeline();
@@ -46,6 +48,9 @@ describe('engine service', () => {
     service.close();
     expect(await readEvents(redis, keys.output)).toEqual(expected);
     expect(expected.some((e) => e.type === 'DUPLICATE')).toBe(true);
+    // The commands it journalled are trimmed from the input stream (every 100 here): at most
+    // the last trim's worth is left, not all 401.
+    expect(await redis.xlen(keys.input)).toBeLessThanOrEqual(100);
   });
 
   it('recovers from snapshot and journal, publishing nothing twice and what was lost once', async () => {
@@ -59,7 +64,11 @@ describe('engine service', () => {
     // 30 more commands, fewer than a snapshot's worth: they live in the journal only (when the
     // snapshots above landed depends on how fast their background writes were).
     const extra = commandStream(430, 11).slice(commands.length);
-    expected.push(...extra.flatMap((c) => reference.handle(engineCommand.parse(c))));
+    for (const c of extra) {
+      const g = reference.handle(engineCommand.parse(c));
+      groups.push(g);
+      expected.push(...g);
+    }
     const more = redis.pipeline();
     for (const c of extra) more.xadd(keys.input, '*', 'c', JSON.stringify(c));
     await more.exec();
@@ -77,7 +86,40 @@ describe('engine service', () => {
     third.close();
     expect(await readEvents(redis, keys.output)).toEqual(expected);
   });
+
+  it('writes the events after a given seq again to the replay stream, from its snapshot and journal', async () => {
+    const service = newService();
+    await service.recover();
+    const snapSeq = (JSON.parse(readFileSync(join(dataDir, 'shard-t1', 'snapshot.json'), 'utf8')) as { shard: { seq: number } }).shard.seq;
+    expect(snapSeq).toBeGreaterThan(0);
+    expect(snapSeq).toBeLessThan(expected.length);
+    // Asked over the control stream, as settlement does; answered between batches.
+    await redis.xadd(keys.control, '*', 'replayFrom', String(snapSeq + 3));
+    const running = service.run();
+    await until(async () => (await redis.xlen(keys.control)) === 0);
+    // Whole commands: those whose last event comes after the seq asked for.
+    const again = groups.filter((g) => (g.at(-1)?.seq ?? 0) > snapSeq + 3).flat();
+    expect(again.length).toBeGreaterThan(10);
+    expect(await readEvents(redis, keys.replay)).toEqual(again);
+    // Before the snapshot they are gone from disk: it says from where it could start.
+    await redis.xadd(keys.control, '*', 'replayFrom', String(snapSeq - 1));
+    await until(async () => (await redis.xlen(keys.control)) === 0);
+    service.stop();
+    await running;
+    service.close();
+    const marker = await redis.xrange(keys.replay, '-', '+');
+    expect(marker).toHaveLength(1);
+    expect(JSON.parse(marker[0]![1][1]!)).toEqual({ from: snapSeq - 1, firstAvailable: snapSeq + 1 });
+  });
 });
+
+async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 describe('engine service snapshots written in the background', () => {
   const k2 = streamKeys('t2');

@@ -1,9 +1,12 @@
 import type { EngineCommandInput } from '@exchange/contracts';
 import type { RedisConnections } from '../../lib/redis.js';
 
-/** Stream names of an engine shard; they match apps/matching-sim's service. */
-export function streamKeys(shard: string): { input: string; output: string } {
-  return { input: `engine:${shard}:commands`, output: `engine:${shard}:events` };
+/**
+ * Stream names of an engine shard; they match apps/matching-sim's service: commands in, events
+ * out, and the replay channel (ask on `control` for events again, read them from `replay`).
+ */
+export function streamKeys(shard: string): { input: string; output: string; control: string; replay: string } {
+  return { input: `engine:${shard}:commands`, output: `engine:${shard}:events`, control: `engine:${shard}:control`, replay: `engine:${shard}:replay` };
 }
 
 /** Appends a command to the shard's input stream (the connection's key prefix applies). */

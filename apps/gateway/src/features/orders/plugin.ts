@@ -33,7 +33,7 @@ async function ordersPlugin(app: FastifyInstance) {
   const deps: OrderDeps = { db: app.db, sql: app.sql, redis: app.redis, clock: app.clock, env: app.env, verdicts, placements: new PlacementWriter(app.sql) };
   const depth = new DepthStore(app.redis, app.db);
   const market = marketDataSink({ db: app.db, clock: app.clock, depth, fanout: app.socket.fanout, refreshMs: app.env.MARKET_REFRESH_MS, log: app.log });
-  const settlement = new Settlement({ db: app.db, sql: app.sql, redis: app.redis, clock: app.clock, shard: app.env.ENGINE_SHARD, fanout: app.socket.fanout, verdicts, market, log: app.log });
+  const settlement = new Settlement({ db: app.db, sql: app.sql, redis: app.redis, clock: app.clock, shard: app.env.ENGINE_SHARD, fanout: app.socket.fanout, verdicts, market, log: app.log, keepEvents: app.env.SETTLEMENT_KEEP_EVENTS });
   app.socket.registerSnapshot('orderBook', async (mode, args) =>
     typeof args.symbol === 'string' ? { type: 'snapshot', ...(await depth.snapshot(mode, args.symbol)) } : null,
   );

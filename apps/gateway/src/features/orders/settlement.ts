@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { FlowType, engineEvent, fromUnits, type EngineEvent, type Order } from '@exchange/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.js';
 import type { PoolClient } from 'pg';
 import type { Sql } from '../../db/sql.js';
@@ -114,6 +115,8 @@ const FINAL: Record<string, true> = { ...TERMINAL, PARTIALLY_CANCELED: true };
 /** Orders settlement keeps in memory before it starts forgetting the oldest. */
 const CACHE_MAX = 20_000;
 const MAX_INFLIGHT = 2;
+/** Settled events kept in the engine's output stream by default; trimmed every half of that. */
+const KEEP_EVENTS = 10_000;
 const dec = (v: string | null): Decimal | null => (v === null ? null : new Decimal(v));
 
 /** A batch's verdicts; a placing request answers with its order as settled, with no read of its own. */
@@ -167,6 +170,9 @@ export class Settlement {
   private loop: Promise<void> | undefined;
   private symbolsLoadedAt = 0;
   private lastResend = Date.now();
+  /** The cursor at the last trim of the output stream, and the last seq known committed. */
+  private trimmedAt = 0;
+  private committedSeq = 0;
   /** Orders as the last applied batch left them (see the class comment). */
   private readonly cache = new Map<bigint, OrderState>();
   private batchNo = 0;
@@ -194,6 +200,8 @@ export class Settlement {
       market: MarketDataSink;
       log: FastifyBaseLogger;
       batch?: number;
+      /** Settled events kept in the engine's output stream below the committed cursor (10,000). */
+      keepEvents?: number;
     },
   ) {
     this.lockKey = `settlement:lock:${o.shard}`;
@@ -256,14 +264,18 @@ export class Settlement {
         const res = await reader.xread('COUNT', this.o.batch ?? 500, 'BLOCK', 500, 'STREAMS', streamKeys(this.o.shard).output, `0-${cursor}`);
         const entries = res?.[0]?.[1] ?? [];
         if (entries.length === 0) continue;
-        const events: EngineEvent[] = [];
-        for (const [, fields] of entries) {
-          const raw = fields[fields.indexOf('e') + 1] ?? '[]';
-          for (const e of JSON.parse(raw) as unknown[]) {
-            const parsed = engineEvent.safeParse(e);
-            if (parsed.success) events.push(parsed.data);
-            else this.o.log.error({ e }, 'unreadable engine event');
+        let events = this.parseEntries(entries).events;
+        // Events are numbered gap-free; a hole means the stream lost entries (Redis keeps nothing
+        // on disk). Settling past it would skip fills for good: the missing events are asked
+        // for again, and settlement waits until the engine has written them to the replay stream.
+        const next = events.find((e) => e.seq > (cursor ?? 0));
+        if (next !== undefined && next.seq !== cursor + 1) {
+          const replayed = await this.fromReplay(reader, cursor, next.seq);
+          if (replayed.length === 0) {
+            await new Promise((r) => setTimeout(r, 200));
+            continue;
           }
+          events = replayed;
         }
         try {
           cursor = await this.stage(events, cursor);
@@ -275,11 +287,75 @@ export class Settlement {
         }
         // At most two writes in flight: one committing, one waiting on the cursor's lock.
         while (this.inflight.size >= MAX_INFLIGHT) await Promise.race(this.inflight);
+        if (cursor - this.trimmedAt >= Math.ceil((this.o.keepEvents ?? KEEP_EVENTS) / 2)) await this.trimOutput(reader, cursor);
       }
     } finally {
       await this.drain();
       reader.disconnect();
     }
+  }
+
+  /**
+   * Drops settled entries from the engine's output stream, keeping the last `keepEvents` below
+   * the committed cursor (settlement is its only reader; without this it would grow by every
+   * event ever). The top entry always stays: the engine reads it to publish exactly once.
+   */
+  private async trimOutput(reader: Redis, staged: number): Promise<void> {
+    this.trimmedAt = staged;
+    const below = this.committedSeq - (this.o.keepEvents ?? KEEP_EVENTS);
+    if (below <= 0) return;
+    await reader.xtrim(streamKeys(this.o.shard).output, 'MINID', `0-${below}`).catch((err: unknown) => this.o.log.warn({ err }, 'trimming the event stream failed'));
+  }
+
+  private gapReportedAt = 0;
+  private replayAskedAt = 0;
+
+  /** The events of stream entries; unreadable ones are logged and left out. */
+  private parseEntries(entries: [string, string[]][]): { events: EngineEvent[]; unavailable: { from: number; firstAvailable: number } | null } {
+    const events: EngineEvent[] = [];
+    let unavailable: { from: number; firstAvailable: number } | null = null;
+    for (const [, fields] of entries) {
+      if (fields[0] === 'unavailable') {
+        unavailable = JSON.parse(fields[1] ?? '{}') as { from: number; firstAvailable: number };
+        continue;
+      }
+      const raw = fields[fields.indexOf('e') + 1] ?? '[]';
+      for (const e of JSON.parse(raw) as unknown[]) {
+        const parsed = engineEvent.safeParse(e);
+        if (parsed.success) events.push(parsed.data);
+        else this.o.log.error({ e }, 'unreadable engine event');
+      }
+    }
+    return { events, unavailable };
+  }
+
+  /**
+   * The events right after `cursor` from the engine's replay stream, if it holds them;
+   * otherwise asks the engine for them (at most every 5 seconds) and returns none.
+   */
+  private async fromReplay(reader: Redis, cursor: number, nextInStream: number): Promise<EngineEvent[]> {
+    const keys = streamKeys(this.o.shard);
+    const { events, unavailable } = this.parseEntries(await reader.xrange(keys.replay, `0-${cursor + 1}`, '+', 'COUNT', this.o.batch ?? 500));
+    const after = events.filter((e) => e.seq > cursor);
+    if (after[0]?.seq === cursor + 1) {
+      this.o.log.warn({ shard: this.o.shard, from: cursor + 1, to: after[after.length - 1]?.seq }, 'settling events the engine wrote again');
+      return after;
+    }
+    const gone = unavailable !== null && unavailable.firstAvailable > cursor + 1;
+    if (Date.now() - this.gapReportedAt > 30_000) {
+      this.gapReportedAt = Date.now();
+      this.o.log.error(
+        { shard: this.o.shard, settledTo: cursor, nextInStream, missing: nextInStream - cursor - 1, ...(gone ? { firstAvailable: unavailable.firstAvailable } : {}) },
+        gone
+          ? 'engine events are missing and older than the engine\'s snapshot: settlement cannot go on without an operator'
+          : 'engine events are missing from the stream: settlement waits for the engine to write them again',
+      );
+    }
+    if (!gone && Date.now() - this.replayAskedAt > 5_000) {
+      this.replayAskedAt = Date.now();
+      await reader.xadd(keys.control, '*', 'replayFrom', String(cursor));
+    }
+    return [];
   }
 
   /** Waits for every write in flight, then forgets what memory holds. */
@@ -366,6 +442,7 @@ export class Settlement {
     // soon as their batch has committed; the pushes follow, in batch order.
     const committed = write.then((res) => {
       this.committedBatch = batchNo;
+      this.committedSeq = last;
       this.evict(changed, batchNo);
       this.o.verdicts.announce(verdictsOf(out, views)).catch((err: unknown) => this.o.log.warn({ err }, 'could not announce verdicts'));
       return new Map(res.rows.map((r) => [r.trade_seq, String(r.trade_id)]));
