@@ -127,14 +127,23 @@ export class EngineService {
     await this.writing;
   }
 
-  /** Requests on the control stream: `replayFrom <seq>`. Each is removed once answered. */
+  /**
+   * Requests on the control stream: `replayFrom <seq>`. Requests that piled up (a reader asks
+   * again every few seconds while the engine is down) are answered once, from the lowest seq;
+   * each is removed once answered.
+   */
   private async control(messages: [string, string[]][]): Promise<void> {
+    let from = Infinity;
     for (const [id, fields] of messages) {
-      const from = Number(fields[fields.indexOf('replayFrom') + 1]);
-      if (fields.includes('replayFrom') && Number.isInteger(from) && from >= 0) await this.replayFrom(from);
+      const seq = Number(fields[fields.indexOf('replayFrom') + 1]);
+      if (fields.includes('replayFrom') && Number.isInteger(seq) && seq >= 0) from = Math.min(from, seq);
       else this.o.log.warn({ id, fields }, 'unknown engine control request');
-      await this.o.redis.xdel(this.keys.control, id);
     }
+    if (from !== Infinity) {
+      // A replay that fails is logged and asked for again; it must not stop the matching.
+      await this.replayFrom(from).catch((err: unknown) => this.o.log.error({ err, from }, 'writing engine events again failed'));
+    }
+    await this.o.redis.xdel(this.keys.control, ...messages.map(([id]) => id));
   }
 
   /**
