@@ -7,6 +7,8 @@ let t: TestApp;
 let engine: { stop(): Promise<void> };
 beforeAll(async () => {
   t = await build({ MARKET_MAKERS: 'true', MARKET_MAKER_INTERVAL_MS: '400', MARKET_MAKER_LEVELS: '2' });
+  // The price feed's rates (HKD per 100 units): BTC at 40,000 USDT, far from the catalogue's.
+  await t.app.redis.commands.set('market:exchange-rates', JSON.stringify({ ts: Date.now(), quote: 'HKD', units: 100, rates: { HKD: '100', BTC: '31200000', USDT: '780' } }));
   engine = await startEngine(t);
 });
 afterAll(async () => {
@@ -43,5 +45,28 @@ describe('simulated market makers', () => {
     expect(audit.unbalanced).toEqual([]);
     expect(audit.mismatched).toEqual([]);
     expect(audit.negative).toBe(0);
+  }, 60_000);
+
+  it('quote around the price feed: the BTC_USDT mid follows the published rates', async () => {
+    const depth = async () =>
+      (await t.app.inject({ method: 'GET', url: '/v1/market-data/public/depth?symbol=BTC_USDT', headers: { 'runtime-mode': '1' } })).json<{
+        data: { bids: [string, string][]; asks: [string, string][] };
+      }>().data;
+    const mid = (d: { bids: [string, string][]; asks: [string, string][] }) => (Number(d.bids[0]?.[0]) + Number(d.asks[0]?.[0])) / 2;
+    let d = await depth();
+    const deadline = Date.now() + 20_000;
+    while (!(Math.abs(mid(d) / 40_000 - 1) < 0.02) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 300));
+      d = await depth();
+    }
+    expect(Math.abs(mid(d) / 40_000 - 1)).toBeLessThan(0.02);
+    // The feed moves: the quotes move with it.
+    await t.app.redis.commands.set('market:exchange-rates', JSON.stringify({ ts: Date.now(), quote: 'HKD', units: 100, rates: { HKD: '100', BTC: '34320000', USDT: '780' } }));
+    const later = Date.now() + 20_000;
+    while (!(Math.abs(mid(d) / 44_000 - 1) < 0.02) && Date.now() < later) {
+      await new Promise((r) => setTimeout(r, 300));
+      d = await depth();
+    }
+    expect(Math.abs(mid(d) / 44_000 - 1)).toBeLessThan(0.02);
   }, 60_000);
 });

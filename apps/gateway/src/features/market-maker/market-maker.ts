@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { FlowType, RuntimeMode, type PlaceOrderRequest, type TradingSymbol } from '@exchange/contracts';
+import { exchangeRates, FlowType, RuntimeMode, type PlaceOrderRequest, type TradingSymbol } from '@exchange/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { post, SYSTEM, type Leg } from '../ledger/ledger-service.js';
 import { availableSymbols } from '../catalogue/catalogue-service.js';
@@ -14,11 +14,16 @@ const LEVEL_STEP = 0.0015;
 /** Balance kept on hand per asset, in USD, topped up from the demo funding account. */
 const FLOAT_USD = 5_000_000;
 
+/** Where the price feed (apps/matching-sim) leaves its latest rates. */
+const RATES_KEY = 'market:exchange-rates';
+
 interface Book {
   symbol: TradingSymbol;
   /** log(price) of the walk and its anchor. */
   x: number;
   mu: number;
+  /** Whether the anchor comes from the price feed yet (else from the catalogue). */
+  fed: boolean;
   vol: number;
   bids: (string | null)[];
   asks: (string | null)[];
@@ -26,8 +31,9 @@ interface Book {
 
 /**
  * Simulated market makers for Demo and Trial: a maker account keeps every book two-sided
- * around a reference price (a mean-reverting random walk anchored at the catalogue's reference
- * prices), and a taker account trades small amounts now and then, so a new user sees a living
+ * around a reference price (a mean-reverting random walk anchored at the price feed's rates,
+ * base over quote, or at the catalogue's reference prices until the feed has published), so the
+ * books agree with the exchange rates page; and a taker account trades small amounts now and then, so a new user sees a living
  * market. Both are ordinary accounts: their orders freeze funds and their fills settle through
  * the ledger (topped up from the demo funding account), so the ledger audit covers them.
  */
@@ -38,6 +44,8 @@ export class MarketMaker {
   private readonly books = new Map<string, Book>();
   private accounts: { maker: string; taker: string } | undefined;
   private usd = new Map<string, number>();
+  /** The price feed's latest rates (HKD per 100 units), read once per round. */
+  private rates: Record<string, string> = {};
 
   constructor(private readonly deps: OrderDeps, private readonly o: { intervalMs: number; levels: number; log: FastifyBaseLogger; random?: () => number }) {}
 
@@ -99,6 +107,9 @@ export class MarketMaker {
       this.accounts = { maker: await this.account(MAKER_EMAIL, '00000001'), taker: await this.account(TAKER_EMAIL, '00000002') };
     }
     const { maker, taker } = this.accounts;
+    const raw = await this.deps.redis.commands.get(RATES_KEY).catch(() => null);
+    const parsed = raw ? exchangeRates.safeParse(JSON.parse(raw)) : null;
+    if (parsed?.success) this.rates = parsed.data.rates;
     for (const mode of [RuntimeMode.DEMO, RuntimeMode.TRIAL]) {
       await this.topUp(maker, mode);
       await this.topUp(taker, mode);
@@ -119,12 +130,21 @@ export class MarketMaker {
       if (!base || !quote) return undefined;
       const mu = Math.log(base / quote);
       const stable = Math.abs(mu) < 0.01;
-      b = { symbol: s, x: mu, mu, vol: stable ? 0.0002 : 0.002, bids: [], asks: [] };
+      b = { symbol: s, x: mu, mu, fed: false, vol: stable ? 0.0002 : 0.002, bids: [], asks: [] };
       this.books.set(key, b);
     }
-    // One step of a mean-reverting walk in log price.
+    const fedBase = Number(this.rates[s.baseAssetCode] ?? (s.baseAssetCode === 'HKD' ? 100 : NaN));
+    const fedQuote = Number(this.rates[s.counterAssetCode] ?? (s.counterAssetCode === 'HKD' ? 100 : NaN));
+    if (fedBase > 0 && fedQuote > 0) {
+      b.mu = Math.log(fedBase / fedQuote);
+      // The first rates replace the catalogue's anchor at once rather than drifting to it.
+      if (!b.fed) b.x = b.mu;
+      b.fed = true;
+    }
+    // One step of a mean-reverting walk in log price: short-lived noise around the feed (which
+    // walks by itself), a slower walk around the catalogue's fixed anchor.
     const gauss = Math.sqrt(-2 * Math.log(this.rand() || 1e-9)) * Math.cos(2 * Math.PI * this.rand());
-    b.x = b.mu + (b.x - b.mu) * 0.97 + b.vol * gauss;
+    b.x = b.mu + (b.x - b.mu) * (b.fed ? 0.8 : 0.97) + b.vol * gauss;
     return b;
   }
 
