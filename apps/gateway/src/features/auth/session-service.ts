@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.js';
+import type { Sql } from '../../db/sql.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from './token.js';
@@ -69,16 +70,19 @@ function remember(hash: string, ctx: AuthContext, until: number): void {
  * Resolves a bearer token to its session. A session ended because the account logged in
  * elsewhere answers 4003 so the client can tell the user; every other failure is 401.
  */
-export async function authenticate(opts: { db: Db; clock: Clock; token: string }): Promise<AuthContext> {
+export async function authenticate(opts: { db: Db; sql?: Sql | undefined; clock: Clock; token: string }): Promise<AuthContext> {
   const hash = hashToken(opts.token);
   const now = opts.clock.now();
   const hit = cached.get(hash);
   if (hit && hit.until > now && hit.until - SESSION_CACHE_MS <= now) return hit.ctx;
   if (hit) cached.delete(hash);
-  const session = await opts.db.session.findUnique({
-    where: { accessTokenHash: hash },
-    select: { id: true, userId: true, accessExpiresAt: true, revokedAt: true, revokedReason: true },
-  });
+  // Requests of one client that miss the cache together share one read.
+  let pending = lookups.get(hash);
+  if (pending === undefined) {
+    pending = findSession(opts, hash).finally(() => lookups.delete(hash));
+    lookups.set(hash, pending);
+  }
+  const session = await pending;
   if (!session) throw new AppError('UNAUTHORIZED');
   if (session.revokedAt) {
     throw new AppError(session.revokedReason === 'LOGGED_IN_ELSEWHERE' ? 'LOGGED_IN_ELSEWHERE' : 'UNAUTHORIZED');
@@ -87,6 +91,36 @@ export async function authenticate(opts: { db: Db; clock: Clock; token: string }
   const ctx = { userId: session.userId, sessionId: session.id };
   remember(hash, ctx, Math.min(now + SESSION_CACHE_MS, session.accessExpiresAt.getTime()));
   return ctx;
+}
+
+interface SessionRow {
+  id: string;
+  userId: string;
+  accessExpiresAt: Date;
+  revokedAt: Date | null;
+  revokedReason: string | null;
+}
+
+const lookups = new Map<string, Promise<SessionRow | null>>();
+
+/**
+ * The session of a token hash: through node-postgres where the caller has a pool (every
+ * request that misses the cache comes here, and Prisma's query engine costs about a millisecond
+ * of CPU per statement), else through Prisma.
+ */
+async function findSession(opts: { db: Db; sql?: Sql | undefined }, hash: string): Promise<SessionRow | null> {
+  if (opts.sql) {
+    const res = await opts.sql.query<SessionRow>({
+      name: 'auth-session',
+      text: 'SELECT id, "userId", "accessExpiresAt", "revokedAt", "revokedReason" FROM session WHERE "accessTokenHash" = $1',
+      values: [hash],
+    });
+    return res.rows[0] ?? null;
+  }
+  return opts.db.session.findUnique({
+    where: { accessTokenHash: hash },
+    select: { id: true, userId: true, accessExpiresAt: true, revokedAt: true, revokedReason: true },
+  });
 }
 
 /**
