@@ -13,6 +13,15 @@ describe('health and readiness', () => {
     const ready = await t.app.inject({ method: 'GET', url: '/ready' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({ status: 'ready', checks: { postgres: { ok: true }, redis: { ok: true } } });
+    // No engine runs here: readiness does not depend on it, but the trading view says so.
+    expect(ready.json()).toMatchObject({ trading: { engine: { ok: false, lastBeatMsAgo: null }, settlement: { settledSeq: 0, publishedSeq: null, behind: null } } });
+    await t.app.redis.commands.set('matching:heartbeat', String(Date.now() - 1500));
+    await t.app.redis.commands.xadd('engine:0:events', '0-7', 'e', '[]');
+    const later = (await t.app.inject({ method: 'GET', url: '/ready' })).json<{ trading: { engine: { ok: boolean; lastBeatMsAgo: number }; settlement: unknown } }>();
+    expect(later.trading.engine.ok).toBe(true);
+    expect(later.trading.engine.lastBeatMsAgo).toBeGreaterThanOrEqual(1500);
+    expect(later.trading.settlement).toEqual({ settledSeq: 0, publishedSeq: 7, behind: 7 });
+    await t.app.redis.commands.del('matching:heartbeat', 'engine:0:events');
   });
 });
 

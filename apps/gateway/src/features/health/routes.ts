@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthStatus, readinessStatus } from '@exchange/contracts';
+import { streamKeys } from '../orders/engine-client.js';
+
+/** Written by the matching service every few seconds, expiring after three missed beats. */
+const HEARTBEAT_KEY = 'matching:heartbeat';
 
 async function timed(fn: () => Promise<unknown>): Promise<{ ok: boolean; latencyMs: number | null; error?: string }> {
   const start = performance.now();
@@ -13,6 +17,22 @@ async function timed(fn: () => Promise<unknown>): Promise<{ ok: boolean; latency
 
 /** Liveness and readiness for process managers and load balancers (not enveloped). */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  async function tradingView() {
+    const shard = app.env.ENGINE_SHARD;
+    const [beat, cursor, top] = await Promise.all([
+      app.redis.commands.get(HEARTBEAT_KEY),
+      app.db.engineCursor.findUnique({ where: { shard } }),
+      app.redis.commands.xrevrange(streamKeys(shard).output, '+', '-', 'COUNT', 1),
+    ]);
+    const settledSeq = cursor?.lastSeq ?? 0;
+    const id = top[0]?.[0];
+    const publishedSeq = id === undefined ? null : Number(id.split('-')[1]);
+    return {
+      engine: { ok: beat !== null, lastBeatMsAgo: beat === null ? null : Math.max(0, Date.now() - Number(beat)) },
+      settlement: { settledSeq, publishedSeq, behind: publishedSeq === null ? null : Math.max(0, publishedSeq - settledSeq) },
+    };
+  }
+
   app.get(
     '/health',
     { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: healthStatus } } },
@@ -24,7 +44,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'Postgres and Redis answer',
+        summary: 'Postgres and Redis answer; also how the engine and settlement are doing',
         response: { 200: readinessStatus, 503: readinessStatus },
       },
     },
@@ -34,7 +54,8 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         timed(() => app.redis.commands.ping()),
       ]);
       const ready = postgres.ok && redis.ok;
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: { postgres, redis } });
+      const trading = ready ? await tradingView().catch(() => undefined) : undefined;
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: { postgres, redis }, ...(trading ? { trading } : {}) });
     },
   );
 };
