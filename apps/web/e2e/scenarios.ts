@@ -229,6 +229,16 @@ export async function spotTrading(ctx: ScenarioContext): Promise<void> {
   await row.waitFor({ timeout: 10_000 });
   assert.match((await row.textContent()) ?? '', /Limit/);
   await shot(ctx, page, 'trade-open-order-dark-desktop');
+  // On a phone the open order is a card, with its cancel button, and nothing scrolls sideways.
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await row.getByRole('button', { name: /Cancel order/ }).waitFor({ state: 'visible', timeout: 5_000 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `the trade screen at 375 px scrolls sideways by ${overflow} px`);
+  await row.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: path.join(ctx.shotsDir, 'trade-open-order-dark-375.png') });
+  if (desktop) await page.setViewportSize(desktop);
   ctx.log(`  limit buy 0.001 BTC at ${price} is open`);
   await row.getByRole('button', { name: /Cancel order/ }).click();
   await orders.getByText('No open orders').waitFor({ timeout: 10_000 });
