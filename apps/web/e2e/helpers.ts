@@ -37,6 +37,15 @@ export function createPuzzleReader(redisUrl: string, prefix: string) {
       await redis.publish(`${prefix}ws:orderBook:${symbol}:${mode}`, JSON.stringify({ type: 'increment', symbol, seq, side, price, amount }));
       return seq;
     },
+    /** Deletes every key of the run's prefix (the exchange has stopped by then). */
+    async clear(): Promise<void> {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length > 0) await redis.del(...keys);
+      } while (cursor !== '0');
+    },
     close: () => redis.quit().then(() => undefined),
   };
 }

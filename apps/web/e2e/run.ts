@@ -63,8 +63,10 @@ async function main(): Promise<number> {
     }
     await context.close();
   } finally {
-    await puzzles.close().catch(() => undefined);
     await exchange?.stop();
+    // Redis is shared with other runs and the developer's exchange: leave nothing behind.
+    await puzzles.clear().catch(() => undefined);
+    await puzzles.close().catch(() => undefined);
     rmSync(userDataDir, { recursive: true, force: true });
   }
   log(`screenshots: ${shotsDir}`);
