@@ -1,6 +1,7 @@
+import { ENGINE_HEARTBEAT_KEY } from '@exchange/contracts';
 import type { Redis } from 'ioredis';
 
-export const HEARTBEAT_KEY = 'matching:heartbeat';
+export const HEARTBEAT_KEY = ENGINE_HEARTBEAT_KEY;
 
 /**
  * Announces that the matching service is alive: a key that expires after three missed beats,

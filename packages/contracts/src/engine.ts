@@ -9,6 +9,19 @@ import { runtimeMode } from './runtime-mode.js';
  * decimals), so the engine never touches floating point money.
  */
 
+/**
+ * Redis streams of one engine shard (a connection's key prefix applies): commands in, events
+ * out, and the replay channel: a reader that finds events missing from `output` (Redis keeps
+ * nothing on disk) asks on `control` (`replayFrom <seq>`) and the engine writes them,
+ * regenerated from its snapshot and journal, to `replay`.
+ */
+export function engineStreamKeys(shard: string): { input: string; output: string; control: string; replay: string } {
+  return { input: `engine:${shard}:commands`, output: `engine:${shard}:events`, control: `engine:${shard}:control`, replay: `engine:${shard}:replay` };
+}
+
+/** The matching service's heartbeat: the time of its last beat, expiring after three missed beats. */
+export const ENGINE_HEARTBEAT_KEY = 'matching:heartbeat';
+
 /** A non-negative integer within Number.MAX_SAFE_INTEGER, sent as a number or a decimal string. */
 export const engineInt = z
   .union([z.number(), z.string().regex(/^\d{1,16}$/, 'must be an integer decimal string')])

@@ -102,3 +102,5 @@ export const exchangeRates = z.object({
 });
 export type ExchangeRates = z.infer<typeof exchangeRates>;
 export const EXCHANGE_RATES_PATH = '/v1/external-market-data/public/exchange-rates';
+/** Where the price feed leaves its latest rates in Redis (a connection's key prefix applies). */
+export const EXCHANGE_RATES_KEY = 'market:exchange-rates';

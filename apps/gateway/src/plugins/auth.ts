@@ -75,7 +75,7 @@ async function auth(app: FastifyInstance) {
     if (isPublicPath(path)) return;
     const found = credentials(request);
     if (!found) throw new AppError('UNAUTHORIZED');
-    request.auth = await authenticate({ db: app.db, sql: app.sql, clock: app.clock, token: found.token });
+    request.auth = await authenticate({ sql: app.sql, clock: app.clock, token: found.token });
     if (found.viaCookie) assertCsrf(request);
   });
 }

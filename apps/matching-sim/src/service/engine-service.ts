@@ -1,12 +1,12 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { engineCommand, type EngineCommand, type EngineEvent, type EngineSymbolSpec } from '@exchange/contracts';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { FastBook } from '../engine/fast-book.js';
 import { ShardEngine } from '../engine/shard-engine.js';
 import { Journal, readLines } from './journal.js';
-import { SnapshotStore, fsyncDir } from './snapshot-store.js';
+import { SnapshotStore, fsyncDir, type StoredSnapshot } from './snapshot-store.js';
 import { streamKeys } from './stream-keys.js';
 
 export interface EngineServiceOptions {
@@ -75,21 +75,16 @@ export class EngineService {
       this.engine.restore(snap.shard);
       this.lastId = snap.lastStreamId;
     }
-    const first = segmentOf(snap?.journalFile ?? journalName(0));
-    const segments = readdirSync(this.dir)
-      .map(segmentOf)
-      .filter((n) => n >= 0)
-      .sort((a, b) => a - b);
     // Segments older than the snapshot's are covered by it (left over by a crash mid-rotation).
-    for (const n of segments) if (n < first) rmSync(join(this.dir, journalName(n)));
-    const replaying = [first, ...segments.filter((n) => n > first)];
+    this.removeSegmentsBefore(snap?.journalFile ?? journalName(0));
+    const replaying = this.segmentsFrom(snap);
     const published = await this.publishedSeq();
     const replay: EngineEvent[][] = [];
     let replayed = 0;
     this.journal.close();
-    for (const [i, n] of replaying.entries()) {
-      const journal = new Journal(join(this.dir, journalName(n)));
-      const lines = journal.readFrom(n === first ? (snap?.journalOffset ?? 0) : 0);
+    for (const [i, { path, from }] of replaying.entries()) {
+      const journal = new Journal(path);
+      const lines = journal.readFrom(from);
       for (const line of lines) {
         const entry = JSON.parse(line) as JournalEntry;
         const events = this.engine.handle(entry.c);
@@ -165,11 +160,9 @@ export class EngineService {
       this.o.log.error({ shard: this.o.shard, from, firstAvailable: scratch.seq + 1 }, 'events asked for again are older than the snapshot: they cannot be regenerated');
       return;
     }
-    const first = segmentOf(snap?.journalFile ?? journalName(0));
-    const segments = readdirSync(this.dir).map(segmentOf).filter((n) => n >= first).sort((a, b) => a - b);
     let count = 0;
-    for (const n of segments) {
-      for (const line of readLines(join(this.dir, journalName(n)), n === first ? (snap?.journalOffset ?? 0) : 0)) {
+    for (const { path, from: offset } of this.segmentsFrom(snap)) {
+      for (const line of readLines(path, offset)) {
         const events = scratch.handle((JSON.parse(line) as JournalEntry).c);
         const last = events[events.length - 1];
         if (last === undefined || last.seq <= from || last.seq > this.engine.seq) continue;
@@ -255,7 +248,7 @@ export class EngineService {
       .writeJson(json)
       .then(() => {
         // Every segment before the new one is covered now (also any a failed write left).
-        for (const f of readdirSync(this.dir)) if (segmentOf(f) >= 0 && segmentOf(f) < segmentOf(next)) rmSync(join(this.dir, f), { force: true });
+        this.removeSegmentsBefore(next);
         return true;
       })
       .catch((err: unknown) => {
@@ -269,8 +262,24 @@ export class EngineService {
     return { bytes: json.length, written };
   }
 
+  /**
+   * The journal segments a replay from `snap` reads, in order: the one it names, from its offset,
+   * then every later one from the start.
+   */
+  private segmentsFrom(snap: StoredSnapshot | undefined): { path: string; from: number }[] {
+    const first = segmentOf(snap?.journalFile ?? journalName(0));
+    const later = readdirSync(this.dir).map(segmentOf).filter((n) => n > first).sort((a, b) => a - b);
+    return [first, ...later].map((n) => ({ path: join(this.dir, journalName(n)), from: n === first ? (snap?.journalOffset ?? 0) : 0 }));
+  }
+
+  /** Deletes the journal segments before `file`: a snapshot that names it covers them. */
+  private removeSegmentsBefore(file: string): void {
+    const keep = segmentOf(file);
+    for (const f of readdirSync(this.dir)) if (segmentOf(f) >= 0 && segmentOf(f) < keep) rmSync(join(this.dir, f), { force: true });
+  }
+
   private segment(): number {
-    return Number(/journal-(\d+)\.log$/.exec(this.journal.path)?.[1] ?? 0);
+    return Math.max(0, segmentOf(basename(this.journal.path)));
   }
 
   close(): void {

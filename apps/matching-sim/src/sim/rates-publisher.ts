@@ -1,23 +1,17 @@
+import { EXCHANGE_RATES_KEY, type ExchangeRates } from '@exchange/contracts';
 import type { Redis } from 'ioredis';
 import type { PriceFeed } from './price-feed.js';
 
 /** Where the gateway reads the latest rates; the key prefix of the connection applies. */
-export const RATES_KEY = 'market:exchange-rates';
-
-export interface PublishedRates {
-  ts: number;
-  quote: 'HKD';
-  units: 100;
-  rates: Record<string, string>;
-}
+export const RATES_KEY = EXCHANGE_RATES_KEY;
 
 /**
  * Publishes the price feed's exchange rates (HKD per 100 units): stored for REST readers and
  * pushed on the socket's exchangeRate channel of every mode (the gateway's fan-out channel
  * names, which PUBLISH does not prefix by itself).
  */
-export async function publishRates(redis: Redis, prefix: string, feed: PriceFeed, now: number): Promise<PublishedRates> {
-  const body: PublishedRates = { ts: now, quote: 'HKD', units: 100, rates: feed.ratesPer100() };
+export async function publishRates(redis: Redis, prefix: string, feed: PriceFeed, now: number): Promise<ExchangeRates> {
+  const body: ExchangeRates = { ts: now, quote: 'HKD', units: 100, rates: feed.ratesPer100() };
   const json = JSON.stringify(body);
   const pipe = redis.pipeline().set(RATES_KEY, json);
   for (const mode of [0, 1, 2]) pipe.publish(`${prefix}ws:exchangeRate::${mode}`, json);

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/routes';
 import { loadSession, sessionStore } from '../lib/session';
 import { loadSettings, settingsStore } from '../lib/settings';
-import type { SocketClient } from '../lib/socket/socket-client';
+import type { PushListener, SocketClient } from '../lib/socket/socket-client';
 import { toastStore } from '../lib/toast';
 
 type Answer = { status?: number; body: unknown };
@@ -53,3 +53,26 @@ export function renderApp(path: string, answers: Answers = {}, opts: { socket?: 
 
 export const ok = (data: unknown): Answer => ({ body: { code: '200', data, message: 'success' } });
 export const fail = (code: string, message: string, status = 400): Answer => ({ body: { code, data: null, message }, status });
+
+/**
+ * An open socket that records subscriptions: `push(channel, data)` delivers to the latest
+ * listener of a channel; `listeners` also holds them by `channel:symbol` when subscribed with one.
+ */
+export function fakeSocket() {
+  const listeners = new Map<string, PushListener>();
+  const subscribe = vi.fn((channel: string, listener: PushListener, args?: { symbol?: string }) => {
+    listeners.set(channel, listener);
+    if (args?.symbol) listeners.set(`${channel}:${args.symbol}`, listener);
+    return () => undefined;
+  });
+  const socket = {
+    status: 'open',
+    start: vi.fn(),
+    stop: vi.fn(),
+    reconnect: vi.fn(),
+    onStatus: vi.fn(() => () => undefined),
+    subscribe,
+  };
+  const push = (channel: string, data: unknown) => act(() => listeners.get(channel)?.(data, undefined));
+  return { socket: socket as unknown as SocketClient, push, listeners, subscribe };
+}

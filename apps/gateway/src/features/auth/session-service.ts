@@ -70,7 +70,7 @@ function remember(hash: string, ctx: AuthContext, until: number): void {
  * Resolves a bearer token to its session. A session ended because the account logged in
  * elsewhere answers 4003 so the client can tell the user; every other failure is 401.
  */
-export async function authenticate(opts: { db: Db; sql?: Sql | undefined; clock: Clock; token: string }): Promise<AuthContext> {
+export async function authenticate(opts: { sql: Sql; clock: Clock; token: string }): Promise<AuthContext> {
   const hash = hashToken(opts.token);
   const now = opts.clock.now();
   const hit = cached.get(hash);
@@ -79,7 +79,7 @@ export async function authenticate(opts: { db: Db; sql?: Sql | undefined; clock:
   // Requests of one client that miss the cache together share one read.
   let pending = lookups.get(hash);
   if (pending === undefined) {
-    pending = findSession(opts, hash).finally(() => lookups.delete(hash));
+    pending = findSession(opts.sql, hash).finally(() => lookups.delete(hash));
     lookups.set(hash, pending);
   }
   const session = await pending;
@@ -104,23 +104,16 @@ interface SessionRow {
 const lookups = new Map<string, Promise<SessionRow | null>>();
 
 /**
- * The session of a token hash: through node-postgres where the caller has a pool (every
- * request that misses the cache comes here, and Prisma's query engine costs about a millisecond
- * of CPU per statement), else through Prisma.
+ * The session of a token hash, through node-postgres: every request that misses the cache comes
+ * here, and Prisma's query engine costs about a millisecond of CPU per statement.
  */
-async function findSession(opts: { db: Db; sql?: Sql | undefined }, hash: string): Promise<SessionRow | null> {
-  if (opts.sql) {
-    const res = await opts.sql.query<SessionRow>({
-      name: 'auth-session',
-      text: 'SELECT id, "userId", "accessExpiresAt", "revokedAt", "revokedReason" FROM session WHERE "accessTokenHash" = $1',
-      values: [hash],
-    });
-    return res.rows[0] ?? null;
-  }
-  return opts.db.session.findUnique({
-    where: { accessTokenHash: hash },
-    select: { id: true, userId: true, accessExpiresAt: true, revokedAt: true, revokedReason: true },
+async function findSession(sql: Sql, hash: string): Promise<SessionRow | null> {
+  const res = await sql.query<SessionRow>({
+    name: 'auth-session',
+    text: 'SELECT id, "userId", "accessExpiresAt", "revokedAt", "revokedReason" FROM session WHERE "accessTokenHash" = $1',
+    values: [hash],
   });
+  return res.rows[0] ?? null;
 }
 
 /**

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exchangeRates, ok } from '@exchange/contracts';
+import { EXCHANGE_RATES_KEY, exchangeRates, ok } from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { responses } from '../../lib/route-schemas.js';
-
-/** Written by the matching service's price feed (apps/matching-sim/src/sim/rates-publisher.ts). */
-const RATES_KEY = 'market:exchange-rates';
 
 /** Reference exchange rates, under /v1/external-market-data. */
 const exchangeRateRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +9,7 @@ const exchangeRateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/public/exchange-rates',
     { schema: { tags: ['market-data'], summary: 'Exchange rates against HKD per 100 units (live on the exchangeRate channel)', response: responses(exchangeRates) } },
     async () => {
-      const raw = await app.redis.commands.get(RATES_KEY);
+      const raw = await app.redis.commands.get(EXCHANGE_RATES_KEY);
       const parsed = raw ? exchangeRates.safeParse(JSON.parse(raw)) : null;
       if (!parsed?.success) throw new AppError('SYSTEM_BUSY');
       return ok(parsed.data);

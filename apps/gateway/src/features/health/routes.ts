@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthStatus, readinessStatus } from '@exchange/contracts';
-import { streamKeys } from '../orders/engine-client.js';
-
-/** Written by the matching service every few seconds, expiring after three missed beats. */
-const HEARTBEAT_KEY = 'matching:heartbeat';
+import { ENGINE_HEARTBEAT_KEY, engineStreamKeys, healthStatus, readinessStatus } from '@exchange/contracts';
 
 async function timed(fn: () => Promise<unknown>): Promise<{ ok: boolean; latencyMs: number | null; error?: string }> {
   const start = performance.now();
@@ -20,9 +16,9 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   async function tradingView() {
     const shard = app.env.ENGINE_SHARD;
     const [beat, cursor, top] = await Promise.all([
-      app.redis.commands.get(HEARTBEAT_KEY),
+      app.redis.commands.get(ENGINE_HEARTBEAT_KEY),
       app.db.engineCursor.findUnique({ where: { shard } }),
-      app.redis.commands.xrevrange(streamKeys(shard).output, '+', '-', 'COUNT', 1),
+      app.redis.commands.xrevrange(engineStreamKeys(shard).output, '+', '-', 'COUNT', 1),
     ]);
     const settledSeq = cursor?.lastSeq ?? 0;
     const id = top[0]?.[0];

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { exchangeRates, FlowType, RuntimeMode, type PlaceOrderRequest, type TradingSymbol } from '@exchange/contracts';
+import { EXCHANGE_RATES_KEY, exchangeRates, FlowType, RuntimeMode, type PlaceOrderRequest, type TradingSymbol } from '@exchange/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { post, SYSTEM, type Leg } from '../ledger/ledger-service.js';
 import { availableSymbols } from '../catalogue/catalogue-service.js';
@@ -13,9 +13,6 @@ const LEVEL_USD = 1500;
 const LEVEL_STEP = 0.0015;
 /** Balance kept on hand per asset, in USD, topped up from the demo funding account. */
 const FLOAT_USD = 5_000_000;
-
-/** Where the price feed (apps/matching-sim) leaves its latest rates. */
-const RATES_KEY = 'market:exchange-rates';
 
 interface Book {
   symbol: TradingSymbol;
@@ -107,7 +104,7 @@ export class MarketMaker {
       this.accounts = { maker: await this.account(MAKER_EMAIL, '00000001'), taker: await this.account(TAKER_EMAIL, '00000002') };
     }
     const { maker, taker } = this.accounts;
-    const raw = await this.deps.redis.commands.get(RATES_KEY).catch(() => null);
+    const raw = await this.deps.redis.commands.get(EXCHANGE_RATES_KEY).catch(() => null);
     const parsed = raw ? exchangeRates.safeParse(JSON.parse(raw)) : null;
     if (parsed?.success) this.rates = parsed.data.rates;
     for (const mode of [RuntimeMode.DEMO, RuntimeMode.TRIAL]) {

@@ -105,7 +105,7 @@ async function socketPlugin(app: FastifyInstance) {
         return;
       case 'login': {
         const token = typeof args.token === 'string' ? args.token : '';
-        const auth = await authenticate({ db: app.db, sql: app.sql, clock: app.clock, token });
+        const auth = await authenticate({ sql: app.sql, clock: app.clock, token });
         session.userId = auth.userId;
         if (args.runtimeMode !== undefined) session.mode = parseRuntimeMode(args.runtimeMode);
         await session.rebind();

@@ -1,9 +1,8 @@
 import { EXCHANGE_RATES_PATH } from '@exchange/contracts';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ASSETS_PATH } from '../../lib/catalogue';
-import type { PushListener, SocketClient } from '../../lib/socket/socket-client';
-import { fail, ok, renderApp, resetApp } from '../../test/render';
+import { fail, fakeSocket, ok, renderApp, resetApp } from '../../test/render';
 import { assets } from '../markets/test-fixtures';
 import { rateTables } from './api/exchange-rates';
 
@@ -40,19 +39,8 @@ describe('exchange rates page', () => {
   });
 
   it('replaces the rates with each exchangeRate push, ignoring older and malformed ones', async () => {
-    const listeners = new Map<string, PushListener>();
-    const socket = {
-      status: 'open',
-      start: vi.fn(),
-      stop: vi.fn(),
-      reconnect: vi.fn(),
-      onStatus: vi.fn(() => () => undefined),
-      subscribe: vi.fn((channel: string, listener: PushListener) => {
-        listeners.set(channel, listener);
-        return () => undefined;
-      }),
-    };
-    renderApp('/home/exchangeRates', { [EXCHANGE_RATES_PATH]: ok(published), [ASSETS_PATH]: ok(assets) }, { socket: socket as unknown as SocketClient });
+    const { socket, listeners } = fakeSocket();
+    renderApp('/home/exchangeRates', { [EXCHANGE_RATES_PATH]: ok(published), [ASSETS_PATH]: ok(assets) }, { socket });
     const fiat = await screen.findByRole('table', { name: 'Currencies' });
     expect(screen.getByText('Live rates')).toBeDefined();
     const push = listeners.get('exchangeRate');

@@ -1,7 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PushListener, SocketClient } from '../../lib/socket/socket-client';
-import { fail, ok, renderApp, resetApp } from '../../test/render';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fail, fakeSocket, ok, renderApp, resetApp } from '../../test/render';
 import { ASSETS_PATH, SYMBOLS_PATH } from './api';
 import { assets, symbols } from './test-fixtures';
 
@@ -88,19 +87,8 @@ describe('MarketsPage', () => {
   });
 
   it('shows live prices from ticker pushes and merges catalogue updates', async () => {
-    const listeners = new Map<string, PushListener>();
-    const socket = {
-      status: 'open',
-      start: vi.fn(),
-      stop: vi.fn(),
-      reconnect: vi.fn(),
-      onStatus: vi.fn(() => () => undefined),
-      subscribe: vi.fn((channel: string, listener: PushListener, args?: { symbol?: string }) => {
-        listeners.set(args?.symbol ? `${channel}:${args.symbol}` : channel, listener);
-        return () => undefined;
-      }),
-    };
-    renderApp('/market', catalogue, { socket: socket as unknown as SocketClient });
+    const { socket, listeners } = fakeSocket();
+    renderApp('/market', catalogue, { socket });
     await screen.findByRole('table');
     expect(screen.getByText('Live prices')).toBeDefined();
 

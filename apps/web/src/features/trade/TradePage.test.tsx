@@ -4,9 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SYMBOLS_PATH } from '../../lib/catalogue';
 import { startSession } from '../../lib/session';
 import { updateSettings } from '../../lib/settings';
-import type { PushListener, SocketClient } from '../../lib/socket/socket-client';
 import { makeUser } from '../../test/fixtures';
-import { fail, ok, renderApp, resetApp } from '../../test/render';
+import { fail, fakeSocket, ok, renderApp, resetApp } from '../../test/render';
 import { PATHS_API } from './api';
 
 // The canvas chart has its own chunk; jsdom cannot draw it.
@@ -61,24 +60,6 @@ function answers(extra: Record<string, ReturnType<typeof ok>> = {}) {
     '/v1/user/profile': ok(makeUser()),
     ...extra,
   };
-}
-
-function fakeSocket() {
-  const listeners = new Map<string, PushListener>();
-  const subscribe = vi.fn((channel: string, listener: PushListener) => {
-    listeners.set(channel, listener);
-    return () => undefined;
-  });
-  const socket = {
-    status: 'open',
-    start: vi.fn(),
-    stop: vi.fn(),
-    reconnect: vi.fn(),
-    onStatus: vi.fn(() => () => undefined),
-    subscribe,
-  };
-  const push = (channel: string, data: unknown) => act(() => listeners.get(channel)?.(data, undefined));
-  return { socket: socket as unknown as SocketClient, push, listeners, subscribe };
 }
 
 const login = (kycLevel: number | null = 1) => startSession({ token: 'tok', refreshToken: 'ref', user: makeUser({ kycLevel }) });

@@ -65,18 +65,16 @@ function decimalsFor(per100: string): number {
  */
 export function rateTables(rates: ExchangeRates, catalogue: readonly Asset[] | undefined): RateTables {
   const byCode = new Map((catalogue ?? []).map((a) => [a.code, a]));
-  const fiat: (RateRow & { rank: number })[] = [];
-  const assets: (RateRow & { category: string })[] = [];
+  const tables: RateTables = { fiat: [], assets: [] };
   for (const [code, per100] of Object.entries(rates.rates)) {
     if (code === rates.quote) continue;
     const asset = byCode.get(code);
     if (catalogue && (!asset || asset.status !== 'ACTIVE')) continue;
-    const row = { code, name: asset?.name ?? code, per100, decimals: decimalsFor(per100) };
-    if (asset?.type === 'FIAT') fiat.push({ ...row, rank: asset.isMainFiat ? 0 : asset.isCommonFiat ? 1 : 2 });
-    else assets.push({ ...row, category: asset?.category ?? '' });
+    tables[asset?.type === 'FIAT' ? 'fiat' : 'assets'].push({ code, name: asset?.name ?? code, per100, decimals: decimalsFor(per100) });
   }
-  fiat.sort((a, b) => a.rank - b.rank || a.code.localeCompare(b.code));
-  assets.sort((a, b) => a.category.localeCompare(b.category) || a.code.localeCompare(b.code));
-  const strip = ({ code, name, per100, decimals }: RateRow): RateRow => ({ code, name, per100, decimals });
-  return { fiat: fiat.map(strip), assets: assets.map(strip) };
+  const fiatRank = (code: string) => (byCode.get(code)?.isMainFiat ? 0 : byCode.get(code)?.isCommonFiat ? 1 : 2);
+  const category = (code: string) => byCode.get(code)?.category ?? '';
+  tables.fiat.sort((a, b) => fiatRank(a.code) - fiatRank(b.code) || a.code.localeCompare(b.code));
+  tables.assets.sort((a, b) => category(a.code).localeCompare(category(b.code)) || a.code.localeCompare(b.code));
+  return tables;
 }
