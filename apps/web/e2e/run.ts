@@ -16,7 +16,7 @@ import { advancedOrders, bookFrameTimes, marketOrder, socketRecovery } from './t
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://localhost:6379';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const shotsDir = path.resolve(import.meta.dirname, 'screenshots');
+const shotsDir = process.env.E2E_SHOTS_DIR ?? path.resolve(import.meta.dirname, 'screenshots');
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<number> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RuntimeMode } from './runtime-mode.js';
 
 export const EntityType = { INDIVIDUAL: 'INDIVIDUAL', INSTITUTION: 'INSTITUTION' } as const;
 export type EntityType = (typeof EntityType)[keyof typeof EntityType];
@@ -18,6 +19,19 @@ export const KycPermission = {
 } as const;
 export type KycPermission = (typeof KycPermission)[keyof typeof KycPermission];
 export const kycPermission = z.enum(Object.values(KycPermission) as [KycPermission, ...KycPermission[]]);
+
+/**
+ * The features an account may use in a runtime mode. Real mode follows identity verification:
+ * a verified account (kycLevel above 0) has every feature, any other none. Demo and Trial trade
+ * simulated funds on their own books, so every account may trade there (SPOT_TRADE) whatever
+ * its verification; features that move real money stay with verification in every mode.
+ * The gateway answers the profile's `kycPermissions` with this and checks orders by it; the
+ * client shows the Spot Trade label by it.
+ */
+export function kycPermissionsFor(kycLevel: number | null, mode: RuntimeMode): KycPermission[] {
+  if (kycLevel !== null && kycLevel > 0) return Object.values(KycPermission);
+  return mode === RuntimeMode.REAL ? [] : [KycPermission.SPOT_TRADE];
+}
 
 /** How an opted-out account sees each feature in the account-type modal. */
 export const OPTED_OUT_FEATURE_ACCESS: Record<KycPermission, 'prohibited' | 'limited'> = {

@@ -210,4 +210,15 @@ describe('account type', () => {
     expect((await profile(login.token)).json()).toMatchObject({ data: { kycLevel: 0 } });
     expect((await choose('maybe')).json()).toMatchObject({ code: '1002' });
   });
+
+  it('lists SPOT_TRADE in Demo and Trial whatever the verification, in Real only when verified', async () => {
+    const login = await registerUser(t, 'mia@example.com');
+    const inMode = async (mode: string) =>
+      (await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: { ...bearer(login.token), 'runtime-mode': mode } })).json<{ data: { kycPermissions: string[] } }>().data.kycPermissions;
+    expect(await inMode('0')).toEqual([]);
+    expect(await inMode('1')).toEqual(['SPOT_TRADE']);
+    expect(await inMode('2')).toEqual(['SPOT_TRADE']);
+    await t.app.db.user.update({ where: { email: 'mia@example.com' }, data: { kycLevel: 1 } });
+    expect(await inMode('0')).toContain('FIAT_DEPOSIT');
+  });
 });

@@ -34,7 +34,7 @@ export function createAppApiClient(fetchImpl?: typeof fetch): ApiClient {
     runtimeMode: effectiveRuntimeMode,
     token: () => sessionStore.get().token,
     csrfToken: () => readCookie(CSRF_COOKIE),
-    onForceLogout: () => clearSession(),
+    onForceLogout: (error) => clearSession({ reason: error.code }),
     onError: (error) => showToast(errorText(error, i18n.t)),
     blocked: blockedCode,
   });
@@ -48,6 +48,7 @@ function createAppSocket(): SocketClient | null {
       const { token } = sessionStore.get();
       return token ? { token, runtimeMode: settingsStore.get().runtimeMode } : null;
     },
+    onSessionEnded: (code) => clearSession({ reason: code }),
   });
 }
 

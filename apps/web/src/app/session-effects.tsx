@@ -50,6 +50,11 @@ export function SessionEffects({ queryClient, socket }: { queryClient?: QueryCli
       token = nextToken;
       if (loggedOut) queries.removeQueries({ queryKey: profileKeys.all });
       void queries.invalidateQueries();
+      // The permission list depends on the mode (Demo and Trial may always trade): the header's
+      // Spot Trade label reads the stored user, so fetch it again even if nothing shows it.
+      if (!loggedOut && isLoggedIn()) {
+        queries.fetchQuery({ queryKey: profileKeys.all, queryFn: ({ signal }) => fetchProfile(api, signal) }).catch(() => undefined);
+      }
       socket?.reconnect();
     };
     const offSettings = settingsStore.subscribe(onChange);
@@ -64,7 +69,7 @@ export function SessionEffects({ queryClient, socket }: { queryClient?: QueryCli
       offSession();
       window.removeEventListener('storage', onStorage);
     };
-  }, [queries, socket]);
+  }, [queries, socket, api]);
 
   useEffect(() => {
     socket?.start();

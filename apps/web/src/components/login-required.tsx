@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { loginPath } from '../config/paths';
+import { LogoutNotice } from './logout-notice';
 
 /** What a private page shows to a visitor: its content stays hidden. */
 export function LoginRequired() {
@@ -15,6 +16,7 @@ export function LoginRequired() {
       </svg>
       <h1 id="login-required-title">{t('access.title')}</h1>
       <p className="muted">{t('access.body')}</p>
+      <LogoutNotice />
       <div className="coming-soon__actions">
         <Link to={loginPath(here)} className="button button--primary">
           {t('nav.login')}

@@ -71,6 +71,9 @@ export function isSafeRedirect(target: string | null | undefined): target is str
   return typeof target === 'string' && /^\/(?![/\\])/.test(target);
 }
 
+/** The spot trading screen of a pair. */
+export const tradePath = (symbol: string) => `${PATHS.tradeSpot}/${encodeURIComponent(symbol)}`;
+
 export function loginPath(redirectPath?: string, type: 'login' | 'register' = 'login'): string {
   const params = new URLSearchParams();
   if (type !== 'login') params.set('type', type);

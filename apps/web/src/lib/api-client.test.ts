@@ -209,6 +209,20 @@ describe('client rules', () => {
     expect(onError.mock.calls[0]?.[0]).toMatchObject({ code: '3013' });
   });
 
+  it('a 401 from a public call (a wrong password at login) goes to the caller, not to forced logout', async () => {
+    const onForceLogout = vi.fn();
+    const onError = vi.fn();
+    const attempts = { failedAttempts: 1, maxAttempts: 5, lockMinutes: 15 };
+    const fetch = fakeFetch(() => json({ code: '2002', data: attempts, message: '1 of 5 attempts' }, 401));
+    const client = createApiClient({ fetch, onForceLogout, onError });
+    const err = await caught(client.request('/v1/auth/public/login', anything, { method: 'POST', body: {}, silent: true }));
+    expect(err).toMatchObject({ code: '2002', status: 401, data: attempts });
+    expect(onForceLogout).not.toHaveBeenCalled();
+    await caught(client.request('/v1/auth/public/login', anything, { method: 'POST', body: {} }));
+    expect(onError).toHaveBeenCalledOnce();
+    expect(onForceLogout).not.toHaveBeenCalled();
+  });
+
   it('answers a call denied by the block list with its mask code, without a request', async () => {
     const fetch = okFetch();
     const client = createApiClient({ fetch, blocked: (method, path) => (method === 'POST' && path === '/v1/wallet/withdraw' ? 1010 : null) });

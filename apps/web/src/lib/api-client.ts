@@ -100,6 +100,9 @@ function isEnvelope(body: unknown): body is Envelope<unknown> {
   return typeof b.code === 'string' && typeof b.message === 'string' && 'data' in b;
 }
 
+/** Paths containing `public/` need no session (platform-shell section 7). */
+export const isPublicPath = (path: string) => path.includes('public/');
+
 function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
   if (!query) return path;
   const params = new URLSearchParams();
@@ -128,7 +131,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const csrf = options.csrfToken?.() ?? null;
     return {
       // Public endpoints never see the token, so a stale one cannot turn them into 401s.
-      ...(token && !path.includes('public/') ? { [HEADERS.authorization]: `Bearer ${token}` } : {}),
+      ...(token && !isPublicPath(path) ? { [HEADERS.authorization]: `Bearer ${token}` } : {}),
       ...(csrf ? { [CSRF_HEADER]: csrf } : {}),
       accept: 'application/json',
       // Minutes east of UTC, read per request so a DST change is picked up.
@@ -140,10 +143,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     };
   }
 
-  /** Routes a failure to forced logout or the toast, then hands it to the caller. */
-  function report(err: unknown, silent: boolean | undefined): never {
+  /**
+   * Routes a failure to forced logout or the toast, then hands it to the caller. Only a call that
+   * carried the session can end it: a public call (login, registration, password reset) answers
+   * 401 for a wrong password, which is the caller's to show, not a reason to log out.
+   */
+  function report(err: unknown, path: string, silent: boolean | undefined): never {
     if (err instanceof ApiError) {
-      if (FORCE_LOGOUT_CODES.includes(Number(err.code)) || err.status === 401) {
+      if (!isPublicPath(path) && (FORCE_LOGOUT_CODES.includes(Number(err.code)) || err.status === 401)) {
         options.onForceLogout?.(err);
       } else if (!silent && !options.silent) {
         options.onError?.(err);
@@ -160,7 +167,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     try {
       return await send(path, schema, opts);
     } catch (err) {
-      return report(err, opts.silent);
+      return report(err, path, opts.silent);
     }
   }
 

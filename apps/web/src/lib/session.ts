@@ -37,7 +37,15 @@ export function isLoggedIn(): boolean {
   return hasToken() || readCookie(CSRF_COOKIE) !== null;
 }
 
+/**
+ * Why the last session ended, when the server ended it (the catalogue code, e.g. 4003: logged in
+ * on another device). Kept until the next login so the login page can say it after a reload.
+ */
+const LOGOUT_REASON_KEY = 'logoutReason';
+export const logoutReason = (): string | null => readStorage(LOGOUT_REASON_KEY);
+
 export function startSession(answer: Pick<LoginResponse, 'token' | 'refreshToken' | 'user'>): void {
+  writeStorage(LOGOUT_REASON_KEY, null);
   writeStorage(STORAGE_KEYS.token, answer.token);
   writeStorage(STORAGE_KEYS.refreshToken, answer.refreshToken);
   writeStorage(STORAGE_KEYS.loginTimestamp, String(Date.now()));
@@ -56,9 +64,13 @@ export function lastUser(): UserInfo | null {
   return storedUser(STORAGE_KEYS.lastUserInfo);
 }
 
-/** Clears every token, keeps the user as the last user and removes the readable cookies. */
-export function clearSession(): void {
+/**
+ * Clears every token, keeps the user as the last user and removes the readable cookies; `reason`
+ * is the code with which the server ended the session, if it did.
+ */
+export function clearSession(opts: { reason?: string } = {}): void {
   const { user } = sessionStore.get();
+  if (opts.reason) writeStorage(LOGOUT_REASON_KEY, opts.reason);
   if (user) writeJson(STORAGE_KEYS.lastUserInfo, user);
   for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.userInfo]) {
     writeStorage(key, null);

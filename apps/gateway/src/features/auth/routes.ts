@@ -31,9 +31,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const strict = { rateLimit: { max: app.env.AUTH_RATE_LIMIT_MAX, timeWindow: app.env.RATE_LIMIT_WINDOW_MS } };
   const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ip: request.ip });
 
-  async function signedIn(reply: FastifyReply, issued: IssuedTokens & { userId: string }) {
+  async function signedIn(request: FastifyRequest, reply: FastifyReply, issued: IssuedTokens & { userId: string }) {
     setSessionCookies(reply, app.env, issued.token);
-    const user = await getProfile({ db: app.db, userId: issued.userId });
+    const user = await getProfile({ db: app.db, userId: issued.userId, mode: request.runtimeMode });
     return ok({ token: issued.token, refreshToken: issued.refreshToken, expiresInSeconds: issued.expiresInSeconds, user });
   }
 
@@ -58,20 +58,20 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/public/register',
     { schema: { tags, summary: 'Create an account with the e-mailed code and sign in', body: registerRequest, response: responses(loginResponse) }, config: strict },
-    async (request, reply) => signedIn(reply, await register(deps, request.body, meta(request))),
+    async (request, reply) => signedIn(request, reply, await register(deps, request.body, meta(request))),
   );
 
   app.post(
     '/public/login',
     { schema: { tags, summary: 'Sign in with e-mail and password', body: loginRequest, response: responses(loginResponse) }, config: strict },
-    async (request, reply) => signedIn(reply, await login(deps, request.body, meta(request))),
+    async (request, reply) => signedIn(request, reply, await login(deps, request.body, meta(request))),
   );
 
   app.post(
     '/public/token/refresh',
     { schema: { tags, summary: 'Rotate the refresh token; reuse ends the session', body: refreshRequest, response: responses(loginResponse) } },
     async (request, reply) =>
-      signedIn(reply, await refreshSession({ db: app.db, clock: app.clock, policy: { accessTtlSeconds: app.env.ACCESS_TOKEN_TTL_SECONDS, refreshTtlDays: app.env.REFRESH_TOKEN_TTL_DAYS }, refreshToken: request.body.refreshToken })),
+      signedIn(request, reply, await refreshSession({ db: app.db, clock: app.clock, policy: { accessTtlSeconds: app.env.ACCESS_TOKEN_TTL_SECONDS, refreshTtlDays: app.env.REFRESH_TOKEN_TTL_DAYS }, refreshToken: request.body.refreshToken })),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { RuntimeMode, errorByCode, type Order, type PlaceOrderRequest } from '@exchange/contracts';
+import { KycPermission, RuntimeMode, errorByCode, kycPermissionsFor, type Order, type PlaceOrderRequest } from '@exchange/contracts';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { Sql } from '../../db/sql.js';
@@ -38,7 +38,7 @@ const funded = new Set<string>();
 async function tradingUser(deps: OrderDeps, userId: string, mode: RuntimeMode) {
   const user = await users.get(userId, () => deps.db.user.findUnique({ where: { id: userId }, select: { engineId: true, kycLevel: true } }));
   if (!user) throw new AppError('UNAUTHORIZED');
-  if (mode === RuntimeMode.REAL && !(user.kycLevel !== null && user.kycLevel > 0)) {
+  if (!kycPermissionsFor(user.kycLevel, mode).includes(KycPermission.SPOT_TRADE)) {
     throw new AppError(user.kycLevel === -1 ? 'KYC_OPTED_OUT' : 'KYC_LEVEL_INSUFFICIENT');
   }
   return user;

@@ -12,7 +12,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile',
     { schema: { tags, summary: 'User info of the session', security: bearerSecurity, response: responses(userInfo) } },
-    async (request) => ok(await getProfile({ db: app.db, userId: requireAuth(request).userId })),
+    async (request) => ok(await getProfile({ db: app.db, userId: requireAuth(request).userId, mode: request.runtimeMode })),
   );
 
   app.get(

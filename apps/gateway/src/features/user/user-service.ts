@@ -1,22 +1,13 @@
-import { KycPermission, type KycPermission as Permission, type UserInfo } from '@exchange/contracts';
+import { kycPermissionsFor, type RuntimeMode, type UserInfo } from '@exchange/contracts';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
 
-const ALL_PERMISSIONS = Object.values(KycPermission);
-
 /**
- * Verified accounts (kycLevel above 0) may use every feature. Accounts that opted out (-1),
- * chose to verify but are not verified yet (0), or have not chosen (null) hold none: the
- * features then answer "Insufficient KYC level permissions" or, for opted-out accounts,
- * "Customers without identity verification cannot use this feature" (Demo and Trial excepted
- * where the feature says so).
+ * The user info of the session in a runtime mode: its permission list follows
+ * `kycPermissionsFor` (Real by verification; Demo and Trial may always trade).
  */
-export function permissionsFor(kycLevel: number | null): Permission[] {
-  return kycLevel !== null && kycLevel > 0 ? [...ALL_PERMISSIONS] : [];
-}
-
-export async function getProfile(opts: { db: Db; userId: string }): Promise<UserInfo> {
+export async function getProfile(opts: { db: Db; userId: string; mode: RuntimeMode }): Promise<UserInfo> {
   const user = await opts.db.user.findUnique({ where: { id: opts.userId } });
   if (!user) throw new AppError('UNAUTHORIZED');
   return {
@@ -25,7 +16,7 @@ export async function getProfile(opts: { db: Db; userId: string }): Promise<User
     email: user.email,
     entityType: user.entityType,
     kycLevel: user.kycLevel,
-    kycPermissions: permissionsFor(user.kycLevel),
+    kycPermissions: kycPermissionsFor(user.kycLevel, opts.mode),
     verifications: ['EMAIL'],
     language: user.language,
     createdAt: user.createdAt.toISOString(),
@@ -37,7 +28,7 @@ export async function getProfile(opts: { db: Db; userId: string }): Promise<User
  * change; switching needs a new registration. Conditional on "not chosen yet", so two racing
  * calls cannot both win.
  */
-export async function chooseAccountType(opts: { db: Db; clock: Clock; userId: string; isKyc: boolean }): Promise<UserInfo> {
+export async function chooseAccountType(opts: { db: Db; clock: Clock; userId: string; isKyc: boolean; mode: RuntimeMode }): Promise<UserInfo> {
   const { count } = await opts.db.user.updateMany({
     where: { id: opts.userId, kycChosenAt: null, kycLevel: null },
     data: { kycLevel: opts.isKyc ? 0 : -1, kycChosenAt: opts.clock.date() },

@@ -132,6 +132,9 @@ export const en = {
     addFavourite: 'Add {{pair}} to favourites',
     removeFavourite: 'Remove {{pair}} from favourites',
     sortBy: 'Sort by {{column}}',
+    tradePair: 'Trade {{pair}}',
+    reference: 'Ref.',
+    referenceHint: 'Reference price from the price feed: this market has no trades yet.',
     columns: {
       pair: 'Pair',
       name: 'Name',

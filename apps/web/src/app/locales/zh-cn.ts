@@ -131,6 +131,9 @@ export const zhCn: Messages = {
     addFavourite: '将 {{pair}} 加入自选',
     removeFavourite: '将 {{pair}} 移出自选',
     sortBy: '按{{column}}排序',
+    tradePair: '交易 {{pair}}',
+    reference: '参考价',
+    referenceHint: '来自价格源的参考价格：该市场尚无成交。',
     columns: {
       pair: '交易对',
       name: '名称',

@@ -131,6 +131,9 @@ export const zhTw: Messages = {
     addFavourite: '將 {{pair}} 加入自選',
     removeFavourite: '將 {{pair}} 移出自選',
     sortBy: '按{{column}}排序',
+    tradePair: '交易 {{pair}}',
+    reference: '參考價',
+    referenceHint: '來自價格源的參考價格：該市場尚無成交。',
     columns: {
       pair: '交易對',
       name: '名稱',

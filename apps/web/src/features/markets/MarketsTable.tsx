@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
 import { StarIcon } from '../../components/icons';
+import { tradePath } from '../../config/paths';
 import { abbreviateNumber, formatNumber, formatPercent } from '../../lib/format';
 import { useSettings } from '../../lib/settings';
 import type { MarketCategory, MarketRow } from './market-rows';
 import type { SortKey, SortState } from './sort';
-import type { Ticker } from './ticker';
+import type { Ticker } from '../../lib/ticker';
 
 function CategoryBadge({ category }: { category: MarketCategory | null }) {
   const { t } = useTranslation();
@@ -29,6 +31,7 @@ export interface MarketsTableProps {
 
 export function MarketsTable({ rows, tickers, favourites, onToggleFavourite, sort, onSort }: MarketsTableProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { redUp } = useSettings();
   const columns = {
     pair: t('markets.columns.pair'),
@@ -72,7 +75,15 @@ export function MarketsTable({ rows, tickers, favourites, onToggleFavourite, sor
           const fav = favourites.includes(row.code);
           const pair = `${row.base}/${row.counter}`;
           return (
-            <tr key={row.code} data-code={row.code}>
+            <tr
+              key={row.code}
+              data-code={row.code}
+              className="market-row"
+              onClick={(e) => {
+                // The whole row opens the market; the star and the link keep their own clicks.
+                if (!(e.target as HTMLElement).closest('a, button')) void navigate(tradePath(row.code));
+              }}
+            >
               <th scope="row" className="cell-pair">
                 <button
                   type="button"
@@ -83,20 +94,25 @@ export function MarketsTable({ rows, tickers, favourites, onToggleFavourite, sor
                 >
                   <StarIcon filled={fav} />
                 </button>
-                <span className="pair-cell">
+                <Link to={tradePath(row.code)} className="pair-cell pair-link" aria-label={t('markets.tradePair', { pair })}>
                   <span className="pair">
                     <span className="pair__base">{row.base}</span>
                     <span className="pair__counter">/{row.counter}</span>
                   </span>
                   <span className="pair__name muted">{row.baseName}</span>
-                </span>
+                </Link>
                 {row.halted && <span className="badge badge--halted">{t('markets.halted')}</span>}
               </th>
               <td className="hide-mobile">
                 <CategoryBadge category={row.category} />
               </td>
-              <td className="num price" data-testid="last-price">
+              <td className={`num price${ticker?.reference ? ' price--reference' : ''}`} data-testid="last-price" data-reference={ticker?.reference ? 'true' : undefined}>
                 {formatNumber(ticker?.lastPrice, { decimals: row.priceDecimals })}
+                {ticker?.reference && (
+                  <span className="reference-tag" title={t('markets.referenceHint')}>
+                    {t('markets.reference')}
+                  </span>
+                )}
               </td>
               <td className={`num change change--${direction(ticker?.changePercent)}`}>{formatPercent(ticker?.changePercent)}</td>
               <td className="num hide-mobile">{abbreviateNumber(ticker?.volume)}</td>

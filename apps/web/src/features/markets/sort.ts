@@ -1,5 +1,5 @@
 import type { MarketRow } from './market-rows';
-import type { Ticker } from './ticker';
+import type { Ticker } from '../../lib/ticker';
 
 export type SortKey = 'pair' | 'lastPrice' | 'change' | 'volume';
 export interface SortState {

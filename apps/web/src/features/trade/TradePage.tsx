@@ -11,7 +11,7 @@ import { useSettings } from '../../lib/settings';
 import { useSocketStatus } from '../../lib/socket/socket-context';
 import { retryImport } from '../../lib/retry-import';
 import { readJson, writeJson } from '../../lib/storage';
-import { useBalances, type OrderListKind } from './api';
+import { useBalances, useOrderList, type OrderListKind } from './api';
 import { OrderBook } from './components/order-book';
 import { OrderForm } from './components/order-form';
 import { OrderListTable, pairName, useCancelOrders } from './components/order-tables';
@@ -128,6 +128,8 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
   const trades = useLiveTrades(symbol);
   const { ticker } = useTicker(symbol);
   const balances = useBalances();
+  const open = useOrderList('open', { symbol }, 1, 100);
+  const ownOrders = useMemo(() => open.data?.result ?? [], [open.data]);
   const [picked, setPicked] = useState<{ price: string; n: number } | null>(null);
   const pick = useCallback((price: string) => setPicked((p) => ({ price, n: (p?.n ?? 0) + 1 })), []);
   const [chartType, setChartType] = useState<ChartType>(() => readLayout().chartType ?? 'candles');
@@ -226,7 +228,7 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
         </div>
       </section>
 
-      <OrderBook book={book} tickSize={info.tickSize} stepSize={info.stepSize} lastPrice={lastPrice} onPickPrice={pick} />
+      <OrderBook book={book} tickSize={info.tickSize} stepSize={info.stepSize} lastPrice={lastPrice} onPickPrice={pick} ownOrders={ownOrders} />
 
       <section className="trade-panel market-trades" aria-labelledby="market-trades-title">
         <header className="trade-panel__head">

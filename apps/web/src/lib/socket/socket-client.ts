@@ -1,4 +1,5 @@
 import {
+  FORCE_LOGOUT_CODES,
   SOCKET_FORCED_RECONNECT_CODE,
   SOCKET_HEARTBEAT_INTERVAL_MS,
   SOCKET_HEARTBEAT_TIMEOUT_CODE,
@@ -43,6 +44,8 @@ export interface SocketClientOptions {
   createSocket?: (url: string) => WebSocketLike;
   /** Arguments of the `login` op sent after each connect (token and mode); null stays anonymous. */
   loginArgs?: () => Record<string, unknown> | null;
+  /** The server refused the login because the session ended (401, or 4003: logged in elsewhere). */
+  onSessionEnded?: (code: string) => void;
 }
 
 interface Pending {
@@ -186,7 +189,11 @@ export class SocketClient {
 
   private afterWelcome(): void {
     const login = this.options.loginArgs?.();
-    if (login) this.request('login', undefined, login).catch(() => undefined);
+    if (login) {
+      this.request('login', undefined, login).catch((err: unknown) => {
+        if (err instanceof SocketError && FORCE_LOGOUT_CODES.includes(Number(err.code))) this.options.onSessionEnded?.(err.code);
+      });
+    }
     for (const entry of this.subscriptions.values()) this.sendSubscribe(entry.channel, entry.args);
   }
 

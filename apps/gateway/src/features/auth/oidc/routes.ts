@@ -117,7 +117,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const issued = await linkOidc(deps, request.body, meta(request));
       setSessionCookies(reply, app.env, issued.token);
-      const user = await getProfile({ db: app.db, userId: issued.userId });
+      const user = await getProfile({ db: app.db, userId: issued.userId, mode: request.runtimeMode });
       return ok({
         token: issued.token,
         refreshToken: issued.refreshToken,

@@ -30,10 +30,11 @@ export interface RegisterInput {
 }
 export type ResetInput = Omit<RegisterInput, 'entityType'>;
 
-const post = <T>(client: ApiClient, path: string, schema: { parse(v: unknown): T }, body: unknown) =>
-  client.request(path, schema, { method: 'POST', body });
+const post = <T>(client: ApiClient, path: string, schema: { parse(v: unknown): T }, body: unknown, silent?: boolean) =>
+  client.request(path, schema, { method: 'POST', body, ...(silent ? { silent } : {}) });
 
-export const login = (client: ApiClient, input: LoginInput) => post(client, AUTH_PATHS.login, loginResponse, input);
+/** Silent: the login form shows the failure itself (attempts left, lock duration, time left). */
+export const login = (client: ApiClient, input: LoginInput) => post(client, AUTH_PATHS.login, loginResponse, input, true);
 export const requestRegisterCode = (client: ApiClient, input: CodeInput) =>
   post(client, AUTH_PATHS.registerCode, emailCodeResponse, input);
 export const register = (client: ApiClient, input: RegisterInput) => post(client, AUTH_PATHS.register, loginResponse, input);

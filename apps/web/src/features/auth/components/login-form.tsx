@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PasswordField, TextField } from '../../../components/form';
 import { PATHS } from '../../../config/paths';
+import { errorText } from '../../../lib/error-text';
 import { readJson } from '../../../lib/storage';
 import { useLogin } from '../api/session';
 import { useCompleteLogin } from '../hooks/use-complete-login';
@@ -35,6 +36,7 @@ export function LoginForm() {
     setPuzzleOpen(false);
     login.mutate({ email: normalizeEmail(email), password, puzzleToken }, { onSuccess: (answer) => complete(answer) });
   };
+  const failure = login.error ? errorText(login.error, t) : null;
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
@@ -47,6 +49,11 @@ export function LoginForm() {
         onChange={(e) => setPassword(e.target.value)}
         error={errors.password}
       />
+      {failure && (
+        <p className="notice notice--error" role="alert" data-testid="login-error">
+          {failure}
+        </p>
+      )}
       <div className="form__row">
         <Link to={PATHS.forgotPassword} className="link">
           {t('auth.forgot')}

@@ -1,6 +1,7 @@
 import { i18nKey } from '@exchange/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { LogoutNotice } from '../../../components/logout-notice';
 import { PATHS, isSafeRedirect } from '../../../config/paths';
 import { AuthShell } from './auth-shell';
 import { LoginForm } from './login-form';
@@ -40,11 +41,7 @@ export function LoginPage() {
   const register = type === 'register';
   return (
     <AuthShell title={register ? t('auth.registerTitle') : t('auth.loginTitle')} subtitle={register ? t('auth.registerSubtitle') : t('auth.loginSubtitle')}>
-      {params.get('showTips') === '1' && (
-        <p className="notice" role="status">
-          {t('auth.sessionEnded')}
-        </p>
-      )}
+      {!register && <LogoutNotice showTips={params.get('showTips') === '1'} />}
       {oauthError && (
         <p className="notice notice--error" role="alert">
           {t(i18nKey(oauthError), { ns: 'errors', provider, defaultValue: t('common.unexpectedError') })}

@@ -1,20 +1,47 @@
 import { isSymbolAvailable } from '@exchange/contracts';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PATHS, loginPath } from '../../../config/paths';
+import { PATHS, loginPath, tradePath } from '../../../config/paths';
 import { useSymbols } from '../../../lib/catalogue';
-import { useRuntimeMode } from '../../../lib/settings';
+import { formatNumber, formatPercent } from '../../../lib/format';
+import { useRuntimeMode, useSettings } from '../../../lib/settings';
+import { useQuotes } from '../../../lib/use-tickers';
+import { useSparkline } from '../api/sparkline';
 import { useIsLoggedIn } from '../../../lib/session';
 import '../home.css';
 
 const PREVIEW_COUNT = 6;
 const FEATURES = ['security', 'rwa', 'demo'] as const;
 
+/** A line of the last day's hourly closes; nothing until the market has traded twice. */
+function Sparkline({ symbol, direction }: { symbol: string; direction: 'up' | 'down' | 'flat' }) {
+  const closes = useSparkline(symbol).data ?? [];
+  if (closes.length < 2) return <span className="sparkline sparkline--empty" aria-hidden="true" />;
+  const min = Math.min(...closes);
+  const span = Math.max(...closes) - min || 1;
+  const points = closes.map((c, i) => `${((i / (closes.length - 1)) * 100).toFixed(1)},${(28 - ((c - min) / span) * 24).toFixed(1)}`).join(' ');
+  return (
+    <svg className={`sparkline sparkline--${direction}`} viewBox="0 0 100 30" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+      <polyline points={points} />
+    </svg>
+  );
+}
+
+function direction(change: string | null | undefined): 'up' | 'down' | 'flat' {
+  const n = Number(change);
+  if (change === null || change === undefined || !Number.isFinite(n) || n === 0) return 'flat';
+  return n > 0 ? 'up' : 'down';
+}
+
 function MarketPreview() {
   const { t } = useTranslation();
   const symbols = useSymbols();
   const mode = useRuntimeMode();
-  const list = (symbols.data ?? []).filter((s) => isSymbolAvailable(s, mode)).slice(0, PREVIEW_COUNT);
+  const { redUp } = useSettings();
+  const list = useMemo(() => (symbols.data ?? []).filter((s) => isSymbolAvailable(s, mode)).slice(0, PREVIEW_COUNT), [symbols.data, mode]);
+  const pairs = useMemo(() => list.map((s) => ({ code: s.code, base: s.baseAsset, counter: s.counterAsset })), [list]);
+  const { tickers } = useQuotes(pairs);
   return (
     <section className="landing__markets" aria-labelledby="top-markets">
       <div className="section-head">
@@ -32,18 +59,35 @@ function MarketPreview() {
       ) : list.length === 0 ? (
         <p className="muted">{t('markets.empty')}</p>
       ) : (
-        <ul className="preview-grid">
-          {list.map((s) => (
-            <li key={s.code}>
-              <Link to={PATHS.market} className="preview-card">
-                <span className="pair">
-                  <span className="pair__base">{s.baseAsset}</span>
-                  <span className="pair__counter">/{s.counterAsset}</span>
-                </span>
-                {s.status === 'HALTED' && <span className="badge badge--halted">{t('markets.halted')}</span>}
-              </Link>
-            </li>
-          ))}
+        <ul className={`preview-grid${redUp ? ' preview-grid--red-up' : ''}`}>
+          {list.map((s) => {
+            const ticker = tickers[s.code];
+            const dir = direction(ticker?.changePercent);
+            return (
+              <li key={s.code}>
+                <Link to={tradePath(s.code)} className="preview-card" data-code={s.code} aria-label={t('markets.tradePair', { pair: `${s.baseAsset}/${s.counterAsset}` })}>
+                  <span className="preview-card__head">
+                    <span className="pair">
+                      <span className="pair__base">{s.baseAsset}</span>
+                      <span className="pair__counter">/{s.counterAsset}</span>
+                    </span>
+                    {s.status === 'HALTED' && <span className="badge badge--halted">{t('markets.halted')}</span>}
+                  </span>
+                  <span className="preview-card__price" data-testid="preview-price">
+                    {formatNumber(ticker?.lastPrice, { decimals: s.counterDecimals })}
+                  </span>
+                  {ticker?.reference ? (
+                    <span className="preview-card__change reference-tag" title={t('markets.referenceHint')}>
+                      {t('markets.reference')}
+                    </span>
+                  ) : (
+                    <span className={`preview-card__change change change--${dir}`}>{formatPercent(ticker?.changePercent)}</span>
+                  )}
+                  <Sparkline symbol={s.code} direction={dir} />
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -1,40 +1,4 @@
-import { EXCHANGE_RATES_PATH, exchangeRates, type Asset, type ExchangeRates } from '@exchange/contracts';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client';
-import { useApiClient } from '../../../lib/api-context';
-import { useSocketChannel } from '../../../lib/socket/socket-context';
-
-/**
- * Reference exchange rates, HKD per 100 units of each asset, from the exchange's price feed:
- * loaded over REST, then replaced by every push of the socket's `exchangeRate` channel (the
- * feed publishes every few seconds).
- */
-export const exchangeRatesKey = ['exchange-rates'] as const;
-
-export const fetchExchangeRates = (client: ApiClient, signal?: AbortSignal): Promise<ExchangeRates> =>
-  client.get(EXCHANGE_RATES_PATH, exchangeRates, { silent: true, ...(signal ? { signal } : {}) });
-
-export const exchangeRatesQueryOptions = (client: ApiClient) =>
-  queryOptions({
-    queryKey: exchangeRatesKey,
-    queryFn: ({ signal }) => fetchExchangeRates(client, signal),
-    // The socket keeps the data current; without a socket, poll as often as the feed moves.
-    staleTime: 5_000,
-  });
-
-export function useExchangeRates(live: boolean) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  const query = useQuery({ ...exchangeRatesQueryOptions(client), refetchInterval: live ? false : 15_000 });
-  useSocketChannel('exchangeRate', (data) => {
-    const parsed = exchangeRates.safeParse(data);
-    if (!parsed.success) return;
-    queryClient.setQueryData<ExchangeRates>(exchangeRatesKey, (previous) =>
-      previous && previous.ts > parsed.data.ts ? previous : parsed.data,
-    );
-  });
-  return query;
-}
+import type { Asset, ExchangeRates } from '@exchange/contracts';
 
 export interface RateRow {
   code: string;

@@ -3,7 +3,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { useAssets } from '../../../lib/catalogue';
 import { formatNumber } from '../../../lib/format';
 import { useSocketStatus } from '../../../lib/socket/socket-context';
-import { rateTables, useExchangeRates, type RateRow } from '../api/exchange-rates';
+import { useExchangeRates } from '../../../lib/exchange-rates';
+import { rateTables, type RateRow } from '../api/exchange-rates';
 import '../info.css';
 
 function RateTable({ id, caption, column, rows }: { id: string; caption: string; column: string; rows: readonly RateRow[] }) {

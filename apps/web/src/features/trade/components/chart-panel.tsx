@@ -45,7 +45,7 @@ export default function ChartPanel({ type, bars, bids, asks, colors }: Props) {
     const grid = { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } };
     const chart = (isDepth
       ? createOptionsChart(el, { autoSize: true, layout, grid })
-      : createChart(el, { autoSize: true, layout, grid, timeScale: { timeVisible: true, secondsVisible: false } })) as unknown as IChartApiBase<number>;
+      : createChart(el, { autoSize: true, layout, grid, timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 6 } })) as unknown as IChartApiBase<number>;
     const up = colors.buy;
     const down = colors.sell;
     let series: ISeriesApi<SeriesType, number>[];

@@ -2,7 +2,9 @@ import { memo, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
 import { stepDecimals } from '../lib/decimal';
-import { changedPrices, groupingSteps, groupLevels, type BookState, type GroupedLevel } from '../lib/order-book';
+import { changedPrices, groupingSteps, groupLevels, ownLevelPrices, spreadOf, type BookState, type GroupedLevel, type OwnOrder } from '../lib/order-book';
+
+const NONE: readonly OwnOrder[] = [];
 
 interface Props {
   book: BookState | null;
@@ -10,11 +12,13 @@ interface Props {
   stepSize: string;
   lastPrice: string | null;
   onPickPrice: (price: string) => void;
+  /** The user's orders in this market: levels where one rests are marked. */
+  ownOrders?: readonly OwnOrder[];
   depth?: number;
 }
 
 /** Asks above, bids below, grouped onto a chosen price step; changed levels flash briefly. */
-export function OrderBook({ book, tickSize, stepSize, lastPrice, onPickPrice, depth = 14 }: Props) {
+export function OrderBook({ book, tickSize, stepSize, lastPrice, onPickPrice, ownOrders = NONE, depth = 14 }: Props) {
   const { t } = useTranslation();
   const steps = useMemo(() => groupingSteps(tickSize), [tickSize]);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -22,6 +26,9 @@ export function OrderBook({ book, tickSize, stepSize, lastPrice, onPickPrice, de
   const bids = useMemo(() => groupLevels(book?.bids ?? new Map(), 'bids', step, depth), [book, step, depth]);
   const asks = useMemo(() => groupLevels(book?.asks ?? new Map(), 'asks', step, depth), [book, step, depth]);
   const flashes = useFlashes(bids, asks, `${book?.symbol ?? ''}|${step}`);
+  const ownBids = useMemo(() => ownLevelPrices(ownOrders, 'bids', step), [ownOrders, step]);
+  const ownAsks = useMemo(() => ownLevelPrices(ownOrders, 'asks', step), [ownOrders, step]);
+  const spread = useMemo(() => spreadOf(book), [book]);
   const priceDecimals = stepDecimals(step);
   const amountDecimals = stepDecimals(stepSize);
   const maxCum = Math.max(Number(bids[bids.length - 1]?.cumulative ?? 0), Number(asks[asks.length - 1]?.cumulative ?? 0), 1e-12);
@@ -52,15 +59,31 @@ export function OrderBook({ book, tickSize, stepSize, lastPrice, onPickPrice, de
         <>
           <ol className="order-book__side order-book__side--asks" aria-label={t('trade.book.asks')}>
             {[...asks].reverse().map((l) => (
-              <Row key={flashes.set.has(`a${l.price}`) ? `${l.price}-${flashes.version}` : l.price} level={l} side="asks" flash={flashes.set.has(`a${l.price}`)} maxCum={maxCum} priceDecimals={priceDecimals} amountDecimals={amountDecimals} onPick={onPickPrice} />
+              <Row key={flashes.set.has(`a${l.price}`) ? `${l.price}-${flashes.version}` : l.price} level={l} side="asks" flash={flashes.set.has(`a${l.price}`)} own={ownAsks.has(l.price)} maxCum={maxCum} priceDecimals={priceDecimals} amountDecimals={amountDecimals} onPick={onPickPrice} />
             ))}
           </ol>
-          <div className="order-book__last" data-testid="book-last">
-            {formatNumber(lastPrice, { decimals: priceDecimals })}
+          <div className="order-book__mid">
+            <span className="order-book__last" data-testid="book-last">
+              {formatNumber(lastPrice, { decimals: priceDecimals })}
+            </span>
+            {spread && (
+              <dl className="order-book__spread muted" data-testid="book-spread">
+                <div>
+                  <dt>{t('trade.book.spread')}</dt>
+                  <dd>
+                    {formatNumber(spread.spread, { decimals: stepDecimals(tickSize) })} ({formatNumber(spread.percent, { decimals: 3 })}%)
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('trade.book.mid')}</dt>
+                  <dd data-testid="book-mid">{formatNumber(spread.mid, { decimals: stepDecimals(tickSize) + 1 })}</dd>
+                </div>
+              </dl>
+            )}
           </div>
           <ol className="order-book__side order-book__side--bids" aria-label={t('trade.book.bids')}>
             {bids.map((l) => (
-              <Row key={flashes.set.has(`b${l.price}`) ? `${l.price}-${flashes.version}` : l.price} level={l} side="bids" flash={flashes.set.has(`b${l.price}`)} maxCum={maxCum} priceDecimals={priceDecimals} amountDecimals={amountDecimals} onPick={onPickPrice} />
+              <Row key={flashes.set.has(`b${l.price}`) ? `${l.price}-${flashes.version}` : l.price} level={l} side="bids" flash={flashes.set.has(`b${l.price}`)} own={ownBids.has(l.price)} maxCum={maxCum} priceDecimals={priceDecimals} amountDecimals={amountDecimals} onPick={onPickPrice} />
             ))}
           </ol>
         </>
@@ -90,17 +113,28 @@ interface RowProps {
   level: GroupedLevel;
   side: 'bids' | 'asks';
   flash: boolean;
+  own: boolean;
   maxCum: number;
   priceDecimals: number;
   amountDecimals: number;
   onPick: (price: string) => void;
 }
 
-const Row = memo(function Row({ level, side, flash, maxCum, priceDecimals, amountDecimals, onPick }: RowProps) {
+const Row = memo(function Row({ level, side, flash, own, maxCum, priceDecimals, amountDecimals, onPick }: RowProps) {
+  const { t } = useTranslation();
   const width = Math.min(100, (Number(level.cumulative) / maxCum) * 100);
   return (
-    <li className={`order-book__row order-book__row--${side}${flash ? ' order-book__row--flash' : ''}`} data-price={level.price}>
+    <li
+      className={`order-book__row order-book__row--${side}${flash ? ' order-book__row--flash' : ''}${own ? ' order-book__row--own' : ''}`}
+      data-price={level.price}
+      data-own={own ? 'true' : undefined}
+    >
       <button type="button" className="order-book__price" onClick={() => onPick(level.price)}>
+        {own && (
+          <span className="order-book__own" title={t('trade.book.own')}>
+            <span className="visually-hidden">{t('trade.book.own')}</span>
+          </span>
+        )}
         {formatNumber(level.price, { decimals: priceDecimals })}
       </button>
       <span>{formatNumber(level.amount, { decimals: amountDecimals })}</span>

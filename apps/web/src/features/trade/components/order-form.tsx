@@ -1,14 +1,14 @@
-import { RuntimeMode, type Order, type OrderSide, type OrderType } from '@exchange/contracts';
+import { ErrorCode, KycPermission, RuntimeMode, kycPermissionsFor, type Order, type OrderSide, type OrderType } from '@exchange/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { loginPath } from '../../../config/paths';
+import { PATHS, loginPath } from '../../../config/paths';
 import { anyData, ApiError } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { formatNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { useRuntimeMode } from '../../../lib/settings';
+import { updateSettings, useRuntimeMode } from '../../../lib/settings';
 import { showToast } from '../../../lib/toast';
 import { PATHS_API, tradeKeys } from '../api';
 import {
@@ -39,6 +39,39 @@ interface Props {
 
 const EMPTY: Omit<OrderFormValues, 'type' | 'side'> = { price: '', amount: '', total: '', icebergSize: '', triggerPrice: '', trailingDelta: '' };
 
+/**
+ * What a user can do about a refusal: verify their identity (7001), practise in Demo (7001,
+ * 7002: an opted-out account cannot verify without a new registration), or add funds (3001:
+ * deposit in Real, the wallet's reset in Demo and Trial).
+ */
+function NextSteps({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const mode = useRuntimeMode();
+  const kyc = code === String(ErrorCode.KYC_LEVEL_INSUFFICIENT.code);
+  const optedOut = code === String(ErrorCode.KYC_OPTED_OUT.code);
+  const balance = code === String(ErrorCode.INSUFFICIENT_BALANCE.code);
+  if (!kyc && !optedOut && !balance) return null;
+  return (
+    <div className="order-form__next" role="group" aria-label={t('trade.form.nextSteps')}>
+      {kyc && (
+        <Link className="button button--primary button--small" to={PATHS.identity}>
+          {t('trade.form.verifyIdentity')}
+        </Link>
+      )}
+      {balance && (
+        <Link className="button button--primary button--small" to={`${PATHS.wallet}?type=wallet`}>
+          {t(mode === RuntimeMode.REAL ? 'trade.form.deposit' : 'trade.form.topUp')}
+        </Link>
+      )}
+      {(kyc || optedOut) && mode === RuntimeMode.REAL && (
+        <button type="button" className="button button--small" onClick={() => updateSettings({ runtimeMode: RuntimeMode.DEMO })}>
+          {t('trade.form.tryDemo')}
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** The order form, or why it is not available: logged out, or opted out of KYC in Real mode. */
 export function OrderForm(props: Props) {
   const { t } = useTranslation();
@@ -67,8 +100,9 @@ export function OrderForm(props: Props) {
       <section className="trade-panel order-form order-form--locked" aria-labelledby="order-form-title">
         <h2 id="order-form-title">{t('trade.form.title')}</h2>
         <p role="alert" className="order-form__denied">
-          {t('trade.form.optedOut')}
+          {t('error_7002', { ns: 'errors' })}
         </p>
+        <NextSteps code="7002" />
       </section>
     );
   }
@@ -80,6 +114,7 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const mode = useRuntimeMode();
+  const { user } = useSession();
   const idBase = useId();
   const [type, setType] = useState<OrderType>('LIMIT');
   const [side, setSide] = useState<OrderSide>('BUY');
@@ -107,6 +142,12 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
 
   const place = useMutation({
     mutationFn: async () => {
+      // The server checks the permission before the balance: so does the form, so a user who may
+      // not trade here is told why (and what to do), not that their balance is short.
+      if (!kycPermissionsFor(user?.kycLevel ?? null, mode).includes(KycPermission.SPOT_TRADE)) {
+        setErrors({ form: { code: String(user?.kycLevel === -1 ? ErrorCode.KYC_OPTED_OUT.code : ErrorCode.KYC_LEVEL_INSUFFICIENT.code) } });
+        return null;
+      }
       const result = validateOrder(full, rules, ctx);
       setErrors(result.errors);
       if (!result.request) return null;
@@ -279,9 +320,12 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
           )}
         </dl>
         {errors.form && (
-          <p className="field-error order-form__form-error" role="alert">
-            {message(errors.form)}
-          </p>
+          <div className="order-form__form-error">
+            <p className="field-error" role="alert" data-code={errors.form.code}>
+              {message(errors.form)}
+            </p>
+            <NextSteps code={errors.form.code} />
+          </div>
         )}
         <button type="submit" className={`button order-form__submit order-form__submit--${side.toLowerCase()}`} disabled={place.isPending}>
           {t(side === 'BUY' ? 'trade.form.submitBuy' : 'trade.form.submitSell', { asset: baseAsset })}

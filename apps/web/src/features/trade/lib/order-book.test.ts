@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyIncrement, bestPrice, bookFromSnapshot, changedPrices, groupingSteps, groupLevels, type BookState } from './order-book';
+import { applyIncrement, bestPrice, bookFromSnapshot, changedPrices, groupingSteps, groupLevels, ownLevelPrices, spreadOf, type BookState } from './order-book';
 
 const snap = () =>
   bookFromSnapshot({
@@ -103,5 +103,27 @@ describe('order book updates', () => {
     ];
     expect([...changedPrices(before, after)]).toEqual(['99', '98']);
     expect(changedPrices(new Map(), after).size).toBe(0);
+  });
+});
+
+describe('own orders and the spread', () => {
+  const order = (side: 'BUY' | 'SELL', price: string, status = 'NEW', type = 'LIMIT') => ({ side, price, status, type });
+
+  it('marks the grouped level where an own order rests, bids rounded down and asks up', () => {
+    const orders = [order('BUY', '100.07'), order('SELL', '100.13'), order('BUY', '99.5', 'FILLED'), order('SELL', '101', 'NEW', 'TRIGGER')];
+    expect([...ownLevelPrices(orders, 'bids', '0.01')]).toEqual(['100.07']);
+    expect([...ownLevelPrices(orders, 'bids', '0.1')]).toEqual(['100']);
+    expect([...ownLevelPrices(orders, 'asks', '0.1')]).toEqual(['100.2']);
+    // A stop order waiting for its trigger is not in the book; once triggered it rests there.
+    expect(ownLevelPrices([order('SELL', '101', 'TRIGGERED', 'TRIGGER')], 'asks', '0.01').has('101')).toBe(true);
+    // The keys are the ones groupLevels gives the book's levels.
+    const levels = groupLevels(new Map([['100.07', '1'], ['100.01', '2']]), 'bids', '0.1');
+    expect(levels.map((l) => l.price)).toEqual(['100']);
+  });
+
+  it('gives the spread, its share of the mid and the mid exactly', () => {
+    const book = bookFromSnapshot({ symbol: 'X', seq: 1, bids: [['64250.1', '1']], asks: [['64250.6', '1']] });
+    expect(spreadOf(book)).toEqual({ spread: '0.5', percent: '0.0007', mid: '64250.35' });
+    expect(spreadOf(bookFromSnapshot({ symbol: 'X', seq: 1, bids: [], asks: [['1', '1']] }))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { add, dec, roundToStep, toText, type Dec } from './decimal';
+import { add, dec, div, mul, roundToStep, sub, toText, type Dec } from './decimal';
 
 export type Level = readonly [price: string, amount: string];
 
@@ -122,4 +122,45 @@ export function changedPrices(prev: ReadonlyMap<string, string>, next: readonly 
   if (prev.size === 0) return changed;
   for (const level of next) if (prev.get(level.price) !== level.amount) changed.add(level.price);
   return changed;
+}
+
+/** An order of the user's, as far as the book cares. */
+export interface OwnOrder {
+  side: 'BUY' | 'SELL';
+  type: string;
+  status: string;
+  price: string | null;
+}
+
+/** Statuses of an order that rests in the book (a stop order rests only once triggered). */
+const RESTING = new Set(['NEW', 'PARTIALLY_FILLED', 'TRIGGERED']);
+
+/**
+ * The grouped prices (as `groupLevels` keys them on `step`) at which the user has an order
+ * resting on `side`: the book marks those levels.
+ */
+export function ownLevelPrices(orders: readonly OwnOrder[], side: 'bids' | 'asks', step: string): Set<string> {
+  const stepDec = dec(step);
+  const out = new Set<string>();
+  for (const o of orders) {
+    if ((side === 'bids') !== (o.side === 'BUY') || !RESTING.has(o.status) || o.type === 'MARKET') continue;
+    if ((o.type === 'TRIGGER' || o.type === 'TRAILING') && o.status !== 'TRIGGERED') continue;
+    const p = dec(o.price);
+    if (!p) continue;
+    out.add(toText(stepDec && stepDec.n > 0n ? roundToStep(p, stepDec, side === 'bids' ? 'down' : 'up') : p));
+  }
+  return out;
+}
+
+/** The gap between the best ask and the best bid, its share of the mid price (%), and the mid. */
+export function spreadOf(book: BookState | null): { spread: string; percent: string; mid: string } | null {
+  const bid = dec(bestPrice(book, 'bids'));
+  const ask = dec(bestPrice(book, 'asks'));
+  if (!bid || !ask) return null;
+  const gap = sub(ask, bid);
+  const sum = add(ask, bid);
+  const mid = div(sum, { n: 2n, scale: 0 }, Math.max(sum.scale, 0) + 1);
+  if (!mid || mid.n <= 0n) return null;
+  const percent = div(mul(gap, { n: 100n, scale: 0 }), mid, 4);
+  return { spread: toText(gap), percent: percent ? toText(percent) : '0', mid: toText(mid) };
 }

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { anyData, type ApiClient } from '../../../lib/api-client';
-import { useApiClient } from '../../../lib/api-context';
-import { useSocket, useSocketStatus } from '../../../lib/socket/socket-context';
-import { parseTickers, type Ticker } from '../ticker';
+import { anyData, type ApiClient } from './api-client';
+import { referencePrice, useExchangeRates } from './exchange-rates';
+import { useApiClient } from './api-context';
+import { useSocket, useSocketStatus } from './socket/socket-context';
+import { parseTickers, type Ticker } from './ticker';
 
 /** 24h tickers of the mode over REST: the first prices before (or without) the socket. */
 export const TICKERS_PATH = '/v1/market-data/public/tickers';
@@ -57,4 +58,30 @@ export function useTickers(codes: readonly string[]): { tickers: Readonly<Record
     return { ...merged, ...pushed };
   }, [snapshot.data, pushed]);
   return { tickers, live: status === 'open' };
+}
+
+export interface Pair {
+  code: string;
+  base: string;
+  counter: string;
+}
+
+/**
+ * Tickers with a price for every pair: where a book has no trade yet (Real mode until its market
+ * lives), the price feed's reference price, marked `reference`, with no change or volume.
+ */
+export function useQuotes(pairs: readonly Pair[]): { tickers: Readonly<Record<string, Ticker>>; live: boolean } {
+  const codes = useMemo(() => pairs.map((p) => p.code), [pairs]);
+  const { tickers, live } = useTickers(codes);
+  const rates = useExchangeRates(live);
+  const quotes = useMemo(() => {
+    const out: Record<string, Ticker> = { ...tickers };
+    for (const p of pairs) {
+      if (out[p.code]?.lastPrice) continue;
+      const price = referencePrice(rates.data, p.base, p.counter);
+      if (price) out[p.code] = { symbol: p.code, lastPrice: price, changePercent: null, volume: out[p.code]?.volume ?? null, reference: true };
+    }
+    return out;
+  }, [tickers, pairs, rates.data]);
+  return { tickers: quotes, live };
 }

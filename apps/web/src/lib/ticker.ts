@@ -7,6 +7,8 @@ export interface Ticker {
   lastPrice: string | null;
   changePercent: string | null;
   volume: string | null;
+  /** The price is the feed's reference price: the book has no trade yet. */
+  reference?: boolean;
 }
 
 type Obj = Record<string, unknown>;

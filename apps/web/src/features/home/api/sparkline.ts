@@ -1,0 +1,24 @@
+import { candle } from '@exchange/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-context';
+
+/** The last 24 hourly closes of a market, for the landing page's sparklines. */
+export const CANDLES_PATH = '/v1/market-data/public/candles';
+const HOURS = 24;
+const candles = candle.array();
+
+export const sparklineQueryOptions = (client: ApiClient, symbol: string) =>
+  queryOptions({
+    queryKey: ['sparkline', client.runtimeMode(), symbol] as const,
+    queryFn: async ({ signal }) => {
+      const startTime = Date.now() - HOURS * 3_600_000;
+      const list = await client.get(CANDLES_PATH, candles, { silent: true, signal, query: { symbol, interval: '1h', startTime, limit: HOURS } });
+      return list.map((c) => Number(c.close));
+    },
+    staleTime: 60_000,
+  });
+
+export function useSparkline(symbol: string) {
+  return useQuery(sparklineQueryOptions(useApiClient(), symbol));
+}
