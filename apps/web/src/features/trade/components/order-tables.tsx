@@ -1,7 +1,9 @@
 import type { Order, SpotTrade } from '@exchange/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { tradePath } from '../../../config/paths';
 import { anyData } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { errorText } from '../../../lib/error-text';
@@ -12,6 +14,15 @@ import { PATHS_API, tradeKeys, useOrderList, type OrderFilters, type OrderListKi
 
 export function pairName(symbol: string): string {
   return symbol.replace('_', '/');
+}
+
+/** A pair wherever an order or a trade shows it: a link to its market. */
+export function PairLink({ symbol }: { symbol: string }) {
+  return (
+    <Link className="pair-link" to={tradePath(symbol)}>
+      {pairName(symbol)}
+    </Link>
+  );
 }
 
 export function formatTime(iso: string | number | null | undefined): string {
@@ -105,7 +116,9 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
             {(rows as SpotTrade[]).map((r) => (
               <tr key={r.id}>
                 <td data-label={t('trade.orders.cols.time')}>{formatTime(r.createdAt)}</td>
-                <td data-label={t('trade.orders.cols.pair')}>{pairName(r.symbol)}</td>
+                <td data-label={t('trade.orders.cols.pair')}>
+                  <PairLink symbol={r.symbol} />
+                </td>
                 <td data-label={t('trade.orders.cols.side')} className={`side side--${r.side.toLowerCase()}`}>{t(`trade.sides.${r.side}`)}</td>
                 <td data-label={t('trade.orders.cols.price')}>{formatNumber(r.price)}</td>
                 <td data-label={t('trade.orders.cols.amount')}>{formatNumber(r.amount)}</td>
@@ -144,7 +157,9 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
           {(rows as Order[]).map((o) => (
             <tr key={o.id} data-order-id={o.id}>
               <td data-label={t('trade.orders.cols.time')}>{formatTime(o.createdAt)}</td>
-              <td data-label={t('trade.orders.cols.pair')}>{pairName(o.symbol)}</td>
+              <td data-label={t('trade.orders.cols.pair')}>
+                <PairLink symbol={o.symbol} />
+              </td>
               <td data-label={t('trade.orders.cols.type')}>{t(`trade.types.${o.type}`, { defaultValue: o.type })}</td>
               <td data-label={t('trade.orders.cols.side')} className={`side side--${o.side.toLowerCase()}`}>{t(`trade.sides.${o.side}`)}</td>
               <td data-label={t('trade.orders.cols.price')}>{o.price ? formatNumber(o.price) : t('trade.orders.market')}</td>
