@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -83,6 +87,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     credentials: true,
     allowedHeaders: ['authorization', 'content-type', 'time-zone', 'device', 'client-type', 'accept-language', 'runtime-mode'],
   });
+  // One per-IP counter for the REST API; the socket handshake and the auth endpoints set their
+  // own (route config: a counter per route). The page is never counted: each load is tens of
+  // files, and an office behind one NAT would lock itself out of its own scripts and styles.
   await app.register(rateLimit, {
     global: true,
     max: env.RATE_LIMIT_MAX,
@@ -90,7 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     redis: app.redis.commands,
     nameSpace: 'rate:',
     skipOnError: true,
-    allowList: (request) => request.url === '/health' || request.url === '/ready',
+    allowList: (request) => !countsAsApi(request),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
   });
@@ -125,6 +132,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const serveWeb = hasWebClient(webRoot);
   if (serveWeb) await app.register(webClient, { root: webRoot });
   else if (env.WEB_DIST_DIR) app.log.warn({ root: env.WEB_DIST_DIR }, 'web client not built; serving the API only');
-  app.setNotFoundHandler(notFoundHandler({ webClient: serveWeb }));
+  // Unknown API paths count like known ones (a scan is API traffic); page fallbacks do not.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, notFoundHandler({ webClient: serveWeb }));
   return app;
+}
+
+/**
+ * Whether a request counts against the per-IP API limit: anything under /v1 but the docs pages.
+ * The matched route's pattern is used when there is one, so an encoded path cannot slip past.
+ */
+function countsAsApi(request: FastifyRequest): boolean {
+  const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+  return path.startsWith('/v1/') && !path.startsWith('/v1/docs');
 }

@@ -86,6 +86,8 @@ export interface ExchangeOptions {
   demoFunding: string;
   /** Folder for the gateway's `--cpu-prof` output; none: no profile. */
   cpuProfDir?: string | undefined;
+  /** A built web client for the gateway to serve (the web phase); none: the API only. */
+  webDistDir?: string | undefined;
 }
 
 const running = new Set<ChildProcess>();
@@ -141,8 +143,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * A fresh exchange: drops and migrates its own database, seeds it, and starts the gateway and
- * the matching engine (market makers off) as in `npm start`, without building the web client
- * (the API alone is measured), each in its own process group.
+ * the matching engine (market makers off) as in `npm start`, each in its own process group. It
+ * serves a web client only when given one (the web phase builds it).
  */
 export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
   assertLocal(o.databaseUrl);
@@ -161,6 +163,8 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
     RATE_LIMIT_MAX: '100000000',
+    // 2,000 socket clients from one address: far past the default per-IP handshake limit.
+    SOCKET_RATE_LIMIT_MAX: '100000000',
     AUTH_RATE_LIMIT_MAX: '100000000',
     DEMO_FUNDING: o.demoFunding,
     API_DOCS: 'false',
@@ -168,6 +172,7 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
   };
   delete env.WEB_DIST_DIR;
   delete env.NODE_OPTIONS;
+  if (o.webDistDir) env.WEB_DIST_DIR = o.webDistDir;
 
   log(`fresh database ${new URL(o.databaseUrl).pathname.slice(1)}`);
   await dropDatabase(o.databaseUrl);

@@ -1,7 +1,8 @@
 // The load-test runner (`pnpm bench`): starts a fresh exchange on this machine, measures the
-// order path (REST, autocannon), the socket fan-out (ws clients in worker threads), a pgbench
-// reference and the ledger audit, and prints one table. Only targets localhost.
-import { mkdirSync, readdirSync } from 'node:fs';
+// web client's first load in Chromium, the order path (REST, autocannon), the socket fan-out (ws
+// clients in worker threads), a pgbench reference and the ledger audit, and prints one table.
+// Only targets localhost.
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runAudit, type AuditResult } from './audit.js';
@@ -9,7 +10,8 @@ import { assertLocal, createUsers, deletePrefix, fundUsers, killAllSync, log, st
 import { runOrderPath, type OrderPathResult } from './order-path.js';
 import { runPgbench } from './pgbench.js';
 import { runSocketPhase, type SocketPhaseResult } from './socket-phase.js';
-import { ms, num, renderTable } from './table.js';
+import { kb, ms, num, renderTable } from './table.js';
+import { buildWebClient, runWebPhase, type PageResult, type WebPhaseResult } from './web-phase.js';
 
 const int = (name: string, fallback: number) => {
   const v = process.env[name];
@@ -29,7 +31,8 @@ const cfg = {
   workers: int('BENCH_WORKERS', 2),
   socketRate: int('BENCH_SOCKET_ORDER_RATE', 200),
   pgbenchSeconds: int('BENCH_PGBENCH_SECONDS', 10),
-  phases: (process.env.BENCH_PHASES ?? 'orders,sockets,pgbench,audit').split(',').map((s) => s.trim()),
+  webRuns: int('BENCH_WEB_RUNS', 5),
+  phases: (process.env.BENCH_PHASES ?? 'web,orders,sockets,pgbench,audit').split(',').map((s) => s.trim()),
   databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_bench',
   redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
   cpuProfDir: process.env.BENCH_CPU_PROF_DIR ? path.resolve(process.env.BENCH_CPU_PROF_DIR) : undefined,
@@ -43,6 +46,8 @@ async function main(): Promise<number> {
   const prefix = `bench:${started.getTime()}:`;
   if (cfg.cpuProfDir) mkdirSync(cfg.cpuProfDir, { recursive: true });
   let exchange: Exchange | undefined;
+  let webDistDir: string | undefined;
+  let web: WebPhaseResult | undefined;
   let orders: OrderPathResult | undefined;
   let sockets: SocketPhaseResult | undefined;
   let settled: { pending: number; settled: boolean } | undefined;
@@ -50,16 +55,35 @@ async function main(): Promise<number> {
   let audit: AuditResult | undefined;
   const problems: string[] = [];
   try {
+    if (cfg.phases.includes('web')) {
+      try {
+        webDistDir = await buildWebClient();
+      } catch (err) {
+        problems.push(`web build: ${String(err)}`);
+      }
+    }
     exchange = await startExchange({
       databaseUrl: cfg.databaseUrl,
       redisUrl: cfg.redisUrl,
       redisPrefix: prefix,
       demoFunding: 'USDT=100000000,BTC=100000',
       cpuProfDir: cfg.cpuProfDir,
+      webDistDir,
     });
-    const users = await createUsers(cfg.databaseUrl, cfg.users);
-    log(`${users.length} users with sessions; funding them in Demo`);
-    await fundUsers(exchange.baseUrl, users);
+    // First, on an idle exchange: a page load is not what the load phases measure.
+    if (webDistDir) {
+      try {
+        web = await runWebPhase({ baseUrl: exchange.baseUrl, distDir: webDistDir, runs: Math.max(1, cfg.webRuns) });
+      } catch (err) {
+        problems.push(`web: ${String(err)}`);
+      }
+    }
+    const loaded = cfg.phases.includes('orders') || cfg.phases.includes('sockets');
+    const users = loaded ? await createUsers(cfg.databaseUrl, cfg.users) : [];
+    if (loaded) {
+      log(`${users.length} users with sessions; funding them in Demo`);
+      await fundUsers(exchange.baseUrl, users);
+    }
 
     if (cfg.phases.includes('orders')) {
       try {
@@ -76,8 +100,10 @@ async function main(): Promise<number> {
         problems.push(`socket fan-out: ${String(err)}`);
       }
     }
-    log('waiting for settlement to catch up');
-    settled = await waitSettled(cfg.databaseUrl, 60_000);
+    if (loaded || cfg.phases.includes('audit')) {
+      log('waiting for settlement to catch up');
+      settled = await waitSettled(cfg.databaseUrl, 60_000);
+    }
     await exchange.stop();
     if (cfg.phases.includes('audit')) audit = await runAudit(cfg.databaseUrl);
     if (cfg.phases.includes('pgbench')) {
@@ -90,10 +116,24 @@ async function main(): Promise<number> {
   } finally {
     await exchange?.stop();
     killAllSync();
+    if (webDistDir) rmSync(webDistDir, { recursive: true, force: true });
     await deletePrefix(cfg.redisUrl, prefix).catch((err: unknown) => problems.push(`redis cleanup: ${String(err)}`));
   }
 
   const rows: [string, string, string?][] = [];
+  if (web) {
+    const encodings = (p: PageResult) => Object.entries(p.encodings).map(([k, v]) => `${k} ${v}`).join(', ');
+    const js = (p: PageResult) => `${kb(p.scripts.encoded)} (${p.scripts.files} files, ${kb(p.scripts.decoded)} decoded)`;
+    rows.push(
+      [`web: landing page JS transferred, cold cache (median of ${web.landing.runs})`, js(web.landing), '< 200 kB'],
+      ['web: landing page Largest Contentful Paint (median)', ms(web.landing.lcpMs), '< 1,000 ms'],
+      ['web: landing page JS as gzip (plain HTTP beyond localhost: no brotli)', kb(web.landing.scripts.gzip), ''],
+      ['web: trade page JS transferred, cold cache', js(web.trade), ''],
+      ['web: trade page Largest Contentful Paint (median)', ms(web.trade.lcpMs), ''],
+      ['web: requests per load, landing / trade (of them /v1 API)', `${web.landing.requests} (${web.landing.apiRequests}) / ${web.trade.requests} (${web.trade.apiRequests})`, ''],
+      ['web: script responses by content-encoding, landing / trade', `${encodings(web.landing)} / ${encodings(web.trade)}`, 'br'],
+    );
+  }
   if (orders) {
     rows.push(
       ['order path: offered rate (REST, autocannon)', `${num(orders.targetRate)} /s`, ''],

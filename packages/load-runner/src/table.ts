@@ -18,3 +18,9 @@ export function num(v: number, digits = 0): string {
   if (!Number.isFinite(v)) return 'n/a';
   return v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 }
+
+/** Bytes in kB of 1,000 bytes, as Vite and browsers' network panels print them. */
+export function kb(bytes: number): string {
+  if (!Number.isFinite(bytes)) return 'n/a';
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}

@@ -76,11 +76,18 @@ async function prepare(): Promise<void> {
   if (feed.status !== 0) throw new Error(`Reading the price-feed anchors failed: ${feed.stderr}`);
   env.PRICE_FEED_ASSETS = feed.stdout.trim();
   const index = path.join(appDir('web'), 'dist', 'index.html');
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  // No .br beside index.html: built before the build precompressed (possibly as a development
+  // build, when NODE_ENV reached it): build again.
+  const built = existsSync(index) && existsSync(`${index}.br`) ? statSync(index).mtimeMs : 0;
   const sources = Math.max(newestMtime(appDir('web')), newestMtime(path.join(repoRoot, 'packages', 'contracts', 'src')));
   if (built < sources) {
     step('building the web client');
-    if (pnpmSync(['--silent', '--filter', '@exchange/web', 'build'], { env }) !== 0) throw new Error('Web build failed');
+    // Always a production build: the gateway keeps NODE_ENV=development (dev mailbox, dev
+    // credit), but that must not reach Vite, or users get React's development runtime.
+    const buildEnv = { ...env, NODE_ENV: 'production' };
+    if (pnpmSync(['--silent', '--filter', '@exchange/web', 'build'], { env: buildEnv }) !== 0) {
+      throw new Error('Web build failed');
+    }
   }
 }
 

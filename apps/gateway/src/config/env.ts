@@ -44,8 +44,18 @@ export const envSchema = z.object({
   TIME_SCALE: z.coerce.number().positive().default(1),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
-  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /**
+   * Per-IP requests to the REST API (/v1) per window. Sized for an office behind one address:
+   * 200 users each loading pages and polling a few endpoints, about 30 calls a minute each.
+   * The page itself (static files, client routes, /health, /ready) is never counted.
+   */
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(6000),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * Per-IP socket handshakes (/v1/websocket/connect) per window, on a counter of their own: one
+   * per page load and a few reconnects for each of 200 users behind one address.
+   */
+  SOCKET_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Per-IP limit, per window, on each endpoint that checks passwords or sends mail. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** The engine shard serving the symbols (one shard today). */

@@ -9,13 +9,24 @@ export function hasWebClient(root: string | undefined): root is string {
   return root !== undefined && existsSync(path.join(root, 'index.html'));
 }
 
-/** Serves the built web client on the API's origin (pages fall back in `notFoundHandler`). */
+/**
+ * Serves the built web client on the API's origin (pages fall back to index.html in
+ * `notFoundHandler`, through the same `sendFile`, so they get the same encoding and headers).
+ */
 async function webClient(app: FastifyInstance, opts: { root: string }) {
+  const assets = path.join(path.resolve(opts.root), 'assets') + path.sep;
   await app.register(fastifyStatic, {
     root: opts.root,
     wildcard: false,
+    // The web build writes .br and .gz beside each text file; the one the browser accepts is
+    // sent with Content-Encoding and `Vary: Accept-Encoding`: no CPU spent per request.
+    preCompressed: true,
+    // Those siblings are encodings of a file, not files of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      // Only Vite's hashed output under /assets changes name when it changes; index.html and the
+      // files copied from public/ (favicon) keep their names and must be revalidated.
+      const immutable = path.resolve(filePath).startsWith(assets);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });

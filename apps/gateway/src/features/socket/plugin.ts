@@ -171,6 +171,10 @@ async function socketPlugin(app: FastifyInstance) {
     {
       websocket: true,
       schema: { hide: true },
+      // Its own per-IP counter: handshakes neither use up nor are refused by the REST limit.
+      config: {
+        rateLimit: { max: app.env.SOCKET_RATE_LIMIT_MAX, timeWindow: app.env.RATE_LIMIT_WINDOW_MS },
+      },
       preValidation: async (request, reply) => {
         if (!allowedOrigin(app, request)) {
           await reply.code(403).send({ code: '1017', data: null, message: 'Origin not allowed.' });
