@@ -12,6 +12,8 @@ import { startExchange, type Exchange } from './exchange';
 import { createPuzzleReader } from './helpers';
 import { accountJourney, livePrices, screenshots, spotTrading, type ScenarioContext } from './scenarios';
 import { advancedOrders, bookFrameTimes, marketOrder, socketRecovery } from './trading';
+import { walletAndHistory } from './first-minutes-wallet';
+import { loginErrorsAndLogoutReason, pathToTrade } from './first-minutes';
 
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://localhost:6379';
@@ -49,6 +51,9 @@ async function main(): Promise<number> {
       ['iceberg, stop-limit and trailing orders: their states in open orders, cancel', advancedOrders],
       ['the socket breaks and recovers: book and order states arrive live again', socketRecovery],
       ['frame times with 50 order-book updates a second', bookFrameTimes],
+      ['first minutes: a wrong password and a login elsewhere are explained', loginErrorsAndLogoutReason],
+      ['first minutes: prices, links to every market, Spot Trade in Demo, the refusal in Real, own levels in the book', pathToTrade],
+      ['first minutes: wallet and transaction history of a new Demo user, one line per action', walletAndHistory],
       ['screenshots of the main screens', screenshots],
     ] as const) {
       if (process.env.E2E_ONLY && !name.includes(process.env.E2E_ONLY)) continue;

@@ -148,8 +148,8 @@ export async function marketOrder(ctx: ScenarioContext): Promise<void> {
 
   // The account centre's pages with this fill, in Simplified and Traditional Chinese.
   for (const [lang, theme, pages] of [
-    ['zh-CN', 'light', [['wallet', '/accountCenter/wallet?type=wallet', ['资产估值', '可用', '冻结']], ['orders', '/accountCenter/orders?tab=history', ['历史委托', '市价', '完全成交']], ['transactions', '/accountCenter/transactionHistory', ['成交结算', '下单冻结']]]],
-    ['zh-TW', 'dark', [['wallet', '/accountCenter/wallet?type=wallet', ['資產估值', '可用', '凍結']], ['orders', '/accountCenter/orders?tab=history', ['歷史委託', '市價', '完全成交']], ['transactions', '/accountCenter/transactionHistory', ['成交結算', '下單凍結']]]],
+    ['zh-CN', 'light', [['wallet', '/accountCenter/wallet?type=wallet', ['资产估值', '可用', '冻结']], ['orders', '/accountCenter/orders?tab=history', ['历史委托', '市价', '完全成交']], ['transactions', '/accountCenter/transactionHistory', ['BTC/USDT 买入', '模拟资金发放']]]],
+    ['zh-TW', 'dark', [['wallet', '/accountCenter/wallet?type=wallet', ['資產估值', '可用', '凍結']], ['orders', '/accountCenter/orders?tab=history', ['歷史委託', '市價', '完全成交']], ['transactions', '/accountCenter/transactionHistory', ['BTC/USDT 買入', '模擬資金發放']]]],
   ] as const) {
     for (const [name, route, texts] of pages) {
       await page.goto(`${ctx.baseUrl}${route}&lang=${lang}&theme=${theme}`.replace('History&', 'History?'));

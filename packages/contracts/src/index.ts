@@ -16,5 +16,6 @@ export * from './runtime-mode.js';
 export * from './settings.js';
 export * from './socket.js';
 export * from './user.js';
+export * from './wallet.js';
 export * from './engine.js';
 export * from './i18n/index.js';

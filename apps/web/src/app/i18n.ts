@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, ERROR_TRANSLATIONS, LANGUAGES } from '@exchange/contr
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isRtl, type LanguageCode } from '../lib/language';
-import { en, type PartialMessages } from './locales/en';
+import { en, type Messages } from './locales/en';
 
 /**
  * English is bundled so the first render is translated; other languages are loaded on demand
@@ -27,14 +27,14 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-const loaders: Record<Exclude<LanguageCode, 'en'>, () => Promise<PartialMessages>> = {
+const loaders: Record<Exclude<LanguageCode, 'en'>, () => Promise<Messages>> = {
   'zh-CN': () => import('./locales/zh-cn').then((m) => m.zhCn),
   'zh-TW': () => import('./locales/zh-tw').then((m) => m.zhTw),
-  ar: () => import('./locales/partial').then((m) => m.ar),
-  fr: () => import('./locales/partial').then((m) => m.fr),
-  de: () => import('./locales/partial').then((m) => m.de),
-  ja: () => import('./locales/partial').then((m) => m.ja),
-  ko: () => import('./locales/partial').then((m) => m.ko),
+  ar: () => import('./locales/ar').then((m) => m.ar),
+  fr: () => import('./locales/fr').then((m) => m.fr),
+  de: () => import('./locales/de').then((m) => m.de),
+  ja: () => import('./locales/ja').then((m) => m.ja),
+  ko: () => import('./locales/ko').then((m) => m.ko),
 };
 
 /** Loads a language's texts (once) and makes it the active one. */

@@ -1,10 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { balanceItem, devCreditRequest, ledgerFlow, ledgerFlowQuery, ok, page } from '@exchange/contracts';
+import {
+  balanceItem,
+  devCreditRequest,
+  ledgerFlow,
+  ledgerFlowQuery,
+  ok,
+  page,
+  transactionTypeList,
+  transactionTypesFor,
+  walletTransaction,
+  walletTransactionQuery,
+} from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { bearerSecurity, responses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { ensureFunded, resetFunds } from './funding-service.js';
+import { listTransactions } from './transaction-service.js';
 import { devCredit, listBalances, listFlows } from './wallet-service.js';
 
 const tags = ['wallet'];
@@ -26,9 +38,46 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/flows',
-    { schema: { tags, summary: 'Ledger flows of the past 6 months (paged)', security: bearerSecurity, querystring: ledgerFlowQuery, response: responses(page(ledgerFlow)) } },
+    {
+      schema: {
+        tags,
+        summary: 'Ledger entries of the past 6 months, one per leg (paged): the detailed view for exports and audits',
+        security: bearerSecurity,
+        querystring: ledgerFlowQuery,
+        response: responses(page(ledgerFlow)),
+      },
+    },
     async (request) =>
       ok(await listFlows({ db: app.db, clock: app.clock, userId: requireAuth(request).userId, mode: request.runtimeMode, query: request.query })),
+  );
+
+  app.get(
+    '/transactions',
+    {
+      schema: {
+        tags,
+        summary: 'Transaction history of the past 6 months, one line per user action (paged, 10 by default)',
+        security: bearerSecurity,
+        querystring: walletTransactionQuery,
+        response: responses(page(walletTransaction)),
+      },
+    },
+    async (request) => {
+      const { userId } = requireAuth(request);
+      const mode = request.runtimeMode;
+      // Entering a mode funds it, whichever page comes first: the history then starts with it.
+      await ensureFunded({ db: app.db, clock: app.clock, userId, mode, plan: plan(mode) });
+      return ok(await listTransactions({ db: app.db, clock: app.clock, userId, mode, query: request.query }));
+    },
+  );
+
+  app.get(
+    '/transaction-types',
+    { schema: { tags, summary: 'The transaction types a spot user can have in the runtime mode (the history filter)', security: bearerSecurity, response: responses(transactionTypeList) } },
+    async (request) => {
+      requireAuth(request);
+      return ok(transactionTypesFor(request.runtimeMode, { devCredit: app.env.NODE_ENV !== 'production' }));
+    },
   );
 
   app.post(

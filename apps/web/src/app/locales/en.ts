@@ -308,8 +308,5 @@ export const en = {
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> };
 /** A complete translation: every key of English. */
 export type Messages = Widen<typeof en>;
-/** A translation that may fall back to English. */
-export type PartialMessages = DeepPartial<Messages>;

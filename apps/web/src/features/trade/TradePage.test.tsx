@@ -168,6 +168,21 @@ describe('spot trading: order form', () => {
     renderApp('/trade/spot', answers({ '/v1/user/profile': ok(makeUser({ kycLevel: -1 })) }));
     expect(await screen.findByText('Customers without identity verification cannot use this feature')).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Buy BTC' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Practise in Demo' })).toBeDefined();
+  });
+
+  it('tells an unverified account in Real mode why it cannot trade, not that its balance is short', async () => {
+    login(0);
+    const fetch = answers({ '/v1/user/profile': ok(makeUser({ kycLevel: 0 })) });
+    renderApp('/trade/spot', fetch);
+    const form = await screen.findByRole('button', { name: 'Buy BTC' });
+    fireEvent.change(screen.getByLabelText('Price'), { target: { value: '50000' } });
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.01' } });
+    fireEvent.click(form);
+    expect(await screen.findByText('Insufficient KYC level permissions.')).toBeDefined();
+    expect(screen.queryByText('Insufficient balance.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Verify identity' }).getAttribute('href')).toBe('/accountCenter/identity');
+    expect(screen.getByRole('button', { name: 'Practise in Demo' })).toBeDefined();
   });
 
   it('lets an opted-out account trade in Demo mode', async () => {

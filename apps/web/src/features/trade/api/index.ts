@@ -1,10 +1,11 @@
-import { QUERY_HISTORY_MONTHS, type CandleInterval, type Order, type SpotTrade } from '@exchange/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { QUERY_HISTORY_MONTHS, WALLET_PATHS, type CandleInterval, type Order, type SpotTrade } from '@exchange/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { anyData, type ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { useSession } from '../../../lib/session';
 import { useRuntimeMode } from '../../../lib/settings';
 import type { BookSnapshot } from '../lib/order-book';
+import { balancesKey } from './wallet-balances';
 
 export const PATHS_API = {
   depth: '/v1/market-data/public/depth',
@@ -17,10 +18,15 @@ export const PATHS_API = {
   openOrders: '/v1/spot-order/open-orders',
   history: '/v1/spot-order/history',
   myTrades: '/v1/spot-order/trades',
-  balances: '/v1/wallet/balances',
-  demoReset: '/v1/wallet/demo/reset',
-  flows: '/v1/wallet/flows',
+  balances: WALLET_PATHS.balances,
+  demoReset: WALLET_PATHS.demoReset,
+  flows: WALLET_PATHS.flows,
+  transactions: WALLET_PATHS.transactions,
+  transactionTypes: WALLET_PATHS.transactionTypes,
 } as const;
+
+// The wallet's endpoints have modules of their own (contract schema, query options, hook).
+export { balancesKey, balancesQueryOptions, fetchBalances, useBalances, type Balance } from './wallet-balances';
 
 export interface MarketTradeRow {
   id: string;
@@ -39,30 +45,10 @@ export interface CandleRow {
   volume: string;
 }
 
-export interface Balance {
-  asset: string;
-  available: string;
-  frozen: string;
-  total: string;
-}
-
 export interface Paged<T> {
   pageNum: number;
   pageSize: number;
   result: T[];
-}
-
-export interface LedgerFlow {
-  id: string;
-  txId?: string | null;
-  asset: string;
-  bucket?: string | null;
-  amount: string;
-  flowType: number | string;
-  flowName?: string | null;
-  refType?: string | null;
-  refId?: string | null;
-  createdAt: string;
 }
 
 const silent = (signal?: AbortSignal) => ({ silent: true, ...(signal ? { signal } : {}) });
@@ -86,9 +72,8 @@ export const tradeKeys = {
   trades: (mode: number, symbol: string) => ['market-trades', mode, symbol] as const,
   candles: (mode: number, symbol: string, interval: string) => ['candles', mode, symbol, interval] as const,
   depth: (mode: number, symbol: string) => ['depth', mode, symbol] as const,
-  balances: (mode: number) => ['balances', mode] as const,
+  balances: (mode: number) => balancesKey(mode),
   orders: (mode: number) => ['spot-orders', mode] as const,
-  flows: (mode: number) => ['flows', mode] as const,
 };
 
 export function useMarketTrades(symbol: string) {
@@ -119,17 +104,6 @@ export function useDepthSnapshot(symbol: string) {
     queryKey: tradeKeys.depth(mode, symbol),
     queryFn: ({ signal }) => fetchDepth(client, symbol, signal),
     staleTime: 5_000,
-  });
-}
-
-export function useBalances() {
-  const client = useApiClient();
-  const mode = useRuntimeMode();
-  const { token } = useSession();
-  return useQuery({
-    queryKey: tradeKeys.balances(mode),
-    queryFn: async ({ signal }) => asArray<Balance>(await client.get(PATHS_API.balances, anyData, signal ? { signal } : {})),
-    enabled: token !== null,
   });
 }
 
@@ -165,21 +139,6 @@ export function useOrderList<K extends OrderListKind>(kind: K, filters: OrderFil
     // The previous page or filter stays on screen while the next loads, but never another
     // list's rows: an order drawn as a trade (or the reverse) shows wrong columns.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === kind ? previous : undefined),
-  });
-}
-
-export function useFlows(filters: { asset?: string; flowType?: string; startTime: number }, pageNum: number, pageSize = 20) {
-  const client = useApiClient();
-  const mode = useRuntimeMode();
-  return useQuery({
-    queryKey: [...tradeKeys.flows(mode), filters, pageNum, pageSize] as const,
-    queryFn: async ({ signal }) => {
-      const query: Record<string, string | number> = { pageNum, pageSize, startTime: filters.startTime };
-      if (filters.asset) query.asset = filters.asset;
-      if (filters.flowType) query.flowType = filters.flowType;
-      return asPaged<LedgerFlow>(await client.get(PATHS_API.flows, anyData, { query, ...(signal ? { signal } : {}) }), pageNum, pageSize);
-    },
-    placeholderData: keepPreviousData,
   });
 }
 
@@ -220,32 +179,4 @@ export function valueInUsdt(asset: string, amount: string, tickers: readonly Tic
   const viaUsd = tickers.find((t) => t.symbol === `${asset}_USD`)?.last;
   if (viaUsd && Number(viaUsd) > 0) return qty * Number(viaUsd);
   return null;
-}
-
-function csvCell(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function flowsToCsv(rows: readonly LedgerFlow[], header: readonly string[]): string {
-  const lines = [header.map(csvCell).join(',')];
-  for (const r of rows) {
-    lines.push([r.createdAt, r.asset, r.amount, r.flowType, r.flowName ?? '', r.bucket ?? '', r.refType ?? '', r.refId ?? '', r.txId ?? r.id].map(csvCell).join(','));
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-/** Every flow of the past 6 months, page by page (at most 100 pages of 100). */
-export async function fetchAllFlows(client: ApiClient, filters: { asset?: string; flowType?: string }): Promise<LedgerFlow[]> {
-  const out: LedgerFlow[] = [];
-  const startTime = sixMonthsAgo();
-  for (let pageNum = 1; pageNum <= 100; pageNum += 1) {
-    const query: Record<string, string | number> = { pageNum, pageSize: 100, startTime };
-    if (filters.asset) query.asset = filters.asset;
-    if (filters.flowType) query.flowType = filters.flowType;
-    const page = asPaged<LedgerFlow>(await client.get(PATHS_API.flows, anyData, { query }), pageNum, 100);
-    out.push(...page.result);
-    if (page.result.length < 100) break;
-  }
-  return out;
 }

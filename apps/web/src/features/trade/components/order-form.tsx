@@ -100,7 +100,7 @@ export function OrderForm(props: Props) {
       <section className="trade-panel order-form order-form--locked" aria-labelledby="order-form-title">
         <h2 id="order-form-title">{t('trade.form.title')}</h2>
         <p role="alert" className="order-form__denied">
-          {t('error_7002', { ns: 'errors' })}
+          {t('trade.form.optedOut')}
         </p>
         <NextSteps code="7002" />
       </section>

@@ -1,0 +1,32 @@
+import { WALLET_PATHS, balanceItem, type BalanceItem } from '@exchange/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-context';
+import { useSession } from '../../../lib/session';
+import { useRuntimeMode } from '../../../lib/settings';
+
+/**
+ * Balances of the request's runtime mode, every offered asset with its available and frozen
+ * parts. The key is the one the trade screen's private pushes update (`refreshAsset`).
+ */
+export type Balance = BalanceItem;
+
+export const balancesKey = (mode: number) => ['balances', mode] as const;
+
+const balanceList = balanceItem.array();
+
+export const fetchBalances = (client: ApiClient, signal?: AbortSignal): Promise<Balance[]> =>
+  client.get(WALLET_PATHS.balances, balanceList, signal ? { signal } : {});
+
+export const balancesQueryOptions = (client: ApiClient, mode: number = client.runtimeMode()) =>
+  queryOptions({
+    queryKey: balancesKey(mode),
+    queryFn: ({ signal }) => fetchBalances(client, signal),
+  });
+
+export function useBalances() {
+  const client = useApiClient();
+  const mode = useRuntimeMode();
+  const { token } = useSession();
+  return useQuery({ ...balancesQueryOptions(client, mode), enabled: token !== null });
+}

@@ -1,0 +1,153 @@
+import { RuntimeMode } from '@exchange/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { tradePath } from '../../../config/paths';
+import { useAssets, useSymbols } from '../../../lib/catalogue';
+import { formatNumber } from '../../../lib/format';
+import { useRuntimeMode } from '../../../lib/settings';
+import { useTickerList } from '../api';
+import { useBalances } from '../api/wallet-balances';
+import { usePrivateUpdates } from '../hooks';
+import { AssetLabel } from './asset-badge';
+import { ResetFunds } from './reset-funds';
+import { estimatedTotal, readHideZero, walletRows, writeHideZero, type WalletRow } from './wallet-rows';
+import './wallet.css';
+
+/** An amount in the asset's own decimals, rounded down (a balance is never shown larger than it is). */
+const amount = (row: WalletRow, value: string) => formatNumber(value, row.decimals === null ? {} : { decimals: row.decimals });
+const usdt = (value: number) => formatNumber(value.toFixed(8), { decimals: 2 });
+
+/** /accountCenter/wallet?type=wallet: balances of the current mode, their value and what to do with them. */
+export function WalletPage() {
+  const { t } = useTranslation();
+  usePrivateUpdates();
+  const mode = useRuntimeMode();
+  const balances = useBalances();
+  const assets = useAssets();
+  const symbols = useSymbols();
+  const tickers = useTickerList();
+  const [hideZero, setHideZero] = useState(readHideZero);
+  const toggleHideZero = (hide: boolean) => {
+    setHideZero(hide);
+    writeHideZero(hide);
+  };
+
+  const all = useMemo(
+    () => walletRows({ balances: balances.data ?? [], assets: assets.data, symbols: symbols.data, tickers: tickers.data ?? [], mode }),
+    [balances.data, assets.data, symbols.data, tickers.data, mode],
+  );
+  const rows = hideZero ? all.filter((r) => !r.isZero) : all;
+  const hidden = all.length - rows.length;
+
+  return (
+    <div className="account-page wallet-page">
+      <h1>{t('pages.wallet')}</h1>
+      <section className="wallet-summary" aria-label={t('account.wallet.estimated')}>
+        <div>
+          <p className="muted">{t('account.wallet.estimated')}</p>
+          <p className="wallet-summary__value">
+            <span aria-hidden="true">≈ </span>
+            <span data-testid="wallet-total">{usdt(estimatedTotal(all))} USDT</span>
+          </p>
+          <p className="wallet-summary__note muted">{t('account.wallet.estimatedNote')}</p>
+        </div>
+        {mode !== RuntimeMode.REAL && (
+          <div className="wallet-summary__side">
+            <ResetFunds mode={mode} />
+            <p className="wallet-summary__note muted">{t('account.wallet.simulated')}</p>
+          </div>
+        )}
+      </section>
+      <div className="wallet-toolbar">
+        <label className="checkbox">
+          <input type="checkbox" checked={hideZero} onChange={(e) => toggleHideZero(e.target.checked)} /> {t('account.wallet.hideZero')}
+        </label>
+        {hideZero && hidden > 0 && <span className="muted">{t('account.wallet.hiddenCount', { count: hidden })}</span>}
+      </div>
+      {balances.isPending ? (
+        <LoadingState />
+      ) : balances.isError ? (
+        <ErrorState title={t('account.wallet.loadFailed')} error={balances.error} onRetry={() => void balances.refetch()} />
+      ) : all.length === 0 ? (
+        <EmptyState title={t('account.wallet.empty')} />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('account.wallet.allZero')}>
+          <button type="button" className="button" onClick={() => toggleHideZero(false)}>
+            {t('account.wallet.showAll')}
+          </button>
+        </EmptyState>
+      ) : (
+        <table className="data-table wallet-table" aria-label={t('pages.wallet')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('account.wallet.asset')}</th>
+              <th scope="col" className="num">{t('account.wallet.total')}</th>
+              <th scope="col" className="num">{t('account.wallet.available')}</th>
+              <th scope="col" className="num">{t('account.wallet.frozen')}</th>
+              <th scope="col" className="num">{t('account.wallet.value')}</th>
+              <th scope="col" className="wallet-table__actions-head">{t('account.wallet.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.code} data-asset={r.code}>
+                <th scope="row" className="wallet-table__asset">
+                  <AssetLabel code={r.code} name={r.name} />
+                </th>
+                <td className="num wallet-table__total" data-label={t('account.wallet.total')} data-testid="balance-total">
+                  {amount(r, r.total)}
+                </td>
+                <td className="num wallet-table__available" data-label={t('account.wallet.available')}>
+                  {amount(r, r.available)}
+                </td>
+                <td className="num wallet-table__frozen" data-label={t('account.wallet.frozen')}>
+                  {amount(r, r.frozen)}
+                </td>
+                <td className="num wallet-table__value muted" data-label={t('account.wallet.value')}>
+                  {r.value === null ? '-' : `≈ ${usdt(r.value)}`}
+                </td>
+                <td className="wallet-table__actions">
+                  <AssetActions row={r} mode={mode} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Trade opens the asset's market. Deposit and withdraw have no screens yet: in Real they are
+ * shown, disabled, with "Coming soon"; Demo and Trial funds are simulated, so they are left out.
+ */
+function AssetActions({ row, mode }: { row: WalletRow; mode: RuntimeMode }) {
+  const { t } = useTranslation();
+  const soon = t('account.wallet.comingSoon');
+  return (
+    <div className="wallet-actions">
+      {row.tradeSymbol && (
+        <Link className="button button--small" to={tradePath(row.tradeSymbol)} aria-label={t('account.wallet.tradeAsset', { asset: row.code })}>
+          {t('account.wallet.trade')}
+        </Link>
+      )}
+      {mode === RuntimeMode.REAL &&
+        (['deposit', 'withdraw'] as const).map((action) => (
+          <button
+            key={action}
+            type="button"
+            className="button button--small wallet-actions__soon"
+            aria-disabled="true"
+            aria-label={`${t(`account.wallet.${action}`)} (${soon})`}
+            data-tooltip={soon}
+            onClick={(e) => e.preventDefault()}
+          >
+            {t(`account.wallet.${action}`)}
+          </button>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { isSymbolAvailable, type Asset, type BalanceItem, type RuntimeMode, type TradingSymbol } from '@exchange/contracts';
+import { parseDecimal } from '../../../lib/format';
+import { readStorage, writeStorage } from '../../../lib/storage';
+import { valueInUsdt, type TickerRow } from '../api';
+
+/** One asset of the wallet as the page shows it. */
+export interface WalletRow {
+  code: string;
+  name: string;
+  /** Display decimals of the asset (the catalogue's); null keeps the value's own. */
+  decimals: number | null;
+  total: string;
+  available: string;
+  frozen: string;
+  isZero: boolean;
+  /** Estimated value in USDT from the tickers; null when no price route exists. */
+  value: number | null;
+  /** The market the Trade action opens, or null when no pair offers the asset. */
+  tradeSymbol: string | null;
+}
+
+export function isZeroAmount(value: string): boolean {
+  const d = parseDecimal(value);
+  return d === null || (/^0*$/.test(d.int) && /^0*$/.test(d.frac));
+}
+
+/**
+ * The market to trade an asset in: the first offered pair (catalogue order) that has it as its
+ * base, else the first with it as quote.
+ */
+export function tradeSymbolFor(code: string, symbols: readonly TradingSymbol[], mode: RuntimeMode): string | null {
+  const offered = symbols.filter((s) => s.status === 'ACTIVE' && isSymbolAvailable(s, mode));
+  return (offered.find((s) => s.baseAssetCode === code) ?? offered.find((s) => s.counterAssetCode === code))?.code ?? null;
+}
+
+export function walletRows(opts: {
+  balances: readonly BalanceItem[];
+  assets: readonly Asset[] | undefined;
+  symbols: readonly TradingSymbol[] | undefined;
+  tickers: readonly TickerRow[];
+  mode: RuntimeMode;
+}): WalletRow[] {
+  const byCode = new Map((opts.assets ?? []).map((a) => [a.code, a]));
+  return opts.balances.map((b) => {
+    const asset = byCode.get(b.asset);
+    return {
+      code: b.asset,
+      name: asset?.name ?? b.asset,
+      decimals: asset?.decimals ?? null,
+      total: b.total,
+      available: b.available,
+      frozen: b.frozen,
+      isZero: isZeroAmount(b.total),
+      value: valueInUsdt(b.asset, b.total, opts.tickers),
+      tradeSymbol: tradeSymbolFor(b.asset, opts.symbols ?? [], opts.mode),
+    };
+  });
+}
+
+/** The sum of the rows' estimated values (rows without a price count as nothing). */
+export function estimatedTotal(rows: readonly WalletRow[]): number {
+  return rows.reduce((sum, r) => sum + (r.value ?? 0), 0);
+}
+
+/** "Hide zero balances" is on unless the user turned it off (kept in this browser). */
+export const HIDE_ZERO_KEY = 'walletHideZero';
+
+export function readHideZero(): boolean {
+  return readStorage(HIDE_ZERO_KEY) !== 'false';
+}
+
+export function writeHideZero(hide: boolean): void {
+  writeStorage(HIDE_ZERO_KEY, hide ? 'true' : 'false');
+}
+
+/** A stable hue per asset code for its letter badge (no icon images ship with the catalogue). */
+export function badgeHue(code: string): number {
+  let h = 0;
+  for (const ch of code) h = (h * 31 + ch.charCodeAt(0)) % 360;
+  return h;
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { FlowType } from './ledger.js';
+import { orderSide } from './order.js';
+import { pageQuery } from './paging.js';
+import { RuntimeMode } from './runtime-mode.js';
+
+/** The wallet's endpoints (under /v1/wallet). */
+export const WALLET_PATHS = {
+  balances: '/v1/wallet/balances',
+  /** Ledger entries, one row per leg: the detailed view for exports and auditors. */
+  flows: '/v1/wallet/flows',
+  /** One line per user action: what transaction history shows. */
+  transactions: '/v1/wallet/transactions',
+  transactionTypes: '/v1/wallet/transaction-types',
+  demoReset: '/v1/wallet/demo/reset',
+} as const;
+
+/**
+ * What a line of transaction history is: one user action, whatever number of ledger entries it
+ * posted. Freezing and releasing an order move money between available and frozen only, so an
+ * order is not a line of its own: its fills are (a trade with its fee), and an order cancelled
+ * without a fill changed no balance and is in the order history only.
+ */
+export const TransactionType = {
+  TRADE: 'TRADE',
+  DEMO_FUNDING: 'DEMO_FUNDING',
+  DEMO_RESET: 'DEMO_RESET',
+  DEV_CREDIT: 'DEV_CREDIT',
+  /** A flow no type above covers (not posted for spot users today). */
+  OTHER: 'OTHER',
+} as const;
+export type TransactionType = (typeof TransactionType)[keyof typeof TransactionType];
+export const transactionType = z.enum(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET', 'DEV_CREDIT', 'OTHER']);
+
+/**
+ * The flow that names an action: an action's entries are keyed by their lowest flow code (a
+ * trade's settlement comes before its fee).
+ */
+const TYPE_FLOWS: Record<Exclude<TransactionType, 'OTHER'>, number> = {
+  TRADE: FlowType.SPOT_TRADE_SETTLEMENT,
+  DEMO_FUNDING: FlowType.DEMO_FUNDING,
+  DEMO_RESET: FlowType.DEMO_RESET,
+  DEV_CREDIT: FlowType.DEV_CREDIT,
+};
+
+export function transactionTypeFlow(type: Exclude<TransactionType, 'OTHER'>): number {
+  return TYPE_FLOWS[type];
+}
+
+export function transactionTypeOfFlow(code: number): TransactionType {
+  const found = (Object.keys(TYPE_FLOWS) as (keyof typeof TYPE_FLOWS)[]).find((k) => TYPE_FLOWS[k] === code);
+  return found ?? TransactionType.OTHER;
+}
+
+/**
+ * The types a spot user can have in a mode, as the history's type filter lists them: simulated
+ * funds exist in Demo and Trial only, the development credit only where it is enabled.
+ */
+export function transactionTypesFor(mode: RuntimeMode, opts: { devCredit: boolean }): Exclude<TransactionType, 'OTHER'>[] {
+  if (mode !== RuntimeMode.REAL) return ['TRADE', 'DEMO_FUNDING', 'DEMO_RESET'];
+  return opts.devCredit ? ['TRADE', 'DEV_CREDIT'] : ['TRADE'];
+}
+
+const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+/** How one asset's balance (available plus frozen) moved in an action. */
+export const transactionChange = z.object({
+  asset: z.string(),
+  amount: decimalText.describe('Signed: received positive, paid negative; fee not included'),
+  fee: decimalText.describe('Fee taken in this asset, positive ("0" if none); the balance moved by amount - fee'),
+});
+export type TransactionChange = z.infer<typeof transactionChange>;
+
+/** The user's side of a trade line. */
+export const transactionTrade = z.object({
+  id: z.string().describe('The trade id (as in my trades)'),
+  orderId: z.string().describe("The user's order that traded"),
+  symbol: z.string(),
+  side: orderSide,
+  liquidity: z.enum(['MAKER', 'TAKER']),
+  price: decimalText,
+  quantity: decimalText,
+  total: decimalText,
+});
+
+export const walletTransaction = z.object({
+  id: z.string().describe('Stable key of the action'),
+  type: transactionType,
+  flowType: z.number().int().describe('The lowest flow code of its entries'),
+  createdAt: z.string(),
+  changes: z.array(transactionChange).describe('Per asset, by asset code'),
+  trade: transactionTrade.nullable().describe('Set for TRADE lines'),
+});
+export type WalletTransaction = z.infer<typeof walletTransaction>;
+
+export const walletTransactionQuery = pageQuery.extend({
+  asset: z.string().max(16).optional().describe('Only actions that moved this asset'),
+  type: transactionType.exclude(['OTHER']).optional(),
+  startTime: z.coerce.number().int().optional().describe('Epoch ms; at most 6 months back'),
+  endTime: z.coerce.number().int().optional(),
+});
+export type WalletTransactionQuery = z.infer<typeof walletTransactionQuery>;
+
+export const transactionTypeList = z.array(transactionType);
