@@ -210,7 +210,7 @@ export async function advancedOrders(ctx: ScenarioContext): Promise<void> {
   // The book shows only the visible part at its price.
   const level = bids.locator(`li[data-price="${Number(icebergPrice)}"]`);
   await level.waitFor({ timeout: 10_000 });
-  assert.equal((await level.locator('span').first().textContent())?.trim(), '0.00200', 'only the visible size is in the book');
+  assert.equal((await level.locator('.order-book__amount').textContent())?.trim(), '0.00200', 'only the visible size is in the book');
 
   // Stop-limit: buy 0.001 at 90% of the last price once the price falls there.
   const stop = tick(last * 0.9);
@@ -472,7 +472,7 @@ export async function bookFrameTimes(ctx: ScenarioContext): Promise<void> {
     const best = [...book.entries()].filter(([k]) => k.startsWith('BUY:')).map(([k, a]) => [Number(k.slice(4)), a] as const).sort((x, y) => y[0] - x[0])[0];
     assert.ok(best);
     const bestRow = bids.locator('li').first();
-    await waitUntil('the best bid on screen after the burst', async () => [await bestRow.getAttribute('data-price'), (await bestRow.locator('span').first().textContent())?.trim()], ([p, a]) => Number(p) === best[0] && a === Number(best[1]).toFixed(5), 5_000);
+    await waitUntil('the best bid on screen after the burst', async () => [await bestRow.getAttribute('data-price'), (await bestRow.locator('.order-book__amount').textContent())?.trim()], ([p, a]) => Number(p) === best[0] && a === Number(best[1]).toFixed(5), 5_000);
 
     const f = (n: number) => n.toFixed(1);
     ctx.log(`  load: ${sent} book increments in ${elapsed.toFixed(1)} s (${(sent / elapsed).toFixed(1)}/s, ${late} sent late), ${stats.rowChanges} DOM changes in the book, ${resyncs} snapshot refetches`);

@@ -137,7 +137,7 @@ const Row = memo(function Row({ level, side, flash, own, maxCum, priceDecimals, 
         )}
         {formatNumber(level.price, { decimals: priceDecimals })}
       </button>
-      <span>{formatNumber(level.amount, { decimals: amountDecimals })}</span>
+      <span className="order-book__amount">{formatNumber(level.amount, { decimals: amountDecimals })}</span>
       <span>{formatNumber(level.cumulative, { decimals: amountDecimals })}</span>
       <span className="order-book__bar" style={{ width: `${width}%` }} aria-hidden="true" />
     </li>
