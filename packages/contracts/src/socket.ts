@@ -57,6 +57,11 @@ export const socketMessage = z.discriminatedUnion('event', [
     message: z.string(),
     data: z.unknown(),
   }),
+  /**
+   * The session this connection logged in with has ended (401, or 4003: the account logged in on
+   * another device): the connection is anonymous from now on and the client logs out.
+   */
+  z.object({ event: z.literal('sessionEnded'), code: z.string(), message: z.string(), data: z.null() }),
   z.object({
     event: z.literal('push'),
     channel: socketChannel,

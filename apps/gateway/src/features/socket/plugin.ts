@@ -72,7 +72,34 @@ async function socketPlugin(app: FastifyInstance) {
     registerSnapshot: (channel, provider) => void snapshots.set(channel, provider),
     connections: () => sessions.size,
   });
+  /**
+   * A user's sessions changed (a login elsewhere, a logout, a password reset), here or in another
+   * gateway: every connection logged in as that user checks its token again, and one whose
+   * session ended is told so at once and becomes anonymous, so an open trading screen does not
+   * keep receiving private pushes until its next REST call.
+   */
+  const sessionsChannel = `${app.redis.prefix}sessions-changed`;
+  const onSessionsChanged = (ch: string, message: string) => {
+    if (ch !== sessionsChannel) return;
+    const userId = message.slice(message.indexOf(' ') + 1);
+    for (const session of sessions) {
+      if (session.userId !== userId || !session.token) continue;
+      const token = session.token;
+      authenticate({ sql: app.sql, clock: app.clock, token }).then(
+        () => undefined,
+        async (err: unknown) => {
+          if (!(err instanceof AppError) || session.token !== token) return;
+          session.userId = null;
+          session.token = null;
+          session.send({ event: 'sessionEnded', code: String(err.code), message: err.message, data: null });
+          await session.rebind();
+        },
+      ).catch((err: unknown) => app.log.warn({ err }, 'could not end a socket session'));
+    }
+  };
+  app.redis.subscriber.on('message', onSessionsChanged);
   app.addHook('onClose', async () => {
+    app.redis.subscriber.off('message', onSessionsChanged);
     await Promise.all([...sessions].map((s) => s.close()));
     await fanout.close();
     batcher.release();
@@ -107,6 +134,7 @@ async function socketPlugin(app: FastifyInstance) {
         const token = typeof args.token === 'string' ? args.token : '';
         const auth = await authenticate({ sql: app.sql, clock: app.clock, token });
         session.userId = auth.userId;
+        session.token = token;
         if (args.runtimeMode !== undefined) session.mode = parseRuntimeMode(args.runtimeMode);
         await session.rebind();
         session.reply('login', req.requestId, { userId: auth.userId, runtimeMode: session.mode });
@@ -114,6 +142,7 @@ async function socketPlugin(app: FastifyInstance) {
       }
       case 'logout':
         session.userId = null;
+        session.token = null;
         await session.rebind();
         session.reply('logout', req.requestId, null);
         return;
@@ -239,4 +268,4 @@ async function socketPlugin(app: FastifyInstance) {
   );
 }
 
-export default fp(socketPlugin, { name: 'socket', dependencies: ['infrastructure'] });
+export default fp(socketPlugin, { name: 'socket', dependencies: ['infrastructure', 'auth'] });

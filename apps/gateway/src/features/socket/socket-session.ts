@@ -28,6 +28,8 @@ interface Subscription {
 export class SocketSession {
   readonly id = randomBytes(8).toString('hex');
   userId: string | null = null;
+  /** The access token of the login, checked again when the user's sessions change. */
+  token: string | null = null;
   mode: RuntimeMode = 0;
   language: ErrorLanguage;
   private readonly subs = new Map<string, Subscription>();

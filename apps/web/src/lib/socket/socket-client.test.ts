@@ -42,8 +42,9 @@ class FakeSocket implements WebSocketLike {
 let sockets: FakeSocket[];
 const latest = () => sockets.at(-1)!;
 
-function makeClient(loginArgs: () => Record<string, unknown> | null = () => null) {
+function makeClient(loginArgs: () => Record<string, unknown> | null = () => null, onSessionEnded?: (code: string) => void) {
   return new SocketClient({
+    ...(onSessionEnded ? { onSessionEnded } : {}),
     url: 'ws://test/v1/websocket/connect',
     createSocket: () => {
       const s = new FakeSocket();
@@ -191,5 +192,20 @@ describe('SocketClient', () => {
   it('builds the address of the socket from the page', () => {
     expect(socketUrl({ protocol: 'https:', host: 'ex.test' })).toBe('wss://ex.test/v1/websocket/connect');
     expect(socketUrl({ protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/v1/websocket/connect');
+  });
+});
+
+describe('a session that ends', () => {
+  it('logs out when the server says the session ended, or refuses the login with 4003', async () => {
+    const ended = vi.fn();
+    const client = makeClient(() => ({ token: 't' }), ended);
+    client.start();
+    latest().open();
+    latest().receive({ event: 'sessionEnded', code: '4003', message: 'elsewhere', data: null });
+    expect(ended).toHaveBeenCalledWith('4003');
+    latest().reply('login', '4003');
+    await vi.runOnlyPendingTimersAsync();
+    expect(ended).toHaveBeenCalledTimes(2);
+    client.stop();
   });
 });

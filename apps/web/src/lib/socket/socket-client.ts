@@ -169,6 +169,9 @@ export class SocketClient {
       case 'pong':
         if (this.status !== 'open') this.setStatus('open');
         return;
+      case 'sessionEnded':
+        this.options.onSessionEnded?.(message.code);
+        return;
       case 'reply': {
         const pending = message.requestId ? this.pending.get(message.requestId) : undefined;
         if (!pending) return;
