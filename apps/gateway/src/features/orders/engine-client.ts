@@ -8,8 +8,3 @@ export const streamKeys = engineStreamKeys;
 export async function sendCommand(redis: RedisConnections, shard: string, command: EngineCommandInput): Promise<void> {
   await redis.commands.xadd(streamKeys(shard).input, '*', 'c', JSON.stringify(command));
 }
-
-/** Pub/sub channel on which settlement announces the engine's verdict on one command. */
-export function verdictChannel(prefix: string, commandId: string): string {
-  return `${prefix}verdict:${commandId}`;
-}
