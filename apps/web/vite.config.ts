@@ -48,7 +48,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['./src/test/setup-dom.ts'], testTimeout: 20_000 },
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+          setupFiles: ['./src/test/setup-dom.ts'],
+          testTimeout: 20_000,
+        },
       },
     ],
   },

@@ -8,7 +8,9 @@ export const AMOUNT = '0.001';
 
 const host = BASE_URL.replace(/^\w+:\/\//, '').split(/[:/]/)[0];
 if (!['127.0.0.1', 'localhost', '[::1]'].includes(host) && __ENV.ALLOW_REMOTE !== '1') {
-  throw new Error(`These load tests target localhost only (got ${host}); set ALLOW_REMOTE=1 for your own staging exchange.`);
+  throw new Error(
+    `These load tests target localhost only (got ${host}); set ALLOW_REMOTE=1 for your own staging exchange.`,
+  );
 }
 
 /**
@@ -17,7 +19,8 @@ if (!['127.0.0.1', 'localhost', '[::1]'].includes(host) && __ENV.ALLOW_REMOTE !=
  */
 export const users = new SharedArray('users', () => {
   const list = JSON.parse(open(__ENV.TOKENS_FILE || './tokens.json'));
-  if (list.length < 2 || list.length % 2 !== 0) throw new Error('TOKENS_FILE needs an even number (>= 2) of users');
+  if (list.length < 2 || list.length % 2 !== 0)
+    throw new Error('TOKENS_FILE needs an even number (>= 2) of users');
   return list;
 });
 
@@ -32,13 +35,29 @@ export function plannedOrder(k, n, crossingOnly) {
   const j = k / 2;
   const buy = j % 2 === 0;
   const offset = (j % 100) / 100 + (Math.floor(j / 200) % 100);
-  return { user: j % n, side: buy ? 'BUY' : 'SELL', price: (buy ? 40000 + offset : 60000 + offset).toFixed(2), crossing: false };
+  return {
+    user: j % n,
+    side: buy ? 'BUY' : 'SELL',
+    price: (buy ? 40000 + offset : 60000 + offset).toFixed(2),
+    crossing: false,
+  };
 }
 
 export function orderBody(o, clientOrderId) {
-  return { symbol: SYMBOL, side: o.side, type: 'LIMIT', price: o.price, amount: AMOUNT, clientOrderId };
+  return {
+    symbol: SYMBOL,
+    side: o.side,
+    type: 'LIMIT',
+    price: o.price,
+    amount: AMOUNT,
+    clientOrderId,
+  };
 }
 
 export function headers(token) {
-  return { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'runtime-mode': '1' };
+  return {
+    'content-type': 'application/json',
+    authorization: `Bearer ${token}`,
+    'runtime-mode': '1',
+  };
 }

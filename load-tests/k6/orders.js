@@ -20,8 +20,24 @@ const pendingReplies = new Counter('pending_replies');
 export const options = {
   discardResponseBodies: false,
   scenarios: {
-    place: { executor: 'constant-arrival-rate', exec: 'place', rate: RATE, timeUnit: '1s', duration: DURATION, preAllocatedVUs: Math.max(50, RATE / 10), maxVUs: Math.max(200, RATE / 2) },
-    cancel: { executor: 'constant-arrival-rate', exec: 'placeAndCancel', rate: CANCEL_RATE, timeUnit: '1s', duration: DURATION, preAllocatedVUs: 20, maxVUs: 200 },
+    place: {
+      executor: 'constant-arrival-rate',
+      exec: 'place',
+      rate: RATE,
+      timeUnit: '1s',
+      duration: DURATION,
+      preAllocatedVUs: Math.max(50, RATE / 10),
+      maxVUs: Math.max(200, RATE / 2),
+    },
+    cancel: {
+      executor: 'constant-arrival-rate',
+      exec: 'placeAndCancel',
+      rate: CANCEL_RATE,
+      timeUnit: '1s',
+      duration: DURATION,
+      preAllocatedVUs: 20,
+      maxVUs: 200,
+    },
   },
   thresholds: {
     place_latency: ['p(50)<10', 'p(99)<50', 'p(99.9)<200'],
@@ -33,16 +49,27 @@ export const options = {
 };
 
 function postJson(path, token, body, tag) {
-  return http.post(`${BASE_URL}${path}`, JSON.stringify(body), { headers: headers(token), tags: { name: tag } });
+  return http.post(`${BASE_URL}${path}`, JSON.stringify(body), {
+    headers: headers(token),
+    tags: { name: tag },
+  });
 }
 
 export function place() {
   const k = exec.scenario.iterationInTest;
   const o = plannedOrder(k, users.length, false);
-  const res = postJson('/v1/spot-order/place', users[o.user].token, orderBody(o, `k6${RUN}${k}`), 'place');
+  const res = postJson(
+    '/v1/spot-order/place',
+    users[o.user].token,
+    orderBody(o, `k6${RUN}${k}`),
+    'place',
+  );
   placeLatency.add(res.timings.duration);
   const body = res.status === 200 ? res.json() : null;
-  const ok = check(res, { 'place 200': (r) => r.status === 200 && body && body.code === '200' && body.data.status !== 'REJECTED' });
+  const ok = check(res, {
+    'place 200': (r) =>
+      r.status === 200 && body && body.code === '200' && body.data.status !== 'REJECTED',
+  });
   if (!ok) orderErrors.add(1);
   else if (body.data.status === 'PENDING') pendingReplies.add(1);
 }

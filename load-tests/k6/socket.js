@@ -25,8 +25,21 @@ const socketErrors = new Counter('ws_socket_errors');
 
 export const options = {
   scenarios: {
-    market: { executor: 'per-vu-iterations', exec: 'market', vus: CLIENTS, iterations: 1, maxDuration: `${SECONDS + 120}s` },
-    traders: { executor: 'per-vu-iterations', exec: 'trader', vus: TRADERS, iterations: 1, startTime: '30s', maxDuration: `${SECONDS + 60}s` },
+    market: {
+      executor: 'per-vu-iterations',
+      exec: 'market',
+      vus: CLIENTS,
+      iterations: 1,
+      maxDuration: `${SECONDS + 120}s`,
+    },
+    traders: {
+      executor: 'per-vu-iterations',
+      exec: 'trader',
+      vus: TRADERS,
+      iterations: 1,
+      startTime: '30s',
+      maxDuration: `${SECONDS + 60}s`,
+    },
   },
   thresholds: {
     trade_delivery: ['p(99)<100'],
@@ -67,7 +80,11 @@ export function market() {
         const seq = Number(d.seq);
         if (d.type === 'snapshot') {
           last = seq;
-          for (const s of held.sort((a, b) => a - b)) if (s > last) { if (s > last + 1) seqGaps.add(s - last - 1); last = s; }
+          for (const s of held.sort((a, b) => a - b))
+            if (s > last) {
+              if (s > last + 1) seqGaps.add(s - last - 1);
+              last = s;
+            }
           held.length = 0;
         } else if (last === null) held.push(seq);
         else if (seq > last) {
@@ -99,7 +116,13 @@ export function trader() {
       socket.setInterval(() => {
         const rid = `x${RUN}-${id}-${n++}`;
         sentAt[rid] = Date.now();
-        send(socket, 'place', orderBody({ side: me % 2 === 0 ? 'BUY' : 'SELL', price: '50000.00' }, rid), undefined, rid);
+        send(
+          socket,
+          'place',
+          orderBody({ side: me % 2 === 0 ? 'BUY' : 'SELL', price: '50000.00' }, rid),
+          undefined,
+          rid,
+        );
       }, 1000 / perTraderRate);
       socket.setTimeout(() => socket.close(), SECONDS * 1000);
     });
@@ -110,7 +133,11 @@ export function trader() {
         if (m.code !== '200' || m.data.status === 'REJECTED') placeErrors.add(1);
         else idToSent[m.data.id] = sentAt[m.requestId];
         delete sentAt[m.requestId];
-      } else if (m.event === 'push' && m.channel === 'fills' && idToSent[m.data.orderId] !== undefined) {
+      } else if (
+        m.event === 'push' &&
+        m.channel === 'fills' &&
+        idToSent[m.data.orderId] !== undefined
+      ) {
         placeFill.add(Date.now() - idToSent[m.data.orderId]);
         delete idToSent[m.data.orderId];
       }

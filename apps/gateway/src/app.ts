@@ -8,7 +8,11 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { UPLOAD_LIMITS } from '@exchange/contracts';
 import type { Env } from './config/env.js';
 import { ScaledClock, type Clock } from './lib/clock.js';
@@ -52,7 +56,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       level: env.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       ...(env.LOG_FORMAT === 'pretty'
-        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true } } }
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: {
+                translateTime: 'SYS:HH:MM:ss',
+                ignore: 'pid,hostname,reqId',
+                singleLine: true,
+              },
+            },
+          }
         : {}),
     },
     bodyLimit: env.BODY_LIMIT_BYTES,
@@ -66,7 +79,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(errorHandler);
   await app.register(infrastructure, { env, clock: opts.clock ?? new ScaledClock(env.TIME_SCALE) });
-  await app.register(requestTimeout, { timeoutMs: env.REQUEST_TIMEOUT_MS, exempt: ['/v1/websocket/'] });
+  await app.register(requestTimeout, {
+    timeoutMs: env.REQUEST_TIMEOUT_MS,
+    exempt: ['/v1/websocket/'],
+  });
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
@@ -85,7 +101,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: env.CORS_ORIGINS.length ? env.CORS_ORIGINS : false,
     credentials: true,
-    allowedHeaders: ['authorization', 'content-type', 'time-zone', 'device', 'client-type', 'accept-language', 'runtime-mode'],
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'time-zone',
+      'device',
+      'client-type',
+      'accept-language',
+      'runtime-mode',
+    ],
   });
   // One per-IP counter for the REST API; the socket handshake and the auth endpoints set their
   // own (route config: a counter per route). The page is never counted: each load is tens of
@@ -103,7 +127,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   await app.register(multipart, {
-    limits: { fileSize: UPLOAD_LIMITS.documents.maxBytes, files: UPLOAD_LIMITS.documents.maxFiles, fields: 50 },
+    limits: {
+      fileSize: UPLOAD_LIMITS.documents.maxBytes,
+      files: UPLOAD_LIMITS.documents.maxFiles,
+      fields: 50,
+    },
   });
   // No permessage-deflate: pushes are framed once and written to many sockets (socket-session.ts).
   await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
@@ -131,7 +159,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const webRoot = env.WEB_DIST_DIR;
   const serveWeb = hasWebClient(webRoot);
   if (serveWeb) await app.register(webClient, { root: webRoot });
-  else if (env.WEB_DIST_DIR) app.log.warn({ root: env.WEB_DIST_DIR }, 'web client not built; serving the API only');
+  else if (env.WEB_DIST_DIR)
+    app.log.warn({ root: env.WEB_DIST_DIR }, 'web client not built; serving the API only');
   // Unknown API paths count like known ones (a scan is API traffic); page fallbacks do not.
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, notFoundHandler({ webClient: serveWeb }));
   return app;

@@ -29,11 +29,16 @@ async function main(): Promise<void> {
   if (env.LISTEN) await app.listen({ host: env.HOST, port: env.PORT });
   else {
     await app.ready();
-    app.log.info({ settlement: env.SETTLEMENT, marketMakers: env.MARKET_MAKERS }, 'worker running (no HTTP)');
+    app.log.info(
+      { settlement: env.SETTLEMENT, marketMakers: env.MARKET_MAKERS },
+      'worker running (no HTTP)',
+    );
   }
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Gateway failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(
+    `Gateway failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -29,19 +29,25 @@ const variants = [
   { name: 'never crossing (offset 0..+50 ticks)', min: 0, max: 50 },
 ];
 
-print(`matching engine benchmark: ${OPS.toLocaleString('en')} ops per variant, warm-up ${WARMUP.toLocaleString('en')}, node ${process.version}`);
+print(
+  `matching engine benchmark: ${OPS.toLocaleString('en')} ops per variant, warm-up ${WARMUP.toLocaleString('en')}, node ${process.version}`,
+);
 print(`clock read overhead included in each latency sample: ~${clockOverheadNs()} ns`);
 for (const [i, v] of variants.entries()) {
   if (ONLY !== undefined && Number(ONLY) !== i + 1) continue;
   runWorkload(generate(WARMUP, 7, v.min, v.max), SAMPLE_EVERY);
   const workload = generate(OPS, 42, v.min, v.max);
-  const runs = Array.from({ length: REPEAT }, () => runWorkload(workload, SAMPLE_EVERY)).sort((a, b) => a.seconds - b.seconds);
+  const runs = Array.from({ length: REPEAT }, () => runWorkload(workload, SAMPLE_EVERY)).sort(
+    (a, b) => a.seconds - b.seconds,
+  );
   const r = runs[0];
   const median = runs[Math.floor(runs.length / 2)];
   if (r === undefined || median === undefined) throw new Error('BENCH_REPEAT must be at least 1');
   const s = r.samples.sort();
   print(`\n${v.name}`);
-  print(`  throughput      ${Math.round(OPS / r.seconds).toLocaleString('en')} ops/s best of ${REPEAT} (${r.seconds.toFixed(3)} s, ${r.events.toLocaleString('en')} events); median ${Math.round(OPS / median.seconds).toLocaleString('en')} ops/s`);
+  print(
+    `  throughput      ${Math.round(OPS / r.seconds).toLocaleString('en')} ops/s best of ${REPEAT} (${r.seconds.toFixed(3)} s, ${r.events.toLocaleString('en')} events); median ${Math.round(OPS / median.seconds).toLocaleString('en')} ops/s`,
+  );
   print(`  latency p50     ${(percentile(s, 0.5) / 1000).toFixed(3)} us`);
   print(`  latency p99     ${(percentile(s, 0.99) / 1000).toFixed(3)} us`);
   print(`  latency p99.9   ${(percentile(s, 0.999) / 1000).toFixed(3)} us`);

@@ -17,7 +17,11 @@ export interface RunResult {
  * Runs a workload through one symbol engine in process. Every `sampleEvery`-th operation is
  * timed alone (two hrtime reads); the rest run untimed, so the clock does not dominate.
  */
-export function runWorkload(w: Workload, sampleEvery: number, book: OrderBook = new FastBook()): RunResult {
+export function runWorkload(
+  w: Workload,
+  sampleEvery: number,
+  book: OrderBook = new FastBook(),
+): RunResult {
   const engine = new SymbolEngine(book, { minQty: 1, minNotional: 1 });
   const out = new EventBuffer();
   const p = new PlaceParams();

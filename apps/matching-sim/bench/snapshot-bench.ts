@@ -27,8 +27,18 @@ for (let i = 1; i <= RESTING; i++) {
   const side = r() < 0.5 ? 'BUY' : 'SELL';
   const offset = Math.floor(r() * 51);
   const cmd = {
-    kind: 'place', commandId: randomUUID(), runtimeMode: 1, symbol: spec.symbol, userId: 1 + (i % 500), ts: 1_700_000_000_000 + i,
-    orderId: i, side, type: 'LIMIT', timeInForce: 'GTC', price: side === 'BUY' ? 1_000_000 - 1 - offset : 1_000_000 + 1 + offset, quantity: 1 + Math.floor(r() * 100),
+    kind: 'place',
+    commandId: randomUUID(),
+    runtimeMode: 1,
+    symbol: spec.symbol,
+    userId: 1 + (i % 500),
+    ts: 1_700_000_000_000 + i,
+    orderId: i,
+    side,
+    type: 'LIMIT',
+    timeInForce: 'GTC',
+    price: side === 'BUY' ? 1_000_000 - 1 - offset : 1_000_000 + 1 + offset,
+    quantity: 1 + Math.floor(r() * 100),
   } as EngineCommand;
   shard.handle(cmd);
 }
@@ -45,12 +55,23 @@ let legacyBytes = 0;
 try {
   for (let k = 0; k < REPEAT; k++) {
     const t0 = performance.now();
-    const json = JSON.stringify({ shard: shard.snapshot(), journalFile: 'journal-00000001.log', journalOffset: 0, lastStreamId: '0-0' });
+    const json = JSON.stringify({
+      shard: shard.snapshot(),
+      journalFile: 'journal-00000001.log',
+      journalOffset: 0,
+      lastStreamId: '0-0',
+    });
     const t1 = performance.now();
     await store.writeJson(json);
     const t2 = performance.now();
     const copy = new ShardEngine([spec], () => new FastBook());
-    copy.restore((JSON.parse(readFileSync(store.path, 'utf8')) as { shard: ReturnType<ShardEngine['snapshot']> }).shard);
+    copy.restore(
+      (
+        JSON.parse(readFileSync(store.path, 'utf8')) as {
+          shard: ReturnType<ShardEngine['snapshot']>;
+        }
+      ).shard,
+    );
     const t3 = performance.now();
     if (copy.restingCount() !== shard.restingCount()) throw new Error('restore lost orders');
     blocked.push(t1 - t0);
@@ -65,9 +86,17 @@ try {
     const old = {
       seq: snap.seq,
       seen: ids.map((id, i) => [id, { firstSeq: i, lastSeq: i, accepted: true }]),
-      symbols: snap.symbols.map(([key]) => [key, { lastPrice: -1, orders: shard.book(1, spec.symbol)?.book.orders() ?? [], pending: [] }]),
+      symbols: snap.symbols.map(([key]) => [
+        key,
+        { lastPrice: -1, orders: shard.book(1, spec.symbol)?.book.orders() ?? [], pending: [] },
+      ]),
     };
-    const oldJson = JSON.stringify({ shard: old, journalFile: 'journal-00000001.log', journalOffset: 0, lastStreamId: '0-0' });
+    const oldJson = JSON.stringify({
+      shard: old,
+      journalFile: 'journal-00000001.log',
+      journalOffset: 0,
+      lastStreamId: '0-0',
+    });
     legacy.push(performance.now() - s0);
     legacyBytes = oldJson.length;
   }
@@ -76,8 +105,14 @@ try {
 }
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
-print(`engine snapshot: ${shard.restingCount().toLocaleString('en')} resting orders, ${(shard.snapshot().seenIds ?? []).length.toLocaleString('en')} remembered commandIds, median of ${REPEAT}`);
-print(`  engine blocked (capture + serialise)  ${ms(median(blocked))} (min ${ms(Math.min(...blocked))}, max ${ms(Math.max(...blocked))}), ${(bytes / 1e6).toFixed(1)} MB`);
+print(
+  `engine snapshot: ${shard.restingCount().toLocaleString('en')} resting orders, ${(shard.snapshot().seenIds ?? []).length.toLocaleString('en')} remembered commandIds, median of ${REPEAT}`,
+);
+print(
+  `  engine blocked (capture + serialise)  ${ms(median(blocked))} (min ${ms(Math.min(...blocked))}, max ${ms(Math.max(...blocked))}), ${(bytes / 1e6).toFixed(1)} MB`,
+);
 print(`  background (write, fsync, rename)     ${ms(median(background))}`);
 print(`  restore on recovery (read, parse)     ${ms(median(restore))}`);
-print(`  earlier format, blocked               ${ms(median(legacy))} (capture + serialise only), ${(legacyBytes / 1e6).toFixed(1)} MB`);
+print(
+  `  earlier format, blocked               ${ms(median(legacy))} (capture + serialise only), ${(legacyBytes / 1e6).toFixed(1)} MB`,
+);

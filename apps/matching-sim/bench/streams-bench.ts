@@ -29,7 +29,16 @@ try {
     for (const c of commands.slice(i, i + 5000)) pipe.xadd(keys.input, '*', 'c', JSON.stringify(c));
     await pipe.exec();
   }
-  const service = new EngineService({ redis, shard: 'bench', specs: [SERVICE_SYMBOL], dataDir, log: pino({ level: 'silent' }), batchSize: BATCH, blockMs: 50, snapshotEvery: 50_000 });
+  const service = new EngineService({
+    redis,
+    shard: 'bench',
+    specs: [SERVICE_SYMBOL],
+    dataDir,
+    log: pino({ level: 'silent' }),
+    batchSize: BATCH,
+    blockMs: 50,
+    snapshotEvery: 50_000,
+  });
   await service.recover();
   const start = process.hrtime.bigint();
   const running = service.run();
@@ -39,9 +48,15 @@ try {
   await running;
   service.close();
   const events = service.engine.seq;
-  print(`engine shard through Redis streams: ${N.toLocaleString('en')} commands, batch ${BATCH}, journal fsync per batch, snapshot every 50,000`);
-  print(`  commands   ${Math.round(N / seconds).toLocaleString('en')} /s (${seconds.toFixed(2)} s)`);
-  print(`  events     ${Math.round(events / seconds).toLocaleString('en')} /s (${events.toLocaleString('en')} events)`);
+  print(
+    `engine shard through Redis streams: ${N.toLocaleString('en')} commands, batch ${BATCH}, journal fsync per batch, snapshot every 50,000`,
+  );
+  print(
+    `  commands   ${Math.round(N / seconds).toLocaleString('en')} /s (${seconds.toFixed(2)} s)`,
+  );
+  print(
+    `  events     ${Math.round(events / seconds).toLocaleString('en')} /s (${events.toLocaleString('en')} events)`,
+  );
 } finally {
   const all = await redis.keys(`${prefix}*`);
   if (all.length > 0) await redis.del(...all.map((k) => k.slice(prefix.length)));

@@ -24,9 +24,23 @@ export interface Workload {
   user: Float64Array;
 }
 
-export function generate(n: number, seed: number, minOffset: number, maxOffset: number, mid = 1_000_000, firstId = 1): Workload {
+export function generate(
+  n: number,
+  seed: number,
+  minOffset: number,
+  maxOffset: number,
+  mid = 1_000_000,
+  firstId = 1,
+): Workload {
   const r = rng(seed);
-  const w: Workload = { op: new Uint8Array(n), side: new Uint8Array(n), price: new Float64Array(n), qty: new Float64Array(n), id: new Float64Array(n), user: new Float64Array(n) };
+  const w: Workload = {
+    op: new Uint8Array(n),
+    side: new Uint8Array(n),
+    price: new Float64Array(n),
+    qty: new Float64Array(n),
+    id: new Float64Array(n),
+    user: new Float64Array(n),
+  };
   let nextId = firstId;
   const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
   for (let i = 0; i < n; i++) {

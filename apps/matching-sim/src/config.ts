@@ -11,7 +11,10 @@ export const configSchema = z.object({
   HEARTBEAT_MS: z.coerce.number().int().positive().default(5000),
   /** Journal and snapshots; must be on a disk that survives restarts. */
   ENGINE_DATA_DIR: z.string().default('.data'),
-  ENGINE_SHARD: z.string().regex(/^[\w-]+$/).default('0'),
+  ENGINE_SHARD: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .default('0'),
   /** JSON list of engine symbol specs; defaults to the simulated market's symbols. */
   ENGINE_SYMBOLS: z
     .string()
@@ -31,10 +34,20 @@ export const configSchema = z.object({
     .transform((s, ctx) => {
       if (s === undefined) return [];
       const parsed = z
-        .array(z.object({ asset: z.string(), anchor: z.string().regex(/^\d+(\.\d+)?$/), volatility: z.number().nonnegative(), decimals: z.number().int().min(0).max(12) }))
+        .array(
+          z.object({
+            asset: z.string(),
+            anchor: z.string().regex(/^\d+(\.\d+)?$/),
+            volatility: z.number().nonnegative(),
+            decimals: z.number().int().min(0).max(12),
+          }),
+        )
         .safeParse(safeJson(s));
       if (parsed.success) return parsed.data;
-      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {asset, anchor, volatility, decimals}' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON array of {asset, anchor, volatility, decimals}',
+      });
       return z.NEVER;
     }),
   PRICE_FEED_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
@@ -48,7 +61,9 @@ export type Config = z.infer<typeof configSchema>;
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const result = configSchema.safeParse(source);
   if (result.success) return result.data;
-  throw new Error(`Invalid matching-sim configuration:\n${result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  throw new Error(
+    `Invalid matching-sim configuration:\n${result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+  );
 }
 
 function safeJson(s: string): unknown {

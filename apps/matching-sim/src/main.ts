@@ -13,9 +13,19 @@ import { startRates } from './sim/rates-publisher.js';
 const config = loadConfig();
 const log = pino({
   level: config.LOG_LEVEL,
-  ...(config.LOG_FORMAT === 'pretty' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),
+  ...(config.LOG_FORMAT === 'pretty'
+    ? {
+        transport: {
+          target: 'pino-pretty',
+          options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+        },
+      }
+    : {}),
 });
-const redis = new Redis(config.REDIS_URL, { keyPrefix: config.REDIS_PREFIX, connectionName: `matching-sim-${config.ENGINE_SHARD}` });
+const redis = new Redis(config.REDIS_URL, {
+  keyPrefix: config.REDIS_PREFIX,
+  connectionName: `matching-sim-${config.ENGINE_SHARD}`,
+});
 const stopHeartbeat = startHeartbeat(redis, config.HEARTBEAT_MS);
 const service = new EngineService({
   redis,
@@ -27,11 +37,19 @@ const service = new EngineService({
   log,
 });
 await service.recover();
-log.info({ shard: config.ENGINE_SHARD, symbols: config.ENGINE_SYMBOLS.length }, 'matching engine shard running');
+log.info(
+  { shard: config.ENGINE_SHARD, symbols: config.ENGINE_SYMBOLS.length },
+  'matching engine shard running',
+);
 const running = service.run();
 const stopRates =
   config.PRICE_FEED_ASSETS.length > 0
-    ? startRates(redis, config.REDIS_PREFIX, new PriceFeed({ assets: config.PRICE_FEED_ASSETS, seed: Date.now() >>> 0 }), config.PRICE_FEED_INTERVAL_MS)
+    ? startRates(
+        redis,
+        config.REDIS_PREFIX,
+        new PriceFeed({ assets: config.PRICE_FEED_ASSETS, seed: Date.now() >>> 0 }),
+        config.PRICE_FEED_INTERVAL_MS,
+      )
     : () => undefined;
 
 async function shutdown(signal: string): Promise<void> {

@@ -15,9 +15,27 @@ describe('engine contracts', () => {
   });
 
   it('accepts integers as numbers or decimal strings within the safe range', () => {
-    const base = { kind: 'place', commandId: 'c', runtimeMode: 1, symbol: 'X', userId: '7', ts: 1, orderId: '9007199254740991', side: 'BUY', type: 'LIMIT', price: '100', quantity: 5 };
+    const base = {
+      kind: 'place',
+      commandId: 'c',
+      runtimeMode: 1,
+      symbol: 'X',
+      userId: '7',
+      ts: 1,
+      orderId: '9007199254740991',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '100',
+      quantity: 5,
+    };
     const cmd = engineCommand.parse(base);
-    expect(cmd).toMatchObject({ userId: 7, orderId: Number.MAX_SAFE_INTEGER, price: 100, timeInForce: 'GTC', selfTradePrevention: 'CANCEL_NEWEST' });
+    expect(cmd).toMatchObject({
+      userId: 7,
+      orderId: Number.MAX_SAFE_INTEGER,
+      price: 100,
+      timeInForce: 'GTC',
+      selfTradePrevention: 'CANCEL_NEWEST',
+    });
     expect(engineCommand.safeParse({ ...base, orderId: '9007199254740993' }).success).toBe(false);
     expect(engineCommand.safeParse({ ...base, price: 1.5 }).success).toBe(false);
     expect(engineCommand.safeParse({ ...base, price: 0 }).success).toBe(false);
@@ -25,7 +43,21 @@ describe('engine contracts', () => {
   });
 
   it('discriminates events on type', () => {
-    const e = engineEvent.parse({ type: 'TRADE', seq: 1, commandId: 'c', ts: 1, runtimeMode: 0, symbol: 'X', price: 1, quantity: 1, takerSide: 'BUY', makerOrderId: 1, makerUserId: 1, takerOrderId: 2, takerUserId: 2 });
+    const e = engineEvent.parse({
+      type: 'TRADE',
+      seq: 1,
+      commandId: 'c',
+      ts: 1,
+      runtimeMode: 0,
+      symbol: 'X',
+      price: 1,
+      quantity: 1,
+      takerSide: 'BUY',
+      makerOrderId: 1,
+      makerUserId: 1,
+      takerOrderId: 2,
+      takerUserId: 2,
+    });
     expect(e.type).toBe('TRADE');
     expect(engineEvent.safeParse({ ...e, type: 'NOPE' }).success).toBe(false);
   });

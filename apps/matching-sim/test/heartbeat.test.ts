@@ -5,7 +5,9 @@ import { loadConfig } from '../src/config.js';
 import { HEARTBEAT_KEY, startHeartbeat } from '../src/heartbeat.js';
 
 const prefix = `test:${randomBytes(4).toString('hex')}:`;
-const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { keyPrefix: prefix });
+const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', {
+  keyPrefix: prefix,
+});
 afterAll(async () => {
   await redis.del(HEARTBEAT_KEY);
   await redis.quit();

@@ -13,7 +13,8 @@ describe('reference price feed', () => {
     expect(a.price('BTC')).toBe('520000.00');
     const b = new PriceFeed({ assets, seed: 1 });
     const c = new PriceFeed({ assets, seed: 2 });
-    const walk = (f: PriceFeed) => Array.from({ length: 50 }, () => (f.step(MINUTE), f.price('BTC')));
+    const walk = (f: PriceFeed) =>
+      Array.from({ length: 50 }, () => (f.step(MINUTE), f.price('BTC')));
     const wa = walk(a);
     expect(walk(b)).toEqual(wa);
     expect(walk(c)).not.toEqual(wa);
@@ -45,6 +46,12 @@ describe('reference price feed', () => {
     f.step(MINUTE);
     const r = f.ratesPer100();
     expect(Number(r.GOLD)).toBeCloseTo(Number(f.price('GOLD')) * 100, 1);
-    expect(() => new PriceFeed({ assets: [{ asset: 'X', anchor: '-1', volatility: 0.1, decimals: 2 }], seed: 1 })).toThrow(/positive/);
+    expect(
+      () =>
+        new PriceFeed({
+          assets: [{ asset: 'X', anchor: '-1', volatility: 0.1, decimals: 2 }],
+          seed: 1,
+        }),
+    ).toThrow(/positive/);
   });
 });

@@ -17,7 +17,10 @@ afterAll(async () => {
 
 describe('exchange-rate publishing', () => {
   it('stores HKD per 100 units and pushes them on every mode', async () => {
-    const feed = new PriceFeed({ assets: [{ asset: 'USD', anchor: '7.8', volatility: 0.05, decimals: 4 }], seed: 7 });
+    const feed = new PriceFeed({
+      assets: [{ asset: 'USD', anchor: '7.8', volatility: 0.05, decimals: 4 }],
+      seed: 7,
+    });
     const received: string[] = [];
     await sub.subscribe(`${prefix}ws:exchangeRate::1`);
     sub.on('message', (_c, m) => received.push(m));
@@ -25,7 +28,8 @@ describe('exchange-rate publishing', () => {
     expect(body.rates).toMatchObject({ HKD: '100', USD: '780.00' });
     expect(JSON.parse((await redis.get(RATES_KEY)) ?? '{}')).toEqual(body);
     // Under a loaded machine the push can take a moment: wait up to 5 s for it.
-    for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && received.length === 0; i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect(received.map((m) => JSON.parse(m) as unknown)).toEqual([body]);
   });
 });

@@ -18,7 +18,11 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -28,14 +32,25 @@ function dropDatabase(databaseUrl: string): void {
   const url = new URL(databaseUrl);
   const name = url.pathname.slice(1);
   url.pathname = '/postgres';
-  const result = spawnSync('psql', [url.toString(), '-v', 'ON_ERROR_STOP=1', '-c', `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`], { encoding: 'utf8' });
+  const result = spawnSync(
+    'psql',
+    [
+      url.toString(),
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-c',
+      `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`,
+    ],
+    { encoding: 'utf8' },
+  );
   if (result.status !== 0) throw new Error(`Could not drop ${name}: ${result.stderr}`);
 }
 
 async function waitForReady(baseUrl: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The exchange exited with ${child.exitCode} before it was ready`);
+    if (child.exitCode !== null)
+      throw new Error(`The exchange exited with ${child.exitCode} before it was ready`);
     try {
       const res = await fetch(`${baseUrl}/ready`);
       if (res.ok) return;
@@ -47,7 +62,11 @@ async function waitForReady(baseUrl: string, child: ChildProcess): Promise<void>
   throw new Error(`The exchange was not ready within ${READY_TIMEOUT_MS / 1000} s`);
 }
 
-export async function startExchange(opts: { databaseUrl: string; redisPrefix: string; logFile: string }): Promise<Exchange> {
+export async function startExchange(opts: {
+  databaseUrl: string;
+  redisPrefix: string;
+  logFile: string;
+}): Promise<Exchange> {
   dropDatabase(opts.databaseUrl);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -57,7 +76,14 @@ export async function startExchange(opts: { databaseUrl: string; redisPrefix: st
   // separate pushes a second, harder than the ≤20 a second per channel it gets by default.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
     cwd: TOOLING_DIR,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: opts.databaseUrl, REDIS_PREFIX: opts.redisPrefix, LOG_FORMAT: 'json', MARKET_DATA_CONFLATE_MS: '0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: opts.databaseUrl,
+      REDIS_PREFIX: opts.redisPrefix,
+      LOG_FORMAT: 'json',
+      MARKET_DATA_CONFLATE_MS: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -18,14 +18,21 @@ const MODES = { real: 'Real', demo: 'Demo Trading', trial: 'Trade for Reward' } 
 async function switchMode(page: Page, mode: keyof typeof MODES): Promise<void> {
   await openMenu(page, 'Trading mode');
   await page.getByRole('button', { name: MODES[mode] }).click();
-  await page.locator(`header[data-mode="${mode === 'real' ? 0 : mode === 'demo' ? 1 : 2}"]`).waitFor();
+  await page
+    .locator(`header[data-mode="${mode === 'real' ? 0 : mode === 'demo' ? 1 : 2}"]`)
+    .waitFor();
 }
 
 /** A GET of the API with the page's session, in the mode given. */
 async function api<T>(page: Page, url: string, mode = 1): Promise<T> {
   return page.evaluate(
     async ([u, m]) => {
-      const res = await fetch(u, { headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'runtime-mode': m } });
+      const res = await fetch(u, {
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
+          'runtime-mode': m,
+        },
+      });
       return ((await res.json()) as { data: unknown }).data;
     },
     [url, String(mode)] as const,
@@ -33,30 +40,49 @@ async function api<T>(page: Page, url: string, mode = 1): Promise<T> {
 }
 
 async function placed(ctx: ScenarioContext, page: Page, label: string): Promise<void> {
-  await page.getByText('Order placed.').first().waitFor({ timeout: 10_000 }).catch(async (err: unknown) => {
-    await shot(ctx, page, `wallet-scenario-${label}-failed`);
-    throw err;
-  });
-  await page.locator('.toast, [role="status"]').filter({ hasText: 'Order placed.' }).first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .getByText('Order placed.')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(async (err: unknown) => {
+      await shot(ctx, page, `wallet-scenario-${label}-failed`);
+      throw err;
+    });
+  await page
+    .locator('.toast, [role="status"]')
+    .filter({ hasText: 'Order placed.' })
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   assert.ok(overflow <= 0, `${what} scrolls sideways by ${overflow} px`);
 }
 
-async function waitUntil<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+async function waitUntil<T>(
+  what: string,
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 300));
   }
 }
 
-const historyRows = (page: Page): Locator => page.getByRole('table', { name: 'Transaction history' }).locator('tbody tr');
-const walletRow = (page: Page, code: string): Locator => page.getByRole('table', { name: 'Wallet' }).locator(`tbody tr[data-asset="${code}"]`);
+const historyRows = (page: Page): Locator =>
+  page.getByRole('table', { name: 'Transaction history' }).locator('tbody tr');
+const walletRow = (page: Page, code: string): Locator =>
+  page.getByRole('table', { name: 'Wallet' }).locator(`tbody tr[data-asset="${code}"]`);
 
 /** Demo: place and cancel a limit order, buy at market, then read the history and the wallet. */
 export async function walletAndHistory(ctx: ScenarioContext): Promise<void> {
@@ -67,8 +93,15 @@ export async function walletAndHistory(ctx: ScenarioContext): Promise<void> {
   await switchMode(page, 'demo');
   const bids = page.getByRole('list', { name: 'Buy orders' });
   await bids.locator('li').first().waitFor({ timeout: 20_000 });
-  await page.getByRole('list', { name: 'Sell orders' }).locator('li').first().waitFor({ timeout: 20_000 });
-  await page.locator('[data-testid="available-quote"]').filter({ hasNotText: /^(-|0\.00)$/ }).waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('list', { name: 'Sell orders' })
+    .locator('li')
+    .first()
+    .waitFor({ timeout: 20_000 });
+  await page
+    .locator('[data-testid="available-quote"]')
+    .filter({ hasNotText: /^(-|0\.00)$/ })
+    .waitFor({ timeout: 15_000 });
   const form = page.locator('.order-form');
 
   // 1. A limit buy well below the market, then cancelled: no balance changes, so no line.
@@ -79,9 +112,15 @@ export async function walletAndHistory(ctx: ScenarioContext): Promise<void> {
   await form.getByLabel('Amount').fill('0.001');
   await form.getByRole('button', { name: 'Buy BTC' }).click();
   await placed(ctx, page, 'limit');
-  const cancel = page.locator('.trade-orders').getByRole('button', { name: /^Cancel order / }).first();
+  const cancel = page
+    .locator('.trade-orders')
+    .getByRole('button', { name: /^Cancel order / })
+    .first();
   await cancel.waitFor({ timeout: 10_000 });
-  const cancelledId = ((await cancel.getAttribute('aria-label')) ?? '').replace('Cancel order ', '');
+  const cancelledId = ((await cancel.getAttribute('aria-label')) ?? '').replace(
+    'Cancel order ',
+    '',
+  );
   await cancel.click();
   await page.locator('.trade-orders').getByText('No open orders').waitFor({ timeout: 10_000 });
   ctx.log(`  placed and cancelled limit order ${cancelledId}`);
@@ -93,11 +132,18 @@ export async function walletAndHistory(ctx: ScenarioContext): Promise<void> {
   await placed(ctx, page, 'market');
   const orders = await waitUntil(
     'the market order fills',
-    () => api<{ result: { id: string; type: string; status: string }[] }>(page, '/v1/spot-order/history?pageSize=10'),
+    () =>
+      api<{ result: { id: string; type: string; status: string }[] }>(
+        page,
+        '/v1/spot-order/history?pageSize=10',
+      ),
     (p) => p.result.some((o) => o.type === 'MARKET' && o.status === 'FILLED'),
   );
   const marketId = orders.result.find((o) => o.type === 'MARKET')?.id ?? '';
-  const fills = await api<{ result: { orderId: string }[] }>(page, '/v1/spot-order/trades?pageSize=100');
+  const fills = await api<{ result: { orderId: string }[] }>(
+    page,
+    '/v1/spot-order/trades?pageSize=100',
+  );
   const fillCount = fills.result.filter((f) => f.orderId === marketId).length;
   assert.ok(fillCount > 0, 'the market order has fills');
   ctx.log(`  market order ${marketId} filled in ${fillCount} trade(s)`);
@@ -105,31 +151,63 @@ export async function walletAndHistory(ctx: ScenarioContext): Promise<void> {
   // 3. Transaction history: one line per fill and one for the funding, nothing for the cancelled order.
   await page.goto(`${ctx.baseUrl}/accountCenter/transactionHistory`);
   await page.getByRole('table', { name: 'Transaction history' }).waitFor({ timeout: 10_000 });
-  const lines = await waitUntil('the history lines', () => historyRows(page).count(), (n) => n === fillCount + 1);
-  const entries = await api<{ result: unknown[] }>(page, `/v1/wallet/flows?pageSize=100&startTime=${Date.now() - 86_400_000}`);
-  assert.ok(entries.result.length > lines, `the ledger has more entries (${entries.result.length}) than the history has lines (${lines})`);
+  const lines = await waitUntil(
+    'the history lines',
+    () => historyRows(page).count(),
+    (n) => n === fillCount + 1,
+  );
+  const entries = await api<{ result: unknown[] }>(
+    page,
+    `/v1/wallet/flows?pageSize=100&startTime=${Date.now() - 86_400_000}`,
+  );
+  assert.ok(
+    entries.result.length > lines,
+    `the ledger has more entries (${entries.result.length}) than the history has lines (${lines})`,
+  );
   for (let i = 0; i < fillCount; i += 1) {
     const row = historyRows(page).nth(i);
     assert.equal(await row.getAttribute('data-type'), 'TRADE');
-    assert.match((await row.locator('.history-table__title').textContent()) ?? '', /^Buy BTC\/USDT$/);
-    assert.match((await row.locator('.history-table__amount').textContent()) ?? '', /\+0\.\d{8} BTC.*-\d+\.\d{6} USDT/);
-    assert.match((await row.locator('.history-table__fee').textContent()) ?? '', /^(-|\d+\.\d{8} BTC)$/);
+    assert.match(
+      (await row.locator('.history-table__title').textContent()) ?? '',
+      /^Buy BTC\/USDT$/,
+    );
+    assert.match(
+      (await row.locator('.history-table__amount').textContent()) ?? '',
+      /\+0\.\d{8} BTC.*-\d+\.\d{6} USDT/,
+    );
+    assert.match(
+      (await row.locator('.history-table__fee').textContent()) ?? '',
+      /^(-|\d+\.\d{8} BTC)$/,
+    );
     const link = row.getByRole('link', { name: `Order #${marketId}` });
-    assert.equal(await link.getAttribute('href'), `/accountCenter/orders?tab=history&orderId=${marketId}`);
+    assert.equal(
+      await link.getAttribute('href'),
+      `/accountCenter/orders?tab=history&orderId=${marketId}`,
+    );
   }
   const funding = historyRows(page).last();
   assert.equal(await funding.locator('.history-table__title').textContent(), 'Demo funds credited');
   const pageText = (await page.locator('.account-page').textContent()) ?? '';
   assert.ok(!pageText.includes(`Order #${cancelledId}`), 'the cancelled order is not a line');
-  assert.ok(!/frozen|released|DEMO_FUNDING|TRADE \d/i.test(pageText), 'no bookkeeping words or raw references');
+  assert.ok(
+    !/frozen|released|DEMO_FUNDING|TRADE \d/i.test(pageText),
+    'no bookkeeping words or raw references',
+  );
   // The type filter lists only what a spot user can have in Demo (no option flows).
-  const typeOptions = await waitUntil('the type filter', () => page.getByRole('combobox', { name: 'Type' }).locator('option').allTextContents(), (o) => o.length > 1);
+  const typeOptions = await waitUntil(
+    'the type filter',
+    () => page.getByRole('combobox', { name: 'Type' }).locator('option').allTextContents(),
+    (o) => o.length > 1,
+  );
   assert.deepEqual(typeOptions, ['All', 'Trade', 'Demo funds credited', 'Demo funds reset']);
   await shots(ctx, page, 'history', '/accountCenter/transactionHistory', '.history-table');
   ctx.log(`  history: ${lines} lines for ${entries.result.length} ledger entries`);
 
   // The line's reference opens the order.
-  await historyRows(page).first().getByRole('link', { name: `Order #${marketId}` }).click();
+  await historyRows(page)
+    .first()
+    .getByRole('link', { name: `Order #${marketId}` })
+    .click();
   const detail = page.getByRole('region', { name: `Order #${marketId}` });
   await detail.locator('dd', { hasText: /^Filled$/ }).waitFor({ timeout: 10_000 });
   await shot(ctx, page, 'history-order-detail-dark-1440');
@@ -140,16 +218,37 @@ export async function walletAndHistory(ctx: ScenarioContext): Promise<void> {
   const hideZero = page.getByRole('checkbox', { name: 'Hide zero balances' });
   assert.equal(await hideZero.isChecked(), true, 'zero balances are hidden by default');
   assert.equal(await walletRow(page, 'EUR').count(), 0, 'a zero fiat balance is hidden');
-  for (const [code, decimals] of [['BTC', 8], ['USDT', 6], ['HKRE', 4]] as const) {
+  for (const [code, decimals] of [
+    ['BTC', 8],
+    ['USDT', 6],
+    ['HKRE', 4],
+  ] as const) {
     const total = walletRow(page, code).locator('.wallet-table__total');
     const text = (await total.textContent()) ?? '';
-    assert.match(text, new RegExp(`^[\\d,]+\\.\\d{${decimals}}$`), `${code} shows ${decimals} decimals (${text})`);
-    assert.ok(['right', 'end'].includes(await total.evaluate((el) => getComputedStyle(el).textAlign)), `${code} is right-aligned`);
-    assert.equal(await total.evaluate((el) => getComputedStyle(el).fontVariantNumeric), 'tabular-nums');
+    assert.match(
+      text,
+      new RegExp(`^[\\d,]+\\.\\d{${decimals}}$`),
+      `${code} shows ${decimals} decimals (${text})`,
+    );
+    assert.ok(
+      ['right', 'end'].includes(await total.evaluate((el) => getComputedStyle(el).textAlign)),
+      `${code} is right-aligned`,
+    );
+    assert.equal(
+      await total.evaluate((el) => getComputedStyle(el).fontVariantNumeric),
+      'tabular-nums',
+    );
   }
   const btc = walletRow(page, 'BTC');
-  assert.equal(await btc.getByRole('link', { name: 'Trade BTC' }).getAttribute('href'), '/trade/spot/BTC_USDT');
-  assert.equal(await page.getByRole('button', { name: /^(Deposit|Withdraw)/ }).count(), 0, 'Demo funds are simulated: no deposit or withdraw');
+  assert.equal(
+    await btc.getByRole('link', { name: 'Trade BTC' }).getAttribute('href'),
+    '/trade/spot/BTC_USDT',
+  );
+  assert.equal(
+    await page.getByRole('button', { name: /^(Deposit|Withdraw)/ }).count(),
+    0,
+    'Demo funds are simulated: no deposit or withdraw',
+  );
   assert.match((await btc.locator('.asset-label').textContent()) ?? '', /BTC\s*Bitcoin/);
   await hideZero.uncheck();
   await walletRow(page, 'EUR').waitFor();
@@ -167,7 +266,10 @@ export async function walletAndHistory(ctx: ScenarioContext): Promise<void> {
   await dialog.getByRole('button', { name: 'Reset funds' }).click();
   await page.getByText('Demo funds restored.').waitFor({ timeout: 10_000 });
   await page.goto(`${ctx.baseUrl}/accountCenter/transactionHistory`);
-  await historyRows(page).first().locator('.history-table__title', { hasText: 'Demo funds reset' }).waitFor({ timeout: 10_000 });
+  await historyRows(page)
+    .first()
+    .locator('.history-table__title', { hasText: 'Demo funds reset' })
+    .waitFor({ timeout: 10_000 });
   ctx.log('  reset asked for confirmation and shows as one line');
 
   // 6. Trial: the same actions, in Trade for Reward words.
@@ -193,13 +295,24 @@ export async function walletAndHistory(ctx: ScenarioContext): Promise<void> {
 }
 
 /** The page in both themes at 1440 and 375 px wide; at 375 nothing scrolls sideways. */
-async function shots(ctx: ScenarioContext, page: Page, name: string, route: string, ready: string): Promise<void> {
+async function shots(
+  ctx: ScenarioContext,
+  page: Page,
+  name: string,
+  route: string,
+  ready: string,
+): Promise<void> {
   for (const theme of ['dark', 'light'] as const) {
-    for (const [label, viewport] of [['1440', DESKTOP], ['375', PHONE]] as const) {
+    for (const [label, viewport] of [
+      ['1440', DESKTOP],
+      ['375', PHONE],
+    ] as const) {
       await page.setViewportSize(viewport);
       await page.goto(`${ctx.baseUrl}${route}${route.includes('?') ? '&' : '?'}theme=${theme}`);
       await page.locator(ready).waitFor({ timeout: 10_000 });
-      await page.waitForFunction(() => !document.querySelector('.spinner'), undefined, { timeout: 10_000 }).catch(() => undefined);
+      await page
+        .waitForFunction(() => !document.querySelector('.spinner'), undefined, { timeout: 10_000 })
+        .catch(() => undefined);
       if (label === '375') await noSidewaysScroll(page, `${name} at 375 px (${theme})`);
       await shot(ctx, page, `${name}-${theme}-${label}`);
     }

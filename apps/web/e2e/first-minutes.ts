@@ -10,7 +10,12 @@ import { MOBILE, newPage, openMenu, registerUser, shot, type ScenarioContext } f
 
 const PASSWORD = 'Str0ng#Pass';
 
-async function logIn(ctx: ScenarioContext, page: Page, email: string, password: string): Promise<void> {
+async function logIn(
+  ctx: ScenarioContext,
+  page: Page,
+  email: string,
+  password: string,
+): Promise<void> {
   await page.goto(`${ctx.baseUrl}/login`);
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -33,7 +38,10 @@ export async function loginErrorsAndLogoutReason(ctx: ScenarioContext): Promise<
   await logIn(ctx, first.page, email, 'Wr0ng#Pass');
   const error = first.page.getByTestId('login-error');
   await error.waitFor({ timeout: 10_000 });
-  assert.match((await error.textContent()) ?? '', /incorrect e-mail or password, 1 of 5 attempts.*locked for 15 minutes/);
+  assert.match(
+    (await error.textContent()) ?? '',
+    /incorrect e-mail or password, 1 of 5 attempts.*locked for 15 minutes/,
+  );
   assert.match(first.page.url(), /\/login/, 'the page stays on the login form');
   await shot(ctx, first.page, 'login-wrong-password-dark-desktop');
   ctx.log('  a wrong password shows "1 of 5 attempts" and the lock rule');
@@ -49,15 +57,27 @@ export async function loginErrorsAndLogoutReason(ctx: ScenarioContext): Promise<
   await second.page.getByRole('button', { name: 'Account' }).waitFor();
   await second.context.close();
 
-  const elsewhere = 'Your account is logged in on another device; change the password immediately if it was not you.';
+  const elsewhere =
+    'Your account is logged in on another device; change the password immediately if it was not you.';
   await first.page.goto(`${ctx.baseUrl}/accountCenter/wallet?type=wallet`);
-  await first.page.getByTestId('logout-reason').filter({ hasText: elsewhere }).waitFor({ timeout: 15_000 });
+  await first.page
+    .getByTestId('logout-reason')
+    .filter({ hasText: elsewhere })
+    .waitFor({ timeout: 15_000 });
   await first.page.reload();
-  await first.page.getByTestId('logout-reason').filter({ hasText: elsewhere }).waitFor({ timeout: 10_000 });
+  await first.page
+    .getByTestId('logout-reason')
+    .filter({ hasText: elsewhere })
+    .waitFor({ timeout: 10_000 });
   await first.page.goto(`${ctx.baseUrl}/login`);
-  await first.page.getByTestId('logout-reason').filter({ hasText: elsewhere }).waitFor({ timeout: 10_000 });
+  await first.page
+    .getByTestId('logout-reason')
+    .filter({ hasText: elsewhere })
+    .waitFor({ timeout: 10_000 });
   await shot(ctx, first.page, 'login-logged-in-elsewhere-dark-desktop');
-  ctx.log('  logged out by another device: the reason shows on the private page and the login page, after a reload too');
+  ctx.log(
+    '  logged out by another device: the reason shows on the private page and the login page, after a reload too',
+  );
   await first.context.close();
 }
 
@@ -74,9 +94,19 @@ export async function pathToTrade(ctx: ScenarioContext): Promise<void> {
   await card.waitFor();
   const cardPrice = card.getByTestId('preview-price');
   await cardPrice.filter({ hasText: /\d/ }).waitFor({ timeout: 15_000 });
-  assert.ok(Number(((await cardPrice.textContent()) ?? '').replace(/,/g, '')) > 1000, 'the BTC card shows a price');
-  assert.equal(await card.locator('.reference-tag').count(), 1, 'a price without trades is marked as a reference price');
-  assert.ok((await page.locator('a[href^="/trade/spot/"]').count()) >= 6, 'every landing card links to its market');
+  assert.ok(
+    Number(((await cardPrice.textContent()) ?? '').replace(/,/g, '')) > 1000,
+    'the BTC card shows a price',
+  );
+  assert.equal(
+    await card.locator('.reference-tag').count(),
+    1,
+    'a price without trades is marked as a reference price',
+  );
+  assert.ok(
+    (await page.locator('a[href^="/trade/spot/"]').count()) >= 6,
+    'every landing card links to its market',
+  );
   await shot(ctx, page, 'landing-prices-dark-desktop');
 
   await page.goto(`${ctx.baseUrl}/market`);
@@ -84,7 +114,10 @@ export async function pathToTrade(ctx: ScenarioContext): Promise<void> {
   await row.getByTestId('last-price').filter({ hasText: /\d/ }).waitFor({ timeout: 15_000 });
   assert.equal(await row.getByTestId('last-price').getAttribute('data-reference'), 'true');
   const rows = await page.locator('tbody tr').count();
-  assert.ok(rows > 0 && (await page.locator('tbody a[href^="/trade/spot/"]').count()) === rows, 'every market row links to its market');
+  assert.ok(
+    rows > 0 && (await page.locator('tbody a[href^="/trade/spot/"]').count()) === rows,
+    'every market row links to its market',
+  );
   await row.locator('td.change').click();
   await page.waitForURL('**/trade/spot/ETH_USDT');
   ctx.log('  visitor: reference prices on / and /market; a click on a row opens its market');
@@ -95,7 +128,11 @@ export async function pathToTrade(ctx: ScenarioContext): Promise<void> {
   await page.goto(`${ctx.baseUrl}/trade/spot/BTC_USDT`);
   await page.locator('header[data-mode="0"]').waitFor();
   const nav = page.getByRole('navigation', { name: 'Main' });
-  assert.equal(await nav.getByRole('link', { name: 'Spot Trade', exact: true }).count(), 0, 'no Spot Trade label in Real without the permission');
+  assert.equal(
+    await nav.getByRole('link', { name: 'Spot Trade', exact: true }).count(),
+    0,
+    'no Spot Trade label in Real without the permission',
+  );
   const form = page.locator('.order-form');
   await form.getByLabel('Price').fill('50000');
   await form.getByLabel('Amount').fill('0.01');
@@ -109,12 +146,17 @@ export async function pathToTrade(ctx: ScenarioContext): Promise<void> {
   await form.getByRole('button', { name: 'Practise in Demo' }).click();
   await page.locator('header[data-mode="1"]').waitFor();
   await nav.getByRole('link', { name: 'Spot Trade', exact: true }).waitFor({ timeout: 10_000 });
-  ctx.log(`  ${email}: 7001 with "Verify identity" and "Practise in Demo" in Real; Spot Trade in the header in Demo`);
+  ctx.log(
+    `  ${email}: 7001 with "Verify identity" and "Practise in Demo" in Real; Spot Trade in the header in Demo`,
+  );
 
   // Demo: a bid below the market is marked in the book; the spread and the mid are shown.
   const bids = page.getByRole('list', { name: 'Buy orders' });
   await bids.locator('li').first().waitFor({ timeout: 20_000 });
-  await page.locator('[data-testid="available-quote"]').filter({ hasNotText: /^(-|0\.00)$/ }).waitFor({ timeout: 15_000 });
+  await page
+    .locator('[data-testid="available-quote"]')
+    .filter({ hasNotText: /^(-|0\.00)$/ })
+    .waitFor({ timeout: 15_000 });
   await page.getByTestId('book-spread').waitFor({ timeout: 10_000 });
   const mid = Number(((await page.getByTestId('book-mid').textContent()) ?? '').replace(/,/g, ''));
   assert.ok(mid > 0, 'the book shows its mid price');
@@ -127,13 +169,20 @@ export async function pathToTrade(ctx: ScenarioContext): Promise<void> {
   await page.getByText('Order placed.').waitFor({ timeout: 10_000 });
   const own = bids.locator('li[data-own="true"]');
   await own.first().waitFor({ timeout: 10_000 });
-  assert.equal(await own.first().getAttribute('data-price'), lowest, 'the level of my bid is marked');
+  assert.equal(
+    await own.first().getAttribute('data-price'),
+    lowest,
+    'the level of my bid is marked',
+  );
   await shot(ctx, page, 'trade-own-level-dark-desktop');
   ctx.log(`  Demo: my bid at ${lowest} is marked in the book; mid ${mid}`);
 
   // The open order links its pair to the market, like every other place a pair is shown.
   await page.goto(`${ctx.baseUrl}/accountCenter/orders`);
-  await page.locator('.account-page a[href^="/trade/spot/BTC_USDT"]').first().waitFor({ timeout: 10_000 });
+  await page
+    .locator('.account-page a[href^="/trade/spot/BTC_USDT"]')
+    .first()
+    .waitFor({ timeout: 10_000 });
   await page.setViewportSize(MOBILE);
   await page.goto(`${ctx.baseUrl}/`);
   await page.locator('.preview-card').first().waitFor();

@@ -15,8 +15,24 @@ export function createPuzzleReader(redisUrl: string, prefix: string) {
      * Stands in for the price feed: a ticker published on the gateway's socket fan-out topic
      * (`<prefix>ws:ticker:<symbol>:<mode>`) reaches every browser subscribed to that symbol.
      */
-    async publishTicker(symbol: string, mode: number, last: string, changePercent: string): Promise<void> {
-      const ticker = { symbol, last, open: null, high: last, low: last, change: null, changePercent, volume: '1250.5', quoteVolume: '0', trades: 1 };
+    async publishTicker(
+      symbol: string,
+      mode: number,
+      last: string,
+      changePercent: string,
+    ): Promise<void> {
+      const ticker = {
+        symbol,
+        last,
+        open: null,
+        high: last,
+        low: last,
+        change: null,
+        changePercent,
+        volume: '1250.5',
+        quoteVolume: '0',
+        trades: 1,
+      };
       await redis.publish(`${prefix}ws:ticker:${symbol}:${mode}`, JSON.stringify(ticker));
     },
     /**
@@ -26,7 +42,13 @@ export function createPuzzleReader(redisUrl: string, prefix: string) {
      * (`<prefix>ws:orderBook:<symbol>:<mode>`). Call it from one place at a time, so the
      * increments are published in the order of their sequence numbers.
      */
-    async applyDepth(mode: number, symbol: string, side: 'BUY' | 'SELL', price: string, amount: string): Promise<number> {
+    async applyDepth(
+      mode: number,
+      symbol: string,
+      side: 'BUY' | 'SELL',
+      price: string,
+      amount: string,
+    ): Promise<number> {
       const m = redis.multi();
       const levels = `${prefix}l2:${mode}:${symbol}:${side}`;
       if (Number(amount) === 0) m.hdel(levels, price).zrem(`${levels}:px`, price);
@@ -34,7 +56,10 @@ export function createPuzzleReader(redisUrl: string, prefix: string) {
       m.incr(`${prefix}l2:${mode}:${symbol}:seq`);
       const res = await m.exec();
       const seq = Number(res?.[2]?.[1] ?? 0);
-      await redis.publish(`${prefix}ws:orderBook:${symbol}:${mode}`, JSON.stringify({ type: 'increment', symbol, seq, side, price, amount }));
+      await redis.publish(
+        `${prefix}ws:orderBook:${symbol}:${mode}`,
+        JSON.stringify({ type: 'increment', symbol, seq, side, price, amount }),
+      );
       return seq;
     },
     /** Deletes every key of the run's prefix (the exchange has stopped by then). */
@@ -76,7 +101,9 @@ export async function solvePuzzle(page: Page, reader: PuzzleReader): Promise<voi
 
 export async function readEmailCode(baseUrl: string, email: string): Promise<string> {
   for (let attempt = 0; attempt < 30; attempt += 1) {
-    const res = await fetch(`${baseUrl}/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const res = await fetch(
+      `${baseUrl}/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}`,
+    );
     const body = (await res.json()) as { data: { text: string }[] | null };
     const match = body.data?.map((m) => /verification code is (\d{6})/.exec(m.text)).find(Boolean);
     if (match?.[1]) return match[1];

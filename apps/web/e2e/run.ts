@@ -10,12 +10,19 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startExchange, type Exchange } from './exchange';
 import { createPuzzleReader } from './helpers';
-import { accountJourney, livePrices, screenshots, spotTrading, type ScenarioContext } from './scenarios';
+import {
+  accountJourney,
+  livePrices,
+  screenshots,
+  spotTrading,
+  type ScenarioContext,
+} from './scenarios';
 import { advancedOrders, bookFrameTimes, marketOrder, socketRecovery } from './trading';
 import { walletAndHistory } from './first-minutes-wallet';
 import { loginErrorsAndLogoutReason, pathToTrade } from './first-minutes';
 
-const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
+const DATABASE_URL =
+  process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://localhost:6379';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const shotsDir = process.env.E2E_SHOTS_DIR ?? path.resolve(import.meta.dirname, 'screenshots');
@@ -38,7 +45,15 @@ async function main(): Promise<number> {
     const context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     });
     const browser = context.browser();
     if (!browser) throw new Error('Chromium did not start');
@@ -47,13 +62,28 @@ async function main(): Promise<number> {
       ['register, account type, log out and in, theme, mode and language', accountJourney],
       ['markets with live prices', livePrices],
       ['spot trading in Demo mode: limit order, open orders, cancel', spotTrading],
-      ['market buy in Demo mode fills against the market makers: history, my trades, balances', marketOrder],
-      ['iceberg, stop-limit and trailing orders: their states in open orders, cancel', advancedOrders],
+      [
+        'market buy in Demo mode fills against the market makers: history, my trades, balances',
+        marketOrder,
+      ],
+      [
+        'iceberg, stop-limit and trailing orders: their states in open orders, cancel',
+        advancedOrders,
+      ],
       ['the socket breaks and recovers: book and order states arrive live again', socketRecovery],
       ['frame times with 50 order-book updates a second', bookFrameTimes],
-      ['first minutes: a wrong password and a login elsewhere are explained', loginErrorsAndLogoutReason],
-      ['first minutes: prices, links to every market, Spot Trade in Demo, the refusal in Real, own levels in the book', pathToTrade],
-      ['first minutes: wallet and transaction history of a new Demo user, one line per action', walletAndHistory],
+      [
+        'first minutes: a wrong password and a login elsewhere are explained',
+        loginErrorsAndLogoutReason,
+      ],
+      [
+        'first minutes: prices, links to every market, Spot Trade in Demo, the refusal in Real, own levels in the book',
+        pathToTrade,
+      ],
+      [
+        'first minutes: wallet and transaction history of a new Demo user, one line per action',
+        walletAndHistory,
+      ],
       ['screenshots of the main screens', screenshots],
     ] as const) {
       if (process.env.E2E_ONLY && !name.includes(process.env.E2E_ONLY)) continue;

@@ -20,7 +20,10 @@ export async function shot(ctx: ScenarioContext, page: Page, name: string): Prom
   await page.screenshot({ path: path.join(ctx.shotsDir, `${name}.png`), fullPage: true });
 }
 
-export async function newPage(ctx: ScenarioContext, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  ctx: ScenarioContext,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await ctx.browser.newContext({ viewport, locale: 'en-US' });
   const page = await context.newPage();
   page.on('pageerror', (err) => ctx.log(`  page error: ${err.message}`));
@@ -58,9 +61,15 @@ export async function accountJourney(ctx: ScenarioContext): Promise<void> {
   await chooser.waitFor();
   await shot(ctx, page, 'account-type-dark');
   await chooser.getByRole('button', { name: /Verify my identity/ }).click();
-  await page.getByRole('dialog', { name: 'Verify your identity?' }).getByRole('button', { name: 'Confirm' }).click();
+  await page
+    .getByRole('dialog', { name: 'Verify your identity?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   const popup = context.waitForEvent('page');
-  await page.getByRole('dialog', { name: 'Please confirm once more' }).getByRole('button', { name: 'Confirm' }).click();
+  await page
+    .getByRole('dialog', { name: 'Please confirm once more' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   const identity = await popup;
   await identity.waitForLoadState();
   assert.match(identity.url(), /\/accountCenter\/identity$/);
@@ -108,7 +117,9 @@ export async function accountJourney(ctx: ScenarioContext): Promise<void> {
   await shot(ctx, page, 'landing-ar-light');
   await openMenu(page, 'اللغة');
   await page.getByRole('button', { name: 'English' }).click();
-  await page.waitForFunction(() => document.documentElement.lang === 'en' && !location.search.includes('lang='));
+  await page.waitForFunction(
+    () => document.documentElement.lang === 'en' && !location.search.includes('lang='),
+  );
   ctx.log('  switched theme, runtime mode and language');
   await context.close();
 }
@@ -131,7 +142,11 @@ export async function livePrices(ctx: ScenarioContext): Promise<void> {
   }
   const price = page.locator('tr[data-code="BTC_USDT"] [data-testid="last-price"]');
   const seen: string[] = [];
-  for (const [last, change] of [['64250.5', '1.25'], ['64311.75', '1.34'], ['64190.25', '-0.42']] as const) {
+  for (const [last, change] of [
+    ['64250.5', '1.25'],
+    ['64311.75', '1.34'],
+    ['64190.25', '-0.42'],
+  ] as const) {
     // The gateway subscribes to the fan-out topic a moment after the client's subscribe: publish
     // until the push arrives.
     const expected = Number(last.split('.')[0]).toLocaleString('en-US');
@@ -154,7 +169,8 @@ export async function livePrices(ctx: ScenarioContext): Promise<void> {
   await page.goto(`${ctx.baseUrl}/home/exchangeRates`);
   const usd = page.locator('tr[data-code="USD"] [data-testid="rate"]');
   await usd.waitFor({ timeout: 15_000 });
-  const rates = async () => (await page.locator('[data-testid="rate"]').allTextContents()).join('|');
+  const rates = async () =>
+    (await page.locator('[data-testid="rate"]').allTextContents()).join('|');
   const first = await rates();
   const usdPer100 = Number(((await usd.textContent()) ?? '').replace(/,/g, ''));
   assert.ok(usdPer100 > 700 && usdPer100 < 860, `100 USD in HKD looks wrong: ${usdPer100}`);
@@ -164,12 +180,18 @@ export async function livePrices(ctx: ScenarioContext): Promise<void> {
     assert.ok(Date.now() < moved, 'no exchangeRate push changed the rates within 15 s');
     await page.waitForTimeout(250);
   }
-  ctx.log(`  exchange rates live: 100 USD = ${usdPer100} HKD, then ${(await usd.textContent()) ?? ''}`);
+  ctx.log(
+    `  exchange rates live: 100 USD = ${usdPer100} HKD, then ${(await usd.textContent()) ?? ''}`,
+  );
   await context.close();
 }
 
 /** A new identity-verified user, logged in on `page` (register with the e-mailed code and the puzzle). */
-export async function registerUser(ctx: ScenarioContext, page: Page, context: BrowserContext): Promise<string> {
+export async function registerUser(
+  ctx: ScenarioContext,
+  page: Page,
+  context: BrowserContext,
+): Promise<string> {
   const email = `e2e-spot-${Date.now()}@example.com`;
   await page.goto(`${ctx.baseUrl}/login?type=register&redirect_path=%2Ftrade%2Fspot`);
   await page.getByLabel('E-mail', { exact: true }).fill(email);
@@ -184,9 +206,15 @@ export async function registerUser(ctx: ScenarioContext, page: Page, context: Br
   const chooser = page.getByRole('dialog', { name: 'Select your account type' });
   await chooser.waitFor();
   await chooser.getByRole('button', { name: /Verify my identity/ }).click();
-  await page.getByRole('dialog', { name: 'Verify your identity?' }).getByRole('button', { name: 'Confirm' }).click();
+  await page
+    .getByRole('dialog', { name: 'Verify your identity?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   const popup = context.waitForEvent('page');
-  await page.getByRole('dialog', { name: 'Please confirm once more' }).getByRole('button', { name: 'Confirm' }).click();
+  await page
+    .getByRole('dialog', { name: 'Please confirm once more' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   await (await popup).close();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   return email;
@@ -204,7 +232,10 @@ export async function spotTrading(ctx: ScenarioContext): Promise<void> {
 
   const bids = page.getByRole('list', { name: 'Buy orders' });
   await bids.locator('li').first().waitFor({ timeout: 20_000 });
-  await page.locator('[data-testid="available-quote"]').filter({ hasNotText: /^(-|0\.00)$/ }).waitFor({ timeout: 15_000 });
+  await page
+    .locator('[data-testid="available-quote"]')
+    .filter({ hasNotText: /^(-|0\.00)$/ })
+    .waitFor({ timeout: 15_000 });
   // The lowest bid shown: far enough from the market not to fill at once.
   // (The market makers move the book all the time: read the price the click put in the form.)
   // A re-quote can replace the row under the pointer: click again until the price is taken.
@@ -219,10 +250,13 @@ export async function spotTrading(ctx: ScenarioContext): Promise<void> {
   await form.getByLabel('Amount').fill('0.001');
   await shot(ctx, page, 'trade-form-filled-dark-desktop');
   await form.getByRole('button', { name: 'Buy BTC' }).click();
-  await page.getByText('Order placed.').waitFor({ timeout: 10_000 }).catch(async (err: unknown) => {
-    await shot(ctx, page, 'trade-place-failed');
-    throw err;
-  });
+  await page
+    .getByText('Order placed.')
+    .waitFor({ timeout: 10_000 })
+    .catch(async (err: unknown) => {
+      await shot(ctx, page, 'trade-place-failed');
+      throw err;
+    });
 
   const orders = page.locator('.trade-orders');
   const row = orders.locator('tbody tr').first();
@@ -232,8 +266,12 @@ export async function spotTrading(ctx: ScenarioContext): Promise<void> {
   // On a phone the open order is a card, with its cancel button, and nothing scrolls sideways.
   const desktop = page.viewportSize();
   await page.setViewportSize({ width: 375, height: 812 });
-  await row.getByRole('button', { name: /Cancel order/ }).waitFor({ state: 'visible', timeout: 5_000 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await row
+    .getByRole('button', { name: /Cancel order/ })
+    .waitFor({ state: 'visible', timeout: 5_000 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   assert.ok(overflow <= 0, `the trade screen at 375 px scrolls sideways by ${overflow} px`);
   await row.scrollIntoViewIfNeeded();
   await page.waitForTimeout(250);
@@ -249,7 +287,8 @@ export async function spotTrading(ctx: ScenarioContext): Promise<void> {
   for (const type of ['hollow', 'bars', 'line', 'heikinAshi', 'baseline', 'depth', 'candles']) {
     await chartType.selectOption(type);
     await page.locator(`[data-chart-type="${type}"] canvas`).first().waitFor({ timeout: 10_000 });
-    if (type === 'depth' || type === 'heikinAshi') await shot(ctx, page, `trade-chart-${type}-dark-desktop`);
+    if (type === 'depth' || type === 'heikinAshi')
+      await shot(ctx, page, `trade-chart-${type}-dark-desktop`);
   }
   ctx.log('  drew every chart type');
 
@@ -261,9 +300,16 @@ export async function spotTrading(ctx: ScenarioContext): Promise<void> {
     await shot(ctx, page, `trade-${theme}-375`);
     await page.setViewportSize(DESKTOP);
   }
-  for (const [name, route] of [['wallet', '/accountCenter/wallet?type=wallet'], ['orders', '/accountCenter/orders?tab=history'], ['transactions', '/accountCenter/transactionHistory']] as const) {
+  for (const [name, route] of [
+    ['wallet', '/accountCenter/wallet?type=wallet'],
+    ['orders', '/accountCenter/orders?tab=history'],
+    ['transactions', '/accountCenter/transactionHistory'],
+  ] as const) {
     await page.goto(`${ctx.baseUrl}${route}`);
-    await page.locator('.account-page table, .account-page .state').first().waitFor({ timeout: 10_000 });
+    await page
+      .locator('.account-page table, .account-page .state')
+      .first()
+      .waitFor({ timeout: 10_000 });
     await shot(ctx, page, `${name}-demo-dark-desktop`);
   }
   await context.close();
@@ -287,15 +333,28 @@ const PAGES = [
 
 /** The main screens in both themes, on a desktop and at 375 px wide. */
 export async function screenshots(ctx: ScenarioContext): Promise<void> {
-  for (const [label, viewport] of [['desktop', DESKTOP], ['375', MOBILE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['375', MOBILE],
+  ] as const) {
     for (const theme of ['dark', 'light'] as const) {
       const { context, page } = await newPage(ctx, viewport);
       for (const [name, route] of PAGES) {
-        if (viewport === MOBILE && ['privacy', 'not-found', 'mobile-register-result', 'reset-password'].includes(name)) continue;
+        if (
+          viewport === MOBILE &&
+          ['privacy', 'not-found', 'mobile-register-result', 'reset-password'].includes(name)
+        )
+          continue;
         await page.goto(`${ctx.baseUrl}${route}${route.includes('?') ? '&' : '?'}theme=${theme}`);
         await page.waitForLoadState('networkidle').catch(() => undefined);
         await page.locator('main, .auth, .mobile-result').first().waitFor();
-        await page.waitForFunction(() => !document.querySelector('.spinner, .preview-card--skeleton'), undefined, { timeout: 10_000 }).catch(() => undefined);
+        await page
+          .waitForFunction(
+            () => !document.querySelector('.spinner, .preview-card--skeleton'),
+            undefined,
+            { timeout: 10_000 },
+          )
+          .catch(() => undefined);
         await shot(ctx, page, `${name}-${theme}-${label}`);
       }
       if (viewport === MOBILE) {

@@ -17,12 +17,18 @@ const tick = (price: number) => (Math.round(price * 100) / 100).toFixed(2);
 /** A price near `price` that no other order is likely to share (a few dollars below it). */
 const uniquePrice = (price: number) => tick(price - Math.floor(Math.random() * 500) / 100);
 
-async function waitUntil<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+async function waitUntil<T>(
+  what: string,
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -64,7 +70,10 @@ async function demoTrader(ctx: ScenarioContext, opts: { trackSockets?: boolean }
   // The market makers keep the Demo books two-sided once the exchange runs.
   await bids.locator('li').first().waitFor({ timeout: 20_000 });
   await asks.locator('li').first().waitFor({ timeout: 20_000 });
-  await page.locator('[data-testid="available-quote"]').filter({ hasNotText: /^(-|0\.00)$/ }).waitFor({ timeout: 15_000 });
+  await page
+    .locator('[data-testid="available-quote"]')
+    .filter({ hasNotText: /^(-|0\.00)$/ })
+    .waitFor({ timeout: 15_000 });
   const form = page.locator('.order-form');
   const orders = page.locator('.trade-orders');
   return { context, page, email, bids, asks, form, orders };
@@ -82,10 +91,17 @@ async function placed(ctx: ScenarioContext, page: Page, label: string): Promise<
   await toast.waitFor({ timeout: 10_000 }).catch(async (err: unknown) => {
     await shot(ctx, page, `trade-${label}-failed`);
     const alert = await page.locator('.order-form [role="alert"]').allTextContents();
-    throw new Error(`${label} was not placed (${alert.join('; ') || 'no message'}): ${String(err)}`);
+    throw new Error(
+      `${label} was not placed (${alert.join('; ') || 'no message'}): ${String(err)}`,
+    );
   });
   // Let it go, so the next order's toast is its own.
-  await page.locator('.toast, [role="status"]').filter({ hasText: 'Order placed.' }).first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.toast, [role="status"]')
+    .filter({ hasText: 'Order placed.' })
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 /**
@@ -108,7 +124,12 @@ export async function marketOrder(ctx: ScenarioContext): Promise<void> {
   await orders.getByRole('tab', { name: 'Order history' }).click();
   const history = orders.getByRole('table', { name: 'Order history' });
   const row = history.locator('tbody tr').filter({ hasText: 'Market' }).first();
-  const order = await waitUntil('the market order in the order history', () => cells(row), (c) => c[9] === 'Filled', 15_000);
+  const order = await waitUntil(
+    'the market order in the order history',
+    () => cells(row),
+    (c) => c[9] === 'Filled',
+    15_000,
+  );
   assert.equal(order[2], 'Market');
   assert.equal(order[3], 'Buy');
   assert.match(order[5] ?? '', /^100 \(Total\)$/, 'a market buy is placed by its quote total');
@@ -133,28 +154,71 @@ export async function marketOrder(ctx: ScenarioContext): Promise<void> {
     assert.equal(feeAsset, 'BTC', 'a buyer pays the fee in what it receives');
     fee += num(feeAmount);
   }
-  assert.ok(Math.abs(tradedBase - filled) < 1e-9, `my trades add up to the filled amount (${tradedBase} vs ${filled})`);
-  assert.ok(tradedQuote > 0 && tradedQuote <= Number(total) + 1e-9, `the fills cost at most the total (${tradedQuote})`);
+  assert.ok(
+    Math.abs(tradedBase - filled) < 1e-9,
+    `my trades add up to the filled amount (${tradedBase} vs ${filled})`,
+  );
+  assert.ok(
+    tradedQuote > 0 && tradedQuote <= Number(total) + 1e-9,
+    `the fills cost at most the total (${tradedQuote})`,
+  );
   await shot(ctx, page, 'trade-market-my-trades-dark-desktop');
 
   // Balances follow the private pushes: USDT down by the filled total, BTC up by the fill less the fee.
-  const after = await waitUntil('the available balances after the fill', () => balances(page), (b) => b.quote < before.quote - 1 && b.base > before.base, 10_000);
+  const after = await waitUntil(
+    'the available balances after the fill',
+    () => balances(page),
+    (b) => b.quote < before.quote - 1 && b.base > before.base,
+    10_000,
+  );
   const spent = before.quote - after.quote;
   const received = after.base - before.base;
   // The form shows USDT to 2 places (rounded down) and BTC to its own 5.
-  assert.ok(Math.abs(spent - tradedQuote) <= 0.011, `USDT went down by the filled total: ${spent.toFixed(2)} vs ${tradedQuote.toFixed(6)}`);
-  assert.ok(Math.abs(received - (tradedBase - fee)) < 1e-8, `BTC went up by the filled amount less the fee: ${received} vs ${tradedBase} - ${fee}`);
-  ctx.log(`  market buy for ${total} USDT filled ${filled} BTC at ${average} in ${trades.length} trade(s); USDT ${before.quote} -> ${after.quote}, BTC ${before.base} -> ${after.base}`);
+  assert.ok(
+    Math.abs(spent - tradedQuote) <= 0.011,
+    `USDT went down by the filled total: ${spent.toFixed(2)} vs ${tradedQuote.toFixed(6)}`,
+  );
+  assert.ok(
+    Math.abs(received - (tradedBase - fee)) < 1e-8,
+    `BTC went up by the filled amount less the fee: ${received} vs ${tradedBase} - ${fee}`,
+  );
+  ctx.log(
+    `  market buy for ${total} USDT filled ${filled} BTC at ${average} in ${trades.length} trade(s); USDT ${before.quote} -> ${after.quote}, BTC ${before.base} -> ${after.base}`,
+  );
 
   // The account centre's pages with this fill, in Simplified and Traditional Chinese.
   for (const [lang, theme, pages] of [
-    ['zh-CN', 'light', [['wallet', '/accountCenter/wallet?type=wallet', ['资产估值', '可用', '冻结']], ['orders', '/accountCenter/orders?tab=history', ['历史委托', '市价', '完全成交']], ['transactions', '/accountCenter/transactionHistory', ['BTC/USDT 买入', '模拟资金发放']]]],
-    ['zh-TW', 'dark', [['wallet', '/accountCenter/wallet?type=wallet', ['資產估值', '可用', '凍結']], ['orders', '/accountCenter/orders?tab=history', ['歷史委託', '市價', '完全成交']], ['transactions', '/accountCenter/transactionHistory', ['BTC/USDT 買入', '模擬資金發放']]]],
+    [
+      'zh-CN',
+      'light',
+      [
+        ['wallet', '/accountCenter/wallet?type=wallet', ['资产估值', '可用', '冻结']],
+        ['orders', '/accountCenter/orders?tab=history', ['历史委托', '市价', '完全成交']],
+        ['transactions', '/accountCenter/transactionHistory', ['BTC/USDT 买入', '模拟资金发放']],
+      ],
+    ],
+    [
+      'zh-TW',
+      'dark',
+      [
+        ['wallet', '/accountCenter/wallet?type=wallet', ['資產估值', '可用', '凍結']],
+        ['orders', '/accountCenter/orders?tab=history', ['歷史委託', '市價', '完全成交']],
+        ['transactions', '/accountCenter/transactionHistory', ['BTC/USDT 買入', '模擬資金發放']],
+      ],
+    ],
   ] as const) {
     for (const [name, route, texts] of pages) {
-      await page.goto(`${ctx.baseUrl}${route}&lang=${lang}&theme=${theme}`.replace('History&', 'History?'));
+      await page.goto(
+        `${ctx.baseUrl}${route}&lang=${lang}&theme=${theme}`.replace('History&', 'History?'),
+      );
       await page.locator('.account-page table').first().waitFor({ timeout: 10_000 });
-      for (const text of texts) await page.locator('.account-page').getByText(text, { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 5_000 });
+      for (const text of texts)
+        await page
+          .locator('.account-page')
+          .getByText(text, { exact: true })
+          .filter({ visible: true })
+          .first()
+          .waitFor({ timeout: 5_000 });
       await shot(ctx, page, `${name}-demo-${lang.toLowerCase()}-${theme}-desktop`);
     }
   }
@@ -166,10 +230,23 @@ export async function marketOrder(ctx: ScenarioContext): Promise<void> {
       ['orders', '/accountCenter/orders?tab=history', ['Order history']],
       ['transactions', '/accountCenter/transactionHistory', []],
     ] as const) {
-      await page.goto(`${ctx.baseUrl}${route}${route.includes('?') ? '&' : '?'}lang=en&theme=${theme}`);
-      await page.locator('.account-page table, .account-page [role="list"]').first().waitFor({ timeout: 10_000 });
-      for (const text of texts) await page.locator('.account-page').getByText(text, { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 5_000 });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      await page.goto(
+        `${ctx.baseUrl}${route}${route.includes('?') ? '&' : '?'}lang=en&theme=${theme}`,
+      );
+      await page
+        .locator('.account-page table, .account-page [role="list"]')
+        .first()
+        .waitFor({ timeout: 10_000 });
+      for (const text of texts)
+        await page
+          .locator('.account-page')
+          .getByText(text, { exact: true })
+          .filter({ visible: true })
+          .first()
+          .waitFor({ timeout: 5_000 });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       assert.ok(overflow <= 0, `${name} at 375 px scrolls sideways by ${overflow} px`);
       await shot(ctx, page, `${name}-demo-${theme}-375`);
     }
@@ -193,7 +270,8 @@ export async function advancedOrders(ctx: ScenarioContext): Promise<void> {
   assert.ok(last > 0 && bestBid > 0, `market prices known (last ${last}, best bid ${bestBid})`);
 
   const openRows = orders.getByRole('table', { name: 'Open orders' }).locator('tbody tr');
-  const rowOf = (type: string) => openRows.filter({ has: page.locator('td:nth-child(3)', { hasText: new RegExp(`^${type}$`) }) });
+  const rowOf = (type: string) =>
+    openRows.filter({ has: page.locator('td:nth-child(3)', { hasText: new RegExp(`^${type}$`) }) });
 
   // Iceberg: 0.01 BTC shown 0.002 at a time, below the market.
   const icebergPrice = uniquePrice(bestBid * 0.97);
@@ -203,14 +281,22 @@ export async function advancedOrders(ctx: ScenarioContext): Promise<void> {
   await form.getByLabel('Visible size', { exact: true }).fill('0.002');
   await form.getByRole('button', { name: 'Buy BTC' }).click();
   await placed(ctx, page, 'iceberg');
-  const iceberg = await waitUntil('the iceberg in open orders', () => cells(rowOf('Iceberg')), (c) => c[9] === 'Open');
+  const iceberg = await waitUntil(
+    'the iceberg in open orders',
+    () => cells(rowOf('Iceberg')),
+    (c) => c[9] === 'Open',
+  );
   assert.equal(num(iceberg[4] ?? null), Number(icebergPrice));
   assert.equal(iceberg[5], '0.01');
   assert.equal(iceberg[8], 'Visible size 0.002');
   // The book shows only the visible part at its price.
   const level = bids.locator(`li[data-price="${Number(icebergPrice)}"]`);
   await level.waitFor({ timeout: 10_000 });
-  assert.equal((await level.locator('.order-book__amount').textContent())?.trim(), '0.00200', 'only the visible size is in the book');
+  assert.equal(
+    (await level.locator('.order-book__amount').textContent())?.trim(),
+    '0.00200',
+    'only the visible size is in the book',
+  );
 
   // Stop-limit: buy 0.001 at 90% of the last price once the price falls there.
   const stop = tick(last * 0.9);
@@ -222,7 +308,11 @@ export async function advancedOrders(ctx: ScenarioContext): Promise<void> {
   await placed(ctx, page, 'trigger');
   // Not in the book until the price reaches the trigger: the API calls it NEW, shown as Open,
   // with the trigger and its direction (below the last price: falls to it) as the condition.
-  const trigger = await waitUntil('the stop order in open orders', () => cells(rowOf('Trigger')), (c) => c[9] === 'Open');
+  const trigger = await waitUntil(
+    'the stop order in open orders',
+    () => cells(rowOf('Trigger')),
+    (c) => c[9] === 'Open',
+  );
   assert.match(trigger[8] ?? '', /^≤ [\d,.]+$/, 'the condition shows the trigger direction');
   assert.equal(num((trigger[8] ?? '').slice(2)), Number(stop), 'and the trigger price');
   assert.equal(num(trigger[4] ?? null), Number(stop), 'the limit price');
@@ -237,13 +327,23 @@ export async function advancedOrders(ctx: ScenarioContext): Promise<void> {
   await form.getByLabel('Amount', { exact: true }).fill('0.001');
   await form.getByRole('button', { name: 'Sell BTC' }).click();
   await placed(ctx, page, 'trailing');
-  const trailing = await waitUntil('the trailing order in open orders', () => cells(rowOf('Trailing')), (c) => c[9] === 'Trailing');
+  const trailing = await waitUntil(
+    'the trailing order in open orders',
+    () => cells(rowOf('Trailing')),
+    (c) => c[9] === 'Trailing',
+  );
   assert.equal(trailing[3], 'Sell');
   assert.equal(trailing[4], 'Market');
   assert.equal(trailing[5], '0.001');
-  assert.equal(num((trailing[8] ?? '').replace(/^Δ /, '')), Number(delta), 'the condition shows the trailing delta');
+  assert.equal(
+    num((trailing[8] ?? '').replace(/^Δ /, '')),
+    Number(delta),
+    'the condition shows the trailing delta',
+  );
   assert.equal(await openRows.count(), 3);
-  ctx.log(`  open: iceberg 0.01 (0.002 shown) at ${icebergPrice}, stop-limit at ${stop}, trailing sell delta ${delta}; last ${last}`);
+  ctx.log(
+    `  open: iceberg 0.01 (0.002 shown) at ${icebergPrice}, stop-limit at ${stop}, trailing sell delta ${delta}; last ${last}`,
+  );
   await shot(ctx, page, 'trade-advanced-orders-dark-desktop');
 
   for (const [lang, theme, texts] of [
@@ -254,21 +354,35 @@ export async function advancedOrders(ctx: ScenarioContext): Promise<void> {
     await page.goto(`${ctx.baseUrl}/trade/spot/BTC_USDT?lang=${lang}&theme=${theme}`);
     await page.waitForFunction((l) => document.documentElement.lang === l, lang);
     await orders.locator('tbody tr').nth(2).waitFor({ timeout: 10_000 });
-    for (const text of texts) await page.getByText(text, { exact: true }).first().waitFor({ timeout: 5_000 });
+    for (const text of texts)
+      await page.getByText(text, { exact: true }).first().waitFor({ timeout: 5_000 });
     await page.locator('.chart-panel canvas').first().waitFor({ timeout: 10_000 });
-    await shot(ctx, page, `trade-advanced-orders-${lang === 'en' ? 'en' : lang.toLowerCase()}-${theme}-desktop`);
+    await shot(
+      ctx,
+      page,
+      `trade-advanced-orders-${lang === 'en' ? 'en' : lang.toLowerCase()}-${theme}-desktop`,
+    );
   }
   await page.goto(`${ctx.baseUrl}/trade/spot/BTC_USDT?theme=dark`);
 
   for (const type of ['Trailing', 'Trigger', 'Iceberg']) {
-    await rowOf(type).getByRole('button', { name: /Cancel order/ }).click();
+    await rowOf(type)
+      .getByRole('button', { name: /Cancel order/ })
+      .click();
     await rowOf(type).waitFor({ state: 'detached', timeout: 10_000 });
   }
   await orders.getByText('No open orders').waitFor({ timeout: 10_000 });
   await level.waitFor({ state: 'detached', timeout: 10_000 });
   await orders.getByRole('tab', { name: 'Order history' }).click();
   const historyRows = orders.getByRole('table', { name: 'Order history' }).locator('tbody tr');
-  const statuses = await waitUntil('the cancelled orders in the history', async () => (await Promise.all((await historyRows.all()).map(cells))).map((c) => `${c[2]}:${c[9]}`).sort(), (s) => s.length === 3);
+  const statuses = await waitUntil(
+    'the cancelled orders in the history',
+    async () =>
+      (await Promise.all((await historyRows.all()).map(cells)))
+        .map((c) => `${c[2]}:${c[9]}`)
+        .sort(),
+    (s) => s.length === 3,
+  );
   assert.deepEqual(statuses, ['Iceberg:Cancelled', 'Trailing:Cancelled', 'Trigger:Cancelled']);
   ctx.log('  cancelled all three; the history shows them cancelled');
   await context.close();
@@ -290,12 +404,20 @@ export async function socketRecovery(ctx: ScenarioContext): Promise<void> {
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  const network = (offline: boolean) => cdp.send('Network.emulateNetworkConditions', { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  const network = (offline: boolean) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 
   await network(true);
   // Offline emulation stops new connections but leaves an open WebSocket alone (until the
   // heartbeat gives up after 30 s): drop it the way a broken network would.
-  const dropped = await page.evaluate(() => (window as unknown as { __e2eDropSockets: () => number }).__e2eDropSockets());
+  const dropped = await page.evaluate(() =>
+    (window as unknown as { __e2eDropSockets: () => number }).__e2eDropSockets(),
+  );
   assert.ok(dropped >= 1, 'the page had an open socket');
   await page.locator('.conn--closed, .conn--connecting').waitFor({ timeout: 5_000 });
   await page.waitForTimeout(1500); // A few failed retries.
@@ -316,14 +438,29 @@ export async function socketRecovery(ctx: ScenarioContext): Promise<void> {
   const api = async (path: string, body: unknown) => {
     const res = await fetch(`${ctx.baseUrl}${path}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'runtime-mode': String(DEMO), 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'runtime-mode': String(DEMO),
+        'content-type': 'application/json',
+      },
       body: JSON.stringify(body),
     });
-    const json = (await res.json()) as { code: string; data: { id: string } | null; message: string };
+    const json = (await res.json()) as {
+      code: string;
+      data: { id: string } | null;
+      message: string;
+    };
     assert.equal(json.code, '200', `${path}: ${json.message}`);
     return json.data;
   };
-  const order = await api('/v1/spot-order/place', { symbol: 'BTC_USDT', side: 'BUY', type: 'LIMIT', price, amount: '0.0015', timeInForce: 'GTC' });
+  const order = await api('/v1/spot-order/place', {
+    symbol: 'BTC_USDT',
+    side: 'BUY',
+    type: 'LIMIT',
+    price,
+    amount: '0.0015',
+    timeInForce: 'GTC',
+  });
   assert.ok(order?.id);
   const level = bids.locator(`li[data-price="${Number(price)}"]`);
   await level.waitFor({ timeout: 10_000 });
@@ -334,13 +471,19 @@ export async function socketRecovery(ctx: ScenarioContext): Promise<void> {
   await api('/v1/spot-order/cancel', { orderId: order.id });
   await row.waitFor({ state: 'detached', timeout: 10_000 });
   await level.waitFor({ state: 'detached', timeout: 10_000 });
-  ctx.log(`  after the reconnect: order ${order.id} at ${price} appeared in the book and open orders, and left both when cancelled`);
+  ctx.log(
+    `  after the reconnect: order ${order.id} at ${price} appeared in the book and open orders, and left both when cancelled`,
+  );
 
   // A screen whose code has not loaded yet, opened while offline, loads once the network is back.
   await network(true);
   await page.locator('#main-nav').getByRole('link', { name: 'News', exact: true }).click();
   await page.waitForTimeout(1500);
-  assert.equal(await page.getByText('Unexpected Application Error').count(), 0, 'a failed chunk does not take the page down');
+  assert.equal(
+    await page.getByText('Unexpected Application Error').count(),
+    0,
+    'a failed chunk does not take the page down',
+  );
   await network(false);
   await page.getByRole('heading', { name: 'News and announcements' }).waitFor({ timeout: 10_000 });
   ctx.log('  the news page opened offline loaded when the network came back');
@@ -413,7 +556,9 @@ export async function bookFrameTimes(ctx: ScenarioContext): Promise<void> {
   const mode = 0;
   const symbol = 'BTC_USDT';
   // The gateway builds the book's Redis keys on its first read.
-  await fetch(`${ctx.baseUrl}/v1/market-data/public/depth?symbol=${symbol}`, { headers: { 'runtime-mode': String(mode) } });
+  await fetch(`${ctx.baseUrl}/v1/market-data/public/depth?symbol=${symbol}`, {
+    headers: { 'runtime-mode': String(mode) },
+  });
   await page.goto(`${ctx.baseUrl}/trade/spot/${symbol}`);
   await page.locator('header[data-mode="0"]').waitFor();
   await page.locator('.conn--open').waitFor({ timeout: 10_000 });
@@ -423,7 +568,8 @@ export async function bookFrameTimes(ctx: ScenarioContext): Promise<void> {
   // A book of 25 levels a side around 94,000; the page shows the best 14 of each.
   const levels = 25;
   const book = new Map<string, string>();
-  const price = (side: 'BUY' | 'SELL', i: number) => (side === 'BUY' ? 94_000 - i * 0.5 : 94_000.5 + i * 0.5).toFixed(2);
+  const price = (side: 'BUY' | 'SELL', i: number) =>
+    (side === 'BUY' ? 94_000 - i * 0.5 : 94_000.5 + i * 0.5).toFixed(2);
   const amount = () => (0.001 + Math.random() * 0.5).toFixed(5);
   const apply = async (side: 'BUY' | 'SELL', p: string, a: string) => {
     await ctx.puzzles.applyDepth(mode, symbol, side, p, a);
@@ -433,13 +579,22 @@ export async function bookFrameTimes(ctx: ScenarioContext): Promise<void> {
   try {
     // The gateway subscribes to the fan-out topic a moment after the page's subscribe: publish
     // until the first level shows.
-    await waitUntil('the first test level in the book', async () => {
-      await apply('BUY', price('BUY', 0), amount());
-      return bids.locator('li').count();
-    }, (n) => n > 0, 10_000);
+    await waitUntil(
+      'the first test level in the book',
+      async () => {
+        await apply('BUY', price('BUY', 0), amount());
+        return bids.locator('li').count();
+      },
+      (n) => n > 0,
+      10_000,
+    );
     for (let i = 1; i < levels; i += 1) await apply('BUY', price('BUY', i), amount());
     for (let i = 0; i < levels; i += 1) await apply('SELL', price('SELL', i), amount());
-    await waitUntil('the test book on screen', () => bids.locator('li').count(), (n) => n === 14);
+    await waitUntil(
+      'the test book on screen',
+      () => bids.locator('li').count(),
+      (n) => n === 14,
+    );
 
     // A sequence gap makes the page fetch a new snapshot: count them during the burst.
     let snapshots = 0;
@@ -469,16 +624,34 @@ export async function bookFrameTimes(ctx: ScenarioContext): Promise<void> {
     const stats = await page.evaluate<FrameStats>(STOP_FRAME_METER);
     const resyncs = snapshots;
     // Let the last pushes land, then compare the screen with the book the test built.
-    const best = [...book.entries()].filter(([k]) => k.startsWith('BUY:')).map(([k, a]) => [Number(k.slice(4)), a] as const).sort((x, y) => y[0] - x[0])[0];
+    const best = [...book.entries()]
+      .filter(([k]) => k.startsWith('BUY:'))
+      .map(([k, a]) => [Number(k.slice(4)), a] as const)
+      .sort((x, y) => y[0] - x[0])[0];
     assert.ok(best);
     const bestRow = bids.locator('li').first();
-    await waitUntil('the best bid on screen after the burst', async () => [await bestRow.getAttribute('data-price'), (await bestRow.locator('.order-book__amount').textContent())?.trim()], ([p, a]) => Number(p) === best[0] && a === Number(best[1]).toFixed(5), 5_000);
+    await waitUntil(
+      'the best bid on screen after the burst',
+      async () => [
+        await bestRow.getAttribute('data-price'),
+        (await bestRow.locator('.order-book__amount').textContent())?.trim(),
+      ],
+      ([p, a]) => Number(p) === best[0] && a === Number(best[1]).toFixed(5),
+      5_000,
+    );
 
     const f = (n: number) => n.toFixed(1);
-    ctx.log(`  load: ${sent} book increments in ${elapsed.toFixed(1)} s (${(sent / elapsed).toFixed(1)}/s, ${late} sent late), ${stats.rowChanges} DOM changes in the book, ${resyncs} snapshot refetches`);
-    ctx.log(`  frame times over ${stats.frames} frames: p50 ${f(stats.p50)} ms, p95 ${f(stats.p95)} ms, p99 ${f(stats.p99)} ms, max ${f(stats.max)} ms; ${stats.over50} frames over 50 ms; ${stats.longTasks} long tasks (${f(stats.longTaskMs)} ms in all)`);
+    ctx.log(
+      `  load: ${sent} book increments in ${elapsed.toFixed(1)} s (${(sent / elapsed).toFixed(1)}/s, ${late} sent late), ${stats.rowChanges} DOM changes in the book, ${resyncs} snapshot refetches`,
+    );
+    ctx.log(
+      `  frame times over ${stats.frames} frames: p50 ${f(stats.p50)} ms, p95 ${f(stats.p95)} ms, p99 ${f(stats.p99)} ms, max ${f(stats.max)} ms; ${stats.over50} frames over 50 ms; ${stats.longTasks} long tasks (${f(stats.longTaskMs)} ms in all)`,
+    );
     await shot(ctx, page, 'trade-busy-book-dark-desktop');
-    assert.ok(stats.frames > seconds * 20, `the page kept drawing (${stats.frames} frames in ${elapsed.toFixed(1)} s)`);
+    assert.ok(
+      stats.frames > seconds * 20,
+      `the page kept drawing (${stats.frames} frames in ${elapsed.toFixed(1)} s)`,
+    );
     assert.ok(stats.p95 < 50, `p95 frame time ${f(stats.p95)} ms is under 50 ms`);
     assert.ok(stats.max < 1000, `no frame took a second or more (max ${f(stats.max)} ms)`);
     assert.ok(stats.rowChanges > sent / 10, 'the book on screen changed with the increments');

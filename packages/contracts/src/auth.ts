@@ -45,7 +45,10 @@ export const puzzleChallenge = z.object({
 });
 export const puzzleVerifyRequest = z.strictObject({
   puzzleId: z.string().max(64),
-  x: z.number().finite().describe('Left edge of the piece where the user dropped it, in image pixels'),
+  x: z
+    .number()
+    .finite()
+    .describe('Left edge of the piece where the user dropped it, in image pixels'),
   durationMs: z.number().int().nonnegative().describe('Time from grabbing the slider to release'),
 });
 export const puzzleVerifyResponse = z.object({
@@ -54,7 +57,10 @@ export const puzzleVerifyResponse = z.object({
 });
 
 export const emailCodeRequest = z.strictObject({ email, puzzleToken: z.string().max(128) });
-export const emailCodeResponse = z.object({ expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() });
+export const emailCodeResponse = z.object({
+  expiresInSeconds: z.number().int(),
+  resendAfterSeconds: z.number().int(),
+});
 
 export const registerRequest = z.strictObject({
   email,
@@ -91,7 +97,11 @@ export const changeLanguageQuery = z.strictObject({ language: languageCode });
 export const oauthProvider = z.enum(['google', 'apple']);
 export type OAuthProvider = z.infer<typeof oauthProvider>;
 export const oauthStartQuery = z.strictObject({
-  redirectPath: z.string().max(512).regex(/^\/(?!\/)/, 'must be a path on this site').optional(),
+  redirectPath: z
+    .string()
+    .max(512)
+    .regex(/^\/(?!\/)/, 'must be a path on this site')
+    .optional(),
 });
 export const oauthStartResponse = z.object({ authorizationUrl: z.string() });
 export const oauthLinkRequest = z.strictObject({ linkToken: z.string().max(128), password });

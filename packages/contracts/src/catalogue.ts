@@ -57,7 +57,9 @@ export const catalogueQuery = z.object({
   runtimeMode: z
     .enum(['0', '1', '2'])
     .optional()
-    .describe('Filter to what is available in this mode; default: the Runtime-Mode header, else all'),
+    .describe(
+      'Filter to what is available in this mode; default: the Runtime-Mode header, else all',
+    ),
 });
 
 /** Asset available: status ACTIVE and tags include the mode's tag (spec platform-shell section 5). */
@@ -66,7 +68,10 @@ export function isAssetAvailable(a: Pick<Asset, 'status' | 'tags'>, mode: Runtim
 }
 
 /** Symbol available: status not INACTIVE and tags include the mode's tag. */
-export function isSymbolAvailable(s: Pick<TradingSymbol, 'status' | 'tags'>, mode: RuntimeMode): boolean {
+export function isSymbolAvailable(
+  s: Pick<TradingSymbol, 'status' | 'tags'>,
+  mode: RuntimeMode,
+): boolean {
   return s.status !== 'INACTIVE' && s.tags.includes(modeTag(mode));
 }
 

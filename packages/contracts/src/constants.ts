@@ -29,7 +29,12 @@ export const DEFAULT_USER_TYPE = 'INDIVIDUAL';
 export const WEEK_STARTS_ON = 1;
 
 /** Language detection order of the client. */
-export const LANGUAGE_DETECTION_ORDER = ['path', 'querystring', 'localStorage', 'navigator'] as const;
+export const LANGUAGE_DETECTION_ORDER = [
+  'path',
+  'querystring',
+  'localStorage',
+  'navigator',
+] as const;
 export const LANGUAGE_DETECTION_PREFIXES = ['id', 'en', 'zh', 'lt'] as const;
 
 export const CURRENCY_FORMATS = {
@@ -127,7 +132,19 @@ export const ANNUAL_AMOUNT_BANDS_USD = [
 ] as const;
 
 export const FIAT_DEPOSIT_CURRENCIES = [
-  'USD', 'EUR', 'GBP', 'CNH', 'SGD', 'JPY', 'CAD', 'AUD', 'NZD', 'NOK', 'THB', 'CHF', 'HKD',
+  'USD',
+  'EUR',
+  'GBP',
+  'CNH',
+  'SGD',
+  'JPY',
+  'CAD',
+  'AUD',
+  'NZD',
+  'NOK',
+  'THB',
+  'CHF',
+  'HKD',
 ] as const;
 /** The partner bank account supports these currencies only. */
 export const PARTNER_BANK_CURRENCIES = ['USD', 'EUR'] as const;

@@ -15,8 +15,18 @@ import { runtimeMode } from './runtime-mode.js';
  * nothing on disk) asks on `control` (`replayFrom <seq>`) and the engine writes them,
  * regenerated from its snapshot and journal, to `replay`.
  */
-export function engineStreamKeys(shard: string): { input: string; output: string; control: string; replay: string } {
-  return { input: `engine:${shard}:commands`, output: `engine:${shard}:events`, control: `engine:${shard}:control`, replay: `engine:${shard}:replay` };
+export function engineStreamKeys(shard: string): {
+  input: string;
+  output: string;
+  control: string;
+  replay: string;
+} {
+  return {
+    input: `engine:${shard}:commands`,
+    output: `engine:${shard}:events`,
+    control: `engine:${shard}:control`,
+    replay: `engine:${shard}:replay`,
+  };
 }
 
 /** The matching service's heartbeat: the time of its last beat, expiring after three missed beats. */
@@ -30,7 +40,12 @@ export const engineInt = z
 const positiveInt = engineInt.pipe(z.number().positive());
 
 /** Which order to cancel when a taker would trade with an order of the same user. */
-export const selfTradePrevention = z.enum(['CANCEL_NEWEST', 'CANCEL_OLDEST', 'CANCEL_BOTH', 'NONE']);
+export const selfTradePrevention = z.enum([
+  'CANCEL_NEWEST',
+  'CANCEL_OLDEST',
+  'CANCEL_BOTH',
+  'NONE',
+]);
 export type SelfTradePrevention = z.infer<typeof selfTradePrevention>;
 
 export const triggerDirection = z.enum(['ABOVE', 'BELOW']);
@@ -69,8 +84,14 @@ export const engineOrderSpec = z.object({
 });
 export type EngineOrderSpec = z.infer<typeof engineOrderSpec>;
 
-export const placeCommand = commandBase.extend({ kind: z.literal('place'), ...engineOrderSpec.shape });
-export const cancelCommand = commandBase.extend({ kind: z.literal('cancel'), orderId: positiveInt });
+export const placeCommand = commandBase.extend({
+  kind: z.literal('place'),
+  ...engineOrderSpec.shape,
+});
+export const cancelCommand = commandBase.extend({
+  kind: z.literal('cancel'),
+  orderId: positiveInt,
+});
 export const cancelPlaceCommand = commandBase.extend({
   kind: z.literal('cancel-place'),
   cancelOrderId: positiveInt,
@@ -78,7 +99,12 @@ export const cancelPlaceCommand = commandBase.extend({
 });
 export const queryCommand = commandBase.extend({ kind: z.literal('query'), orderId: positiveInt });
 
-export const engineCommand = z.discriminatedUnion('kind', [placeCommand, cancelCommand, cancelPlaceCommand, queryCommand]);
+export const engineCommand = z.discriminatedUnion('kind', [
+  placeCommand,
+  cancelCommand,
+  cancelPlaceCommand,
+  queryCommand,
+]);
 export type EngineCommand = z.infer<typeof engineCommand>;
 export type EngineCommandInput = z.input<typeof engineCommand>;
 export type PlaceCommand = z.infer<typeof placeCommand>;

@@ -93,7 +93,11 @@ export const ErrorCode = {
     'The account type has already been chosen; a new registration is needed to change it.',
   ),
   ACCOUNT_NOT_FOUND: def(2013, 404, 'Account not found.'),
-  EMAIL_CODE_TOO_SOON: def(2014, 429, 'A code was sent recently; try again in {{retryAfterSeconds}} seconds.'),
+  EMAIL_CODE_TOO_SOON: def(
+    2014,
+    429,
+    'A code was sent recently; try again in {{retryAfterSeconds}} seconds.',
+  ),
   PUZZLE_REQUIRED: def(2015, 400, 'Complete the slide puzzle first.'),
   OAUTH_FAILED: def(2016, 400, 'Sign-in with {{provider}} failed, please try again.'),
   OAUTH_PROVIDER_UNAVAILABLE: def(2017, 404, 'Sign-in with {{provider}} is not available.'),
@@ -113,7 +117,11 @@ export const ErrorCode = {
   QUANTITY_REQUIRED: def(3005, 400, 'Quantity cannot be empty.'),
   QUANTITY_STEP_SIZE: def(3006, 400, 'Quantity must be a multiple of the step size {{stepSize}}.'),
   QUANTITY_BELOW_MINIMUM: def(3007, 400, 'Quantity cannot be below the minimum {{minQty}}.'),
-  NOTIONAL_BELOW_MINIMUM: def(3008, 400, 'Order total cannot be below the minimum {{minNotional}}.'),
+  NOTIONAL_BELOW_MINIMUM: def(
+    3008,
+    400,
+    'Order total cannot be below the minimum {{minNotional}}.',
+  ),
   ICEBERG_SIZE_TOO_LARGE: def(3009, 400, 'Iceberg size must be below the order amount.'),
   PRICE_TICK_SIZE: def(3010, 400, 'Price must be a multiple of the tick size {{tickSize}}.'),
   NUMBER_OUT_OF_RANGE: def(3011, 400, 'Allowed range: {{min}} to {{max}}.'),
@@ -121,7 +129,11 @@ export const ErrorCode = {
   SYMBOL_NOT_AVAILABLE: def(3013, 400, 'This market is not available.'),
   ORDER_NOT_FOUND: def(3014, 404, 'Order not found.'),
   ORDER_NOT_CANCELLABLE: def(3015, 409, 'The order can no longer be cancelled.'),
-  POST_ONLY_WOULD_TAKE: def(3016, 400, 'A post-only order would trade immediately and was rejected.'),
+  POST_ONLY_WOULD_TAKE: def(
+    3016,
+    400,
+    'A post-only order would trade immediately and was rejected.',
+  ),
   FILL_OR_KILL_UNFILLED: def(3017, 400, 'The fill-or-kill order could not be filled completely.'),
   HISTORY_RANGE_EXCEEDED: def(3018, 400, 'Query history covers only the past 6 months.'),
 
@@ -141,7 +153,11 @@ export const ErrorCode = {
   NO_ACTIVE_BANK_CARD: def(6002, 400, 'No active bank card exists.'),
   OPEN_ACCOUNT_FAILED: def(6003, 400, 'Open account failed.'),
   EKYC_FAILED: def(6004, 400, 'e-KYC failed.'),
-  VERIFICATION_LINK_EXPIRED: def(6005, 400, 'Link expired or verification failed, regenerate the link.'),
+  VERIFICATION_LINK_EXPIRED: def(
+    6005,
+    400,
+    'Link expired or verification failed, regenerate the link.',
+  ),
   BANK_ACCOUNT_UNVERIFIED: def(6006, 400, 'Unverified bank accounts cannot withdraw.'),
 
   // ---- kyc ----
@@ -168,7 +184,10 @@ export type ErrorName = keyof typeof ErrorCode;
 export type ErrorCodeNumber = (typeof ErrorCode)[ErrorName]['code'];
 
 const byCode = new Map<number, ErrorDefinition & { name: ErrorName }>(
-  (Object.keys(ErrorCode) as ErrorName[]).map((name) => [ErrorCode[name].code, { ...ErrorCode[name], name }]),
+  (Object.keys(ErrorCode) as ErrorName[]).map((name) => [
+    ErrorCode[name].code,
+    { ...ErrorCode[name], name },
+  ]),
 );
 
 export function errorByCode(code: number): (ErrorDefinition & { name: ErrorName }) | undefined {

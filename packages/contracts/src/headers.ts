@@ -30,7 +30,10 @@ export const runtimeModeHeader = z
 
 /** Headers the gateway reads; every one is optional so public pages work from any client. */
 export const requestHeaders = z.object({
-  [HEADERS.authorization]: z.string().regex(/^Bearer \S+$/).optional(),
+  [HEADERS.authorization]: z
+    .string()
+    .regex(/^Bearer \S+$/)
+    .optional(),
   [HEADERS.timeZone]: timeZoneHeader.optional(),
   [HEADERS.device]: z.string().max(32).optional(),
   [HEADERS.clientType]: z.string().max(32).optional(),

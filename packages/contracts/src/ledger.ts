@@ -65,7 +65,11 @@ export type FlowTypeCode = (typeof FlowType)[FlowTypeName];
 
 /** The spec's groups of ledger flows, as shown in transaction history filters. */
 export const FLOW_GROUPS = {
-  TRANSFER_IN: [FlowType.INTERNAL_TRANSFER_IN, FlowType.FLASH_REMITTANCE_IN, FlowType.OPTION_BALANCE_TRANSFER_IN],
+  TRANSFER_IN: [
+    FlowType.INTERNAL_TRANSFER_IN,
+    FlowType.FLASH_REMITTANCE_IN,
+    FlowType.OPTION_BALANCE_TRANSFER_IN,
+  ],
   TRANSFER_OUT: [FlowType.INTERNAL_TRANSFER_OUT, FlowType.FLASH_REMITTANCE_OUT],
   PLACE_ORDER: [FlowType.SPOT_ORDER_FREEZE, FlowType.SPOT_ORDER_UNFREEZE, FlowType.OPTION_ORDER],
   SETTLEMENT: [FlowType.SPOT_TRADE_SETTLEMENT, FlowType.SPOT_TRADE_FEE, FlowType.OPTION_SETTLEMENT],

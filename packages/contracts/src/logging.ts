@@ -11,7 +11,11 @@ export const clientEvent = z.strictObject({
   value: z.number().finite().optional(),
   nonInteraction: z.boolean().optional(),
   transport: z.enum(['beacon', 'xhr', 'image']).optional(),
-  screen: z.string().max(64).optional().describe('Screen name, e.g. register, login, crypto_deposit'),
+  screen: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('Screen name, e.g. register, login, crypto_deposit'),
 });
 export type ClientEvent = z.infer<typeof clientEvent>;
 

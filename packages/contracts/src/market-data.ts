@@ -16,7 +16,10 @@ export const depth = z.object({
   asks: z.array(depthLevel),
 });
 export type Depth = z.infer<typeof depth>;
-export const depthQuery = z.object({ symbol, limit: z.coerce.number().int().min(1).max(500).default(50) });
+export const depthQuery = z.object({
+  symbol,
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
 
 export const depthIncrement = z.object({
   symbol: z.string(),
@@ -41,7 +44,10 @@ export const marketTrade = z.object({
   side: z.enum(['BUY', 'SELL']).describe("The taker's side"),
   ts: z.number().int(),
 });
-export const tradesQuery = z.object({ symbol, limit: z.coerce.number().int().min(1).max(500).default(50) });
+export const tradesQuery = z.object({
+  symbol,
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
 
 export const ticker = z.object({
   symbol: z.string(),
@@ -98,7 +104,9 @@ export const exchangeRates = z.object({
   ts: z.number().int(),
   quote: z.literal('HKD'),
   units: z.literal(100),
-  rates: z.record(z.string(), z.string()).describe('HKD per 100 units of each asset, as decimal strings'),
+  rates: z
+    .record(z.string(), z.string())
+    .describe('HKD per 100 units of each asset, as decimal strings'),
 });
 export type ExchangeRates = z.infer<typeof exchangeRates>;
 export const EXCHANGE_RATES_PATH = '/v1/external-market-data/public/exchange-rates';

@@ -80,13 +80,19 @@ export const placeOrderRequest = z.strictObject({
   side: orderSide,
   type: orderType,
   timeInForce: timeInForce.optional().describe('LIMIT only; default GTC'),
-  price: decimalInput.optional().describe('Limit price (LIMIT, ICEBERG; TRIGGER/TRAILING stop-limit)'),
+  price: decimalInput
+    .optional()
+    .describe('Limit price (LIMIT, ICEBERG; TRIGGER/TRAILING stop-limit)'),
   amount: decimalInput.optional().describe('Quantity in the base asset'),
-  total: decimalInput.optional().describe('Quote amount: market and stop-market BUY orders spend at most this'),
+  total: decimalInput
+    .optional()
+    .describe('Quote amount: market and stop-market BUY orders spend at most this'),
   icebergSize: decimalInput.optional(),
   triggerPrice: decimalInput.optional(),
   triggerDirection: z.enum(['ABOVE', 'BELOW']).optional(),
-  trailingDelta: decimalInput.optional().describe('Price distance the trigger trails the best price by'),
+  trailingDelta: decimalInput
+    .optional()
+    .describe('Price distance the trigger trails the best price by'),
   activationPrice: decimalInput.optional(),
   clientOrderId: z
     .string()
@@ -96,7 +102,10 @@ export const placeOrderRequest = z.strictObject({
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
 
 export const cancelOrderRequest = z.strictObject({
-  orderId: z.string().regex(/^\d{1,18}$/).optional(),
+  orderId: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
   clientOrderId: z.string().max(64).optional(),
 });
 export const cancelAllRequest = z.strictObject({ symbol: z.string().max(40) });

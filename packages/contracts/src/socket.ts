@@ -46,7 +46,11 @@ export type SocketRequest = z.infer<typeof socketRequest>;
 
 /** Server messages: replies to a request, welcome and pong, and pushed channel events. */
 export const socketMessage = z.discriminatedUnion('event', [
-  z.object({ event: z.literal('welcome'), code: z.string(), data: z.object({ connectionId: z.string() }) }),
+  z.object({
+    event: z.literal('welcome'),
+    code: z.string(),
+    data: z.object({ connectionId: z.string() }),
+  }),
   z.object({ event: z.literal('pong'), code: z.string(), data: z.object({ ts: z.number() }) }),
   z.object({
     event: z.literal('reply'),
@@ -61,7 +65,12 @@ export const socketMessage = z.discriminatedUnion('event', [
    * The session this connection logged in with has ended (401, or 4003: the account logged in on
    * another device): the connection is anonymous from now on and the client logs out.
    */
-  z.object({ event: z.literal('sessionEnded'), code: z.string(), message: z.string(), data: z.null() }),
+  z.object({
+    event: z.literal('sessionEnded'),
+    code: z.string(),
+    message: z.string(),
+    data: z.null(),
+  }),
   z.object({
     event: z.literal('push'),
     channel: socketChannel,

@@ -18,7 +18,9 @@ export const KycPermission = {
   INTERNAL_TRANSFER: 'INTERNAL_TRANSFER',
 } as const;
 export type KycPermission = (typeof KycPermission)[keyof typeof KycPermission];
-export const kycPermission = z.enum(Object.values(KycPermission) as [KycPermission, ...KycPermission[]]);
+export const kycPermission = z.enum(
+  Object.values(KycPermission) as [KycPermission, ...KycPermission[]],
+);
 
 /**
  * The features an account may use in a runtime mode. Real mode follows identity verification:

@@ -30,7 +30,13 @@ export const TransactionType = {
   OTHER: 'OTHER',
 } as const;
 export type TransactionType = (typeof TransactionType)[keyof typeof TransactionType];
-export const transactionType = z.enum(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET', 'DEV_CREDIT', 'OTHER']);
+export const transactionType = z.enum([
+  'TRADE',
+  'DEMO_FUNDING',
+  'DEMO_RESET',
+  'DEV_CREDIT',
+  'OTHER',
+]);
 
 /**
  * The flow that names an action: an action's entries are keyed by their lowest flow code (a
@@ -48,7 +54,9 @@ export function transactionTypeFlow(type: Exclude<TransactionType, 'OTHER'>): nu
 }
 
 export function transactionTypeOfFlow(code: number): TransactionType {
-  const found = (Object.keys(TYPE_FLOWS) as (keyof typeof TYPE_FLOWS)[]).find((k) => TYPE_FLOWS[k] === code);
+  const found = (Object.keys(TYPE_FLOWS) as (keyof typeof TYPE_FLOWS)[]).find(
+    (k) => TYPE_FLOWS[k] === code,
+  );
   return found ?? TransactionType.OTHER;
 }
 
@@ -56,7 +64,10 @@ export function transactionTypeOfFlow(code: number): TransactionType {
  * The types a spot user can have in a mode, as the history's type filter lists them: simulated
  * funds exist in Demo and Trial only, the development credit only where it is enabled.
  */
-export function transactionTypesFor(mode: RuntimeMode, opts: { devCredit: boolean }): Exclude<TransactionType, 'OTHER'>[] {
+export function transactionTypesFor(
+  mode: RuntimeMode,
+  opts: { devCredit: boolean },
+): Exclude<TransactionType, 'OTHER'>[] {
   if (mode !== RuntimeMode.REAL) return ['TRADE', 'DEMO_FUNDING', 'DEMO_RESET'];
   return opts.devCredit ? ['TRADE', 'DEV_CREDIT'] : ['TRADE'];
 }
@@ -67,7 +78,9 @@ const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/);
 export const transactionChange = z.object({
   asset: z.string(),
   amount: decimalText.describe('Signed: received positive, paid negative; fee not included'),
-  fee: decimalText.describe('Fee taken in this asset, positive ("0" if none); the balance moved by amount - fee'),
+  fee: decimalText.describe(
+    'Fee taken in this asset, positive ("0" if none); the balance moved by amount - fee',
+  ),
 });
 export type TransactionChange = z.infer<typeof transactionChange>;
 

@@ -31,7 +31,10 @@ describe('error catalogue', () => {
     const ranges = Object.values(ERROR_RANGES);
     for (const e of all) {
       if (e.code === 401) continue;
-      expect(ranges.some(([lo, hi]) => e.code >= lo && e.code <= hi), String(e.code)).toBe(true);
+      expect(
+        ranges.some(([lo, hi]) => e.code >= lo && e.code <= hi),
+        String(e.code),
+      ).toBe(true);
     }
   });
 
@@ -135,8 +138,12 @@ describe('headers', () => {
 
 describe('block list and socket', () => {
   it('matches exact paths and prefixes by method', () => {
-    expect(entryMatches({ url: '/v1/wallet/withdraw', method: 'POST' }, 'post', '/v1/wallet/withdraw')).toBe(true);
-    expect(entryMatches({ url: '/v1/wallet/withdraw', method: 'POST' }, 'GET', '/v1/wallet/withdraw')).toBe(false);
+    expect(
+      entryMatches({ url: '/v1/wallet/withdraw', method: 'POST' }, 'post', '/v1/wallet/withdraw'),
+    ).toBe(true);
+    expect(
+      entryMatches({ url: '/v1/wallet/withdraw', method: 'POST' }, 'GET', '/v1/wallet/withdraw'),
+    ).toBe(false);
     expect(entryMatches({ url: '/v1/fiat/*', method: '*' }, 'GET', '/v1/fiat/rates')).toBe(true);
     expect(entryMatches({ url: '/v1/fiat/*', method: '*' }, 'GET', '/v1/fiats')).toBe(false);
   });

@@ -26,8 +26,14 @@ describe('error translations', () => {
 
   it.each(translated)('%s has exactly the English keys', (language) => {
     const keys = Object.keys(ERROR_TRANSLATIONS[language]).sort();
-    expect(englishKeys.filter((k) => !keys.includes(k)), 'missing').toEqual([]);
-    expect(keys.filter((k) => !englishKeys.includes(k)), 'extra').toEqual([]);
+    expect(
+      englishKeys.filter((k) => !keys.includes(k)),
+      'missing',
+    ).toEqual([]);
+    expect(
+      keys.filter((k) => !englishKeys.includes(k)),
+      'extra',
+    ).toEqual([]);
   });
 
   it.each(translated)('%s keeps the placeholders of every English text', (language) => {
@@ -35,7 +41,9 @@ describe('error translations', () => {
     for (const key of englishKeys) {
       const text = table[key];
       if (text === undefined) continue; // reported by the key test
-      expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(errorTranslationsEn[key] ?? ''));
+      expect(placeholders(text), `${language} ${key}`).toEqual(
+        placeholders(errorTranslationsEn[key] ?? ''),
+      );
       // no half-written placeholder such as `{{name}` or `{ {name}}`
       const rest = text.replace(/\{\{\w+\}\}/g, '');
       expect(/[{}]/.test(rest), `${language} ${key} stray brace`).toBe(false);
@@ -102,7 +110,9 @@ describe('resolveLanguage', () => {
 
 describe('translateError', () => {
   it('renders a code in the language with its variables filled', () => {
-    expect(translateError(1008, 'zh-CN', { retryAfterSeconds: 30 })).toBe('请求过于频繁，请在 30 秒后重试。');
+    expect(translateError(1008, 'zh-CN', { retryAfterSeconds: 30 })).toBe(
+      '请求过于频繁，请在 30 秒后重试。',
+    );
     expect(translateError('3011', 'fr', { min: 1, max: 5 })).toBe('Plage autorisée : de 1 à 5.');
     expect(translateError(3001, 'en')).toBe('Insufficient balance.');
     expect(translateError(7006, 'de', null)).toBe('Prüfung abgelehnt: {{reason}}');

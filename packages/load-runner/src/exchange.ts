@@ -20,7 +20,8 @@ export function log(text: string): void {
 /** Refuses anything but this machine: the runner creates users and floods the target. */
 export function assertLocal(url: string): void {
   const host = new URL(url).hostname;
-  if (!['localhost', '127.0.0.1', '::1', '[::1]'].includes(host)) throw new Error(`The load runner only targets localhost, not ${host}`);
+  if (!['localhost', '127.0.0.1', '::1', '[::1]'].includes(host))
+    throw new Error(`The load runner only targets localhost, not ${host}`);
 }
 
 export async function freePort(): Promise<number> {
@@ -56,13 +57,19 @@ export async function dropDatabase(url: string): Promise<void> {
 /** Runs a TypeScript entry of an app to completion and answers its stdout. */
 function runTs(cwd: string, entry: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${entry} exited ${code}: ${err.slice(-2000)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${entry} exited ${code}: ${err.slice(-2000)}`)),
+    );
   });
 }
 
@@ -104,11 +111,24 @@ export function killAllSync(): void {
   running.clear();
 }
 
-function launch(name: string, cwd: string, args: string[], env: NodeJS.ProcessEnv, onExit: (code: number | null) => void): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+function launch(
+  name: string,
+  cwd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  onExit: (code: number | null) => void,
+): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   for (const stream of [child.stdout, child.stderr]) {
-    readline.createInterface({ input: stream }).on('line', (line) => process.stderr.write(`[${name}] ${line.slice(0, 500)}\n`));
+    readline
+      .createInterface({ input: stream })
+      .on('line', (line) => process.stderr.write(`[${name}] ${line.slice(0, 500)}\n`));
   }
   child.on('exit', (code) => {
     running.delete(child);
@@ -180,20 +200,40 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
   await deployMigrations(o.databaseUrl);
   log('seeding');
   await runTs(appDir('gateway'), 'src/db/seed/run.ts', env);
-  env.ENGINE_SYMBOLS = (await runTs(appDir('gateway'), 'src/features/orders/engine-symbols-cli.ts', env)).trim();
+  env.ENGINE_SYMBOLS = (
+    await runTs(appDir('gateway'), 'src/features/orders/engine-symbols-cli.ts', env)
+  ).trim();
 
   const state: { failed: string | null } = { failed: null };
   const prof = o.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', o.cpuProfDir] : [];
   // As `npm start` runs it: the HTTP gateway, and a worker of the same code for settlement.
-  const gateway = launch('gateway', appDir('gateway'), [...prof, '--import', 'tsx', 'src/server.ts'], { ...env, SETTLEMENT: 'false' }, (code) => {
-    state.failed ??= `gateway exited (${code})`;
-  });
-  const worker = launch('worker', appDir('gateway'), [...prof, '--import', 'tsx', 'src/server.ts'], { ...env, LISTEN: 'false', SETTLEMENT: 'true' }, (code) => {
-    state.failed ??= `worker exited (${code})`;
-  });
-  const engine = launch('engine', appDir('matching-sim'), ['--import', 'tsx', 'src/main.ts'], env, (code) => {
-    state.failed ??= `engine exited (${code})`;
-  });
+  const gateway = launch(
+    'gateway',
+    appDir('gateway'),
+    [...prof, '--import', 'tsx', 'src/server.ts'],
+    { ...env, SETTLEMENT: 'false' },
+    (code) => {
+      state.failed ??= `gateway exited (${code})`;
+    },
+  );
+  const worker = launch(
+    'worker',
+    appDir('gateway'),
+    [...prof, '--import', 'tsx', 'src/server.ts'],
+    { ...env, LISTEN: 'false', SETTLEMENT: 'true' },
+    (code) => {
+      state.failed ??= `worker exited (${code})`;
+    },
+  );
+  const engine = launch(
+    'engine',
+    appDir('matching-sim'),
+    ['--import', 'tsx', 'src/main.ts'],
+    env,
+    (code) => {
+      state.failed ??= `engine exited (${code})`;
+    },
+  );
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -259,11 +299,17 @@ export async function createUsers(databaseUrl: string, count: number): Promise<B
       [uids, emails],
     );
     const byEmail = new Map(users.rows.map((r) => [r.email, r.id]));
-    const out = emails.map((e) => ({ userId: byEmail.get(e) ?? '', token: randomBytes(32).toString('base64url') }));
+    const out = emails.map((e) => ({
+      userId: byEmail.get(e) ?? '',
+      token: randomBytes(32).toString('base64url'),
+    }));
     await c.query(
       `INSERT INTO session (id, "userId", "accessTokenHash", "accessExpiresAt")
        SELECT gen_random_uuid(), u::uuid, h, now() + interval '1 day' FROM unnest($1::text[], $2::text[]) AS t(u, h)`,
-      [out.map((u) => u.userId), out.map((u) => createHash('sha256').update(u.token).digest('hex'))],
+      [
+        out.map((u) => u.userId),
+        out.map((u) => createHash('sha256').update(u.token).digest('hex')),
+      ],
     );
     return out;
   } finally {
@@ -278,7 +324,9 @@ export async function fundUsers(baseUrl: string, users: readonly BenchUser[]): P
     while (next < users.length) {
       const u = users[next++];
       if (!u) return;
-      const res = await fetch(`${baseUrl}/v1/wallet/balances`, { headers: { authorization: `Bearer ${u.token}`, 'runtime-mode': '1' } });
+      const res = await fetch(`${baseUrl}/v1/wallet/balances`, {
+        headers: { authorization: `Bearer ${u.token}`, 'runtime-mode': '1' },
+      });
       if (!res.ok) throw new Error(`funding failed: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
     }
@@ -318,15 +366,22 @@ export async function rssMb(pid: number): Promise<number> {
 }
 
 /** Waits until settlement has caught up: no PENDING orders and the cursor has stopped moving. */
-export async function waitSettled(databaseUrl: string, timeoutMs: number): Promise<{ pending: number; settled: boolean }> {
+export async function waitSettled(
+  databaseUrl: string,
+  timeoutMs: number,
+): Promise<{ pending: number; settled: boolean }> {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
     const deadline = Date.now() + timeoutMs;
     let lastSeq = -1;
     for (;;) {
-      const p = await c.query<{ n: string }>(`SELECT count(*)::text AS n FROM spot_order WHERE status = 'PENDING'`);
-      const s = await c.query<{ seq: string | null }>(`SELECT max("lastSeq")::text AS seq FROM engine_cursor`);
+      const p = await c.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM spot_order WHERE status = 'PENDING'`,
+      );
+      const s = await c.query<{ seq: string | null }>(
+        `SELECT max("lastSeq")::text AS seq FROM engine_cursor`,
+      );
       const pending = Number(p.rows[0]?.n ?? 0);
       const seq = Number(s.rows[0]?.seq ?? 0);
       if (pending === 0 && seq === lastSeq) return { pending, settled: true };
@@ -338,4 +393,3 @@ export async function waitSettled(databaseUrl: string, timeoutMs: number): Promi
     await c.end();
   }
 }
-

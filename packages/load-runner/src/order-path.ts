@@ -35,7 +35,16 @@ interface Ctx {
  * request with its own user, side, price and clientOrderId. A sample of users hold sockets on
  * the private fills channel, so place-to-fill is measured on the real load.
  */
-export async function runOrderPath(o: { baseUrl: string; wsUrl: string; users: BenchUser[]; rate: number; seconds: number; warmupSeconds: number; connections: number; sampleUsers: number }): Promise<OrderPathResult> {
+export async function runOrderPath(o: {
+  baseUrl: string;
+  wsUrl: string;
+  users: BenchUser[];
+  rate: number;
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+  sampleUsers: number;
+}): Promise<OrderPathResult> {
   const sample = Math.min(o.sampleUsers, o.users.length);
   const sockets: BenchSocket[] = [];
   const fillAt = new Map<string, number>();
@@ -62,72 +71,86 @@ export async function runOrderPath(o: { baseUrl: string; wsUrl: string; users: B
   let rejected = 0;
   let httpErrors = 0;
   const runTag = Date.now().toString(36);
-  const headers = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}`, 'runtime-mode': '1' });
+  const headers = (token: string) => ({
+    'content-type': 'application/json',
+    authorization: `Bearer ${token}`,
+    'runtime-mode': '1',
+  });
   const first = o.users[0];
   if (!first) throw new Error('no users');
 
-  log(`order path: ${o.rate} orders/s target, ${o.connections} connections, ${o.seconds} s, ${o.users.length} users`);
+  log(
+    `order path: ${o.rate} orders/s target, ${o.connections} connections, ${o.seconds} s, ${o.users.length} users`,
+  );
   let measuring = false;
-  const load = (duration: number) => autocannon({
-    url: o.baseUrl,
-    connections: o.connections,
-    pipelining: 1,
-    duration,
-    overallRate: o.rate,
-    timeout: 30,
-    requests: [
-      {
-        method: 'POST',
-        path: '/v1/spot-order/place',
-        headers: headers(first.token),
-        setupRequest: (req, context) => {
-          const ctx = context as Ctx;
-          const n = measuring ? k++ : k + 10_000_000 + warm++;
-          const plan = plannedOrder(n, o.users.length);
-          const user = o.users[plan.user] ?? first;
-          const coid = `b${runTag}${n}`;
-          ctx.sentAt = performance.now();
-          ctx.coid = coid;
-          ctx.user = plan.user;
-          if (measuring && plan.user < sample) sampleSent.set(coid, ctx.sentAt);
-          ctx.measured = measuring;
-          return { ...req, headers: headers(user.token), body: JSON.stringify(orderBody(plan, coid)) };
-        },
-        onResponse: (status, body, context) => {
-          const ctx = context as Ctx;
-          if (!ctx.measured) return;
-          const now = performance.now();
-          if (ctx.sentAt !== undefined) latencies.push(now - ctx.sentAt);
-          if (status !== 200) {
-            httpErrors++;
-            let code = String(status);
+  const load = (duration: number) =>
+    autocannon({
+      url: o.baseUrl,
+      connections: o.connections,
+      pipelining: 1,
+      duration,
+      overallRate: o.rate,
+      timeout: 30,
+      requests: [
+        {
+          method: 'POST',
+          path: '/v1/spot-order/place',
+          headers: headers(first.token),
+          setupRequest: (req, context) => {
+            const ctx = context as Ctx;
+            const n = measuring ? k++ : k + 10_000_000 + warm++;
+            const plan = plannedOrder(n, o.users.length);
+            const user = o.users[plan.user] ?? first;
+            const coid = `b${runTag}${n}`;
+            ctx.sentAt = performance.now();
+            ctx.coid = coid;
+            ctx.user = plan.user;
+            if (measuring && plan.user < sample) sampleSent.set(coid, ctx.sentAt);
+            ctx.measured = measuring;
+            return {
+              ...req,
+              headers: headers(user.token),
+              body: JSON.stringify(orderBody(plan, coid)),
+            };
+          },
+          onResponse: (status, body, context) => {
+            const ctx = context as Ctx;
+            if (!ctx.measured) return;
+            const now = performance.now();
+            if (ctx.sentAt !== undefined) latencies.push(now - ctx.sentAt);
+            if (status !== 200) {
+              httpErrors++;
+              let code = String(status);
+              try {
+                code = `${status}/${(JSON.parse(body) as { code?: string }).code ?? '?'}`;
+              } catch {
+                // not JSON
+              }
+              errorCodes[code] = (errorCodes[code] ?? 0) + 1;
+              return;
+            }
             try {
-              code = `${status}/${(JSON.parse(body) as { code?: string }).code ?? '?'}`;
+              const reply = JSON.parse(body) as {
+                code?: string;
+                data?: { id?: string; status?: string; clientOrderId?: string };
+              };
+              const st = reply.data?.status;
+              if (st === 'REJECTED') rejected++;
+              else accepted++;
+              if (st === 'PENDING') pendingReplies++;
+              const coid = reply.data?.clientOrderId ?? ctx.coid;
+              if (coid && reply.data?.id && sampleSent.has(coid)) {
+                sampleSent.set(`id:${reply.data.id}`, sampleSent.get(coid) ?? 0);
+                sampleSent.delete(coid);
+              }
             } catch {
-              // not JSON
+              httpErrors++;
+              errorCodes['unreadable body'] = (errorCodes['unreadable body'] ?? 0) + 1;
             }
-            errorCodes[code] = (errorCodes[code] ?? 0) + 1;
-            return;
-          }
-          try {
-            const reply = JSON.parse(body) as { code?: string; data?: { id?: string; status?: string; clientOrderId?: string } };
-            const st = reply.data?.status;
-            if (st === 'REJECTED') rejected++;
-            else accepted++;
-            if (st === 'PENDING') pendingReplies++;
-            const coid = reply.data?.clientOrderId ?? ctx.coid;
-            if (coid && reply.data?.id && sampleSent.has(coid)) {
-              sampleSent.set(`id:${reply.data.id}`, sampleSent.get(coid) ?? 0);
-              sampleSent.delete(coid);
-            }
-          } catch {
-            httpErrors++;
-            errorCodes['unreadable body'] = (errorCodes['unreadable body'] ?? 0) + 1;
-          }
+          },
         },
-      },
-    ],
-  });
+      ],
+    });
   // A warm-up at the same rate (JIT, connection pools, first plans), not measured; then a
   // pause for settlement to drain before the measured run.
   let warm = 0;

@@ -25,7 +25,7 @@ export function plannedOrder(k: number, users: number, crossingOnly = false): Pl
   }
   const j = k / 2;
   const buy = j % 2 === 0;
-  const offset = (j % 100) / 100 + Math.floor(j / 200) % 100;
+  const offset = (j % 100) / 100 + (Math.floor(j / 200) % 100);
   return {
     user: j % users,
     side: buy ? 'BUY' : 'SELL',
@@ -35,5 +35,12 @@ export function plannedOrder(k: number, users: number, crossingOnly = false): Pl
 }
 
 export function orderBody(o: PlannedOrder, clientOrderId: string): Record<string, string> {
-  return { symbol: SYMBOL, side: o.side, type: 'LIMIT', price: o.price, amount: AMOUNT, clientOrderId };
+  return {
+    symbol: SYMBOL,
+    side: o.side,
+    type: 'LIMIT',
+    price: o.price,
+    amount: AMOUNT,
+    clientOrderId,
+  };
 }

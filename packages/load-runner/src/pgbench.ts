@@ -17,7 +17,10 @@ END;
 `;
 
 export function parseTps(output: string): number {
-  const m = /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(output) ?? /tps = ([\d.]+)/.exec(output);
+  const m =
+    /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(
+      output,
+    ) ?? /tps = ([\d.]+)/.exec(output);
   return m ? Number(m[1]) : Number.NaN;
 }
 
@@ -28,27 +31,44 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<strin
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} exited ${code}: ${out.slice(-1000)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${cmd} exited ${code}: ${out.slice(-1000)}`)),
+    );
   });
 }
 
-export async function runPgbench(o: { databaseUrl: string; seconds: number }): Promise<{ tps: number; seconds: number }> {
+export async function runPgbench(o: {
+  databaseUrl: string;
+  seconds: number;
+}): Promise<{ tps: number; seconds: number }> {
   const u = new URL(o.databaseUrl);
   const scratch = 'exchange_bench_pgbench';
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(o.databaseUrl), { pathname: '/postgres' }).toString() });
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(o.databaseUrl), { pathname: '/postgres' }).toString(),
+  });
   await admin.connect();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pgbench-'));
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${scratch}`);
-    const env: NodeJS.ProcessEnv = { ...process.env, PGHOST: u.hostname, PGPORT: u.port || '5432', PGUSER: decodeURIComponent(u.username || 'postgres'), PGDATABASE: scratch };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PGHOST: u.hostname,
+      PGPORT: u.port || '5432',
+      PGUSER: decodeURIComponent(u.username || 'postgres'),
+      PGDATABASE: scratch,
+    };
     if (u.password) env.PGPASSWORD = decodeURIComponent(u.password);
     log('pgbench: initialising');
     await run('pgbench', ['-i', '-q', '-s', '1'], env);
     const script = path.join(dir, 'update.sql');
     writeFileSync(script, PGBENCH_SCRIPT);
     log(`pgbench: single-row UPDATE, -c 8 -j 2 -T ${o.seconds}`);
-    const out = await run('pgbench', ['-n', '-c', '8', '-j', '2', '-T', String(o.seconds), '-f', script], env);
+    const out = await run(
+      'pgbench',
+      ['-n', '-c', '8', '-j', '2', '-T', String(o.seconds), '-f', script],
+      env,
+    );
     return { tps: parseTps(out), seconds: o.seconds };
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => undefined);

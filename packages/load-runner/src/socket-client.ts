@@ -47,7 +47,8 @@ export class BenchSocket {
       ws.on('close', () => {
         clearInterval(s.ping);
         if (!s.closing) s.closedUnexpectedly = true;
-        for (const [, done] of s.waiting) done({ event: 'reply', op: '', code: 'CLOSED', data: null });
+        for (const [, done] of s.waiting)
+          done({ event: 'reply', op: '', code: 'CLOSED', data: null });
         s.waiting.clear();
       });
       ws.on('message', (raw: Buffer) => {
@@ -89,7 +90,8 @@ export class BenchSocket {
 
   async must(op: string, args?: Record<string, unknown>, channel?: string): Promise<Reply> {
     const r = await this.request(op, args, channel);
-    if (r.code !== '200') throw new Error(`${op}${channel ? ` ${channel}` : ''} failed: ${r.code} ${r.message ?? ''}`);
+    if (r.code !== '200')
+      throw new Error(`${op}${channel ? ` ${channel}` : ''} failed: ${r.code} ${r.message ?? ''}`);
     return r;
   }
 

@@ -103,14 +103,20 @@ export async function runSocketPhase(o: {
   for (let i = 0; i < o.workers; i++) {
     const clients = Math.min(per, o.clients - i * per);
     if (clients <= 0) break;
-    const w = new Worker(new URL('./socket-worker-boot.mjs', import.meta.url), { workerData: { wsUrl: o.wsUrl, clients, symbol: SYMBOL, concurrency: 25 } });
+    const w = new Worker(new URL('./socket-worker-boot.mjs', import.meta.url), {
+      workerData: { wsUrl: o.wsUrl, clients, symbol: SYMBOL, concurrency: 25 },
+    });
     w.on('error', (err) => log(`socket worker failed: ${err.message}`));
     workers.push(w);
   }
   const connectStart = performance.now();
-  const connected = await Promise.all(workers.map((w) => once<{ held: number; failed: number }>(w, 'connected', 180_000)));
+  const connected = await Promise.all(
+    workers.map((w) => once<{ held: number; failed: number }>(w, 'connected', 180_000)),
+  );
   const connectSeconds = (performance.now() - connectStart) / 1000;
-  log(`socket fan-out: ${connected.reduce((n, c) => n + c.held, 0)} clients subscribed in ${connectSeconds.toFixed(1)} s; trading ${o.rate} orders/s for ${o.seconds} s`);
+  log(
+    `socket fan-out: ${connected.reduce((n, c) => n + c.held, 0)} clients subscribed in ${connectSeconds.toFixed(1)} s; trading ${o.rate} orders/s for ${o.seconds} s`,
+  );
 
   // Traders: logged-in sockets placing crossing pairs at 50,000.
   const traderCount = Math.min(o.users.length, 20);
@@ -185,7 +191,14 @@ export async function runSocketPhase(o: {
   await sampleRss();
   for (const t of traders) t.close();
   for (const w of workers) w.postMessage({ cmd: 'close' });
-  await Promise.all(workers.map((w) => Promise.race([new Promise((r) => w.once('exit', r)), new Promise((r) => setTimeout(r, 3000))])));
+  await Promise.all(
+    workers.map((w) =>
+      Promise.race([
+        new Promise((r) => w.once('exit', r)),
+        new Promise((r) => setTimeout(r, 3000)),
+      ]),
+    ),
+  );
   for (const w of workers) void w.terminate();
 
   const hist = new Histogram(1, 60_000);
@@ -208,7 +221,12 @@ export async function runSocketPhase(o: {
     messagesPerSecond: sum((r) => r.messages) / measured,
     framesPerSecond: sum((r) => r.frames) / measured,
     tradesPerSecondSeen: held ? sum((r) => r.tradeMessages) / held / measured : 0,
-    tradeToDelivery: { p50: hist.percentile(50), p99: hist.percentile(99), max: hist.maxSeen, count: hist.count },
+    tradeToDelivery: {
+      p50: hist.percentile(50),
+      p99: hist.percentile(99),
+      max: hist.maxSeen,
+      count: hist.count,
+    },
     gaps: sum((r) => r.gaps),
     clientsWithGaps: sum((r) => r.clientsWithGaps),
     noSnapshot: sum((r) => r.noSnapshot),
@@ -239,7 +257,9 @@ function series(samples: { t: number; mb: number }[], tradingFromSeconds: number
     first: samples[0]?.mb ?? Number.NaN,
     last: samples[samples.length - 1]?.mb ?? Number.NaN,
     max: Math.max(...samples.map((r) => r.mb)),
-    mbPerMinute: slope(samples.filter((r) => r.t >= tradingFromSeconds).map((r) => ({ x: r.t / 60, y: r.mb }))),
+    mbPerMinute: slope(
+      samples.filter((r) => r.t >= tradingFromSeconds).map((r) => ({ x: r.t / 60, y: r.mb })),
+    ),
     samples,
   };
 }

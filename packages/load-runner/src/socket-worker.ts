@@ -86,7 +86,11 @@ async function openOne(): Promise<void> {
       return true;
     }
     if (text.startsWith('{"event":"push","channel":"trade"')) {
-      const n = eachNumberAfter(text, '"ts":', measuring ? (v) => hist.record(receivedAt - v) : () => undefined);
+      const n = eachNumberAfter(
+        text,
+        '"ts":',
+        measuring ? (v) => hist.record(receivedAt - v) : () => undefined,
+      );
       if (n === 0) return false;
       if (measuring) {
         messages += n;

@@ -23,7 +23,13 @@ export interface Summary {
 export function summarize(values: readonly number[]): Summary {
   const sorted = Float64Array.from(values).sort();
   const arr = Array.from(sorted);
-  return { count: arr.length, p50: percentile(arr, 50), p99: percentile(arr, 99), p999: percentile(arr, 99.9), max: arr[arr.length - 1] ?? Number.NaN };
+  return {
+    count: arr.length,
+    p50: percentile(arr, 50),
+    p99: percentile(arr, 99),
+    p999: percentile(arr, 99.9),
+    max: arr[arr.length - 1] ?? Number.NaN,
+  };
 }
 
 /**
@@ -53,8 +59,10 @@ export class Histogram {
 
   /** Adds another histogram's counts (same shape), e.g. one sent back by a worker thread. */
   merge(other: { buckets: ArrayLike<number>; count: number; maxSeen: number }): void {
-    if (other.buckets.length !== this.buckets.length) throw new Error('histograms of different shapes');
-    for (let i = 0; i < other.buckets.length; i++) this.buckets[i] = (this.buckets[i] ?? 0) + (other.buckets[i] ?? 0);
+    if (other.buckets.length !== this.buckets.length)
+      throw new Error('histograms of different shapes');
+    for (let i = 0; i < other.buckets.length; i++)
+      this.buckets[i] = (this.buckets[i] ?? 0) + (other.buckets[i] ?? 0);
     this.count += other.count;
     this.maxSeen = Math.max(this.maxSeen, other.maxSeen);
   }
@@ -65,7 +73,10 @@ export class Histogram {
     let seen = 0;
     for (let i = 0; i < this.buckets.length; i++) {
       seen += this.buckets[i] ?? 0;
-      if (seen >= rank) return i === this.buckets.length - 1 ? this.maxSeen : Math.min((i + 1) * this.resolution, this.maxSeen);
+      if (seen >= rank)
+        return i === this.buckets.length - 1
+          ? this.maxSeen
+          : Math.min((i + 1) * this.resolution, this.maxSeen);
     }
     return this.maxSeen;
   }

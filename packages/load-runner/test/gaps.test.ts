@@ -68,7 +68,9 @@ describe('plannedOrder', () => {
 
 describe('parseTps', () => {
   it('reads pgbench output', () => {
-    expect(parseTps('latency average = 1.2 ms\ntps = 6543.210987 (without initial connection time)\n')).toBeCloseTo(6543.21);
+    expect(
+      parseTps('latency average = 1.2 ms\ntps = 6543.210987 (without initial connection time)\n'),
+    ).toBeCloseTo(6543.21);
     expect(Number.isNaN(parseTps('nothing'))).toBe(true);
   });
 });

@@ -58,8 +58,19 @@ describe('Histogram', () => {
 
 describe('slope', () => {
   it('is the least-squares trend', () => {
-    expect(slope([{ x: 0, y: 100 }, { x: 1, y: 102 }, { x: 2, y: 104 }])).toBeCloseTo(2);
-    expect(slope([{ x: 0, y: 5 }, { x: 1, y: 5 }])).toBe(0);
+    expect(
+      slope([
+        { x: 0, y: 100 },
+        { x: 1, y: 102 },
+        { x: 2, y: 104 },
+      ]),
+    ).toBeCloseTo(2);
+    expect(
+      slope([
+        { x: 0, y: 5 },
+        { x: 1, y: 5 },
+      ]),
+    ).toBe(0);
     expect(Number.isNaN(slope([{ x: 0, y: 1 }]))).toBe(true);
   });
 });

@@ -53,7 +53,8 @@ if (mtime(marker) < mtime(path.join(root, 'pnpm-lock.yaml'))) {
 const schema = path.join(root, 'prisma', 'schema.prisma');
 const client = path.join(root, 'apps', 'gateway', 'src', 'db', 'generated', 'client.ts');
 if (mtime(client) < mtime(schema)) {
-  if (run('node', [path.join(root, 'packages', 'tooling', 'bin', 'prisma-generate.mjs')]) !== 0) process.exit(1);
+  if (run('node', [path.join(root, 'packages', 'tooling', 'bin', 'prisma-generate.mjs')]) !== 0)
+    process.exit(1);
 }
 
 // The load runner (packages/load-runner) starts its own exchange; it needs the install above only.

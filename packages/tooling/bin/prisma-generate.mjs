@@ -10,6 +10,10 @@ const prisma = path.join(gateway, 'node_modules', 'prisma', 'build', 'index.js')
 const r = spawnSync(process.execPath, [prisma, 'generate'], {
   cwd: gateway,
   stdio: 'inherit',
-  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+  env: {
+    ...process.env,
+    PRISMA_SCHEMA_ENGINE_BINARY: process.execPath,
+    PRISMA_HIDE_UPDATE_MESSAGE: '1',
+  },
 });
 process.exit(r.status ?? 1);

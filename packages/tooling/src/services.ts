@@ -5,7 +5,7 @@ export const DEFAULT_DATABASE_URL = 'postgresql://postgres@localhost:5432/exchan
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 const FIX_POSTGRES =
-  "start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start (or set DATABASE_URL)";
+  'start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start (or set DATABASE_URL)';
 const FIX_REDIS =
   'start it with: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no (or set REDIS_URL)';
 
@@ -41,8 +41,17 @@ function redisReachable(url: string): Promise<string | null> {
 
 /** Exits with one line per unreachable service and the command that fixes it. */
 export async function requireServices(databaseUrl: string, redisUrl: string): Promise<void> {
-  const [pgErr, redisErr] = await Promise.all([postgresReachable(databaseUrl), redisReachable(redisUrl)]);
-  if (pgErr) console.error(`PostgreSQL is not reachable at ${new URL(databaseUrl).host} (${pgErr}); ${FIX_POSTGRES}`);
-  if (redisErr) console.error(`Redis is not reachable at ${new URL(redisUrl).host} (${redisErr}); ${FIX_REDIS}`);
+  const [pgErr, redisErr] = await Promise.all([
+    postgresReachable(databaseUrl),
+    redisReachable(redisUrl),
+  ]);
+  if (pgErr)
+    console.error(
+      `PostgreSQL is not reachable at ${new URL(databaseUrl).host} (${pgErr}); ${FIX_POSTGRES}`,
+    );
+  if (redisErr)
+    console.error(
+      `Redis is not reachable at ${new URL(redisUrl).host} (${redisErr}); ${FIX_REDIS}`,
+    );
   if (pgErr || redisErr) process.exit(1);
 }

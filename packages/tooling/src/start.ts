@@ -27,7 +27,11 @@ const databaseUrl = env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
 // engine's streams and journal must never outlive or cross the database they belong to.
 const databaseName = new URL(databaseUrl).pathname.slice(1);
 env.REDIS_PREFIX ??= `ex:${databaseName}:`;
-env.ENGINE_DATA_DIR ??= path.join(appDir('matching-sim'), '.data', `${databaseName}-${env.REDIS_PREFIX.replace(/[^\w-]/g, '')}`);
+env.ENGINE_DATA_DIR ??= path.join(
+  appDir('matching-sim'),
+  '.data',
+  `${databaseName}-${env.REDIS_PREFIX.replace(/[^\w-]/g, '')}`,
+);
 
 /** A new database starts a new exchange: forget the streams and journal of any earlier one. */
 async function clearEngineState(): Promise<void> {
@@ -57,29 +61,44 @@ async function prepare(): Promise<void> {
   }
   const ran = await deployMigrations(databaseUrl);
   step(ran.length ? `applied migrations: ${ran.join(', ')}` : 'database schema is up to date');
-  if (pnpmSync(['--silent', '--filter', '@exchange/gateway', 'exec', 'tsx', 'src/db/seed/run.ts'], { env }) !== 0) {
+  if (
+    pnpmSync(['--silent', '--filter', '@exchange/gateway', 'exec', 'tsx', 'src/db/seed/run.ts'], {
+      env,
+    }) !== 0
+  ) {
     throw new Error('Seeding failed');
   }
   // The engine learns the catalogue's symbols (ticks, lots, minimums) from the database.
-  const symbols = spawnSync(process.execPath, ['--import', 'tsx', 'src/features/orders/engine-symbols-cli.ts'], {
-    cwd: appDir('gateway'),
-    env,
-    encoding: 'utf8',
-  });
+  const symbols = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/features/orders/engine-symbols-cli.ts'],
+    {
+      cwd: appDir('gateway'),
+      env,
+      encoding: 'utf8',
+    },
+  );
   if (symbols.status !== 0) throw new Error(`Reading the symbols failed: ${symbols.stderr}`);
   env.ENGINE_SYMBOLS = symbols.stdout.trim();
-  const feed = spawnSync(process.execPath, ['--import', 'tsx', 'src/features/exchange-rates/feed-assets-cli.ts'], {
-    cwd: appDir('gateway'),
-    env,
-    encoding: 'utf8',
-  });
+  const feed = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/features/exchange-rates/feed-assets-cli.ts'],
+    {
+      cwd: appDir('gateway'),
+      env,
+      encoding: 'utf8',
+    },
+  );
   if (feed.status !== 0) throw new Error(`Reading the price-feed anchors failed: ${feed.stderr}`);
   env.PRICE_FEED_ASSETS = feed.stdout.trim();
   const index = path.join(appDir('web'), 'dist', 'index.html');
   // No .br beside index.html: built before the build precompressed (possibly as a development
   // build, when NODE_ENV reached it): build again.
   const built = existsSync(index) && existsSync(`${index}.br`) ? statSync(index).mtimeMs : 0;
-  const sources = Math.max(newestMtime(appDir('web')), newestMtime(path.join(repoRoot, 'packages', 'contracts', 'src')));
+  const sources = Math.max(
+    newestMtime(appDir('web')),
+    newestMtime(path.join(repoRoot, 'packages', 'contracts', 'src')),
+  );
   if (built < sources) {
     step('building the web client');
     // Always a production build: the gateway keeps NODE_ENV=development (dev mailbox, dev
@@ -94,8 +113,18 @@ async function prepare(): Promise<void> {
 const children = new Map<string, ChildProcess>();
 let stopping = false;
 
-function launch(name: string, colour: number, cwd: string, entry: string, extraEnv: NodeJS.ProcessEnv = {}): void {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+function launch(
+  name: string,
+  colour: number,
+  cwd: string,
+  entry: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): void {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const tag = `\x1b[${colour}m[${name}]\x1b[0m`;
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => console.log(`${tag} ${line}`));
@@ -146,11 +175,20 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stopAll(0));
   // The HTTP gateway, and a worker of the same code on its own core for settlement and the
   // market makers, so neither holds up the other's event loop.
-  launch('gateway', 35, appDir('gateway'), 'src/server.ts', { SETTLEMENT: 'false', MARKET_MAKERS: 'false' });
-  launch('worker', 36, appDir('gateway'), 'src/server.ts', { LISTEN: 'false', SETTLEMENT: 'true', MARKET_MAKERS: env.MARKET_MAKERS });
+  launch('gateway', 35, appDir('gateway'), 'src/server.ts', {
+    SETTLEMENT: 'false',
+    MARKET_MAKERS: 'false',
+  });
+  launch('worker', 36, appDir('gateway'), 'src/server.ts', {
+    LISTEN: 'false',
+    SETTLEMENT: 'true',
+    MARKET_MAKERS: env.MARKET_MAKERS,
+  });
   launch('engine', 33, appDir('matching-sim'), 'src/main.ts');
   if (await waitReady(`http://127.0.0.1:${PORT}/ready`, 60_000)) {
-    console.log(`\n  \x1b[1mExchange running at http://localhost:${PORT}\x1b[0m  (API docs: http://localhost:${PORT}/v1/docs; Ctrl-C stops)\n`);
+    console.log(
+      `\n  \x1b[1mExchange running at http://localhost:${PORT}\x1b[0m  (API docs: http://localhost:${PORT}/v1/docs; Ctrl-C stops)\n`,
+    );
   } else if (!stopping) {
     console.error('The gateway did not become ready within 60 s; see its log above.');
     await stopAll(1);

@@ -38,8 +38,12 @@ describe('migrations', () => {
     );
     expect(rows.map((r) => r.migration_name)).toEqual(all);
     expect(rows.every((r) => r.finished_at !== null)).toBe(true);
-    const tables = await query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
-    expect(tables.map((t) => t.tablename)).toEqual(expect.arrayContaining(['asset', 'trading_symbol', 'block_list_item']));
+    const tables = await query<{ tablename: string }>(
+      "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
+    );
+    expect(tables.map((t) => t.tablename)).toEqual(
+      expect.arrayContaining(['asset', 'trading_symbol', 'block_list_item']),
+    );
   });
 
   it('refuse a migration edited after it was applied, and roll back a failing one', async () => {
@@ -52,7 +56,10 @@ describe('migrations', () => {
 
     const bad = mkdtempSync(path.join(tmpdir(), 'migrations-'));
     mkdirSync(path.join(bad, '001_bad'));
-    writeFileSync(path.join(bad, '001_bad', 'migration.sql'), 'CREATE TABLE t_half (id int); SELECT nonsense();');
+    writeFileSync(
+      path.join(bad, '001_bad', 'migration.sql'),
+      'CREATE TABLE t_half (id int); SELECT nonsense();',
+    );
     await expect(deployMigrations(url, bad)).rejects.toThrow(/001_bad failed/);
     const half = await query("SELECT 1 FROM pg_tables WHERE tablename = 't_half'");
     expect(half).toHaveLength(0);

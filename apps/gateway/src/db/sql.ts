@@ -15,7 +15,12 @@ const TIMESTAMP = 1114;
 const utcTimestamp = (s: string) => new Date(`${s.replace(' ', 'T')}Z`);
 const types: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
-    oid === TIMESTAMP ? utcTimestamp : (pg.types.getTypeParser(oid, format ?? 'text') as unknown)) as pg.CustomTypesConfig['getTypeParser'],
+    oid === TIMESTAMP
+      ? utcTimestamp
+      : (pg.types.getTypeParser(
+          oid,
+          format ?? 'text',
+        ) as unknown)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
 export function createSql(connectionString: string, max = 20): Sql {

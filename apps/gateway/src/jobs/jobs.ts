@@ -19,7 +19,11 @@ const QUEUE = 'exchange';
 export interface Jobs {
   register<S extends z.ZodType>(def: JobDefinition<S>): void;
   /** Enqueues a job; `delayMs` is logical time and is scaled by the clock. */
-  enqueue<S extends z.ZodType>(def: JobDefinition<S>, payload: z.infer<S>, opts?: { delayMs?: number; jobId?: string }): Promise<string>;
+  enqueue<S extends z.ZodType>(
+    def: JobDefinition<S>,
+    payload: z.infer<S>,
+    opts?: { delayMs?: number; jobId?: string },
+  ): Promise<string>;
   /** Starts processing registered jobs in this process. */
   start(): void;
   close(): Promise<void>;
@@ -29,13 +33,18 @@ export interface Jobs {
  * All delayed work of the spec (risk reviews, freezes, batch windows, e-mail) runs through one
  * BullMQ queue on the connections owned by the Redis module. Payloads are validated on both ends.
  */
-export function createJobs(opts: { redis: RedisConnections; clock: Clock; log: FastifyBaseLogger }): Jobs {
+export function createJobs(opts: {
+  redis: RedisConnections;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): Jobs {
   const prefix = `${opts.redis.prefix}bull`;
   let queue: Queue | undefined;
   let worker: Worker | undefined;
   const handlers = new Map<string, JobDefinition<z.ZodType>>();
 
-  const getQueue = () => (queue ??= new Queue(QUEUE, { connection: opts.redis.forBullMq(), prefix }));
+  const getQueue = () =>
+    (queue ??= new Queue(QUEUE, { connection: opts.redis.forBullMq(), prefix }));
 
   return {
     register(def) {
@@ -65,7 +74,9 @@ export function createJobs(opts: { redis: RedisConnections; clock: Clock; log: F
         },
         { connection: opts.redis.forBullMq(), prefix, concurrency: 4 },
       );
-      worker.on('failed', (job, err) => opts.log.warn({ job: job?.name, id: job?.id, err }, 'job failed'));
+      worker.on('failed', (job, err) =>
+        opts.log.warn({ job: job?.name, id: job?.id, err }, 'job failed'),
+      );
     },
     async close() {
       await worker?.close();

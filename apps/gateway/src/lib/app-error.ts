@@ -6,7 +6,11 @@ export class AppError extends Error {
   readonly status: number;
   readonly params: Record<string, unknown> | null;
 
-  constructor(name: ErrorName, params: Record<string, unknown> | null = null, options?: ErrorOptions) {
+  constructor(
+    name: ErrorName,
+    params: Record<string, unknown> | null = null,
+    options?: ErrorOptions,
+  ) {
     const def = ErrorCode[name];
     super(formatMessage(def.message, params), options);
     this.name = 'AppError';

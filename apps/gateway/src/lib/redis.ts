@@ -16,12 +16,21 @@ export interface RedisConnections {
 }
 
 export function createRedis(url: string, prefix: string): RedisConnections {
-  const base: RedisOptions = { lazyConnect: false, enableAutoPipelining: true, connectionName: 'gateway' };
+  const base: RedisOptions = {
+    lazyConnect: false,
+    enableAutoPipelining: true,
+    connectionName: 'gateway',
+  };
   const commands = new Redis(url, { ...base, keyPrefix: prefix });
   // A subscriber must not pipeline, and its handshake must not race its first SUBSCRIBE: with
   // the client-info handshake on, ioredis 5.8+ can send INFO after SUBSCRIBE, which Redis
   // refuses in subscriber mode, and the connection never becomes ready (ioredis issue 2037).
-  const subscriber = new Redis(url, { lazyConnect: false, connectionName: 'gateway-sub', disableClientInfo: true, enableReadyCheck: false });
+  const subscriber = new Redis(url, {
+    lazyConnect: false,
+    connectionName: 'gateway-sub',
+    disableClientInfo: true,
+    enableReadyCheck: false,
+  });
   const extra: Redis[] = [];
 
   return {

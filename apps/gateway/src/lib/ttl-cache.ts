@@ -4,7 +4,10 @@
  */
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; until: number }>();
-  constructor(private readonly ttlMs: number, private readonly max = 10_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max = 10_000,
+  ) {}
 
   async get(key: K, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);

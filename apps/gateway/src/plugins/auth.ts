@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_COOKIE, CSRF_HEADER, LOGIN_COOKIE_NAME } from '@exchange/contracts';
 import { AppError } from '../lib/app-error.js';
-import { authenticate, forgetSessions, onSessionsChanged, SESSION_CACHE_ORIGIN, type AuthContext } from '../features/auth/session-service.js';
+import {
+  authenticate,
+  forgetSessions,
+  onSessionsChanged,
+  SESSION_CACHE_ORIGIN,
+  type AuthContext,
+} from '../features/auth/session-service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,7 +22,9 @@ const OPEN_PREFIXES = ['/v1/docs', '/v1/websocket/connect'];
 
 export function isPublicPath(path: string): boolean {
   if (!path.startsWith('/v1/')) return true;
-  return path.includes('/public/') || OPEN_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+  return (
+    path.includes('/public/') || OPEN_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))
+  );
 }
 
 function credentials(request: FastifyRequest): { token: string; viaCookie: boolean } | undefined {
@@ -64,7 +72,9 @@ async function auth(app: FastifyInstance) {
   app.redis.subscriber.on('message', onMessage);
   await app.redis.subscriber.subscribe(channel);
   onSessionsChanged((userId) => {
-    app.redis.commands.publish(channel, `${SESSION_CACHE_ORIGIN} ${userId}`).catch((err: unknown) => app.log.warn({ err }, 'could not announce a session change'));
+    app.redis.commands
+      .publish(channel, `${SESSION_CACHE_ORIGIN} ${userId}`)
+      .catch((err: unknown) => app.log.warn({ err }, 'could not announce a session change'));
   });
   app.addHook('onClose', async () => {
     app.redis.subscriber.off('message', onMessage);

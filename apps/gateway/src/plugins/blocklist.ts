@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorByCode, resolveLanguage, translateError, type BlockListItem } from '@exchange/contracts';
+import {
+  errorByCode,
+  resolveLanguage,
+  translateError,
+  type BlockListItem,
+} from '@exchange/contracts';
 import { findBlock, loadBlockList } from '../features/blocklist/blocklist-service.js';
 
 declare module 'fastify' {

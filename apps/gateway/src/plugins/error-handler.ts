@@ -1,7 +1,22 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ErrorCode, formatMessage, resolveLanguage, translateError, type ErrorName } from '@exchange/contracts';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import {
+  ErrorCode,
+  formatMessage,
+  resolveLanguage,
+  translateError,
+  type ErrorName,
+} from '@exchange/contracts';
 import { AppError } from '../lib/app-error.js';
 
 /** Fastify's own error codes for bad input, mapped to the catalogue. */
@@ -33,12 +48,16 @@ function toAppError(error: FastifyError): AppError {
     if (unknown.length > 0) return new AppError('UNKNOWN_FIELD', { fields: unknown.join(', ') });
     const where = error.validationContext ?? 'request';
     const issues = validation
-      .map((v) => `${where}${v.instancePath === '/' ? '' : v.instancePath.replace(/\//g, '.')}: ${v.message}`)
+      .map(
+        (v) =>
+          `${where}${v.instancePath === '/' ? '' : v.instancePath.replace(/\//g, '.')}: ${v.message}`,
+      )
       .join('; ');
     return new AppError('VALIDATION_FAILED', { issues });
   }
   const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
-  if (mapped === 'VALIDATION_FAILED') return new AppError(mapped, { issues: error.message }, { cause: error });
+  if (mapped === 'VALIDATION_FAILED')
+    return new AppError(mapped, { issues: error.message }, { cause: error });
   if (mapped) return new AppError(mapped, null, { cause: error });
   if (error instanceof SyntaxError) return new AppError('MALFORMED_JSON', null, { cause: error });
   const status = error.statusCode ?? 500;
@@ -47,7 +66,8 @@ function toAppError(error: FastifyError): AppError {
     if (status === 405) return new AppError('METHOD_NOT_ALLOWED', null, { cause: error });
     if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', null, { cause: error });
     if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', null, { cause: error });
-    if (status === 429) return new AppError('RATE_LIMITED', { retryAfterSeconds: 60 }, { cause: error });
+    if (status === 429)
+      return new AppError('RATE_LIMITED', { retryAfterSeconds: 60 }, { cause: error });
     return new AppError('VALIDATION_FAILED', { issues: error.message }, { cause: error });
   }
   return new AppError('INTERNAL', null, { cause: error });
@@ -82,16 +102,24 @@ export default fp(errorHandler, { name: 'error-handler' });
 export function notFoundHandler(opts: { webClient: boolean }) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPage = request.method === 'GET' && !path.startsWith('/v1/') && !/\.[a-z0-9]+$/i.test(path);
-    if (opts.webClient && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const isPage =
+      request.method === 'GET' && !path.startsWith('/v1/') && !/\.[a-z0-9]+$/i.test(path);
+    if (opts.webClient && isPage)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
     request.log.info({ url: request.url }, 'route not found');
     return sendError(reply, new AppError('NOT_FOUND'));
   };
 }
 
 /** The envelope of a catalogue error, for places outside the error handler (hooks, sockets). */
-export function errorBody(name: ErrorName, params: Record<string, unknown> | null = null, acceptLanguage?: string) {
+export function errorBody(
+  name: ErrorName,
+  params: Record<string, unknown> | null = null,
+  acceptLanguage?: string,
+) {
   const def = ErrorCode[name];
-  const message = translateError(def.code, resolveLanguage(acceptLanguage), params) ?? formatMessage(def.message, params);
+  const message =
+    translateError(def.code, resolveLanguage(acceptLanguage), params) ??
+    formatMessage(def.message, params);
   return { code: String(def.code), data: params, message };
 }

@@ -37,14 +37,18 @@ async function requestContext(app: FastifyInstance) {
     if (mode !== undefined) {
       const parsed = runtimeModeHeader.safeParse(mode.trim());
       if (!parsed.success) {
-        throw new AppError('VALIDATION_FAILED', { issues: 'runtime-mode must be 0 (Real), 1 (Demo) or 2 (Trial)' });
+        throw new AppError('VALIDATION_FAILED', {
+          issues: 'runtime-mode must be 0 (Real), 1 (Demo) or 2 (Trial)',
+        });
       }
       request.runtimeMode = parsed.data;
     }
     const tz = header(request.headers[HEADERS.timeZone]);
     if (tz !== undefined) {
       if (!timeZoneHeader.safeParse(tz).success) {
-        throw new AppError('VALIDATION_FAILED', { issues: 'time-zone must look like UTC+7 or UTC-3:30' });
+        throw new AppError('VALIDATION_FAILED', {
+          issues: 'time-zone must look like UTC+7 or UTC-3:30',
+        });
       }
       request.timeZoneOffset = timeZoneOffsetMinutes(tz);
     }

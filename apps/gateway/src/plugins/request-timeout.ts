@@ -18,7 +18,9 @@ async function requestTimeout(app: FastifyInstance, opts: { timeoutMs: number; e
     request.timeoutTimer = setTimeout(() => {
       if (reply.sent) return;
       request.log.warn({ url: request.url, timeoutMs: opts.timeoutMs }, 'request timed out');
-      void reply.code(503).send(errorBody('REQUEST_TIMEOUT', null, request.headers['accept-language']));
+      void reply
+        .code(503)
+        .send(errorBody('REQUEST_TIMEOUT', null, request.headers['accept-language']));
     }, opts.timeoutMs);
   });
   app.addHook('onResponse', async (request) => {

@@ -13,13 +13,23 @@ describe('environment', () => {
   });
 
   it('rejects malformed values', () => {
-    expect(() => loadEnv({ DATABASE_URL: 'nope', REDIS_URL: 'redis://x:6379' })).toThrow(/DATABASE_URL must be a URL/);
-    expect(() => loadEnv({ DATABASE_URL: 'postgresql://a@b/c', REDIS_URL: 'redis://x:6379', PORT: 'eighty' })).toThrow(/PORT/);
-    expect(() => loadEnv({ DATABASE_URL: 'postgresql://a@b/c', REDIS_URL: 'redis://x:6379', TIME_SCALE: '0' })).toThrow(/TIME_SCALE/);
+    expect(() => loadEnv({ DATABASE_URL: 'nope', REDIS_URL: 'redis://x:6379' })).toThrow(
+      /DATABASE_URL must be a URL/,
+    );
+    expect(() =>
+      loadEnv({ DATABASE_URL: 'postgresql://a@b/c', REDIS_URL: 'redis://x:6379', PORT: 'eighty' }),
+    ).toThrow(/PORT/);
+    expect(() =>
+      loadEnv({ DATABASE_URL: 'postgresql://a@b/c', REDIS_URL: 'redis://x:6379', TIME_SCALE: '0' }),
+    ).toThrow(/TIME_SCALE/);
   });
 
   it('applies defaults', () => {
-    const env = loadEnv({ DATABASE_URL: 'postgresql://a@b/c', REDIS_URL: 'redis://x:6379', CORS_ORIGINS: 'https://a.com, https://b.com' });
+    const env = loadEnv({
+      DATABASE_URL: 'postgresql://a@b/c',
+      REDIS_URL: 'redis://x:6379',
+      CORS_ORIGINS: 'https://a.com, https://b.com',
+    });
     expect(env.PORT).toBe(8080);
     expect(env.REQUEST_TIMEOUT_MS).toBe(30_000);
     expect(env.CORS_ORIGINS).toEqual(['https://a.com', 'https://b.com']);

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../helpers/build.js';
-import { PASSWORD, bearer, latestCode, mailCount, registerUser, solvePuzzle } from '../helpers/auth.js';
+import {
+  PASSWORD,
+  bearer,
+  latestCode,
+  mailCount,
+  registerUser,
+  solvePuzzle,
+} from '../helpers/auth.js';
 import { puzzleKey } from '../../src/features/auth/puzzle/puzzle-service.js';
 
 let t: TestApp;
@@ -13,7 +20,10 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
   t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
 
 async function sendCode(email: string) {
-  return post('/v1/auth/public/register/code', { email, puzzleToken: await solvePuzzle(t, 'REGISTER') });
+  return post('/v1/auth/public/register/code', {
+    email,
+    puzzleToken: await solvePuzzle(t, 'REGISTER'),
+  });
 }
 
 describe('slide puzzle', () => {
@@ -28,9 +38,15 @@ describe('slide puzzle', () => {
   it('refuses a wrong position, then the puzzle is gone', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/auth/public/puzzle?scene=LOGIN' });
     const { puzzleId } = res.json<{ data: { puzzleId: string } }>().data;
-    const { x } = JSON.parse((await t.app.redis.commands.get(puzzleKey(puzzleId))) ?? '{}') as { x: number };
+    const { x } = JSON.parse((await t.app.redis.commands.get(puzzleKey(puzzleId))) ?? '{}') as {
+      x: number;
+    };
     t.clock.advance(1000);
-    const wrong = await post('/v1/auth/public/puzzle/verify', { puzzleId, x: x + 20, durationMs: 900 });
+    const wrong = await post('/v1/auth/public/puzzle/verify', {
+      puzzleId,
+      x: x + 20,
+      durationMs: 900,
+    });
     expect(wrong.json()).toMatchObject({ code: '2010' });
     const retry = await post('/v1/auth/public/puzzle/verify', { puzzleId, x, durationMs: 900 });
     expect(retry.json()).toMatchObject({ code: '2010' });
@@ -39,18 +55,35 @@ describe('slide puzzle', () => {
   it('refuses an implausibly fast drag', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/auth/public/puzzle?scene=LOGIN' });
     const { puzzleId } = res.json<{ data: { puzzleId: string } }>().data;
-    const { x } = JSON.parse((await t.app.redis.commands.get(puzzleKey(puzzleId))) ?? '{}') as { x: number };
+    const { x } = JSON.parse((await t.app.redis.commands.get(puzzleKey(puzzleId))) ?? '{}') as {
+      x: number;
+    };
     t.clock.advance(1000);
-    expect((await post('/v1/auth/public/puzzle/verify', { puzzleId, x, durationMs: 20 })).json()).toMatchObject({ code: '2010' });
+    expect(
+      (await post('/v1/auth/public/puzzle/verify', { puzzleId, x, durationMs: 20 })).json(),
+    ).toMatchObject({ code: '2010' });
   });
 
   it('gives a token that works once, for its own scene only', async () => {
     const loginToken = await solvePuzzle(t, 'LOGIN');
-    const other = await post('/v1/auth/public/register/code', { email: 'scene@example.com', puzzleToken: loginToken });
+    const other = await post('/v1/auth/public/register/code', {
+      email: 'scene@example.com',
+      puzzleToken: loginToken,
+    });
     expect(other.json()).toMatchObject({ code: '2015' });
     const token = await solvePuzzle(t, 'REGISTER');
-    expect((await post('/v1/auth/public/register/code', { email: 'once@example.com', puzzleToken: token })).statusCode).toBe(200);
-    const again = await post('/v1/auth/public/register/code', { email: 'once2@example.com', puzzleToken: token });
+    expect(
+      (
+        await post('/v1/auth/public/register/code', {
+          email: 'once@example.com',
+          puzzleToken: token,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const again = await post('/v1/auth/public/register/code', {
+      email: 'once2@example.com',
+      puzzleToken: token,
+    });
     expect(again.json()).toMatchObject({ code: '2015' });
   });
 });
@@ -58,9 +91,18 @@ describe('slide puzzle', () => {
 describe('registration', () => {
   it('registers with an e-mailed code and signs in', async () => {
     const login = await registerUser(t, 'Alice@Example.com');
-    expect(login.user).toMatchObject({ email: 'alice@example.com', entityType: 'INDIVIDUAL', kycLevel: null, kycPermissions: [] });
+    expect(login.user).toMatchObject({
+      email: 'alice@example.com',
+      entityType: 'INDIVIDUAL',
+      kycLevel: null,
+      kycPermissions: [],
+    });
     expect(login.user.uid).toMatch(/^\d{8}$/);
-    const profile = await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: bearer(login.token) });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/profile',
+      headers: bearer(login.token),
+    });
     expect(profile.json()).toMatchObject({ code: '200', data: { email: 'alice@example.com' } });
     const row = await t.app.db.user.findUniqueOrThrow({ where: { email: 'alice@example.com' } });
     expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2/);
@@ -72,7 +114,10 @@ describe('registration', () => {
   });
 
   it('says "Account already exists" at the code step and at the final step', async () => {
-    expect((await sendCode('alice@example.com')).json()).toMatchObject({ code: '2004', message: 'Account already exists.' });
+    expect((await sendCode('alice@example.com')).json()).toMatchObject({
+      code: '2004',
+      message: 'Account already exists.',
+    });
   });
 
   it('checks e-mail and password formats with their own codes, creating nothing', async () => {
@@ -88,7 +133,11 @@ describe('registration', () => {
       ['Way2Long!Way2Long!xxx', 'Way2Long!Way2Long!xxx', '2006'],
       [PASSWORD, `${PASSWORD}x`, '2005'],
     ] as const) {
-      const res = await post('/v1/auth/public/register', { ...base, password, confirmPassword: confirm });
+      const res = await post('/v1/auth/public/register', {
+        ...base,
+        password,
+        confirmPassword: confirm,
+      });
       expect(res.json(), password).toMatchObject({ code: expected });
     }
     expect(await t.app.db.user.count({ where: { email: 'bob@example.com' } })).toBe(0);
@@ -109,8 +158,15 @@ describe('registration', () => {
     await sendCode('dave@example.com');
     const code = await latestCode(t, 'dave@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
-    const attempt = (c: string) => post('/v1/auth/public/register', { email: 'dave@example.com', code: c, password: PASSWORD, confirmPassword: PASSWORD });
-    for (let i = 0; i < 4; i++) expect((await attempt(wrong)).json()).toMatchObject({ code: '2008' });
+    const attempt = (c: string) =>
+      post('/v1/auth/public/register', {
+        email: 'dave@example.com',
+        code: c,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      });
+    for (let i = 0; i < 4; i++)
+      expect((await attempt(wrong)).json()).toMatchObject({ code: '2008' });
     expect((await attempt(wrong)).json()).toMatchObject({ code: '2009' });
     expect((await attempt(code)).json()).toMatchObject({ code: '2009' });
   });
@@ -120,17 +176,32 @@ describe('registration', () => {
     await sendCode('erin@example.com');
     const code = await latestCode(t, 'erin@example.com');
     t.clock.advance(10 * 60_000 + 1);
-    const late = await post('/v1/auth/public/register', { email: 'erin@example.com', code, password: PASSWORD, confirmPassword: PASSWORD });
+    const late = await post('/v1/auth/public/register', {
+      email: 'erin@example.com',
+      code,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
     expect(late.json()).toMatchObject({ code: '2008' });
 
     t.clock.advance(61_000);
     const n = await mailCount(t, 'erin@example.com');
     await sendCode('erin@example.com');
     const fresh = await latestCode(t, 'erin@example.com', n);
-    const ok = await post('/v1/auth/public/register', { email: 'erin@example.com', code: fresh, password: PASSWORD, confirmPassword: PASSWORD });
+    const ok = await post('/v1/auth/public/register', {
+      email: 'erin@example.com',
+      code: fresh,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
     expect(ok.statusCode).toBe(200);
     await t.app.db.user.delete({ where: { email: 'erin@example.com' } });
-    const reuse = await post('/v1/auth/public/register', { email: 'erin@example.com', code: fresh, password: PASSWORD, confirmPassword: PASSWORD });
+    const reuse = await post('/v1/auth/public/register', {
+      email: 'erin@example.com',
+      code: fresh,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
     expect(reuse.json()).toMatchObject({ code: '2008' });
   });
 
@@ -138,7 +209,12 @@ describe('registration', () => {
     t.clock.advance(61_000);
     await sendCode('frank@example.com');
     const code = await latestCode(t, 'frank@example.com');
-    const res = await post('/v1/auth/public/register', { email: 'grace@example.com', code, password: PASSWORD, confirmPassword: PASSWORD });
+    const res = await post('/v1/auth/public/register', {
+      email: 'grace@example.com',
+      code,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
     expect(res.json()).toMatchObject({ code: '2008' });
   });
 
@@ -151,14 +227,32 @@ describe('registration', () => {
 
 describe('error language', () => {
   it('answers in the language accept-language asks for', async () => {
-    const zh = await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+    const zh = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/profile',
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+    });
     expect(zh.json<{ code: string; message: string }>().code).toBe('401');
     expect(zh.json<{ message: string }>().message).toMatch(/[\u4e00-\u9fff]/);
-    const tw = await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: { 'accept-language': 'zh-HK' } });
+    const tw = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/profile',
+      headers: { 'accept-language': 'zh-HK' },
+    });
     expect(tw.json<{ message: string }>().message).not.toBe(zh.json<{ message: string }>().message);
-    const fr = await post('/v1/auth/public/register/code', { email: 'x', puzzleToken: 'y' }, { 'accept-language': 'fr-FR' });
+    const fr = await post(
+      '/v1/auth/public/register/code',
+      { email: 'x', puzzleToken: 'y' },
+      { 'accept-language': 'fr-FR' },
+    );
     expect(fr.json<{ message: string }>().message).not.toBe('Incorrect mailbox format.');
-    const unknown = await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: { 'accept-language': 'xx' } });
-    expect(unknown.json()).toMatchObject({ message: 'Login session expired, please log in again.' });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/profile',
+      headers: { 'accept-language': 'xx' },
+    });
+    expect(unknown.json()).toMatchObject({
+      message: 'Login session expired, please log in again.',
+    });
   });
 });

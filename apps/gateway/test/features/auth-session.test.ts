@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, type LoginResponse } from '@exchange/contracts';
 import { build, type TestApp } from '../helpers/build.js';
-import { PASSWORD, bearer, latestCode, loginUser, mailCount, registerUser, solvePuzzle } from '../helpers/auth.js';
+import {
+  PASSWORD,
+  bearer,
+  latestCode,
+  loginUser,
+  mailCount,
+  registerUser,
+  solvePuzzle,
+} from '../helpers/auth.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const profile = (token: string) => t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: bearer(token) });
+const profile = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: bearer(token) });
 const data = (res: { json<T>(): T }) => res.json<{ data: LoginResponse }>().data;
 
 describe('login', () => {
@@ -23,23 +32,42 @@ describe('login', () => {
     expect(body.refreshToken).toBeTruthy();
     expect(body.user.email).toBe('ann@example.com');
     const token = res.cookies.find((c) => c.name === 'token');
-    expect(token).toMatchObject({ value: body.token, httpOnly: true, maxAge: 259200, sameSite: 'Lax', secure: true, path: '/' });
+    expect(token).toMatchObject({
+      value: body.token,
+      httpOnly: true,
+      maxAge: 259200,
+      sameSite: 'Lax',
+      secure: true,
+      path: '/',
+    });
     const csrf = res.cookies.find((c) => c.name === CSRF_COOKIE);
     expect(csrf?.httpOnly).toBeFalsy();
   });
 
   it('requires a solved puzzle', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/public/login', payload: { email: 'ann@example.com', password: PASSWORD, puzzleToken: 'made-up' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/public/login',
+      payload: { email: 'ann@example.com', password: PASSWORD, puzzleToken: 'made-up' },
+    });
     expect(res.json()).toMatchObject({ code: '2015' });
   });
 
   it('counts wrong passwords, then locks with the figures in the message', async () => {
     const first = await loginUser(t, 'ben@example.com', 'Wrong!pass1');
-    expect(first.json()).toMatchObject({ code: '2002', data: { failedAttempts: 1, maxAttempts: 3, lockMinutes: 15 } });
+    expect(first.json()).toMatchObject({
+      code: '2002',
+      data: { failedAttempts: 1, maxAttempts: 3, lockMinutes: 15 },
+    });
     expect(first.json<{ message: string }>().message).toContain('1 of 3');
-    expect((await loginUser(t, 'ben@example.com', 'Wrong!pass1')).json()).toMatchObject({ data: { failedAttempts: 2 } });
+    expect((await loginUser(t, 'ben@example.com', 'Wrong!pass1')).json()).toMatchObject({
+      data: { failedAttempts: 2 },
+    });
     const locked = await loginUser(t, 'ben@example.com', 'Wrong!pass1');
-    expect(locked.json()).toMatchObject({ code: '2003', data: { failedAttempts: 3, lockMinutes: 15, remainingMinutes: 15 } });
+    expect(locked.json()).toMatchObject({
+      code: '2003',
+      data: { failedAttempts: 3, lockMinutes: 15, remainingMinutes: 15 },
+    });
     t.clock.advance(5 * 60_000);
     const stillLocked = await loginUser(t, 'ben@example.com');
     expect(stillLocked.json()).toMatchObject({ code: '2003', data: { remainingMinutes: 10 } });
@@ -68,7 +96,12 @@ describe('single session, refresh and logout', () => {
 
   it('rotates the refresh token, and a reused one ends the session', async () => {
     const login = data(await loginUser(t, 'ann@example.com'));
-    const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/v1/auth/public/token/refresh', payload: { refreshToken } });
+    const refresh = (refreshToken: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/public/token/refresh',
+        payload: { refreshToken },
+      });
     const rotated = await refresh(login.refreshToken);
     expect(rotated.statusCode).toBe(200);
     const next = data(rotated);
@@ -90,7 +123,11 @@ describe('single session, refresh and logout', () => {
 
   it('revokes the session on logout and clears the cookies', async () => {
     const login = data(await loginUser(t, 'ann@example.com'));
-    const out = await t.app.inject({ method: 'POST', url: '/v1/auth/oauth/logout', headers: bearer(login.token) });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/oauth/logout',
+      headers: bearer(login.token),
+    });
     expect(out.json()).toMatchObject({ code: '200' });
     expect(out.cookies.find((c) => c.name === 'token')?.value).toBe('');
     expect((await profile(login.token)).json()).toMatchObject({ code: '401' });
@@ -112,7 +149,10 @@ describe('the session cache across gateways', () => {
       // The login's own announcement comes back to this process and must not evict the fresh entry.
       await new Promise((r) => setTimeout(r, 100));
       // Revoked behind this gateway's back (as another gateway would): the cached session still answers...
-      await t.app.db.session.updateMany({ where: { userId: me }, data: { revokedAt: new Date(), revokedReason: 'LOGOUT' } });
+      await t.app.db.session.updateMany({
+        where: { userId: me },
+        data: { revokedAt: new Date(), revokedReason: 'LOGOUT' },
+      });
       expect((await profile(login.token)).statusCode).toBe(200);
       // ...until the change is announced on the channel, which every gateway listens to.
       await t.app.redis.commands.publish(channel, me);
@@ -120,7 +160,11 @@ describe('the session cache across gateways', () => {
       expect((await profile(login.token)).json()).toMatchObject({ code: '401' });
 
       const again = data(await loginUser(t, 'ann@example.com'));
-      await t.app.inject({ method: 'POST', url: '/v1/auth/oauth/logout', headers: bearer(again.token) });
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/oauth/logout',
+        headers: bearer(again.token),
+      });
       await new Promise((r) => setTimeout(r, 100));
       expect(heard.filter((m) => m.endsWith(` ${me}`)).length).toBeGreaterThanOrEqual(3);
     } finally {
@@ -135,21 +179,45 @@ describe('cookie sessions and CSRF', () => {
     const token = data(res).token;
     const csrf = res.cookies.find((c) => c.name === CSRF_COOKIE)?.value ?? '';
     const cookies = { token, [CSRF_COOKIE]: csrf };
-    expect((await t.app.inject({ method: 'GET', url: '/v1/user/profile', cookies })).statusCode).toBe(200);
-    const noHeader = await t.app.inject({ method: 'GET', url: '/v1/user/change-language?language=fr', cookies });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/user/profile', cookies })).statusCode,
+    ).toBe(200);
+    const noHeader = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/change-language?language=fr',
+      cookies,
+    });
     expect(noHeader.json()).toMatchObject({ code: '1018' });
-    const badHeader = await t.app.inject({ method: 'POST', url: '/v1/auth/oauth/logout', cookies, headers: { [CSRF_HEADER]: 'forged' } });
+    const badHeader = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/oauth/logout',
+      cookies,
+      headers: { [CSRF_HEADER]: 'forged' },
+    });
     expect(badHeader.json()).toMatchObject({ code: '1018' });
-    const okHeader = await t.app.inject({ method: 'GET', url: '/v1/user/change-language?language=fr', cookies, headers: { [CSRF_HEADER]: csrf } });
+    const okHeader = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/change-language?language=fr',
+      cookies,
+      headers: { [CSRF_HEADER]: csrf },
+    });
     expect(okHeader.json()).toMatchObject({ code: '200' });
-    const viaBearer = await t.app.inject({ method: 'GET', url: '/v1/user/change-language?language=de', headers: bearer(token) });
+    const viaBearer = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/change-language?language=de',
+      headers: bearer(token),
+    });
     expect(viaBearer.json()).toMatchObject({ code: '200' });
     expect((await profile(token)).json()).toMatchObject({ data: { language: 'de' } });
   });
 
   it('rejects an unsupported language', async () => {
     const token = data(await loginUser(t, 'ann@example.com')).token;
-    const res = await t.app.inject({ method: 'GET', url: '/v1/user/change-language?language=xx', headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/change-language?language=xx',
+      headers: bearer(token),
+    });
     expect(res.json()).toMatchObject({ code: '1002' });
   });
 });
@@ -157,7 +225,11 @@ describe('cookie sessions and CSRF', () => {
 describe('password reset', () => {
   async function requestReset(email: string) {
     const puzzleToken = await solvePuzzle(t, 'RESET_PASSWORD');
-    return t.app.inject({ method: 'POST', url: '/v1/auth/public/password/code', payload: { email, puzzleToken } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/public/password/code',
+      payload: { email, puzzleToken },
+    });
   }
 
   it('answers unknown addresses the same and mails nothing', async () => {
@@ -174,9 +246,17 @@ describe('password reset', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/auth/public/password/reset',
-      payload: { email: 'ann@example.com', code, password: newPassword, confirmPassword: newPassword },
+      payload: {
+        email: 'ann@example.com',
+        code,
+        password: newPassword,
+        confirmPassword: newPassword,
+      },
     });
-    expect(res.json()).toMatchObject({ code: '200', message: 'The operation succeeded. Please log in again.' });
+    expect(res.json()).toMatchObject({
+      code: '200',
+      message: 'The operation succeeded. Please log in again.',
+    });
     expect((await profile(login.token)).json()).toMatchObject({ code: '401' });
     expect((await loginUser(t, 'ann@example.com')).json()).toMatchObject({ code: '2002' });
     expect((await loginUser(t, 'ann@example.com', newPassword)).statusCode).toBe(200);
@@ -189,9 +269,17 @@ describe('two users', () => {
     const ben = data(await loginUser(t, 'ben@example.com'));
     expect((await profile(ann.token)).json()).toMatchObject({ data: { email: 'ann@example.com' } });
     expect((await profile(ben.token)).json()).toMatchObject({ data: { email: 'ben@example.com' } });
-    await t.app.inject({ method: 'POST', url: '/v1/auth/oauth/logout', headers: bearer(ann.token) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/oauth/logout',
+      headers: bearer(ann.token),
+    });
     expect((await profile(ben.token)).statusCode).toBe(200);
-    const select = await t.app.inject({ method: 'GET', url: '/v1/kyc/individual/select?isKyc=false', headers: bearer(ben.token) });
+    const select = await t.app.inject({
+      method: 'GET',
+      url: '/v1/kyc/individual/select?isKyc=false',
+      headers: bearer(ben.token),
+    });
     expect(select.json()).toMatchObject({ data: { email: 'ben@example.com', kycLevel: -1 } });
     const annRow = await t.app.db.user.findUniqueOrThrow({ where: { email: 'ann@example.com' } });
     expect(annRow.kycLevel).toBeNull();
@@ -201,7 +289,12 @@ describe('two users', () => {
 describe('account type', () => {
   it('is chosen once and cannot change', async () => {
     const login = await registerUser(t, 'kim@example.com');
-    const choose = (isKyc: string) => t.app.inject({ method: 'GET', url: `/v1/kyc/individual/select?isKyc=${isKyc}`, headers: bearer(login.token) });
+    const choose = (isKyc: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/v1/kyc/individual/select?isKyc=${isKyc}`,
+        headers: bearer(login.token),
+      });
     const first = await choose('true');
     expect(first.json()).toMatchObject({ code: '200', data: { kycLevel: 0, kycPermissions: [] } });
     const second = await choose('false');
@@ -214,7 +307,13 @@ describe('account type', () => {
   it('lists SPOT_TRADE in Demo and Trial whatever the verification, in Real only when verified', async () => {
     const login = await registerUser(t, 'mia@example.com');
     const inMode = async (mode: string) =>
-      (await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: { ...bearer(login.token), 'runtime-mode': mode } })).json<{ data: { kycPermissions: string[] } }>().data.kycPermissions;
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/v1/user/profile',
+          headers: { ...bearer(login.token), 'runtime-mode': mode },
+        })
+      ).json<{ data: { kycPermissions: string[] } }>().data.kycPermissions;
     expect(await inMode('0')).toEqual([]);
     expect(await inMode('1')).toEqual(['SPOT_TRADE']);
     expect(await inMode('2')).toEqual(['SPOT_TRADE']);

@@ -3,7 +3,12 @@ import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANDLE_INTERVALS } from '@exchange/contracts';
 import { BookStats, type TradeTick } from '../../src/features/market-data/book-stats.js';
-import { candles, candleStart, tickers, volumeStats } from '../../src/features/market-data/market-queries.js';
+import {
+  candles,
+  candleStart,
+  tickers,
+  volumeStats,
+} from '../../src/features/market-data/market-queries.js';
 import { build, type TestApp } from '../helpers/build.js';
 
 let t: TestApp;
@@ -29,14 +34,28 @@ function rng(seed: number) {
 }
 
 /** Stores trades as settlement does (in time order), returning them with their ids. */
-async function store(rows: { price: string; quantity: string; ts: number }[]): Promise<TradeTick[]> {
+async function store(
+  rows: { price: string; quantity: string; ts: number }[],
+): Promise<TradeTick[]> {
   const out: TradeTick[] = [];
   for (const r of rows) {
     const quote = new Decimal(r.price).times(r.quantity).toFixed();
     const row = await t.app.db.spotTrade.create({
       data: {
-        shard: 'stats-test', seq: ++seq, mode: MODE, symbol: SYMBOL, price: r.price, quantity: r.quantity, quoteAmount: quote,
-        takerSide: 'BUY', makerOrderId: 1n, takerOrderId: 2n, makerUserId: user, takerUserId: user, makerFee: '0', takerFee: '0',
+        shard: 'stats-test',
+        seq: ++seq,
+        mode: MODE,
+        symbol: SYMBOL,
+        price: r.price,
+        quantity: r.quantity,
+        quoteAmount: quote,
+        takerSide: 'BUY',
+        makerOrderId: 1n,
+        takerOrderId: 2n,
+        makerUserId: user,
+        takerUserId: user,
+        makerFee: '0',
+        takerFee: '0',
         createdAt: new Date(r.ts),
       },
     });
@@ -48,9 +67,15 @@ async function store(rows: { price: string; quantity: string; ts: number }[]): P
 async function expectSameAsStored(stats: BookStats, now: number) {
   const [ticker] = await tickers(t.app.db, MODE, [SYMBOL], new Date(now));
   expect(stats.ticker(SYMBOL, now)).toEqual(ticker);
-  expect(stats.volumes(SYMBOL, now)).toEqual(await volumeStats(t.app.db, MODE, SYMBOL, new Date(now)));
+  expect(stats.volumes(SYMBOL, now)).toEqual(
+    await volumeStats(t.app.db, MODE, SYMBOL, new Date(now)),
+  );
   for (const interval of CANDLE_INTERVALS) {
-    const [c] = await candles(t.app.db, MODE, SYMBOL, interval, { start: candleStart(interval, new Date(now)), end: new Date(now + 1), limit: 1 });
+    const [c] = await candles(t.app.db, MODE, SYMBOL, interval, {
+      start: candleStart(interval, new Date(now)),
+      end: new Date(now + 1),
+      limit: 1,
+    });
     expect({ interval, c: stats.candle(interval, now) }).toEqual({ interval, c: c ?? null });
   }
 }
@@ -62,7 +87,10 @@ describe('book statistics kept in memory', () => {
     const quantity = () => new Decimal(random() * 3 + 0.00000001).toDecimalPlaces(8).toFixed();
     const start = Date.UTC(2026, 9, 20, 13, 7, 11); // 33 days before the first check
     // History: 400 trades over 33 days, some minutes with several trades.
-    const history = Array.from({ length: 400 }, () => start + Math.floor(random() * 33 * 86_400_000)).sort((a, b) => a - b);
+    const history = Array.from(
+      { length: 400 },
+      () => start + Math.floor(random() * 33 * 86_400_000),
+    ).sort((a, b) => a - b);
     await store(history.map((ts) => ({ price: price(), quantity: quantity(), ts })));
     let now = start + 33 * 86_400_000;
     const stats = await BookStats.load(t.app.db, MODE, SYMBOL, now);

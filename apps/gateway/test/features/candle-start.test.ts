@@ -11,7 +11,9 @@ describe('candleStart', () => {
   });
   it('opens weeks on Monday and months on the 1st, in UTC', () => {
     expect(candleStart('1w', at).toISOString()).toBe('2026-11-16T00:00:00.000Z');
-    expect(candleStart('1w', new Date('2026-11-16T00:00:00.000Z')).toISOString()).toBe('2026-11-16T00:00:00.000Z');
+    expect(candleStart('1w', new Date('2026-11-16T00:00:00.000Z')).toISOString()).toBe(
+      '2026-11-16T00:00:00.000Z',
+    );
     expect(candleStart('1M', at).toISOString()).toBe('2026-11-01T00:00:00.000Z');
   });
 });

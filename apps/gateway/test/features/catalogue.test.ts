@@ -9,7 +9,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function get<T>(url: string, mode?: string): Promise<T> {
-  const res = await t.app.inject({ method: 'GET', url, headers: mode ? { 'runtime-mode': mode } : {} });
+  const res = await t.app.inject({
+    method: 'GET',
+    url,
+    headers: mode ? { 'runtime-mode': mode } : {},
+  });
   expect(res.statusCode).toBe(200);
   const body = res.json<{ code: string; data: T }>();
   expect(body.code).toBe('200');
@@ -20,12 +24,19 @@ describe('asset catalogue', () => {
   it('lists seeded crypto, tokenised assets and fiat with coin info', async () => {
     const assets = await get<Asset[]>('/v1/common/public/configs/assets');
     const codes = assets.map((a) => a.code);
-    expect(codes).toEqual(expect.arrayContaining(['BTC', 'ETH', 'USDT', 'XAUT', 'TBILL', 'USD', 'HKD', 'EUR']));
+    expect(codes).toEqual(
+      expect.arrayContaining(['BTC', 'ETH', 'USDT', 'XAUT', 'TBILL', 'USD', 'HKD', 'EUR']),
+    );
     const gold = assets.find((a) => a.code === 'XAUT');
     expect(gold?.category).toBe('RWA');
     expect(gold?.coinInfo?.overview).toBeTruthy();
     expect(gold?.coinInfo?.links.length).toBeGreaterThan(0);
-    expect(assets.find((a) => a.code === 'USD')).toMatchObject({ type: 'FIAT', sign: '$', isMainFiat: true, coinInfo: null });
+    expect(assets.find((a) => a.code === 'USD')).toMatchObject({
+      type: 'FIAT',
+      sign: '$',
+      isMainFiat: true,
+      coinInfo: null,
+    });
   });
 
   it('offers in Real only ACTIVE assets tagged real', async () => {
@@ -60,7 +71,12 @@ describe('symbol catalogue', () => {
     expect(sim).toHaveLength(10);
     expect(sim.map((s) => s.code)).not.toContain('LUNC_USDT');
     const btc = sim.find((s) => s.code === 'BTC_USDT');
-    expect(btc).toMatchObject({ symbol: 'BTC_USDT', baseAsset: 'BTC', counterAsset: 'USDT', tickSize: '0.01' });
+    expect(btc).toMatchObject({
+      symbol: 'BTC_USDT',
+      baseAsset: 'BTC',
+      counterAsset: 'USDT',
+      tickSize: '0.01',
+    });
   });
 
   it('offers in Real only symbols tagged real', async () => {
@@ -72,18 +88,37 @@ describe('symbol catalogue', () => {
   });
 
   it('keeps a HALTED symbol listed (only INACTIVE is excluded)', async () => {
-    await t.app.db.tradingSymbol.update({ where: { code: 'XRP_USDT' }, data: { status: 'HALTED' } });
+    await t.app.db.tradingSymbol.update({
+      where: { code: 'XRP_USDT' },
+      data: { status: 'HALTED' },
+    });
     const sim = await get<TradingSymbol[]>('/v1/common/public/configs/symbols', '1');
     expect(sim.find((s) => s.code === 'XRP_USDT')?.status).toBe('HALTED');
-    await t.app.db.tradingSymbol.update({ where: { code: 'XRP_USDT' }, data: { status: 'ACTIVE' } });
+    await t.app.db.tradingSymbol.update({
+      where: { code: 'XRP_USDT' },
+      data: { status: 'ACTIVE' },
+    });
   });
 });
 
 describe('public config', () => {
   it('names the main and common fiat and the languages', async () => {
-    const cfg = await get<{ mainFiat: string; commonFiat: string[]; languages: { value: string }[] }>('/v1/common/public/configs');
+    const cfg = await get<{
+      mainFiat: string;
+      commonFiat: string[];
+      languages: { value: string }[];
+    }>('/v1/common/public/configs');
     expect(cfg.mainFiat).toBe('USD');
     expect(cfg.commonFiat).toEqual(expect.arrayContaining(['USD', 'HKD']));
-    expect(cfg.languages.map((l) => l.value)).toEqual(['en', 'zh-CN', 'zh-TW', 'ar', 'fr', 'de', 'ja', 'ko']);
+    expect(cfg.languages.map((l) => l.value)).toEqual([
+      'en',
+      'zh-CN',
+      'zh-TW',
+      'ar',
+      'fr',
+      'de',
+      'ja',
+      'ko',
+    ]);
   });
 });

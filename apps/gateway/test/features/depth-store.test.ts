@@ -16,8 +16,20 @@ describe('the depth store', () => {
     // 400 bid and 400 ask levels, applied in a shuffled order; prices of different lengths.
     const changes = [];
     for (let i = 1; i <= 400; i++) {
-      changes.push({ mode: 2, symbol: 'BTC_USDT', side: 'BUY' as const, price: String(i * 0.5), amount: String(i) });
-      changes.push({ mode: 2, symbol: 'BTC_USDT', side: 'SELL' as const, price: String(1000 + i * 0.25), amount: String(i) });
+      changes.push({
+        mode: 2,
+        symbol: 'BTC_USDT',
+        side: 'BUY' as const,
+        price: String(i * 0.5),
+        amount: String(i),
+      });
+      changes.push({
+        mode: 2,
+        symbol: 'BTC_USDT',
+        side: 'SELL' as const,
+        price: String(1000 + i * 0.25),
+        amount: String(i),
+      });
     }
     for (let i = changes.length - 1; i > 0; i--) {
       const j = (i * 7919) % (i + 1);
@@ -27,8 +39,16 @@ describe('the depth store', () => {
     expect(incs.map((x) => x.seq)).toEqual(incs.map((_, i) => (incs[0]?.seq ?? 0) + i));
 
     let depth = await store.snapshot(2, 'BTC_USDT', 3);
-    expect(depth.bids).toEqual([['200', '400'], ['199.5', '399'], ['199', '398']]);
-    expect(depth.asks).toEqual([['1000.25', '1'], ['1000.5', '2'], ['1000.75', '3']]);
+    expect(depth.bids).toEqual([
+      ['200', '400'],
+      ['199.5', '399'],
+      ['199', '398'],
+    ]);
+    expect(depth.asks).toEqual([
+      ['1000.25', '1'],
+      ['1000.5', '2'],
+      ['1000.75', '3'],
+    ]);
     expect(depth.seq).toBe(incs.at(-1)?.seq);
 
     // A level taken away leaves both its amount and its place; a changed one keeps its place.
@@ -37,16 +57,28 @@ describe('the depth store', () => {
       { mode: 2, symbol: 'BTC_USDT', side: 'SELL', price: '1000.5', amount: '7.5' },
     ]);
     depth = await store.snapshot(2, 'BTC_USDT', 2);
-    expect(depth.bids).toEqual([['199.5', '399'], ['199', '398']]);
-    expect(depth.asks).toEqual([['1000.25', '1'], ['1000.5', '7.5']]);
+    expect(depth.bids).toEqual([
+      ['199.5', '399'],
+      ['199', '398'],
+    ]);
+    expect(depth.asks).toEqual([
+      ['1000.25', '1'],
+      ['1000.5', '7.5'],
+    ]);
     expect((await store.snapshot(2, 'BTC_USDT', 1000)).bids).toHaveLength(399);
   });
 
   it('rebuilds a lost book from the open orders with a sequence above the lost one', async () => {
     const store = new DepthStore(t.app.redis, t.app.db);
-    const [inc] = await store.applyMany([{ mode: 2, symbol: 'ETH_USDT', side: 'BUY', price: '10', amount: '1' }]);
+    const [inc] = await store.applyMany([
+      { mode: 2, symbol: 'ETH_USDT', side: 'BUY', price: '10', amount: '1' },
+    ]);
     await new Promise((r) => setTimeout(r, 5)); // the sequence base is the rebuild's time in µs
-    await t.app.redis.commands.del('l2:2:ETH_USDT:seq', 'l2:2:ETH_USDT:BUY', 'l2:2:ETH_USDT:BUY:px');
+    await t.app.redis.commands.del(
+      'l2:2:ETH_USDT:seq',
+      'l2:2:ETH_USDT:BUY',
+      'l2:2:ETH_USDT:BUY:px',
+    );
     const rebuilt = await new DepthStore(t.app.redis, t.app.db).snapshot(2, 'ETH_USDT');
     expect(rebuilt.bids).toEqual([]);
     expect(rebuilt.seq).toBeGreaterThan(inc?.seq ?? 0);

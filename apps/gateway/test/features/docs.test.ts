@@ -11,7 +11,10 @@ describe('API documentation', () => {
   it('serves an OpenAPI document listing every route with its schemas', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/docs/json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json<{ openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>();
+    const doc = res.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
     expect(doc.openapi).toMatch(/^3\./);
     for (const path of [
       '/v1/common/public/configs/assets',
@@ -28,7 +31,9 @@ describe('API documentation', () => {
     }
     const assets = doc.paths['/v1/common/public/configs/assets']?.get;
     expect(JSON.stringify(assets?.responses['200'])).toContain('decimals');
-    const events = doc.paths['/v1/logging/public/events']?.post as unknown as { requestBody: unknown };
+    const events = doc.paths['/v1/logging/public/events']?.post as unknown as {
+      requestBody: unknown;
+    };
     expect(JSON.stringify(events.requestBody)).toContain('nonInteraction');
   });
 

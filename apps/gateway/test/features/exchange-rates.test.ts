@@ -17,11 +17,17 @@ describe('exchange rates', () => {
   });
 
   it('serves the rates the feed published, and says when there are none yet', async () => {
-    const none = await t.app.inject({ method: 'GET', url: '/v1/external-market-data/public/exchange-rates' });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/v1/external-market-data/public/exchange-rates',
+    });
     expect(none.json()).toMatchObject({ code: '1000' });
     const body = { ts: 1, quote: 'HKD', units: 100, rates: { HKD: '100', USD: '781.25' } };
     await t.app.redis.commands.set('market:exchange-rates', JSON.stringify(body));
-    const res = await t.app.inject({ method: 'GET', url: '/v1/external-market-data/public/exchange-rates' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/external-market-data/public/exchange-rates',
+    });
     expect(res.json()).toEqual({ code: '200', data: body, message: 'success' });
   });
 });

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFanout, mergeItems, privateTopic, publicTopic } from '../../src/features/socket/fanout.js';
+import {
+  createFanout,
+  mergeItems,
+  privateTopic,
+  publicTopic,
+} from '../../src/features/socket/fanout.js';
 import { createRedis } from '../../src/lib/redis.js';
 
-const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', `test:fanout:${randomUUID()}:`);
+const redis = createRedis(
+  process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  `test:fanout:${randomUUID()}:`,
+);
 afterAll(() => redis.close());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -11,7 +19,9 @@ describe('mergeItems', () => {
   it('joins lone items and arrays in order, and leaves a single push as it is', () => {
     expect(mergeItems(['{"seq":1}'])).toBe('{"seq":1}');
     expect(mergeItems(['[{"seq":1},{"seq":2}]'])).toBe('[{"seq":1},{"seq":2}]');
-    expect(JSON.parse(mergeItems(['{"seq":1}', '[{"seq":2},{"seq":3}]', '[]', '{"seq":4}']))).toEqual([{ seq: 1 }, { seq: 2 }, { seq: 3 }, { seq: 4 }]);
+    expect(
+      JSON.parse(mergeItems(['{"seq":1}', '[{"seq":2},{"seq":3}]', '[]', '{"seq":4}'])),
+    ).toEqual([{ seq: 1 }, { seq: 2 }, { seq: 3 }, { seq: 4 }]);
   });
 });
 
@@ -26,7 +36,14 @@ describe('the fan-out with conflation', () => {
     const fills = privateTopic('fills', 'u1', 1);
     const start = Date.now();
     for (const topic of [book, trade, ticker, fills]) {
-      await fanout.subscribe(topic, (raw, _parsed, frame) => got.push({ topic, raw, at: Date.now() - start, framed: frame(head).subarray(2).toString() }));
+      await fanout.subscribe(topic, (raw, _parsed, frame) =>
+        got.push({
+          topic,
+          raw,
+          at: Date.now() - start,
+          framed: frame(head).subarray(2).toString(),
+        }),
+      );
     }
     await fanout.publishMany([
       { topic: book, data: { type: 'increment', seq: 1 } },
@@ -34,14 +51,24 @@ describe('the fan-out with conflation', () => {
       { topic: fills, data: { tradeId: 't1' } },
       { topic: ticker, data: { last: '1' } },
     ]);
-    await fanout.publishMany([{ topic: book, data: [{ type: 'increment', seq: 2 }, { type: 'increment', seq: 3 }] }]);
+    await fanout.publishMany([
+      {
+        topic: book,
+        data: [
+          { type: 'increment', seq: 2 },
+          { type: 'increment', seq: 3 },
+        ],
+      },
+    ]);
     await sleep(60);
     // The private fill and the ticker are there; the book and the trade wait for the window.
     expect(got.map((g) => g.topic).sort()).toEqual([fills, ticker].sort());
     await sleep(200);
     const books = got.filter((g) => g.topic === book);
     expect(books).toHaveLength(1);
-    expect(JSON.parse(books[0]?.raw ?? '')).toEqual([1, 2, 3].map((seq) => ({ type: 'increment', seq })));
+    expect(JSON.parse(books[0]?.raw ?? '')).toEqual(
+      [1, 2, 3].map((seq) => ({ type: 'increment', seq })),
+    );
     expect(books[0]?.framed).toBe(`${head}${books[0]?.raw}}`);
     const trades = got.filter((g) => g.topic === trade);
     expect(trades.map((g) => JSON.parse(g.raw) as unknown)).toEqual([{ id: 't1' }]);

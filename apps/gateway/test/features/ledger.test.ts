@@ -10,10 +10,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const headers = (token: string, mode: string) => ({ authorization: `Bearer ${token}`, 'runtime-mode': mode });
+const headers = (token: string, mode: string) => ({
+  authorization: `Bearer ${token}`,
+  'runtime-mode': mode,
+});
 type Bal = { asset: string; available: string; frozen: string; total: string };
 async function balances(token: string, mode: string): Promise<Record<string, Bal>> {
-  const res = await t.app.inject({ method: 'GET', url: '/v1/wallet/balances', headers: headers(token, mode) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/v1/wallet/balances',
+    headers: headers(token, mode),
+  });
   expect(res.statusCode).toBe(200);
   return Object.fromEntries(res.json<{ data: Bal[] }>().data.map((b) => [b.asset, b]));
 }
@@ -34,7 +41,9 @@ describe('demo and trial funding', () => {
   it('funds once even when the first requests race', async () => {
     const { token, userId } = await signIn(t);
     await Promise.all(Array.from({ length: 10 }, () => balances(token, '1')));
-    const row = await t.app.db.balance.findUniqueOrThrow({ where: { accountId_mode_asset: { accountId: userId, mode: 1, asset: 'USDT' } } });
+    const row = await t.app.db.balance.findUniqueOrThrow({
+      where: { accountId_mode_asset: { accountId: userId, mode: 1, asset: 'USDT' } },
+    });
     expect(row.available.toFixed()).toBe('1000');
   });
 
@@ -42,21 +51,57 @@ describe('demo and trial funding', () => {
     const { token, userId } = await signIn(t);
     await balances(token, '1');
     await t.app.db.$transaction((tx) =>
-      post(tx, { mode: 1, flowType: FlowType.SPOT_TRADE_SETTLEMENT, refType: 'TEST', refId: '1', at: t.clock.date(), legs: [
-        { accountId: userId, asset: 'USDT', bucket: 'AVAILABLE', amount: '-250' },
-        { accountId: userId, asset: 'ETH', bucket: 'AVAILABLE', amount: '3' },
-        { accountId: SYSTEM.demoFunding, asset: 'USDT', bucket: 'AVAILABLE', amount: '250' },
-        { accountId: SYSTEM.demoFunding, asset: 'ETH', bucket: 'AVAILABLE', amount: '-3' },
-      ] }),
+      post(tx, {
+        mode: 1,
+        flowType: FlowType.SPOT_TRADE_SETTLEMENT,
+        refType: 'TEST',
+        refId: '1',
+        at: t.clock.date(),
+        legs: [
+          { accountId: userId, asset: 'USDT', bucket: 'AVAILABLE', amount: '-250' },
+          { accountId: userId, asset: 'ETH', bucket: 'AVAILABLE', amount: '3' },
+          { accountId: SYSTEM.demoFunding, asset: 'USDT', bucket: 'AVAILABLE', amount: '250' },
+          { accountId: SYSTEM.demoFunding, asset: 'ETH', bucket: 'AVAILABLE', amount: '-3' },
+        ],
+      }),
     );
-    const reset = await t.app.inject({ method: 'POST', url: '/v1/wallet/demo/reset', headers: headers(token, '1') });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/v1/wallet/demo/reset',
+      headers: headers(token, '1'),
+    });
     expect(reset.statusCode).toBe(200);
     const after = await balances(token, '1');
     expect(after.USDT?.available).toBe('1000');
     expect(after.ETH?.available).toBe('0');
-    expect((await t.app.inject({ method: 'POST', url: '/v1/wallet/demo/reset', headers: headers(token, '0') })).json()).toMatchObject({ code: '1002' });
-    await t.app.db.$transaction((tx) => post(tx, { mode: 1, flowType: FlowType.SPOT_ORDER_FREEZE, refType: 'ORDER', refId: 'x', at: t.clock.date(), legs: freezeLegs(userId, 'USDT', '10') }));
-    expect((await t.app.inject({ method: 'POST', url: '/v1/wallet/demo/reset', headers: headers(token, '1') })).json()).toMatchObject({ code: '1002' });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/wallet/demo/reset',
+          headers: headers(token, '0'),
+        })
+      ).json(),
+    ).toMatchObject({ code: '1002' });
+    await t.app.db.$transaction((tx) =>
+      post(tx, {
+        mode: 1,
+        flowType: FlowType.SPOT_ORDER_FREEZE,
+        refType: 'ORDER',
+        refId: 'x',
+        at: t.clock.date(),
+        legs: freezeLegs(userId, 'USDT', '10'),
+      }),
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/wallet/demo/reset',
+          headers: headers(token, '1'),
+        })
+      ).json(),
+    ).toMatchObject({ code: '1002' });
   });
 });
 
@@ -64,26 +109,53 @@ describe('postings', () => {
   it('refuse to overdraw a user balance and change nothing', async () => {
     const { userId } = await signIn(t);
     const credit = (amount: string) =>
-      t.app.db.$transaction((tx) => post(tx, { mode: 0, flowType: FlowType.DEV_CREDIT, refType: 'TEST', refId: userId, at: t.clock.date(), legs: [
-        { accountId: SYSTEM.external, asset: 'USD', bucket: 'AVAILABLE', amount: `-${amount}` },
-        { accountId: userId, asset: 'USD', bucket: 'AVAILABLE', amount },
-      ] }));
+      t.app.db.$transaction((tx) =>
+        post(tx, {
+          mode: 0,
+          flowType: FlowType.DEV_CREDIT,
+          refType: 'TEST',
+          refId: userId,
+          at: t.clock.date(),
+          legs: [
+            { accountId: SYSTEM.external, asset: 'USD', bucket: 'AVAILABLE', amount: `-${amount}` },
+            { accountId: userId, asset: 'USD', bucket: 'AVAILABLE', amount },
+          ],
+        }),
+      );
     await credit('100');
     const before = await t.app.db.ledgerEntry.count();
     await expect(
-      t.app.db.$transaction((tx) => post(tx, { mode: 0, flowType: FlowType.SPOT_ORDER_FREEZE, refType: 'ORDER', refId: 'big', at: t.clock.date(), legs: freezeLegs(userId, 'USD', '100.01') })),
+      t.app.db.$transaction((tx) =>
+        post(tx, {
+          mode: 0,
+          flowType: FlowType.SPOT_ORDER_FREEZE,
+          refType: 'ORDER',
+          refId: 'big',
+          at: t.clock.date(),
+          legs: freezeLegs(userId, 'USD', '100.01'),
+        }),
+      ),
     ).rejects.toMatchObject({ code: 3001 });
     expect(await t.app.db.ledgerEntry.count()).toBe(before);
-    const row = await t.app.db.balance.findUniqueOrThrow({ where: { accountId_mode_asset: { accountId: userId, mode: 0, asset: 'USD' } } });
+    const row = await t.app.db.balance.findUniqueOrThrow({
+      where: { accountId_mode_asset: { accountId: userId, mode: 0, asset: 'USD' } },
+    });
     expect(row.available.toFixed()).toBe('100');
   });
 
   it('refuse unbalanced postings', async () => {
     const { userId } = await signIn(t);
     await expect(
-      t.app.db.$transaction((tx) => post(tx, { mode: 1, flowType: 1, refType: 'T', refId: '1', at: t.clock.date(), legs: [
-        { accountId: userId, asset: 'USDT', bucket: 'AVAILABLE', amount: '1' },
-      ] })),
+      t.app.db.$transaction((tx) =>
+        post(tx, {
+          mode: 1,
+          flowType: 1,
+          refType: 'T',
+          refId: '1',
+          at: t.clock.date(),
+          legs: [{ accountId: userId, asset: 'USDT', bucket: 'AVAILABLE', amount: '1' }],
+        }),
+      ),
     ).rejects.toThrow(/Unbalanced/);
   });
 
@@ -94,20 +166,40 @@ describe('postings', () => {
   it('lists flows of the past 6 months with their names', async () => {
     const { token } = await signIn(t);
     await balances(token, '1');
-    const res = await t.app.inject({ method: 'GET', url: '/v1/wallet/flows?pageSize=5', headers: headers(token, '1') });
-    const flows = res.json<{ data: { result: { flowName: string; amount: string; asset: string }[] } }>().data.result;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/wallet/flows?pageSize=5',
+      headers: headers(token, '1'),
+    });
+    const flows = res.json<{
+      data: { result: { flowName: string; amount: string; asset: string }[] };
+    }>().data.result;
     expect(flows.length).toBe(2);
     expect(flows.every((f) => f.flowName === 'DEMO_FUNDING')).toBe(true);
-    const old = await t.app.inject({ method: 'GET', url: `/v1/wallet/flows?startTime=${t.clock.now() - 200 * 86_400_000}`, headers: headers(token, '1') });
+    const old = await t.app.inject({
+      method: 'GET',
+      url: `/v1/wallet/flows?startTime=${t.clock.now() - 200 * 86_400_000}`,
+      headers: headers(token, '1'),
+    });
     expect(old.json()).toMatchObject({ code: '3018' });
   });
 
   it('credits Real funds in development only through the dev endpoint', async () => {
     const { token } = await signIn(t);
-    const res = await t.app.inject({ method: 'POST', url: '/v1/wallet/dev/credit', headers: headers(token, '0'), payload: { asset: 'USDT', amount: '25.5' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/wallet/dev/credit',
+      headers: headers(token, '0'),
+      payload: { asset: 'USDT', amount: '25.5' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await balances(token, '0')).USDT?.available).toBe('25.5');
-    const bad = await t.app.inject({ method: 'POST', url: '/v1/wallet/dev/credit', headers: headers(token, '0'), payload: { asset: 'SOL', amount: '1' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/v1/wallet/dev/credit',
+      headers: headers(token, '0'),
+      payload: { asset: 'SOL', amount: '1' },
+    });
     expect(bad.json()).toMatchObject({ code: '5008' });
   });
 
@@ -121,10 +213,15 @@ describe('postings', () => {
 
   it('detects a balance tampered with outside the ledger', async () => {
     const { userId } = await signIn(t);
-    await t.app.db.$executeRaw`INSERT INTO balance ("accountId", mode, asset, available) VALUES (${userId}, 1, 'USDT', 5)`;
+    await t.app.db
+      .$executeRaw`INSERT INTO balance ("accountId", mode, asset, available) VALUES (${userId}, 1, 'USDT', 5)`;
     const result = await auditLedger(t.app.db);
     expect(result.ok).toBe(false);
-    expect(result.mismatched).toEqual([expect.objectContaining({ accountId: userId, asset: 'USDT', available: '5' })]);
-    await t.app.db.balance.delete({ where: { accountId_mode_asset: { accountId: userId, mode: 1, asset: 'USDT' } } });
+    expect(result.mismatched).toEqual([
+      expect.objectContaining({ accountId: userId, asset: 'USDT', available: '5' }),
+    ]);
+    await t.app.db.balance.delete({
+      where: { accountId_mode_asset: { accountId: userId, mode: 1, asset: 'USDT' } },
+    });
   });
 });

@@ -6,9 +6,21 @@ import { auditLedger } from '../../src/features/ledger/audit.js';
 let t: TestApp;
 let engine: { stop(): Promise<void> };
 beforeAll(async () => {
-  t = await build({ MARKET_MAKERS: 'true', MARKET_MAKER_INTERVAL_MS: '400', MARKET_MAKER_LEVELS: '2' });
+  t = await build({
+    MARKET_MAKERS: 'true',
+    MARKET_MAKER_INTERVAL_MS: '400',
+    MARKET_MAKER_LEVELS: '2',
+  });
   // The price feed's rates (HKD per 100 units): BTC at 40,000 USDT, far from the catalogue's.
-  await t.app.redis.commands.set('market:exchange-rates', JSON.stringify({ ts: Date.now(), quote: 'HKD', units: 100, rates: { HKD: '100', BTC: '31200000', USDT: '780' } }));
+  await t.app.redis.commands.set(
+    'market:exchange-rates',
+    JSON.stringify({
+      ts: Date.now(),
+      quote: 'HKD',
+      units: 100,
+      rates: { HKD: '100', BTC: '31200000', USDT: '780' },
+    }),
+  );
   engine = await startEngine(t);
 });
 afterAll(async () => {
@@ -19,7 +31,13 @@ afterAll(async () => {
 describe('simulated market makers', () => {
   it('keep Demo and Trial books two-sided, trade, and settle through the ledger', async () => {
     const depth = async (mode: string, symbol: string) =>
-      (await t.app.inject({ method: 'GET', url: `/v1/market-data/public/depth?symbol=${symbol}`, headers: { 'runtime-mode': mode } })).json<{
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v1/market-data/public/depth?symbol=${symbol}`,
+          headers: { 'runtime-mode': mode },
+        })
+      ).json<{
         data: { bids: [string, string][]; asks: [string, string][] };
       }>().data;
     const deadline = Date.now() + 30_000;
@@ -37,7 +55,8 @@ describe('simulated market makers', () => {
       trial = await depth('2', 'XAUT_USDT');
     }
     expect(trial.bids.length).toBeGreaterThan(0);
-    while ((await t.app.db.spotTrade.count()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));
+    while ((await t.app.db.spotTrade.count()) === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 300));
     expect(await t.app.db.spotTrade.count()).toBeGreaterThan(0);
     // Real mode is never simulated.
     expect(await t.app.db.spotOrder.count({ where: { mode: 0 } })).toBe(0);
@@ -49,10 +68,17 @@ describe('simulated market makers', () => {
 
   it('quote around the price feed: the BTC_USDT mid follows the published rates', async () => {
     const depth = async () =>
-      (await t.app.inject({ method: 'GET', url: '/v1/market-data/public/depth?symbol=BTC_USDT', headers: { 'runtime-mode': '1' } })).json<{
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/v1/market-data/public/depth?symbol=BTC_USDT',
+          headers: { 'runtime-mode': '1' },
+        })
+      ).json<{
         data: { bids: [string, string][]; asks: [string, string][] };
       }>().data;
-    const mid = (d: { bids: [string, string][]; asks: [string, string][] }) => (Number(d.bids[0]?.[0]) + Number(d.asks[0]?.[0])) / 2;
+    const mid = (d: { bids: [string, string][]; asks: [string, string][] }) =>
+      (Number(d.bids[0]?.[0]) + Number(d.asks[0]?.[0])) / 2;
     let d = await depth();
     const deadline = Date.now() + 20_000;
     while (!(Math.abs(mid(d) / 40_000 - 1) < 0.02) && Date.now() < deadline) {
@@ -61,7 +87,15 @@ describe('simulated market makers', () => {
     }
     expect(Math.abs(mid(d) / 40_000 - 1)).toBeLessThan(0.02);
     // The feed moves: the quotes move with it.
-    await t.app.redis.commands.set('market:exchange-rates', JSON.stringify({ ts: Date.now(), quote: 'HKD', units: 100, rates: { HKD: '100', BTC: '34320000', USDT: '780' } }));
+    await t.app.redis.commands.set(
+      'market:exchange-rates',
+      JSON.stringify({
+        ts: Date.now(),
+        quote: 'HKD',
+        units: 100,
+        rates: { HKD: '100', BTC: '34320000', USDT: '780' },
+      }),
+    );
     const later = Date.now() + 20_000;
     while (!(Math.abs(mid(d) / 44_000 - 1) < 0.02) && Date.now() < later) {
       await new Promise((r) => setTimeout(r, 300));

@@ -9,7 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function list(query: string): Promise<{ status: number; body: { code: string; data: Page<NewsItem> } }> {
+async function list(
+  query: string,
+): Promise<{ status: number; body: { code: string; data: Page<NewsItem> } }> {
   const res = await t.app.inject({ method: 'GET', url: `/v1/marketing/public/news${query}` });
   return { status: res.statusCode, body: res.json() };
 }

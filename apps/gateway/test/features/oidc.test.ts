@@ -3,7 +3,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { LoginResponse } from '@exchange/contracts';
 import { build, type TestApp } from '../helpers/build.js';
 import { PASSWORD, bearer, registerUser } from '../helpers/auth.js';
-import { GATEWAY_ORIGIN, startLocalOidc, type LocalClient, type LocalOidc } from '../helpers/local-oidc.js';
+import {
+  GATEWAY_ORIGIN,
+  startLocalOidc,
+  type LocalClient,
+  type LocalOidc,
+} from '../helpers/local-oidc.js';
 
 const client = (provider: 'google' | 'apple'): LocalClient => ({
   clientId: `gateway-${provider}`,
@@ -34,13 +39,19 @@ afterAll(async () => {
 type Inject = (app: TestApp) => Promise<LightMyRequestResponse>;
 
 async function start(app: TestApp, provider: string, redirectPath = '/market'): Promise<string> {
-  const res = await app.app.inject({ method: 'GET', url: `/v1/auth/public/oauth/${provider}/start?redirectPath=${encodeURIComponent(redirectPath)}` });
+  const res = await app.app.inject({
+    method: 'GET',
+    url: `/v1/auth/public/oauth/${provider}/start?redirectPath=${encodeURIComponent(redirectPath)}`,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: { authorizationUrl: string } }>().data.authorizationUrl;
 }
 
 /** Through the provider and back: the gateway's answer to the callback, and the callback itself for replays. */
-async function signInWith(subject: string, opts: { app?: TestApp; provider?: 'google' | 'apple'; redirectPath?: string } = {}) {
+async function signInWith(
+  subject: string,
+  opts: { app?: TestApp; provider?: 'google' | 'apple'; redirectPath?: string } = {},
+) {
   const app = opts.app ?? t;
   const provider = opts.provider ?? 'google';
   const authorizationUrl = await start(app, provider, opts.redirectPath);
@@ -58,11 +69,18 @@ async function signInWith(subject: string, opts: { app?: TestApp; provider?: 'go
   return { res: await replay(app), back, replay };
 }
 
-const location = (res: LightMyRequestResponse) => new URL(String(res.headers.location), GATEWAY_ORIGIN);
-const tokenCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'token')?.value;
-const profile = (token: string) => t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: bearer(token) });
+const location = (res: LightMyRequestResponse) =>
+  new URL(String(res.headers.location), GATEWAY_ORIGIN);
+const tokenCookie = (res: LightMyRequestResponse) =>
+  res.cookies.find((c) => c.name === 'token')?.value;
+const profile = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: bearer(token) });
 const link = (linkToken: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/v1/auth/public/oauth/link', payload: { linkToken, password } });
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/public/oauth/link',
+    payload: { linkToken, password },
+  });
 const usersWith = (email: string) => t.app.db.user.count({ where: { email } });
 
 describe('sign in with the provider', () => {
@@ -92,9 +110,14 @@ describe('sign in with the provider', () => {
     const user = me.json<{ data: LoginResponse['user'] }>().data;
     expect(user).toMatchObject({ email: 'dora@example.com' });
     expect(user.uid).toMatch(/^\d{8}$/);
-    const stored = await t.app.db.user.findUniqueOrThrow({ where: { email: 'dora@example.com' }, include: { identities: true } });
+    const stored = await t.app.db.user.findUniqueOrThrow({
+      where: { email: 'dora@example.com' },
+      include: { identities: true },
+    });
     expect(stored.passwordHash).toBeNull();
-    expect(stored.identities).toMatchObject([{ provider: 'google', subject: 'google-sub-dora', email: 'dora@example.com' }]);
+    expect(stored.identities).toMatchObject([
+      { provider: 'google', subject: 'google-sub-dora', email: 'dora@example.com' },
+    ]);
   });
 
   it('signs the same subject in to the same user again, and the older session answers 4003', async () => {
@@ -143,7 +166,10 @@ describe('linking an existing account', () => {
     expect(await t.app.db.oAuthIdentity.count({ where: { subject: 'google-sub-fay' } })).toBe(0);
 
     const wrong = await link(linkToken, 'Wrong!pass1');
-    expect(wrong.json()).toMatchObject({ code: '2020', data: { failedAttempts: 1, maxAttempts: 3 } });
+    expect(wrong.json()).toMatchObject({
+      code: '2020',
+      data: { failedAttempts: 1, maxAttempts: 3 },
+    });
 
     const right = await link(linkToken, PASSWORD);
     expect(right.statusCode, right.body).toBe(200);
@@ -153,7 +179,10 @@ describe('linking an existing account', () => {
     expect(body.refreshToken).toBeTruthy();
     expect(tokenCookie(right)).toBe(body.token);
     expect((await profile(body.token)).statusCode).toBe(200);
-    const fay = await t.app.db.user.findUniqueOrThrow({ where: { email: 'fay@example.com' }, include: { identities: true } });
+    const fay = await t.app.db.user.findUniqueOrThrow({
+      where: { email: 'fay@example.com' },
+      include: { identities: true },
+    });
     expect(fay.identities).toMatchObject([{ provider: 'google', subject: 'google-sub-fay' }]);
 
     // Used once only.
@@ -169,9 +198,18 @@ describe('linking an existing account', () => {
 
   it('counts wrong passwords with the login lock (2003 when locked, even with the right password)', async () => {
     const linkToken = await linkRedirect('google-sub-gus', 'gus@example.com');
-    expect((await link(linkToken, 'Wrong!pass1')).json()).toMatchObject({ code: '2020', data: { failedAttempts: 1 } });
-    expect((await link(linkToken, 'Wrong!pass1')).json()).toMatchObject({ code: '2020', data: { failedAttempts: 2 } });
-    expect((await link(linkToken, 'Wrong!pass1')).json()).toMatchObject({ code: '2003', data: { failedAttempts: 3, lockMinutes: 15 } });
+    expect((await link(linkToken, 'Wrong!pass1')).json()).toMatchObject({
+      code: '2020',
+      data: { failedAttempts: 1 },
+    });
+    expect((await link(linkToken, 'Wrong!pass1')).json()).toMatchObject({
+      code: '2020',
+      data: { failedAttempts: 2 },
+    });
+    expect((await link(linkToken, 'Wrong!pass1')).json()).toMatchObject({
+      code: '2003',
+      data: { failedAttempts: 3, lockMinutes: 15 },
+    });
     expect((await link(linkToken, PASSWORD)).json()).toMatchObject({ code: '2003' });
     expect(await t.app.db.oAuthIdentity.count({ where: { subject: 'google-sub-gus' } })).toBe(0);
   });
@@ -200,7 +238,10 @@ describe('state', () => {
     expect(tokenCookie(res)).toBeUndefined();
     expect(await usersWith('hal@example.com')).toBe(0);
 
-    const missing = await t.app.inject({ method: 'GET', url: '/v1/auth/public/oauth/google/callback?code=abc' });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/public/oauth/google/callback?code=abc',
+    });
     expect(missing.headers.location).toBe('/login?oauthError=2016');
   });
 
@@ -217,7 +258,10 @@ describe('state', () => {
   it('refuses a state that was issued for another provider', async () => {
     op.addAccount('google-sub-jon', 'jon@example.com');
     const back = await op.signInAs('google-sub-jon', await start(t, 'google'));
-    const res = await t.app.inject({ method: 'GET', url: `/v1/auth/public/oauth/apple/callback${back.url.search}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/auth/public/oauth/apple/callback${back.url.search}`,
+    });
     expect(res.headers.location).toBe('/login?oauthError=2017');
     expect(await usersWith('jon@example.com')).toBe(0);
   });
@@ -241,7 +285,10 @@ describe('providers from configuration', () => {
   });
 
   it('accepts only a path on this site as the page to return to', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/v1/auth/public/oauth/google/start?redirectPath=${encodeURIComponent('//evil.test')}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/auth/public/oauth/google/start?redirectPath=${encodeURIComponent('//evil.test')}`,
+    });
     expect(res.json()).toMatchObject({ code: '1002' });
     // Browsers read "/\\" as "//": such a path is replaced by the home page.
     op.addAccount('google-sub-lea', 'lea@example.com');
@@ -265,13 +312,25 @@ describe('providers from configuration', () => {
       const url = new URL(await start(apple, 'apple'));
       expect(url.searchParams.get('response_mode')).toBe('form_post');
       op.addAccount('apple-sub-kim', 'kim@example.com');
-      const { res, back } = await signInWith('apple-sub-kim', { app: apple, provider: 'apple', redirectPath: '/wallet' });
+      const { res, back } = await signInWith('apple-sub-kim', {
+        app: apple,
+        provider: 'apple',
+        redirectPath: '/wallet',
+      });
       expect(back.form?.code).toBeTruthy();
       expect(res.statusCode, res.body).toBe(302);
       expect(res.headers.location).toBe('/wallet');
-      const me = await apple.app.inject({ method: 'GET', url: '/v1/user/profile', headers: bearer(tokenCookie(res) ?? '') });
+      const me = await apple.app.inject({
+        method: 'GET',
+        url: '/v1/user/profile',
+        headers: bearer(tokenCookie(res) ?? ''),
+      });
       expect(me.json()).toMatchObject({ data: { email: 'kim@example.com' } });
-      expect((await apple.app.inject({ method: 'GET', url: '/v1/auth/public/oauth/google/start' })).json()).toMatchObject({ code: '2017' });
+      expect(
+        (
+          await apple.app.inject({ method: 'GET', url: '/v1/auth/public/oauth/google/start' })
+        ).json(),
+      ).toMatchObject({ code: '2017' });
     });
   });
 });

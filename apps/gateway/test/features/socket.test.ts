@@ -11,12 +11,15 @@ let b: TestApp;
 let urlA: string;
 let urlB: string;
 
-
 beforeAll(async () => {
   // Two gateway instances sharing one Redis prefix: fan-out must cross between them.
   const prefix = `test:sockets:${process.pid}:`;
   a = await build({ SOCKET_IDLE_TIMEOUT_MS: '1500', REDIS_PREFIX: prefix });
-  b = await build({ SOCKET_IDLE_TIMEOUT_MS: '1500', REDIS_PREFIX: prefix, DATABASE_URL: a.env.DATABASE_URL });
+  b = await build({
+    SOCKET_IDLE_TIMEOUT_MS: '1500',
+    REDIS_PREFIX: prefix,
+    DATABASE_URL: a.env.DATABASE_URL,
+  });
   urlA = await listen(a);
   urlB = await listen(b);
 });
@@ -77,9 +80,25 @@ describe('live socket protocol', () => {
 
   it('checks symbols and intervals of public channels', async () => {
     const c = await Client.open(urlA);
-    expect((await c.request('subscribe', { channel: 'ticker', args: { symbol: 'NOPE_USDT' } })).code).toBe('3013');
-    expect((await c.request('subscribe', { channel: 'candle', args: { symbol: 'BTC_USDT', interval: '7m' } })).code).toBe('1002');
-    expect((await c.request('subscribe', { channel: 'candle', args: { symbol: 'BTC_USDT', interval: '1m' } })).code).toBe('200');
+    expect(
+      (await c.request('subscribe', { channel: 'ticker', args: { symbol: 'NOPE_USDT' } })).code,
+    ).toBe('3013');
+    expect(
+      (
+        await c.request('subscribe', {
+          channel: 'candle',
+          args: { symbol: 'BTC_USDT', interval: '7m' },
+        })
+      ).code,
+    ).toBe('1002');
+    expect(
+      (
+        await c.request('subscribe', {
+          channel: 'candle',
+          args: { symbol: 'BTC_USDT', interval: '1m' },
+        })
+      ).code,
+    ).toBe('200');
     expect((await c.request('place', { args: {} })).code).not.toBe('200');
     c.close();
   });
@@ -91,14 +110,25 @@ describe('live socket protocol', () => {
     expect(login).toMatchObject({ code: '200', data: { userId, runtimeMode: 1 } });
     expect((await c.request('subscribe', { channel: 'fills' })).code).toBe('200');
     await a.app.socket.fanout.publish(privateTopic('fills', userId, 1), { tradeId: 't1' });
-    expect(await c.next((m) => m.event === 'push' && m.channel === 'fills')).toMatchObject({ data: { tradeId: 't1' } });
+    expect(await c.next((m) => m.event === 'push' && m.channel === 'fills')).toMatchObject({
+      data: { tradeId: 't1' },
+    });
 
     const moved = await c.request('settings', { args: { runtimeMode: 2 } });
     expect(moved).toMatchObject({ code: '200', data: { runtimeMode: 2 } });
-    await a.app.socket.fanout.publish(privateTopic('fills', userId, 1), { tradeId: 'demo-after-switch' });
+    await a.app.socket.fanout.publish(privateTopic('fills', userId, 1), {
+      tradeId: 'demo-after-switch',
+    });
     await a.app.socket.fanout.publish(privateTopic('fills', userId, 2), { tradeId: 't2' });
-    expect(await c.next((m) => m.event === 'push' && (m.data as { tradeId: string }).tradeId === 't2')).toBeTruthy();
-    expect(c.messages.some((m) => m.event === 'push' && (m.data as { tradeId: string }).tradeId === 'demo-after-switch')).toBe(false);
+    expect(
+      await c.next((m) => m.event === 'push' && (m.data as { tradeId: string }).tradeId === 't2'),
+    ).toBeTruthy();
+    expect(
+      c.messages.some(
+        (m) =>
+          m.event === 'push' && (m.data as { tradeId: string }).tradeId === 'demo-after-switch',
+      ),
+    ).toBe(false);
 
     expect((await c.request('logout')).code).toBe('200');
     expect((await c.request('subscribe', { channel: 'fills' })).code).toBe('401');
@@ -110,12 +140,23 @@ describe('live socket protocol', () => {
     const c = await Client.open(urlB);
     expect((await c.request('login', { args: { token, runtimeMode: 1 } })).code).toBe('200');
     expect((await c.request('subscribe', { channel: 'fills' })).code).toBe('200');
-    await startSession({ db: a.app.db, clock: a.clock, policy: { accessTtlSeconds: 3600, refreshTtlDays: 1 }, userId });
+    await startSession({
+      db: a.app.db,
+      clock: a.clock,
+      policy: { accessTtlSeconds: 3600, refreshTtlDays: 1 },
+      userId,
+    });
     expect(await c.next((m) => m.event === 'sessionEnded', 5000)).toMatchObject({ code: '4003' });
     // Anonymous from then on: private pushes stop and private channels are refused.
-    await a.app.socket.fanout.publish(privateTopic('fills', userId, 1), { tradeId: 'after-the-end' });
+    await a.app.socket.fanout.publish(privateTopic('fills', userId, 1), {
+      tradeId: 'after-the-end',
+    });
     expect((await c.request('subscribe', { channel: 'fills' })).code).toBe('401');
-    expect(c.messages.some((m) => m.event === 'push' && (m.data as { tradeId: string }).tradeId === 'after-the-end')).toBe(false);
+    expect(
+      c.messages.some(
+        (m) => m.event === 'push' && (m.data as { tradeId: string }).tradeId === 'after-the-end',
+      ),
+    ).toBe(false);
     c.close();
   });
 
@@ -129,11 +170,16 @@ describe('live socket protocol', () => {
     const c1 = await Client.open(urlA);
     const c2 = await Client.open(urlB);
     for (const c of [c1, c2]) {
-      expect((await c.request('subscribe', { channel: 'trade', args: { symbol: 'BTC_USDT' } })).code).toBe('200');
+      expect(
+        (await c.request('subscribe', { channel: 'trade', args: { symbol: 'BTC_USDT' } })).code,
+      ).toBe('200');
     }
     await a.app.socket.fanout.publish(publicTopic('trade', 0, 'BTC_USDT'), { price: '1' });
     for (const c of [c1, c2]) {
-      expect(await c.next((m) => m.event === 'push' && m.channel === 'trade')).toMatchObject({ args: { symbol: 'BTC_USDT' }, data: { price: '1' } });
+      expect(await c.next((m) => m.event === 'push' && m.channel === 'trade')).toMatchObject({
+        args: { symbol: 'BTC_USDT' },
+        data: { price: '1' },
+      });
     }
     c1.close();
     c2.close();
@@ -150,8 +196,13 @@ describe('live socket protocol', () => {
     await a.app.socket.fanout.publish(topic, { id: 'o2', status: 'NEW' });
     await a.app.socket.fanout.publish(topic, { id: 'o1', status: 'FILLED' });
     await new Promise((r) => setTimeout(r, 800));
-    const orders = c.messages.filter((m) => m.event === 'push' && m.channel === 'order').map((m) => m.event === 'push' && m.data);
-    expect(orders).toEqual([{ id: 'o1', status: 'FILLED' }, { id: 'o2', status: 'NEW' }]);
+    const orders = c.messages
+      .filter((m) => m.event === 'push' && m.channel === 'order')
+      .map((m) => m.event === 'push' && m.data);
+    expect(orders).toEqual([
+      { id: 'o1', status: 'FILLED' },
+      { id: 'o2', status: 'NEW' },
+    ]);
     c.close();
   });
 

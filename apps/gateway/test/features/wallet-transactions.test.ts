@@ -11,7 +11,10 @@ let engine: { stop(): Promise<void> };
 beforeAll(async () => {
   t = await build({ DEMO_FUNDING: 'USDT=100000,BTC=2', TRIAL_FUNDING: 'USDT=10000' });
   // Settlement reads the fee schedule at its first event: set it before any order.
-  await t.app.db.tradingSymbol.update({ where: { code: 'BTC_USDT' }, data: { makerFeeRate: '0.001', takerFeeRate: '0.002' } });
+  await t.app.db.tradingSymbol.update({
+    where: { code: 'BTC_USDT' },
+    data: { makerFeeRate: '0.001', takerFeeRate: '0.002' },
+  });
   engine = await startEngine(t);
 });
 afterAll(async () => {
@@ -21,16 +24,35 @@ afterAll(async () => {
 
 const { place, balance, order } = trading(() => t);
 
-async function transactions(token: string, query = '', mode = '1'): Promise<Page<WalletTransaction>> {
-  const res = await t.app.inject({ method: 'GET', url: `/v1/wallet/transactions${query}`, headers: { ...demo(token), 'runtime-mode': mode } });
+async function transactions(
+  token: string,
+  query = '',
+  mode = '1',
+): Promise<Page<WalletTransaction>> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/v1/wallet/transactions${query}`,
+    headers: { ...demo(token), 'runtime-mode': mode },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: Page<WalletTransaction> }>().data;
 }
 
 async function placeAndCancel(token: string, price: string): Promise<string> {
-  const res = await place(token, { symbol: 'BTC_USDT', side: 'BUY', type: 'LIMIT', price, amount: '0.01' });
+  const res = await place(token, {
+    symbol: 'BTC_USDT',
+    side: 'BUY',
+    type: 'LIMIT',
+    price,
+    amount: '0.01',
+  });
   const id = res.json<{ data: Order }>().data.id;
-  await t.app.inject({ method: 'POST', url: '/v1/spot-order/cancel', headers: demo(token), payload: { orderId: id } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/v1/spot-order/cancel',
+    headers: demo(token),
+    payload: { orderId: id },
+  });
   await until(async () => (await order(token, id)).status === 'CANCELED');
   return id;
 }
@@ -53,7 +75,10 @@ describe('transaction history: one line per user action', () => {
     ]);
     // Trial has its own funding (and its own wording in the client).
     expect((await transactions(u.token, '', '2')).result).toEqual([
-      expect.objectContaining({ type: 'DEMO_FUNDING', changes: [{ asset: 'USDT', amount: '10000', fee: '0' }] }),
+      expect.objectContaining({
+        type: 'DEMO_FUNDING',
+        changes: [{ asset: 'USDT', amount: '10000', fee: '0' }],
+      }),
     ]);
   });
 
@@ -65,8 +90,14 @@ describe('transaction history: one line per user action', () => {
     expect(page.result.map((r) => r.type)).toEqual(['DEMO_FUNDING']);
     expect(await balance(u.token, 'USDT')).toMatchObject({ available: '100000', frozen: '0' });
 
-    const flows = await t.app.inject({ method: 'GET', url: '/v1/wallet/flows?pageSize=50', headers: demo(u.token) });
-    const entries = flows.json<{ data: Page<LedgerFlow> }>().data.result.filter((f) => f.refType === 'ORDER');
+    const flows = await t.app.inject({
+      method: 'GET',
+      url: '/v1/wallet/flows?pageSize=50',
+      headers: demo(u.token),
+    });
+    const entries = flows
+      .json<{ data: Page<LedgerFlow> }>()
+      .data.result.filter((f) => f.refType === 'ORDER');
     // Freeze and release, two legs each, all for the order: the detailed view keeps them.
     expect(entries).toHaveLength(4);
     expect(new Set(entries.map((e) => e.refId))).toEqual(new Set([id]));
@@ -82,18 +113,40 @@ describe('transaction history: one line per user action', () => {
     const seller = await signIn(t);
     const buyer = await signIn(t);
     await balance(buyer.token, 'USDT');
-    const sell = await place(seller.token, { symbol: 'BTC_USDT', side: 'SELL', type: 'LIMIT', price: '60000.01', amount: '0.12345' });
+    const sell = await place(seller.token, {
+      symbol: 'BTC_USDT',
+      side: 'SELL',
+      type: 'LIMIT',
+      price: '60000.01',
+      amount: '0.12345',
+    });
     const sellId = sell.json<{ data: Order }>().data.id;
     // The buy crosses for 0.12345 and rests with the rest, which is then cancelled.
-    const buy = await place(buyer.token, { symbol: 'BTC_USDT', side: 'BUY', type: 'LIMIT', price: '60000.01', amount: '0.2' });
+    const buy = await place(buyer.token, {
+      symbol: 'BTC_USDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '60000.01',
+      amount: '0.2',
+    });
     const buyId = buy.json<{ data: Order }>().data.id;
     await until(async () => (await order(buyer.token, buyId)).status === 'PARTIALLY_FILLED');
-    await t.app.inject({ method: 'POST', url: '/v1/spot-order/cancel', headers: demo(buyer.token), payload: { orderId: buyId } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/spot-order/cancel',
+      headers: demo(buyer.token),
+      payload: { orderId: buyId },
+    });
     await until(async () => (await order(buyer.token, buyId)).status === 'PARTIALLY_CANCELED');
 
     // 0.12345 BTC at 60000.01 = 7407.0012345 USDT. The taker (buyer) pays 0.2% of the BTC,
     // 0.0002469; the maker (seller) 0.1% of the USDT, 7.4070012345 rounded down to USDT's 6 places.
-    const trade = { symbol: 'BTC_USDT', price: '60000.01', quantity: '0.12345', total: '7407.0012345' };
+    const trade = {
+      symbol: 'BTC_USDT',
+      price: '60000.01',
+      quantity: '0.12345',
+      total: '7407.0012345',
+    };
     const buyerPage = await transactions(buyer.token);
     expect(buyerPage.result.map((r) => r.type)).toEqual(['TRADE', 'DEMO_FUNDING']);
     expect(buyerPage.result[0]).toMatchObject({
@@ -115,11 +168,20 @@ describe('transaction history: one line per user action', () => {
       ],
     });
     // Both sides also show as one trade in my trades, with the same id.
-    const myTrades = await t.app.inject({ method: 'GET', url: '/v1/spot-order/trades', headers: demo(buyer.token) });
-    expect(myTrades.json<{ data: Page<{ id: string }> }>().data.result.map((r) => r.id)).toEqual([buyerPage.result[0]?.trade?.id]);
+    const myTrades = await t.app.inject({
+      method: 'GET',
+      url: '/v1/spot-order/trades',
+      headers: demo(buyer.token),
+    });
+    expect(myTrades.json<{ data: Page<{ id: string }> }>().data.result.map((r) => r.id)).toEqual([
+      buyerPage.result[0]?.trade?.id,
+    ]);
 
     // The lines add up to the balances, to the last unit.
-    for (const [who, page] of [[buyer, buyerPage], [seller, sellerPage]] as const) {
+    for (const [who, page] of [
+      [buyer, buyerPage],
+      [seller, sellerPage],
+    ] as const) {
       for (const asset of ['BTC', 'USDT']) {
         const sum = page.result
           .flatMap((r) => r.changes)
@@ -128,12 +190,23 @@ describe('transaction history: one line per user action', () => {
         expect((await balance(who.token, asset))?.available, asset).toBe(sum.toFixed());
       }
     }
-    expect(await balance(buyer.token, 'BTC')).toMatchObject({ available: '2.1232031', frozen: '0' });
-    expect(await balance(buyer.token, 'USDT')).toMatchObject({ available: '92592.9987655', frozen: '0' });
-    expect(await balance(seller.token, 'USDT')).toMatchObject({ available: '107399.5942335', frozen: '0' });
+    expect(await balance(buyer.token, 'BTC')).toMatchObject({
+      available: '2.1232031',
+      frozen: '0',
+    });
+    expect(await balance(buyer.token, 'USDT')).toMatchObject({
+      available: '92592.9987655',
+      frozen: '0',
+    });
+    expect(await balance(seller.token, 'USDT')).toMatchObject({
+      available: '107399.5942335',
+      frozen: '0',
+    });
 
     // Filters: by asset and by type.
-    expect((await transactions(buyer.token, '?type=TRADE')).result.map((r) => r.type)).toEqual(['TRADE']);
+    expect((await transactions(buyer.token, '?type=TRADE')).result.map((r) => r.type)).toEqual([
+      'TRADE',
+    ]);
     expect((await transactions(buyer.token, '?asset=BTC')).result).toHaveLength(2);
     expect((await transactions(buyer.token, '?type=DEMO_RESET')).result).toEqual([]);
     expect((await auditLedger(t.app.db)).ok).toBe(true);
@@ -144,7 +217,12 @@ describe('transaction history: one line per user action', () => {
     await balance(u.token, 'USDT');
     for (let i = 1; i <= 11; i += 1) {
       t.clock.advance(1000);
-      const credit = await t.app.inject({ method: 'POST', url: '/v1/wallet/dev/credit', headers: demo(u.token), payload: { asset: 'USDT', amount: `${i}.000001` } });
+      const credit = await t.app.inject({
+        method: 'POST',
+        url: '/v1/wallet/dev/credit',
+        headers: demo(u.token),
+        payload: { asset: 'USDT', amount: `${i}.000001` },
+      });
       expect(credit.statusCode).toBe(200);
       // Orders placed and cancelled between them: four entries each, no line.
       if (i % 4 === 0) await placeAndCancel(u.token, '40000.02');
@@ -157,27 +235,50 @@ describe('transaction history: one line per user action', () => {
     const ids = [...first.result, ...second.result].map((r) => r.id);
     expect(new Set(ids).size).toBe(12);
     // Newest first: the last credit leads, the funding is last.
-    expect(first.result[0]).toMatchObject({ type: 'DEV_CREDIT', changes: [{ asset: 'USDT', amount: '11.000001', fee: '0' }] });
+    expect(first.result[0]).toMatchObject({
+      type: 'DEV_CREDIT',
+      changes: [{ asset: 'USDT', amount: '11.000001', fee: '0' }],
+    });
     expect(second.result.map((r) => r.type)).toEqual(['DEV_CREDIT', 'DEMO_FUNDING']);
     expect((await transactions(u.token, '?pageSize=5&pageNum=3')).result).toHaveLength(2);
     expect((await transactions(u.token, '?type=DEV_CREDIT&pageSize=20')).result).toHaveLength(11);
-    expect((await transactions(u.token, '?asset=BTC')).result.map((r) => r.type)).toEqual(['DEMO_FUNDING']);
+    expect((await transactions(u.token, '?asset=BTC')).result.map((r) => r.type)).toEqual([
+      'DEMO_FUNDING',
+    ]);
   });
 
   it('shows a reset as one line that brings each asset back to the plan', async () => {
     const u = await signIn(t);
     await balance(u.token, 'USDT');
-    await t.app.inject({ method: 'POST', url: '/v1/wallet/dev/credit', headers: demo(u.token), payload: { asset: 'ETH', amount: '1.5' } });
-    const reset = await t.app.inject({ method: 'POST', url: '/v1/wallet/demo/reset', headers: demo(u.token) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/wallet/dev/credit',
+      headers: demo(u.token),
+      payload: { asset: 'ETH', amount: '1.5' },
+    });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/v1/wallet/demo/reset',
+      headers: demo(u.token),
+    });
     expect(reset.statusCode).toBe(200);
     const [latest] = (await transactions(u.token)).result;
-    expect(latest).toMatchObject({ type: 'DEMO_RESET', changes: [{ asset: 'ETH', amount: '-1.5', fee: '0' }] });
+    expect(latest).toMatchObject({
+      type: 'DEMO_RESET',
+      changes: [{ asset: 'ETH', amount: '-1.5', fee: '0' }],
+    });
   });
 
   it('lists only the types a spot user can have in the mode', async () => {
     const u = await signIn(t);
     const types = async (mode: string) =>
-      (await t.app.inject({ method: 'GET', url: '/v1/wallet/transaction-types', headers: { ...demo(u.token), 'runtime-mode': mode } })).json<{ data: string[] }>().data;
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/v1/wallet/transaction-types',
+          headers: { ...demo(u.token), 'runtime-mode': mode },
+        })
+      ).json<{ data: string[] }>().data;
     expect(await types('1')).toEqual(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET']);
     expect(await types('2')).toEqual(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET']);
     // Real: no simulated funds; the development credit only outside production.
@@ -188,9 +289,17 @@ describe('transaction history: one line per user action', () => {
 
   it('refuses history older than 6 months and unknown types', async () => {
     const u = await signIn(t);
-    const old = await t.app.inject({ method: 'GET', url: `/v1/wallet/transactions?startTime=${t.clock.now() - 200 * 86_400_000}`, headers: demo(u.token) });
+    const old = await t.app.inject({
+      method: 'GET',
+      url: `/v1/wallet/transactions?startTime=${t.clock.now() - 200 * 86_400_000}`,
+      headers: demo(u.token),
+    });
     expect(old.json()).toMatchObject({ code: '3018' });
-    const bad = await t.app.inject({ method: 'GET', url: '/v1/wallet/transactions?type=OPTION_IN', headers: demo(u.token) });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/v1/wallet/transactions?type=OPTION_IN',
+      headers: demo(u.token),
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -8,7 +8,9 @@ export const PASSWORD = 'Str0ng!pass';
 export async function solvePuzzle(t: TestApp, scene: PuzzleScene): Promise<string> {
   const res = await t.app.inject({ method: 'GET', url: `/v1/auth/public/puzzle?scene=${scene}` });
   const { puzzleId } = res.json<{ data: { puzzleId: string } }>().data;
-  const stored = JSON.parse((await t.app.redis.commands.get(puzzleKey(puzzleId))) ?? '{}') as { x: number };
+  const stored = JSON.parse((await t.app.redis.commands.get(puzzleKey(puzzleId))) ?? '{}') as {
+    x: number;
+  };
   t.clock.advance(1000);
   const verify = await t.app.inject({
     method: 'POST',
@@ -21,7 +23,10 @@ export async function solvePuzzle(t: TestApp, scene: PuzzleScene): Promise<strin
 /** Waits for the send-mail job and returns the newest code mailed to the address. */
 export async function latestCode(t: TestApp, email: string, after = 0): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const res = await t.app.inject({ method: 'GET', url: `/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}`,
+    });
     const mails = res.json<{ data: { text: string; createdAt: string }[] }>().data;
     const match = mails.length > after ? /code is (\d{6})/.exec(mails[0]?.text ?? '') : null;
     if (match?.[1]) return match[1];
@@ -31,15 +36,26 @@ export async function latestCode(t: TestApp, email: string, after = 0): Promise<
 }
 
 export async function mailCount(t: TestApp, email: string): Promise<number> {
-  const res = await t.app.inject({ method: 'GET', url: `/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}` });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}`,
+  });
   return res.json<{ data: unknown[] }>().data.length;
 }
 
 /** Registers through the real endpoints and returns the login answer. */
-export async function registerUser(t: TestApp, email: string, entityType: 'INDIVIDUAL' | 'INSTITUTION' = 'INDIVIDUAL'): Promise<LoginResponse> {
+export async function registerUser(
+  t: TestApp,
+  email: string,
+  entityType: 'INDIVIDUAL' | 'INSTITUTION' = 'INDIVIDUAL',
+): Promise<LoginResponse> {
   const puzzleToken = await solvePuzzle(t, 'REGISTER');
   const before = await mailCount(t, email);
-  const sent = await t.app.inject({ method: 'POST', url: '/v1/auth/public/register/code', payload: { email, puzzleToken } });
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/public/register/code',
+    payload: { email, puzzleToken },
+  });
   if (sent.statusCode !== 200) throw new Error(sent.body);
   const code = await latestCode(t, email, before);
   const res = await t.app.inject({
@@ -53,7 +69,11 @@ export async function registerUser(t: TestApp, email: string, entityType: 'INDIV
 
 export async function loginUser(t: TestApp, email: string, password = PASSWORD) {
   const puzzleToken = await solvePuzzle(t, 'LOGIN');
-  return t.app.inject({ method: 'POST', url: '/v1/auth/public/login', payload: { email, password, puzzleToken } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/public/login',
+    payload: { email, password, puzzleToken },
+  });
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -75,7 +75,11 @@ export async function signIn(
 ): Promise<{ token: string; userId: string }> {
   const n = randomBytes(4).toString('hex');
   const user = await t.app.db.user.create({
-    data: { uid: String(parseInt(n, 16)).padStart(8, '0'), email: `u${n}@example.test`, kycLevel: opts.kycLevel ?? null },
+    data: {
+      uid: String(parseInt(n, 16)).padStart(8, '0'),
+      email: `u${n}@example.test`,
+      kycLevel: opts.kycLevel ?? null,
+    },
   });
   const token = newToken();
   const now = t.clock.now();
@@ -84,7 +88,9 @@ export async function signIn(
       userId: user.id,
       accessTokenHash: hashToken(token),
       accessExpiresAt: new Date(opts.expired ? now - 1000 : now + 3_600_000),
-      ...(opts.revokedReason ? { revokedAt: new Date(now), revokedReason: opts.revokedReason } : {}),
+      ...(opts.revokedReason
+        ? { revokedAt: new Date(now), revokedReason: opts.revokedReason }
+        : {}),
     },
   });
   return { token, userId: user.id };

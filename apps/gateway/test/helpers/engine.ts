@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { engineSymbolSpecs } from '../../src/features/orders/engine-symbols.js';
 import type { TestApp } from './build.js';
 
-const engineDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../matching-sim');
+const engineDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../matching-sim',
+);
 
 /** Starts the real matching service on the test app's Redis prefix and waits for its heartbeat. */
 export async function startEngine(t: TestApp): Promise<{ stop(): Promise<void> }> {

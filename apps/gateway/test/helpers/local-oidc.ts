@@ -24,7 +24,10 @@ export interface LocalOidc {
    * Plays the browser from the gateway's authorization address to the gateway's callback: the
    * answer is the callback address with its query, or with `form` for a form_post response.
    */
-  signInAs(subject: string, authorizationUrl: string): Promise<{ url: URL; form?: Record<string, string> }>;
+  signInAs(
+    subject: string,
+    authorizationUrl: string,
+  ): Promise<{ url: URL; form?: Record<string, string> }>;
   close(): Promise<void>;
 }
 
@@ -47,7 +50,13 @@ class CookieJar {
   }
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
 const unescapeHtml = (s: string) => s.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e);
 
 function hiddenInputs(html: string): Record<string, string> {
@@ -76,16 +85,30 @@ export async function startLocalOidc(clients: LocalClient[]): Promise<LocalOidc>
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_post',
     })),
-    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test', use: 'sig', alg: 'RS256' }] },
+    jwks: {
+      keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test', use: 'sig', alg: 'RS256' }],
+    },
     cookies: { keys: ['local-oidc-test-cookie-key'] },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 3600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+    },
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    interactions: {
+      url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+    },
     findAccount: (_ctx: unknown, id: string) => {
       const account = accounts.get(id);
       if (!account) return undefined;
-      return { accountId: id, claims: () => ({ sub: id, email: account.email, email_verified: account.verified }) };
+      return {
+        accountId: id,
+        claims: () => ({ sub: id, email: account.email, email_verified: account.verified }),
+      };
     },
   });
   const callback = provider.callback();
@@ -94,13 +117,26 @@ export async function startLocalOidc(clients: LocalClient[]): Promise<LocalOidc>
     const details = await provider.interactionDetails(req, res);
     if (details.prompt.name === 'login') {
       if (!nextLogin) throw new Error('no account to sign in');
-      await provider.interactionFinished(req, res, { login: { accountId: nextLogin } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: nextLogin } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
-    const grant = new provider.Grant({ accountId: details.session?.accountId ?? '', clientId: String(details.params.client_id) });
+    const grant = new provider.Grant({
+      accountId: details.session?.accountId ?? '',
+      clientId: String(details.params.client_id),
+    });
     grant.addOIDCScope(String(details.params.scope));
     const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    await provider.interactionFinished(
+      req,
+      res,
+      { consent: { grantId } },
+      { mergeWithLastSubmission: true },
+    );
   }
 
   handle = (req, res) => {
@@ -129,7 +165,8 @@ export async function startLocalOidc(clients: LocalClient[]): Promise<LocalOidc>
           return { url: new URL(unescapeHtml(action)), form: hiddenInputs(body) };
         }
         const location = res.headers.get('location');
-        if (res.status < 300 || res.status >= 400 || !location) throw new Error(`provider answered ${res.status} at ${url}: ${body.slice(0, 500)}`);
+        if (res.status < 300 || res.status >= 400 || !location)
+          throw new Error(`provider answered ${res.status} at ${url}: ${body.slice(0, 500)}`);
         const next = new URL(location, url);
         if (next.origin === GATEWAY_ORIGIN) return { url: next };
         url = next.href;
@@ -138,7 +175,9 @@ export async function startLocalOidc(clients: LocalClient[]): Promise<LocalOidc>
     },
     async close() {
       server.closeAllConnections();
-      await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        server.close((err) => (err ? reject(err) : resolve())),
+      );
     },
   };
 }

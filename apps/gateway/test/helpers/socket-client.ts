@@ -4,7 +4,8 @@ import type { SocketMessage } from '@exchange/contracts';
 /** A test client: collects every message and waits for the one a predicate picks. */
 export class Client {
   readonly messages: SocketMessage[] = [];
-  private waiters: { pred: (m: SocketMessage) => boolean; resolve: (m: SocketMessage) => void }[] = [];
+  private waiters: { pred: (m: SocketMessage) => boolean; resolve: (m: SocketMessage) => void }[] =
+    [];
   closed: { code: number } | null = null;
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (raw: Buffer) => {
@@ -24,14 +25,22 @@ export class Client {
     const found = this.messages.find(pred);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out; got ${JSON.stringify(this.messages)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`timed out; got ${JSON.stringify(this.messages)}`)),
+        timeoutMs,
+      );
       this.waiters.push({ pred, resolve: (m) => (clearTimeout(timer), resolve(m)) });
     });
   }
-  async request(op: string, rest: Record<string, unknown> = {}): Promise<SocketMessage & { event: 'reply' }> {
+  async request(
+    op: string,
+    rest: Record<string, unknown> = {},
+  ): Promise<SocketMessage & { event: 'reply' }> {
     const requestId = Math.random().toString(36).slice(2);
     this.ws.send(JSON.stringify({ op, requestId, ...rest }));
-    return (await this.next((m) => m.event === 'reply' && m.requestId === requestId)) as SocketMessage & { event: 'reply' };
+    return (await this.next(
+      (m) => m.event === 'reply' && m.requestId === requestId,
+    )) as SocketMessage & { event: 'reply' };
   }
   close() {
     this.ws.close();

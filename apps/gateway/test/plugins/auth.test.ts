@@ -26,7 +26,10 @@ describe('public and private paths', () => {
     for (const url of ['/v1/user/profile', '/v1/wallet/anything']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ code: '401', message: 'Login session expired, please log in again.' });
+      expect(res.json()).toMatchObject({
+        code: '401',
+        message: 'Login session expired, please log in again.',
+      });
     }
   });
 
@@ -34,14 +37,22 @@ describe('public and private paths', () => {
     const expired = await signIn(t, { expired: true });
     const loggedOut = await signIn(t, { revokedReason: 'LOGOUT' });
     for (const token of ['not-a-token', expired.token, loggedOut.token]) {
-      const res = await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: { authorization: `Bearer ${token}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/v1/user/profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.json()).toMatchObject({ code: '401' });
     }
   });
 
   it('answers 4003 when the session ended because of a login elsewhere', async () => {
     const { token } = await signIn(t, { revokedReason: 'LOGGED_IN_ELSEWHERE' });
-    const res = await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json<{ code: string; message: string }>()).toMatchObject({ code: '4003' });
     expect(res.json<{ message: string }>().message).toContain('logged in on another device');
@@ -49,11 +60,21 @@ describe('public and private paths', () => {
 
   it('accepts a valid token from the header or the cookie', async () => {
     const { token, userId } = await signIn(t, { kycLevel: 1 });
-    const viaHeader = await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: { authorization: `Bearer ${token}` } });
+    const viaHeader = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(viaHeader.statusCode).toBe(200);
     expect(viaHeader.json()).toMatchObject({ code: '200', data: { id: userId, kycLevel: 1 } });
-    expect(viaHeader.json<{ data: { kycPermissions: string[] } }>().data.kycPermissions).toContain('SPOT_TRADE');
-    const viaCookie = await t.app.inject({ method: 'GET', url: '/v1/user/profile', cookies: { token } });
+    expect(viaHeader.json<{ data: { kycPermissions: string[] } }>().data.kycPermissions).toContain(
+      'SPOT_TRADE',
+    );
+    const viaCookie = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/profile',
+      cookies: { token },
+    });
     expect(viaCookie.json()).toMatchObject({ code: '200', data: { id: userId } });
   });
 });

@@ -23,22 +23,39 @@ describe('block list', () => {
     });
     await t.app.blockList.refresh();
 
-    const denied = await t.app.inject({ method: 'GET', url: '/v1/marketing/public/news?pageNum=1' });
+    const denied = await t.app.inject({
+      method: 'GET',
+      url: '/v1/marketing/public/news?pageNum=1',
+    });
     expect(denied.statusCode).toBe(503);
-    expect(denied.json()).toEqual({ code: '1001', data: { mask: 1001, tag: 'maintenance' }, message: 'Under maintenance.' });
+    expect(denied.json()).toEqual({
+      code: '1001',
+      data: { mask: 1001, tag: 'maintenance' },
+      message: 'Under maintenance.',
+    });
 
     const otherMethod = await t.app.inject({ method: 'POST', url: '/v1/marketing/public/news' });
     expect(otherMethod.json<{ code: string }>().code).not.toBe('1001');
 
     const listed = await t.app.inject({ method: 'GET', url: '/v1/common/public/blocklist' });
     expect(listed.json()).toMatchObject({
-      data: [{ entries: [{ url: '/v1/marketing/public/news', method: 'GET' }], mask: 1001, tag: 'maintenance' }],
+      data: [
+        {
+          entries: [{ url: '/v1/marketing/public/news', method: 'GET' }],
+          mask: 1001,
+          tag: 'maintenance',
+        },
+      ],
     });
   });
 
   it('blocks private paths before asking for a token, and prefixes with "*"', async () => {
     await t.app.db.blockListItem.create({
-      data: { entries: [{ url: '/v1/wallet/*', method: '*' }], maskCode: 1010, targetTag: 'wallet' },
+      data: {
+        entries: [{ url: '/v1/wallet/*', method: '*' }],
+        maskCode: 1010,
+        targetTag: 'wallet',
+      },
     });
     await t.app.blockList.refresh();
     const res = await t.app.inject({ method: 'POST', url: '/v1/wallet/withdraw/crypto' });
@@ -47,7 +64,9 @@ describe('block list', () => {
   });
 
   it('skips malformed rows instead of failing', async () => {
-    await t.app.db.blockListItem.create({ data: { entries: { nope: true }, maskCode: 1001, targetTag: 'bad' } });
+    await t.app.db.blockListItem.create({
+      data: { entries: { nope: true }, maskCode: 1001, targetTag: 'bad' },
+    });
     await t.app.blockList.refresh();
     const res = await t.app.inject({ method: 'GET', url: '/v1/common/public/configs' });
     expect(res.statusCode).toBe(200);

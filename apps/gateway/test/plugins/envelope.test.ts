@@ -41,7 +41,9 @@ const events = (body: unknown) => ({
 
 describe('the envelope', () => {
   it('wraps success with code "200"', async () => {
-    const res = await t.app.inject(events({ events: [{ category: 'page', action: 'view', value: 3 }] }));
+    const res = await t.app.inject(
+      events({ events: [{ category: 'page', action: 'view', value: 3 }] }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: '200', data: { accepted: 1 }, message: 'success' });
     expect(await t.app.db.clientEvent.count()).toBe(1);
@@ -51,12 +53,18 @@ describe('the envelope', () => {
     const before = await t.app.db.clientEvent.count();
     const res = await t.app.inject(events('{"events": [}'));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: '1003', data: null, message: 'The request body is not valid JSON.' });
+    expect(res.json()).toMatchObject({
+      code: '1003',
+      data: null,
+      message: 'The request body is not valid JSON.',
+    });
     expect(await t.app.db.clientEvent.count()).toBe(before);
   });
 
   it('answers wrong types with 1002 naming the field', async () => {
-    const res = await t.app.inject(events({ events: [{ category: 'page', action: 'view', value: 'three' }] }));
+    const res = await t.app.inject(
+      events({ events: [{ category: 'page', action: 'view', value: 'three' }] }),
+    );
     expect(res.statusCode).toBe(400);
     const body = res.json<{ code: string; message: string }>();
     expect(body.code).toBe('1002');
@@ -66,19 +74,25 @@ describe('the envelope', () => {
   it('answers a missing required field and a bad enum with 1002', async () => {
     const missing = await t.app.inject(events({ events: [{ action: 'view' }] }));
     expect(missing.json()).toMatchObject({ code: '1002' });
-    const badTransport = await t.app.inject(events({ events: [{ category: 'a', action: 'b', transport: 'pigeon' }] }));
+    const badTransport = await t.app.inject(
+      events({ events: [{ category: 'a', action: 'b', transport: 'pigeon' }] }),
+    );
     expect(badTransport.json()).toMatchObject({ code: '1002' });
   });
 
   it('answers unknown fields with 1004 listing them', async () => {
-    const res = await t.app.inject(events({ events: [{ category: 'a', action: 'b', colour: 'red' }], extra: 1 }));
+    const res = await t.app.inject(
+      events({ events: [{ category: 'a', action: 'b', colour: 'red' }], extra: 1 }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: '1004' });
     expect(res.json<{ message: string }>().message).toMatch(/extra/);
   });
 
   it('answers an oversized body with 1005 and 413', async () => {
-    const res = await t.app.inject(events({ events: [{ category: 'x'.repeat(4000), action: 'b' }] }));
+    const res = await t.app.inject(
+      events({ events: [{ category: 'x'.repeat(4000), action: 'b' }] }),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: '1005' });
   });
@@ -103,7 +117,11 @@ describe('the envelope', () => {
   it('hides internals of unexpected failures behind 1012', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/common/public/test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: '1012', data: null, message: 'The system is busy, try again later.' });
+    expect(res.json()).toEqual({
+      code: '1012',
+      data: null,
+      message: 'The system is busy, try again later.',
+    });
     expect(res.body).not.toContain('secret');
     expect(res.body).not.toContain('at ');
   });
@@ -115,10 +133,18 @@ describe('the envelope', () => {
   });
 
   it('rejects a malformed runtime-mode or time-zone header with 1002', async () => {
-    const mode = await t.app.inject({ method: 'GET', url: '/v1/common/public/configs', headers: { 'runtime-mode': '7' } });
+    const mode = await t.app.inject({
+      method: 'GET',
+      url: '/v1/common/public/configs',
+      headers: { 'runtime-mode': '7' },
+    });
     expect(mode.statusCode).toBe(400);
     expect(mode.json()).toMatchObject({ code: '1002' });
-    const tz = await t.app.inject({ method: 'GET', url: '/v1/common/public/configs', headers: { 'time-zone': 'Mars/Olympus' } });
+    const tz = await t.app.inject({
+      method: 'GET',
+      url: '/v1/common/public/configs',
+      headers: { 'time-zone': 'Mars/Olympus' },
+    });
     expect(tz.json()).toMatchObject({ code: '1002' });
   });
 

@@ -16,7 +16,16 @@ export class EventBuffer {
     this.length = 0;
   }
 
-  push(kind: number, a: number, b: number, c: number, d: number, e: number, f: number, g: number): void {
+  push(
+    kind: number,
+    a: number,
+    b: number,
+    c: number,
+    d: number,
+    e: number,
+    f: number,
+    g: number,
+  ): void {
     let i = this.length * STRIDE;
     if (i + STRIDE > this.data.length) this.grow();
     const x = this.data;
@@ -31,11 +40,26 @@ export class EventBuffer {
     this.length++;
   }
 
-  trade(makerId: number, makerUser: number, takerId: number, takerUser: number, price: number, qty: number, takerSide: number): void {
+  trade(
+    makerId: number,
+    makerUser: number,
+    takerId: number,
+    takerUser: number,
+    price: number,
+    qty: number,
+    takerSide: number,
+  ): void {
     this.push(EV_TRADE, makerId, makerUser, takerId, takerUser, price, qty, takerSide);
   }
 
-  status(orderId: number, userId: number, status: number, filled: number, remaining: number, reason: number): void {
+  status(
+    orderId: number,
+    userId: number,
+    status: number,
+    filled: number,
+    remaining: number,
+    reason: number,
+  ): void {
     this.push(EV_STATUS, orderId, userId, status, filled, remaining, reason, 0);
   }
 
@@ -51,7 +75,8 @@ export class EventBuffer {
   /** Plain copies of the records, for tests and comparisons. */
   toArrays(): number[][] {
     const out: number[][] = [];
-    for (let i = 0; i < this.length; i++) out.push(Array.from(this.data.subarray(i * STRIDE, (i + 1) * STRIDE)));
+    for (let i = 0; i < this.length; i++)
+      out.push(Array.from(this.data.subarray(i * STRIDE, (i + 1) * STRIDE)));
     return out;
   }
 

@@ -1,4 +1,13 @@
-import { BUY, RS_SELF_TRADE, ST_CANCELED, ST_FILLED, ST_PARTIALLY_FILLED, STP_CANCEL_BOTH, STP_CANCEL_OLDEST, STP_NONE } from './codes.js';
+import {
+  BUY,
+  RS_SELF_TRADE,
+  ST_CANCELED,
+  ST_FILLED,
+  ST_PARTIALLY_FILLED,
+  STP_CANCEL_BOTH,
+  STP_CANCEL_OLDEST,
+  STP_NONE,
+} from './codes.js';
 import type { EventBuffer } from './event-buffer.js';
 import type { OrderBook, RestingOrder, Taker } from './order-book.js';
 import { PriceLadder } from './price-ladder.js';
@@ -42,7 +51,14 @@ export class FastBook implements OrderBook {
       if (makerUser === t.userId && t.stp !== STP_NONE) {
         if (t.stp !== STP_CANCEL_OLDEST) t.stpKilled = true;
         if (t.stp === STP_CANCEL_OLDEST || t.stp === STP_CANCEL_BOTH) {
-          out.status(makerId, makerUser, ST_CANCELED, p.oFilled[o] as number, (p.oVis[o] as number) + (p.oHid[o] as number), RS_SELF_TRADE);
+          out.status(
+            makerId,
+            makerUser,
+            ST_CANCELED,
+            p.oFilled[o] as number,
+            (p.oVis[o] as number) + (p.oHid[o] as number),
+            RS_SELF_TRADE,
+          );
           this.removeOrder(o);
         }
         if (t.stpKilled) return;
@@ -60,13 +76,20 @@ export class FastBook implements OrderBook {
       p.lVol[lvl] = (p.lVol[lvl] as number) - q;
       this.touch(t.side ^ 1, price);
       if (vis > q) {
-        out.status(makerId, makerUser, ST_PARTIALLY_FILLED, filled, vis - q + (p.oHid[o] as number), 0);
+        out.status(
+          makerId,
+          makerUser,
+          ST_PARTIALLY_FILLED,
+          filled,
+          vis - q + (p.oHid[o] as number),
+          0,
+        );
       } else if ((p.oHid[o] as number) > 0) {
         const hid = p.oHid[o] as number;
         const refill = Math.min(p.oPeak[o] as number, hid);
         p.oVis[o] = refill;
         p.oHid[o] = hid - refill;
-        p.lVol[lvl] = (p.lVol[lvl]) + refill;
+        p.lVol[lvl] = p.lVol[lvl] + refill;
         // An iceberg refill loses time priority: it goes to the back of its level.
         p.unlink(o, lvl);
         p.append(o, lvl);
@@ -107,7 +130,16 @@ export class FastBook implements OrderBook {
     return Math.min(sum, t.qty);
   }
 
-  add(orderId: number, userId: number, side: number, price: number, visible: number, hidden: number, peak: number, filled: number): void {
+  add(
+    orderId: number,
+    userId: number,
+    side: number,
+    price: number,
+    visible: number,
+    hidden: number,
+    peak: number,
+    filled: number,
+  ): void {
     const p = this.p;
     const ladder = side === BUY ? this.bids : this.asks;
     let lvl = ladder.find(price);
@@ -127,7 +159,14 @@ export class FastBook implements OrderBook {
     if (o < 0) return false;
     const p = this.p;
     if (p.oUser[o] !== userId) return false;
-    out.status(orderId, userId, ST_CANCELED, p.oFilled[o] as number, (p.oVis[o] as number) + (p.oHid[o] as number), reason);
+    out.status(
+      orderId,
+      userId,
+      ST_CANCELED,
+      p.oFilled[o] as number,
+      (p.oVis[o] as number) + (p.oHid[o] as number),
+      reason,
+    );
     this.removeOrder(o);
     return true;
   }
@@ -173,7 +212,12 @@ export class FastBook implements OrderBook {
     const out: RestingOrder[] = [];
     for (const ladder of this.ladders) {
       for (let i = ladder.length - 1; i >= 0; i--) {
-        for (let o = this.p.lHead[ladder.levels[i] as number] as number; o !== NIL; o = this.p.oNext[o] as number) out.push(this.p.read(o));
+        for (
+          let o = this.p.lHead[ladder.levels[i] as number] as number;
+          o !== NIL;
+          o = this.p.oNext[o] as number
+        )
+          out.push(this.p.read(o));
       }
     }
     return out;
@@ -185,7 +229,11 @@ export class FastBook implements OrderBook {
     let i = 0;
     for (const ladder of this.ladders) {
       for (let l = ladder.length - 1; l >= 0; l--) {
-        for (let o = p.lHead[ladder.levels[l] as number] as number; o !== NIL; o = p.oNext[o] as number) {
+        for (
+          let o = p.lHead[ladder.levels[l] as number] as number;
+          o !== NIL;
+          o = p.oNext[o] as number
+        ) {
           out[i] = p.oId[o] as number;
           out[i + 1] = p.oUser[o] as number;
           out[i + 2] = p.oSide[o] as number;
@@ -217,15 +265,22 @@ export class FastBook implements OrderBook {
       const ladder = this.ladders[side === 0 ? 0 : 1];
       for (let i = 0; i < ladder.length; i++) {
         const l = ladder.levels[i] as number;
-        if (i > 0 && (ladder.keys[i - 1] as number) >= (ladder.keys[i] as number)) throw new Error('ladder out of order');
+        if (i > 0 && (ladder.keys[i - 1] as number) >= (ladder.keys[i] as number))
+          throw new Error('ladder out of order');
         count += this.p.validateLevel(l, side);
       }
     }
-    if (count !== this.ids.size) throw new Error(`id map holds ${this.ids.size} orders, levels ${count}`);
+    if (count !== this.ids.size)
+      throw new Error(`id map holds ${this.ids.size} orders, levels ${count}`);
     for (const ladder of this.ladders) {
       for (let i = 0; i < ladder.length; i++) {
-        for (let o = this.p.lHead[ladder.levels[i] as number] as number; o !== NIL; o = this.p.oNext[o] as number) {
-          if (this.ids.get(this.p.oId[o] as number) !== o) throw new Error(`id index cannot find order ${this.p.oId[o]}`);
+        for (
+          let o = this.p.lHead[ladder.levels[i] as number] as number;
+          o !== NIL;
+          o = this.p.oNext[o] as number
+        ) {
+          if (this.ids.get(this.p.oId[o] as number) !== o)
+            throw new Error(`id index cannot find order ${this.p.oId[o]}`);
         }
       }
     }
@@ -252,7 +307,8 @@ export class FastBook implements OrderBook {
 
   private touch(side: number, price: number): void {
     const n = this.touchedCount;
-    for (let i = n - 1; i >= 0; i--) if (this.touchedPrice[i] === price && this.touchedSide[i] === side) return;
+    for (let i = n - 1; i >= 0; i--)
+      if (this.touchedPrice[i] === price && this.touchedSide[i] === side) return;
     if (n === this.touchedSide.length) {
       const s = new Uint8Array(n * 2);
       s.set(this.touchedSide);

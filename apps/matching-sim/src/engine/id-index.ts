@@ -78,6 +78,7 @@ export class IdIndex {
     this.mask = capacity - 1;
     this.shift = 32 - Math.log2(capacity);
     this.size = 0;
-    for (let i = 0; i < old.length; i += 2) if (old[i] !== EMPTY) this.set(old[i] as number, old[i + 1] as number);
+    for (let i = 0; i < old.length; i += 2)
+      if (old[i] !== EMPTY) this.set(old[i] as number, old[i + 1] as number);
   }
 }

@@ -51,7 +51,16 @@ export interface OrderBook {
    */
   fillable(t: Taker): number;
   /** Rests an order at the back of its price level (hidden > 0 only for icebergs). */
-  add(orderId: number, userId: number, side: number, price: number, visible: number, hidden: number, peak: number, filled: number): void;
+  add(
+    orderId: number,
+    userId: number,
+    side: number,
+    price: number,
+    visible: number,
+    hidden: number,
+    peak: number,
+    filled: number,
+  ): void;
   has(orderId: number): boolean;
   /** Removes a resting order of `userId`, writing its CANCELED status; false if not found. */
   cancel(orderId: number, userId: number, reason: number, out: EventBuffer): boolean;

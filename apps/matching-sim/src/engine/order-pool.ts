@@ -45,7 +45,16 @@ export class OrderPool {
     this.growLevels(levels);
   }
 
-  allocOrder(id: number, user: number, side: number, price: number, vis: number, hid: number, peak: number, filled: number): number {
+  allocOrder(
+    id: number,
+    user: number,
+    side: number,
+    price: number,
+    vis: number,
+    hid: number,
+    peak: number,
+    filled: number,
+  ): number {
     if (this.oFreeTop === 0) this.growOrders(this.oId.length * 2);
     const o = this.oFree[--this.oFreeTop] as number;
     this.oId[o] = id;
@@ -117,15 +126,18 @@ export class OrderPool {
     let prev = NIL;
     for (let o = this.lHead[l] as number; o !== NIL; o = this.oNext[o] as number) {
       if (this.oPrev[o] !== prev) throw new Error(`broken back link at order ${this.oId[o]}`);
-      if (this.oLevel[o] !== l || this.oSide[o] !== side || this.oPrice[o] !== this.lPrice[l]) throw new Error(`order ${this.oId[o]} filed at the wrong level`);
-      if ((this.oVis[o] as number) <= 0 || (this.oHid[o] as number) < 0) throw new Error(`bad quantities on ${this.oId[o]}`);
+      if (this.oLevel[o] !== l || this.oSide[o] !== side || this.oPrice[o] !== this.lPrice[l])
+        throw new Error(`order ${this.oId[o]} filed at the wrong level`);
+      if ((this.oVis[o] as number) <= 0 || (this.oHid[o] as number) < 0)
+        throw new Error(`bad quantities on ${this.oId[o]}`);
       vol += this.oVis[o] as number;
       prev = o;
       count++;
     }
     if (this.lTail[l] !== prev) throw new Error(`level ${this.lPrice[l]} tail is stale`);
     if (count === 0) throw new Error(`empty level ${this.lPrice[l]} left in the ladder`);
-    if (vol !== this.lVol[l]) throw new Error(`level ${this.lPrice[l]} volume ${this.lVol[l]} but orders sum to ${vol}`);
+    if (vol !== this.lVol[l])
+      throw new Error(`level ${this.lPrice[l]} volume ${this.lVol[l]} but orders sum to ${vol}`);
     return count;
   }
 

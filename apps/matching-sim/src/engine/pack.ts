@@ -15,7 +15,8 @@ export function packNumbers(values: Float64Array): string {
 
 export function unpackNumbers(packed: string): Float64Array {
   const bytes = Buffer.from(packed, 'base64');
-  if (bytes.length % 8 !== 0) throw new Error('packed numbers: length is not a multiple of 8 bytes');
+  if (bytes.length % 8 !== 0)
+    throw new Error('packed numbers: length is not a multiple of 8 bytes');
   const out = new Float64Array(bytes.length / 8);
   new Uint8Array(out.buffer).set(bytes);
   return out;

@@ -35,15 +35,30 @@ export class PendingBook {
     const e: Entry = Object.assign(o, { seq: this.nextSeq++ });
     this.byId.set(o.params.orderId, e);
     if (o.params.type === T_TRAILING) this.trailing.push(e);
-    else if (o.params.triggerDir === DIR_ABOVE) insert(this.above, e, (a, b) => a.params.triggerPrice - b.params.triggerPrice || a.seq - b.seq);
-    else insert(this.below, e, (a, b) => b.params.triggerPrice - a.params.triggerPrice || a.seq - b.seq);
+    else if (o.params.triggerDir === DIR_ABOVE)
+      insert(
+        this.above,
+        e,
+        (a, b) => a.params.triggerPrice - b.params.triggerPrice || a.seq - b.seq,
+      );
+    else
+      insert(
+        this.below,
+        e,
+        (a, b) => b.params.triggerPrice - a.params.triggerPrice || a.seq - b.seq,
+      );
   }
 
   remove(orderId: number): PendingOrder | undefined {
     const e = this.byId.get(orderId);
     if (e === undefined) return undefined;
     this.byId.delete(orderId);
-    const list = e.params.type === T_TRAILING ? this.trailing : e.params.triggerDir === DIR_ABOVE ? this.above : this.below;
+    const list =
+      e.params.type === T_TRAILING
+        ? this.trailing
+        : e.params.triggerDir === DIR_ABOVE
+          ? this.above
+          : this.below;
     list.splice(list.indexOf(e), 1);
     return e;
   }
@@ -63,7 +78,8 @@ export class PendingBook {
         if (best === undefined || e.seq < best.seq) best = e;
       }
     }
-    for (const e of this.trailing) if (fires(e, last) && (best === undefined || e.seq < best.seq)) best = e;
+    for (const e of this.trailing)
+      if (fires(e, last) && (best === undefined || e.seq < best.seq)) best = e;
     return best && this.remove(best.params.orderId);
   }
 

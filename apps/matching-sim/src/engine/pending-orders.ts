@@ -19,7 +19,9 @@ export function followPrice(o: PendingOrder, last: number): boolean {
   const p = o.params;
   if (p.type !== T_TRAILING || last < 0) return false;
   if (!o.active) {
-    const reached = p.activationPrice === 0 || (p.side === BUY ? last <= p.activationPrice : last >= p.activationPrice);
+    const reached =
+      p.activationPrice === 0 ||
+      (p.side === BUY ? last <= p.activationPrice : last >= p.activationPrice);
     if (!reached) return false;
     o.active = true;
     o.extreme = last;
@@ -35,7 +37,9 @@ export function fires(o: PendingOrder, last: number): boolean {
   const p = o.params;
   if (p.type === T_TRAILING) {
     if (!o.active) return false;
-    return p.side === BUY ? last >= o.extreme + p.trailingDelta : last <= o.extreme - p.trailingDelta;
+    return p.side === BUY
+      ? last >= o.extreme + p.trailingDelta
+      : last <= o.extreme - p.trailingDelta;
   }
   return p.triggerDir === DIR_ABOVE ? last >= p.triggerPrice : last <= p.triggerPrice;
 }

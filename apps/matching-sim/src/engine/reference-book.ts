@@ -1,4 +1,13 @@
-import { BUY, RS_SELF_TRADE, ST_CANCELED, ST_FILLED, ST_PARTIALLY_FILLED, STP_CANCEL_BOTH, STP_CANCEL_OLDEST, STP_NONE } from './codes.js';
+import {
+  BUY,
+  RS_SELF_TRADE,
+  ST_CANCELED,
+  ST_FILLED,
+  ST_PARTIALLY_FILLED,
+  STP_CANCEL_BOTH,
+  STP_CANCEL_OLDEST,
+  STP_NONE,
+} from './codes.js';
 import type { EventBuffer } from './event-buffer.js';
 import type { OrderBook, RestingOrder, Taker } from './order-book.js';
 
@@ -32,7 +41,14 @@ export class ReferenceBook implements OrderBook {
         if (t.stp === STP_CANCEL_OLDEST || t.stp === STP_CANCEL_BOTH) {
           opp.shift();
           this.touch(o.side, o.price);
-          out.status(o.orderId, o.userId, ST_CANCELED, o.filled, o.visible + o.hidden, RS_SELF_TRADE);
+          out.status(
+            o.orderId,
+            o.userId,
+            ST_CANCELED,
+            o.filled,
+            o.visible + o.hidden,
+            RS_SELF_TRADE,
+          );
         }
         if (t.stpKilled) break;
         continue;
@@ -77,14 +93,34 @@ export class ReferenceBook implements OrderBook {
         for (const o of level.slice(0, own)) sum += o.visible;
         break;
       }
-      for (const o of level) if (t.stp === STP_NONE || o.userId !== t.userId) sum += o.visible + o.hidden;
+      for (const o of level)
+        if (t.stp === STP_NONE || o.userId !== t.userId) sum += o.visible + o.hidden;
       i = j;
     }
     return Math.min(sum, t.qty);
   }
 
-  add(orderId: number, userId: number, side: number, price: number, visible: number, hidden: number, peak: number, filled: number): void {
-    const o: Entry = { orderId, userId, side, price, visible, hidden, peak, filled, time: ++this.clock };
+  add(
+    orderId: number,
+    userId: number,
+    side: number,
+    price: number,
+    visible: number,
+    hidden: number,
+    peak: number,
+    filled: number,
+  ): void {
+    const o: Entry = {
+      orderId,
+      userId,
+      side,
+      price,
+      visible,
+      hidden,
+      peak,
+      filled,
+      time: ++this.clock,
+    };
     insertSorted(side === BUY ? this.bids : this.asks, o);
     this.touch(side, price);
   }
@@ -108,7 +144,8 @@ export class ReferenceBook implements OrderBook {
   }
 
   get(orderId: number): RestingOrder | undefined {
-    const o = this.bids.find((x) => x.orderId === orderId) ?? this.asks.find((x) => x.orderId === orderId);
+    const o =
+      this.bids.find((x) => x.orderId === orderId) ?? this.asks.find((x) => x.orderId === orderId);
     return o && strip(o);
   }
 
@@ -157,7 +194,8 @@ export class ReferenceBook implements OrderBook {
         const b = list[i];
         if (a && b && compare(a, b) >= 0) throw new Error(`reference book out of order at ${i}`);
       }
-      for (const o of list) if (o.visible <= 0 || o.hidden < 0) throw new Error(`bad quantities on ${o.orderId}`);
+      for (const o of list)
+        if (o.visible <= 0 || o.hidden < 0) throw new Error(`bad quantities on ${o.orderId}`);
     }
     const bid = this.bestBid();
     const ask = this.bestAsk();
@@ -186,5 +224,14 @@ function insertSorted(list: Entry[], o: Entry): void {
 }
 
 function strip(o: Entry): RestingOrder {
-  return { orderId: o.orderId, userId: o.userId, side: o.side, price: o.price, visible: o.visible, hidden: o.hidden, peak: o.peak, filled: o.filled };
+  return {
+    orderId: o.orderId,
+    userId: o.userId,
+    side: o.side,
+    price: o.price,
+    visible: o.visible,
+    hidden: o.hidden,
+    peak: o.peak,
+    filled: o.filled,
+  };
 }

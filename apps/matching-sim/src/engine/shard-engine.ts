@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { ErrorCode, type EngineCommand, type EngineEvent, type EngineSymbolSpec } from '@exchange/contracts';
+import {
+  ErrorCode,
+  type EngineCommand,
+  type EngineEvent,
+  type EngineSymbolSpec,
+} from '@exchange/contracts';
 import { EV_ACCEPTED, EV_REJECTED, RS_REPLACED, RS_USER } from './codes.js';
 import { decodeEvents } from './decode.js';
 import { EventBuffer } from './event-buffer.js';
@@ -69,7 +74,15 @@ export class ShardEngine {
   handle(cmd: EngineCommand): EngineEvent[] {
     const first = this.seen.get(cmd.commandId);
     if (first !== undefined) {
-      const e: EngineEvent = { seq: ++this.seq, commandId: cmd.commandId, ts: cmd.ts, runtimeMode: cmd.runtimeMode, symbol: cmd.symbol, type: 'DUPLICATE', ...first };
+      const e: EngineEvent = {
+        seq: ++this.seq,
+        commandId: cmd.commandId,
+        ts: cmd.ts,
+        runtimeMode: cmd.runtimeMode,
+        symbol: cmd.symbol,
+        type: 'DUPLICATE',
+        ...first,
+      };
       return [e];
     }
     const buf = this.buf;
@@ -138,7 +151,11 @@ export class ShardEngine {
       const a = unpackNumbers(s.seenOutcomes);
       s.seenIds.forEach((id, i) => {
         const code = a[i * 3 + 2]!;
-        const outcome: CommandOutcome = { firstSeq: a[i * 3]!, lastSeq: a[i * 3 + 1]!, accepted: code === -1 };
+        const outcome: CommandOutcome = {
+          firstSeq: a[i * 3]!,
+          lastSeq: a[i * 3 + 1]!,
+          accepted: code === -1,
+        };
         if (code !== -1) outcome.code = code;
         this.seen.set(id, outcome);
       });
@@ -159,7 +176,11 @@ export class ShardEngine {
     return createHash('sha256').update(JSON.stringify(this.snapshot())).digest('hex');
   }
 
-  private cancelPlace(engine: SymbolEngine, cmd: Extract<EngineCommand, { kind: 'cancel-place' }>, buf: EventBuffer): void {
+  private cancelPlace(
+    engine: SymbolEngine,
+    cmd: Extract<EngineCommand, { kind: 'cancel-place' }>,
+    buf: EventBuffer,
+  ): void {
     const p = toParams(this.params, cmd.order, cmd.userId);
     // The new order is checked first so that a bad replacement leaves the old order alone.
     const code = validatePlace(p, engine.limits);
@@ -191,7 +212,11 @@ export class ShardEngine {
     const head = events[0];
     const last = events[events.length - 1];
     if (head === undefined || last === undefined) return;
-    const outcome: CommandOutcome = { firstSeq: head.seq, lastSeq: last.seq, accepted: head.type !== 'REJECTED' };
+    const outcome: CommandOutcome = {
+      firstSeq: head.seq,
+      lastSeq: last.seq,
+      accepted: head.type !== 'REJECTED',
+    };
     if (head.type === 'REJECTED') outcome.code = head.code;
     this.seen.set(commandId, outcome);
     this.seenOrder.push(commandId);

@@ -22,7 +22,16 @@ import { Taker, type OrderBook, type RestingOrder } from './order-book.js';
 import { packNumbers, unpackNumbers } from './pack.js';
 import { PendingBook } from './pending-book.js';
 import { followPrice, type PendingOrder } from './pending-orders.js';
-import { T_ICEBERG, T_MARKET, T_TRAILING, T_TRIGGER, TIF_FOK, TIF_IOC, TIF_POST_ONLY, PlaceParams } from './place-params.js';
+import {
+  T_ICEBERG,
+  T_MARKET,
+  T_TRAILING,
+  T_TRIGGER,
+  TIF_FOK,
+  TIF_IOC,
+  TIF_POST_ONLY,
+  PlaceParams,
+} from './place-params.js';
 import { validatePlace } from './validate.js';
 
 const NO_COUNTERPARTY = ErrorCode.NO_COUNTERPARTY.code;
@@ -67,7 +76,10 @@ export class SymbolEngine {
   ) {}
 
   place(p: PlaceParams, out: EventBuffer): void {
-    const code = validatePlace(p, this.limits) || (this.has(p.orderId) ? ErrorCode.VALIDATION_FAILED.code : 0) || this.precheck(p);
+    const code =
+      validatePlace(p, this.limits) ||
+      (this.has(p.orderId) ? ErrorCode.VALIDATION_FAILED.code : 0) ||
+      this.precheck(p);
     if (code !== 0) {
       out.push(EV_REJECTED, p.orderId, p.userId, code, 0, 0, 0, 0);
       return;
@@ -104,12 +116,31 @@ export class SymbolEngine {
     const r = this.book.get(orderId);
     if (r !== undefined && r.userId === userId) {
       const status = r.filled > 0 ? ST_PARTIALLY_FILLED : ST_NEW;
-      out.push(EV_STATE, orderId, userId, status + 1, r.side, r.price, r.visible + r.hidden, r.filled);
+      out.push(
+        EV_STATE,
+        orderId,
+        userId,
+        status + 1,
+        r.side,
+        r.price,
+        r.visible + r.hidden,
+        r.filled,
+      );
       return;
     }
     const o = this.pending.get(orderId);
     if (o?.params.userId !== userId) out.push(EV_STATE, orderId, userId, 0, 0, 0, 0, 0);
-    else out.push(EV_STATE, orderId, userId, (o.active ? ST_TRAILING : ST_NEW) + 1, o.params.side, o.params.price, o.params.qty, 0);
+    else
+      out.push(
+        EV_STATE,
+        orderId,
+        userId,
+        (o.active ? ST_TRAILING : ST_NEW) + 1,
+        o.params.side,
+        o.params.price,
+        o.params.qty,
+        0,
+      );
   }
 
   has(orderId: number): boolean {
@@ -124,7 +155,9 @@ export class SymbolEngine {
     return {
       lastPrice: this.lastPrice,
       orders: packNumbers(this.book.packedOrders?.() ?? packOrders(this.book.orders())),
-      pending: this.pending.list().map((o) => ({ params: o.params.clone(), active: o.active, extreme: o.extreme })),
+      pending: this.pending
+        .list()
+        .map((o) => ({ params: o.params.clone(), active: o.active, extreme: o.extreme })),
     };
   }
 
@@ -134,13 +167,28 @@ export class SymbolEngine {
     if (typeof s.orders === 'string') {
       const a = unpackNumbers(s.orders);
       for (let i = 0; i + ORDER_FIELDS <= a.length; i += ORDER_FIELDS) {
-        this.book.add(a[i]!, a[i + 1]!, a[i + 2]!, a[i + 3]!, a[i + 4]!, a[i + 5]!, a[i + 6]!, a[i + 7]!);
+        this.book.add(
+          a[i]!,
+          a[i + 1]!,
+          a[i + 2]!,
+          a[i + 3]!,
+          a[i + 4]!,
+          a[i + 5]!,
+          a[i + 6]!,
+          a[i + 7]!,
+        );
       }
     } else {
-      for (const o of s.orders) this.book.add(o.orderId, o.userId, o.side, o.price, o.visible, o.hidden, o.peak, o.filled);
+      for (const o of s.orders)
+        this.book.add(o.orderId, o.userId, o.side, o.price, o.visible, o.hidden, o.peak, o.filled);
     }
     this.pending = new PendingBook();
-    for (const o of s.pending) this.pending.add({ params: Object.assign(new PlaceParams(), o.params), active: o.active, extreme: o.extreme });
+    for (const o of s.pending)
+      this.pending.add({
+        params: Object.assign(new PlaceParams(), o.params),
+        active: o.active,
+        extreme: o.extreme,
+      });
     this.checkedPrice = -2;
     this.book.flushDeltas(scratch);
     scratch.reset();
@@ -151,7 +199,12 @@ export class SymbolEngine {
     if (p.type === T_TRIGGER || p.type === T_TRAILING) return 0;
     const opposite = p.side === BUY ? this.book.bestAsk() : this.book.bestBid();
     if (p.type === T_MARKET) return opposite < 0 ? NO_COUNTERPARTY : 0;
-    if (p.tif === TIF_POST_ONLY && opposite >= 0 && (p.side === BUY ? opposite <= p.price : opposite >= p.price)) return POST_ONLY_WOULD_TAKE;
+    if (
+      p.tif === TIF_POST_ONLY &&
+      opposite >= 0 &&
+      (p.side === BUY ? opposite <= p.price : opposite >= p.price)
+    )
+      return POST_ONLY_WOULD_TAKE;
     if (p.tif === TIF_FOK && this.fillable(p) < p.qty) return FILL_OR_KILL_UNFILLED;
     return 0;
   }
@@ -183,7 +236,10 @@ export class SymbolEngine {
     const opposite = p.side === BUY ? this.book.bestAsk() : this.book.bestBid();
     const crosses = opposite >= 0 && (p.side === BUY ? opposite <= t.limit : opposite >= t.limit);
     // Triggered orders skip precheck(); what it would reject now simply expires.
-    const blocked = !market && ((p.tif === TIF_POST_ONLY && crosses) || (p.tif === TIF_FOK && this.book.fillable(t) < p.qty));
+    const blocked =
+      !market &&
+      ((p.tif === TIF_POST_ONLY && crosses) ||
+        (p.tif === TIF_FOK && this.book.fillable(t) < p.qty));
     if (crosses && !blocked) this.book.match(t, out);
     const filled = t.filled;
     if (filled > 0) this.lastPrice = t.lastPrice;
@@ -191,15 +247,35 @@ export class SymbolEngine {
       // By quote amount: done when something filled and the rest cannot buy one more lot at
       // the next price; an amount too small for a single lot expires unfilled.
       const next = p.side === BUY ? this.book.bestAsk() : this.book.bestBid();
-      const done = filled > 0 && !t.stpKilled && next >= 0 && Math.floor((p.quote - t.quoteSpent) / next) === 0;
+      const done =
+        filled > 0 &&
+        !t.stpKilled &&
+        next >= 0 &&
+        Math.floor((p.quote - t.quoteSpent) / next) === 0;
       if (t.stpKilled) out.status(p.orderId, p.userId, ST_CANCELED, filled, 0, RS_SELF_TRADE);
-      else out.status(p.orderId, p.userId, done ? ST_FILLED : ST_EXPIRED, filled, 0, done ? 0 : RS_MARKET_REMAINDER);
+      else
+        out.status(
+          p.orderId,
+          p.userId,
+          done ? ST_FILLED : ST_EXPIRED,
+          filled,
+          0,
+          done ? 0 : RS_MARKET_REMAINDER,
+        );
     } else {
       const rest = p.qty - filled;
       if (rest === 0) out.status(p.orderId, p.userId, ST_FILLED, filled, 0, 0);
-      else if (t.stpKilled) out.status(p.orderId, p.userId, ST_CANCELED, filled, rest, RS_SELF_TRADE);
+      else if (t.stpKilled)
+        out.status(p.orderId, p.userId, ST_CANCELED, filled, rest, RS_SELF_TRADE);
       else if (market || p.tif === TIF_IOC || blocked) {
-        out.status(p.orderId, p.userId, ST_EXPIRED, filled, rest, market ? RS_MARKET_REMAINDER : RS_IOC_REMAINDER);
+        out.status(
+          p.orderId,
+          p.userId,
+          ST_EXPIRED,
+          filled,
+          rest,
+          market ? RS_MARKET_REMAINDER : RS_IOC_REMAINDER,
+        );
       } else {
         const peak = p.type === T_ICEBERG || (p.visible > 0 && p.visible < p.qty) ? p.visible : 0;
         const visible = peak > 0 && peak < rest ? peak : rest;
@@ -213,7 +289,9 @@ export class SymbolEngine {
   /** Fires stop and trailing orders, oldest first, until the last price triggers no more. */
   private runTriggers(out: EventBuffer): void {
     for (;;) {
-      this.pending.follow(this.lastPrice, (o) => out.status(o.params.orderId, o.params.userId, ST_TRAILING, 0, o.params.qty, 0));
+      this.pending.follow(this.lastPrice, (o) =>
+        out.status(o.params.orderId, o.params.userId, ST_TRAILING, 0, o.params.qty, 0),
+      );
       this.checkedPrice = this.lastPrice;
       const o = this.pending.takeFiring(this.lastPrice);
       if (o === undefined) return;

@@ -15,7 +15,8 @@ export function toParams(p: PlaceParams, o: EngineOrderSpec, userId: number): Pl
   p.quote = o.quoteAmount ?? 0;
   p.visible = o.icebergVisible ?? 0;
   p.triggerPrice = o.triggerPrice ?? 0;
-  p.triggerDir = o.triggerDirection === undefined ? -1 : o.triggerDirection === 'ABOVE' ? DIR_ABOVE : DIR_BELOW;
+  p.triggerDir =
+    o.triggerDirection === undefined ? -1 : o.triggerDirection === 'ABOVE' ? DIR_ABOVE : DIR_BELOW;
   p.trailingDelta = o.trailingDelta ?? 0;
   p.activationPrice = o.activationPrice ?? 0;
   p.stp = STP_NAMES.indexOf(o.selfTradePrevention);

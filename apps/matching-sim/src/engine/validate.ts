@@ -1,6 +1,13 @@
 import { ErrorCode } from '@exchange/contracts';
 import { MAX_PRICE } from './codes.js';
-import { T_ICEBERG, T_LIMIT, T_MARKET, T_TRAILING, T_TRIGGER, type PlaceParams } from './place-params.js';
+import {
+  T_ICEBERG,
+  T_LIMIT,
+  T_MARKET,
+  T_TRAILING,
+  T_TRIGGER,
+  type PlaceParams,
+} from './place-params.js';
 import type { SymbolLimits } from './symbol-engine.js';
 
 const REQUIRED = ErrorCode.FIELD_REQUIRED_POSITIVE.code;
@@ -22,7 +29,8 @@ export function validatePlace(p: PlaceParams, limits: SymbolLimits): number {
   if (p.type === T_TRAILING && p.trailingDelta <= 0) return REQUIRED;
   // A market order, and a stop or trailing order without a limit price (it becomes one when
   // triggered), takes a quantity or a quote amount (a buy by total); every other a quantity.
-  const marketLike = p.type === T_MARKET || ((p.type === T_TRIGGER || p.type === T_TRAILING) && p.price === 0);
+  const marketLike =
+    p.type === T_MARKET || ((p.type === T_TRIGGER || p.type === T_TRAILING) && p.price === 0);
   if (marketLike && p.qty > 0 === p.quote > 0) return REQUIRED;
   if (!marketLike && (p.qty <= 0 || p.quote > 0)) return REQUIRED;
   if (p.qty > 0 && p.qty < limits.minQty) return BELOW_MIN_QTY;

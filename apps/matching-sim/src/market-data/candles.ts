@@ -67,7 +67,16 @@ export class CandleSeries {
     // Engine timestamps come from commands and can step back a little: such a trade counts in
     // the current candle rather than rewriting history.
     if (c === undefined || c.openTime < openTime) {
-      c = { openTime, open: price, high: price, low: price, close: price, volume: 0, quoteVolume: 0, trades: 0 };
+      c = {
+        openTime,
+        open: price,
+        high: price,
+        low: price,
+        close: price,
+        volume: 0,
+        quoteVolume: 0,
+        trades: 0,
+      };
       this.candles.push(c);
       if (this.candles.length > this.keep) this.candles.shift();
     }

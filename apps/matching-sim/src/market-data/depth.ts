@@ -42,7 +42,11 @@ export class L2Depth {
   }
 
   snapshot(levels = 100): DepthSnapshot {
-    return { seq: this.seq, bids: top(this.bids, levels, (a, b) => b - a), asks: top(this.asks, levels, (a, b) => a - b) };
+    return {
+      seq: this.seq,
+      bids: top(this.bids, levels, (a, b) => b - a),
+      asks: top(this.asks, levels, (a, b) => a - b),
+    };
   }
 
   static from(s: DepthSnapshot): L2Depth {
@@ -62,7 +66,11 @@ export class L2Depth {
   }
 }
 
-function top(levels: Map<number, number>, n: number, order: (a: number, b: number) => number): [number, number][] {
+function top(
+  levels: Map<number, number>,
+  n: number,
+  order: (a: number, b: number) => number,
+): [number, number][] {
   if (n === 1) {
     let best: number | undefined;
     for (const p of levels.keys()) if (best === undefined || order(p, best) < 0) best = p;

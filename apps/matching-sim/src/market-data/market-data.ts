@@ -26,7 +26,9 @@ export class BookMarketData {
   readonly depth = new L2Depth();
   readonly ticker = new RollingTicker();
   readonly volume = new VolumeStats();
-  readonly candles = Object.fromEntries(CANDLE_INTERVALS.map((i) => [i, new CandleSeries(i)])) as Record<CandleInterval, CandleSeries>;
+  readonly candles = Object.fromEntries(
+    CANDLE_INTERVALS.map((i) => [i, new CandleSeries(i)]),
+  ) as Record<CandleInterval, CandleSeries>;
   /** The latest trades, oldest first. */
   readonly trades: PublicTrade[] = [];
 }
@@ -48,7 +50,13 @@ export class MarketData {
       const depth = b.depth.apply(e);
       return depth && { key, depth };
     }
-    const trade: PublicTrade = { id: e.seq, ts: e.ts, price: e.price, quantity: e.quantity, takerSide: e.takerSide };
+    const trade: PublicTrade = {
+      id: e.seq,
+      ts: e.ts,
+      price: e.price,
+      quantity: e.quantity,
+      takerSide: e.takerSide,
+    };
     b.trades.push(trade);
     if (b.trades.length > KEEP_TRADES) b.trades.shift();
     b.ticker.add(e.ts, e.price, e.quantity);

@@ -49,7 +49,11 @@ export class RollingTicker {
   /** The ticker as of `now`: trades at or before now - 24h have left the window. */
   at(now: number): Ticker24h {
     const from = now - DAY;
-    for (let p = this.window[this.head]; p !== undefined && p.ts <= from; p = this.window[this.head]) {
+    for (
+      let p = this.window[this.head];
+      p !== undefined && p.ts <= from;
+      p = this.window[this.head]
+    ) {
       this.head++;
       this.volume -= p.qty;
       this.quoteVolume -= p.price * p.qty;

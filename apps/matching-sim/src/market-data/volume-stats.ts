@@ -34,7 +34,8 @@ export class VolumeStats {
     d.quoteVolume += price * qty;
     let users = this.perUser.get(d.day);
     if (users === undefined) this.perUser.set(d.day, (users = new Map<number, number>()));
-    for (const u of makerUserId === takerUserId ? [makerUserId] : [makerUserId, takerUserId]) users.set(u, (users.get(u) ?? 0) + price * qty);
+    for (const u of makerUserId === takerUserId ? [makerUserId] : [makerUserId, takerUserId])
+      users.set(u, (users.get(u) ?? 0) + price * qty);
   }
 
   /** Days with trades, oldest first. */
@@ -51,6 +52,13 @@ export class VolumeStats {
   }
 
   totals(): { trades: number; volume: number; quoteVolume: number } {
-    return this.days.reduce((t, d) => ({ trades: t.trades + d.trades, volume: t.volume + d.volume, quoteVolume: t.quoteVolume + d.quoteVolume }), { trades: 0, volume: 0, quoteVolume: 0 });
+    return this.days.reduce(
+      (t, d) => ({
+        trades: t.trades + d.trades,
+        volume: t.volume + d.volume,
+        quoteVolume: t.quoteVolume + d.quoteVolume,
+      }),
+      { trades: 0, volume: 0, quoteVolume: 0 },
+    );
   }
 }

@@ -1,6 +1,11 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { engineCommand, type EngineCommand, type EngineEvent, type EngineSymbolSpec } from '@exchange/contracts';
+import {
+  engineCommand,
+  type EngineCommand,
+  type EngineEvent,
+  type EngineSymbolSpec,
+} from '@exchange/contracts';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { FastBook } from '../engine/fast-book.js';
@@ -96,7 +101,17 @@ export class EngineService {
       else journal.close();
     }
     await this.publish(replay);
-    this.o.log.info({ shard: this.o.shard, snapshotSeq: snap?.shard.seq ?? 0, segments: replaying.length, replayed, republished: replay.length, seq: this.engine.seq }, 'engine recovered');
+    this.o.log.info(
+      {
+        shard: this.o.shard,
+        snapshotSeq: snap?.shard.seq ?? 0,
+        segments: replaying.length,
+        replayed,
+        republished: replay.length,
+        seq: this.engine.seq,
+      },
+      'engine recovered',
+    );
   }
 
   /**
@@ -107,7 +122,17 @@ export class EngineService {
     const { redis } = this.o;
     let controlId = '0-0';
     while (!this.stopped) {
-      const res = await redis.xread('COUNT', this.o.batchSize ?? 500, 'BLOCK', this.o.blockMs ?? 200, 'STREAMS', this.keys.input, this.keys.control, this.lastId, controlId);
+      const res = await redis.xread(
+        'COUNT',
+        this.o.batchSize ?? 500,
+        'BLOCK',
+        this.o.blockMs ?? 200,
+        'STREAMS',
+        this.keys.input,
+        this.keys.control,
+        this.lastId,
+        controlId,
+      );
       for (const [key, messages] of res ?? []) {
         if (messages.length === 0) continue;
         if (key.endsWith(this.keys.control)) {
@@ -131,12 +156,15 @@ export class EngineService {
     let from = Infinity;
     for (const [id, fields] of messages) {
       const seq = Number(fields[fields.indexOf('replayFrom') + 1]);
-      if (fields.includes('replayFrom') && Number.isInteger(seq) && seq >= 0) from = Math.min(from, seq);
+      if (fields.includes('replayFrom') && Number.isInteger(seq) && seq >= 0)
+        from = Math.min(from, seq);
       else this.o.log.warn({ id, fields }, 'unknown engine control request');
     }
     if (from !== Infinity) {
       // A replay that fails is logged and asked for again; it must not stop the matching.
-      await this.replayFrom(from).catch((err: unknown) => this.o.log.error({ err, from }, 'writing engine events again failed'));
+      await this.replayFrom(from).catch((err: unknown) =>
+        this.o.log.error({ err, from }, 'writing engine events again failed'),
+      );
     }
     await this.o.redis.xdel(this.keys.control, ...messages.map(([id]) => id));
   }
@@ -155,9 +183,17 @@ export class EngineService {
     if (snap !== undefined) scratch.restore(snap.shard);
     const pipe = this.o.redis.pipeline().del(this.keys.replay);
     if (scratch.seq > from) {
-      pipe.xadd(this.keys.replay, '*', 'unavailable', JSON.stringify({ from, firstAvailable: scratch.seq + 1 }));
+      pipe.xadd(
+        this.keys.replay,
+        '*',
+        'unavailable',
+        JSON.stringify({ from, firstAvailable: scratch.seq + 1 }),
+      );
       await pipe.exec();
-      this.o.log.error({ shard: this.o.shard, from, firstAvailable: scratch.seq + 1 }, 'events asked for again are older than the snapshot: they cannot be regenerated');
+      this.o.log.error(
+        { shard: this.o.shard, from, firstAvailable: scratch.seq + 1 },
+        'events asked for again are older than the snapshot: they cannot be regenerated',
+      );
       return;
     }
     let count = 0;
@@ -173,7 +209,10 @@ export class EngineService {
     const results = (await pipe.exec()) ?? [];
     const failed = results.find(([err]) => err !== null);
     if (failed) throw failed[0] as Error;
-    this.o.log.warn({ shard: this.o.shard, from, entries: count, ms: Math.round(performance.now() - started) }, 'engine events written again to the replay stream');
+    this.o.log.warn(
+      { shard: this.o.shard, from, entries: count, ms: Math.round(performance.now() - started) },
+      'engine events written again to the replay stream',
+    );
   }
 
   /**
@@ -183,7 +222,9 @@ export class EngineService {
    */
   private async trimInput(): Promise<void> {
     this.untrimmed = 0;
-    await this.o.redis.xtrim(this.keys.input, 'MINID', this.lastId).catch((err: unknown) => this.o.log.warn({ err }, 'trimming the command stream failed'));
+    await this.o.redis
+      .xtrim(this.keys.input, 'MINID', this.lastId)
+      .catch((err: unknown) => this.o.log.warn({ err }, 'trimming the command stream failed'));
   }
 
   stop(): void {
@@ -197,7 +238,8 @@ export class EngineService {
       const raw = fields[fields.indexOf('c') + 1];
       const parsed = raw === undefined ? undefined : engineCommand.safeParse(safeJson(raw));
       if (parsed?.success) entries.push({ id, c: parsed.data });
-      else this.o.log.warn({ id, issues: parsed?.error.issues }, 'dropped a malformed engine command');
+      else
+        this.o.log.warn({ id, issues: parsed?.error.issues }, 'dropped a malformed engine command');
     }
     this.journal.append(entries.map((e) => JSON.stringify(e)));
     const events = entries.map((e) => this.engine.handle(e.c));
@@ -212,7 +254,16 @@ export class EngineService {
       const { bytes, written } = this.startSnapshot();
       const blockedMs = Math.round(performance.now() - started);
       void written.then((ok) => {
-        if (ok) this.o.log.info({ shard: this.o.shard, blockedMs, totalMs: Math.round(performance.now() - started), bytes }, 'engine snapshot written');
+        if (ok)
+          this.o.log.info(
+            {
+              shard: this.o.shard,
+              blockedMs,
+              totalMs: Math.round(performance.now() - started),
+              bytes,
+            },
+            'engine snapshot written',
+          );
       });
     }
   }
@@ -238,7 +289,12 @@ export class EngineService {
    */
   private startSnapshot(): { bytes: number; written: Promise<boolean> } {
     const next = journalName(this.segment() + 1);
-    const json = JSON.stringify({ shard: this.engine.snapshot(), journalFile: next, journalOffset: 0, lastStreamId: this.lastId });
+    const json = JSON.stringify({
+      shard: this.engine.snapshot(),
+      journalFile: next,
+      journalOffset: 0,
+      lastStreamId: this.lastId,
+    });
     const previous = this.journal;
     this.journal = new Journal(join(this.dir, next));
     fsyncDir(this.dir);
@@ -252,7 +308,10 @@ export class EngineService {
         return true;
       })
       .catch((err: unknown) => {
-        this.o.log.error({ err, shard: this.o.shard }, 'engine snapshot failed; the journal keeps every command');
+        this.o.log.error(
+          { err, shard: this.o.shard },
+          'engine snapshot failed; the journal keeps every command',
+        );
         return false;
       })
       .finally(() => {
@@ -268,14 +327,21 @@ export class EngineService {
    */
   private segmentsFrom(snap: StoredSnapshot | undefined): { path: string; from: number }[] {
     const first = segmentOf(snap?.journalFile ?? journalName(0));
-    const later = readdirSync(this.dir).map(segmentOf).filter((n) => n > first).sort((a, b) => a - b);
-    return [first, ...later].map((n) => ({ path: join(this.dir, journalName(n)), from: n === first ? (snap?.journalOffset ?? 0) : 0 }));
+    const later = readdirSync(this.dir)
+      .map(segmentOf)
+      .filter((n) => n > first)
+      .sort((a, b) => a - b);
+    return [first, ...later].map((n) => ({
+      path: join(this.dir, journalName(n)),
+      from: n === first ? (snap?.journalOffset ?? 0) : 0,
+    }));
   }
 
   /** Deletes the journal segments before `file`: a snapshot that names it covers them. */
   private removeSegmentsBefore(file: string): void {
     const keep = segmentOf(file);
-    for (const f of readdirSync(this.dir)) if (segmentOf(f) >= 0 && segmentOf(f) < keep) rmSync(join(this.dir, f), { force: true });
+    for (const f of readdirSync(this.dir))
+      if (segmentOf(f) >= 0 && segmentOf(f) < keep) rmSync(join(this.dir, f), { force: true });
   }
 
   private segment(): number {
@@ -289,7 +355,8 @@ export class EngineService {
   private async publish(groups: EngineEvent[][]): Promise<void> {
     for (let i = 0; i < groups.length; i += 1000) {
       const pipe = this.o.redis.pipeline();
-      for (const g of groups.slice(i, i + 1000)) pipe.xadd(this.keys.output, `0-${g[g.length - 1]?.seq ?? 0}`, 'e', JSON.stringify(g));
+      for (const g of groups.slice(i, i + 1000))
+        pipe.xadd(this.keys.output, `0-${g[g.length - 1]?.seq ?? 0}`, 'e', JSON.stringify(g));
       const results = (await pipe.exec()) ?? [];
       const failed = results.find(([err]) => err !== null);
       if (failed) throw failed[0] as Error;

@@ -1,4 +1,14 @@
-import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  readSync,
+  writeSync,
+} from 'node:fs';
 
 /**
  * The engine's write-ahead log: one JSON line per command, appended and fsynced before the
@@ -22,7 +32,8 @@ export class Journal {
     if (lines.length === 0) return;
     const buf = Buffer.from(lines.join('\n') + '\n');
     let written = 0;
-    while (written < buf.length) written += writeSync(this.fd, buf, written, buf.length - written, this.offset + written);
+    while (written < buf.length)
+      written += writeSync(this.fd, buf, written, buf.length - written, this.offset + written);
     fsyncSync(this.fd);
     this.offset += buf.length;
   }
@@ -43,7 +54,12 @@ export class Journal {
     const end = buf.lastIndexOf(0x0a) + 1;
     if (from + end !== size) ftruncateSync(this.fd, from + end);
     this.offset = from + end;
-    return end === 0 ? [] : buf.subarray(0, end - 1).toString('utf8').split('\n');
+    return end === 0
+      ? []
+      : buf
+          .subarray(0, end - 1)
+          .toString('utf8')
+          .split('\n');
   }
 
   close(): void {
@@ -59,5 +75,8 @@ export function readLines(path: string, from: number): string[] {
   const buf = readFileSync(path);
   const end = buf.lastIndexOf(0x0a) + 1;
   if (end <= from) return [];
-  return buf.subarray(from, end - 1).toString('utf8').split('\n');
+  return buf
+    .subarray(from, end - 1)
+    .toString('utf8')
+    .split('\n');
 }

@@ -1,4 +1,12 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeSync,
+} from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ShardSnapshot } from '../engine/shard-engine.js';

@@ -35,7 +35,8 @@ export class PriceFeed {
     this.reversion = o.reversion ?? 50;
     for (const a of o.assets) {
       const mu = Math.log(Number(a.anchor));
-      if (!Number.isFinite(mu)) throw new Error(`price feed: anchor of ${a.asset} must be a positive number`);
+      if (!Number.isFinite(mu))
+        throw new Error(`price feed: anchor of ${a.asset} must be a positive number`);
       this.state.set(a.asset, { asset: a, mu, x: mu });
     }
   }
@@ -62,7 +63,8 @@ export class PriceFeed {
   /** Exchange rates as HKD per 100 units of each asset, the way the wallet shows them. */
   ratesPer100(): Record<string, string> {
     const out: Record<string, string> = { HKD: '100' };
-    for (const s of this.state.values()) out[s.asset.asset] = toDecimal(Math.exp(s.x) * 100, Math.max(0, s.asset.decimals - 2));
+    for (const s of this.state.values())
+      out[s.asset.asset] = toDecimal(Math.exp(s.x) * 100, Math.max(0, s.asset.decimals - 2));
     return out;
   }
 }

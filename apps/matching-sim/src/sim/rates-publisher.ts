@@ -10,7 +10,12 @@ export const RATES_KEY = EXCHANGE_RATES_KEY;
  * pushed on the socket's exchangeRate channel of every mode (the gateway's fan-out channel
  * names, which PUBLISH does not prefix by itself).
  */
-export async function publishRates(redis: Redis, prefix: string, feed: PriceFeed, now: number): Promise<ExchangeRates> {
+export async function publishRates(
+  redis: Redis,
+  prefix: string,
+  feed: PriceFeed,
+  now: number,
+): Promise<ExchangeRates> {
   const body: ExchangeRates = { ts: now, quote: 'HKD', units: 100, rates: feed.ratesPer100() };
   const json = JSON.stringify(body);
   const pipe = redis.pipeline().set(RATES_KEY, json);
@@ -20,7 +25,12 @@ export async function publishRates(redis: Redis, prefix: string, feed: PriceFeed
 }
 
 /** Steps the feed and publishes every `intervalMs`; returns a stop function. */
-export function startRates(redis: Redis, prefix: string, feed: PriceFeed, intervalMs: number): () => void {
+export function startRates(
+  redis: Redis,
+  prefix: string,
+  feed: PriceFeed,
+  intervalMs: number,
+): () => void {
   const tick = () => {
     feed.step(intervalMs);
     void publishRates(redis, prefix, feed, Date.now()).catch(() => undefined);

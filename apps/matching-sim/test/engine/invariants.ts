@@ -24,9 +24,11 @@ export function checkPriority(before: RestingOrder[], events: EngineEvent[]): vo
       lastRank = -1;
       takerSide = e.takerSide;
     }
-    if (lastPrice >= 0) expect(takerSide === 'BUY' ? e.price >= lastPrice : e.price <= lastPrice).toBe(true);
+    if (lastPrice >= 0)
+      expect(takerSide === 'BUY' ? e.price >= lastPrice : e.price <= lastPrice).toBe(true);
     const r = rank.get(e.makerOrderId);
-    if (r !== undefined && e.price === lastPrice && !icebergs.has(e.makerOrderId)) expect(r).toBeGreaterThan(lastRank);
+    if (r !== undefined && e.price === lastPrice && !icebergs.has(e.makerOrderId))
+      expect(r).toBeGreaterThan(lastRank);
     if (e.price !== lastPrice) lastRank = -1;
     lastPrice = e.price;
     if (r !== undefined && !icebergs.has(e.makerOrderId)) lastRank = Math.max(lastRank, r);
@@ -34,7 +36,11 @@ export function checkPriority(before: RestingOrder[], events: EngineEvent[]): vo
 }
 
 /** For every lot-sized order accepted: filled + resting + cancelled = ordered. */
-export function checkConservation(cmds: EngineCommand[], log: EngineEvent[], shard: ShardEngine): void {
+export function checkConservation(
+  cmds: EngineCommand[],
+  log: EngineEvent[],
+  shard: ShardEngine,
+): void {
   const ordered = new Map<number, number>();
   for (const c of cmds) {
     const o = c.kind === 'place' ? c : c.kind === 'cancel-place' ? c.order : undefined;
@@ -50,7 +56,8 @@ export function checkConservation(cmds: EngineCommand[], log: EngineEvent[], sha
       add(filled, e.makerOrderId, e.quantity);
       add(filled, e.takerOrderId, e.quantity);
     }
-    if (e.type === 'ORDER_STATUS' && (e.status === 'CANCELED' || e.status === 'EXPIRED')) add(cancelled, e.orderId, e.remainingQuantity);
+    if (e.type === 'ORDER_STATUS' && (e.status === 'CANCELED' || e.status === 'EXPIRED'))
+      add(cancelled, e.orderId, e.remainingQuantity);
     if (e.type === 'ORDER_STATUS') expect(e.filledQuantity).toBe(filled.get(e.orderId) ?? 0);
   }
   const engine = shard.book(1, SYMBOL);
@@ -60,6 +67,9 @@ export function checkConservation(cmds: EngineCommand[], log: EngineEvent[], sha
   for (const p of state?.pending ?? []) resting.set(p.params.orderId, p.params.qty);
   for (const id of accepted) {
     const qty = ordered.get(id) ?? 0;
-    expect((filled.get(id) ?? 0) + (resting.get(id) ?? 0) + (cancelled.get(id) ?? 0), `order ${id}`).toBe(qty);
+    expect(
+      (filled.get(id) ?? 0) + (resting.get(id) ?? 0) + (cancelled.get(id) ?? 0),
+      `order ${id}`,
+    ).toBe(qty);
   }
 }

@@ -11,7 +11,8 @@ import { SYMBOL, specs } from './helpers.js';
 import { checkConservation, checkPriority } from './invariants.js';
 
 const runs = { numRuns: 150 };
-const fresh = (fast: boolean) => new ShardEngine(specs, () => (fast ? new FastBook() : new ReferenceBook()));
+const fresh = (fast: boolean) =>
+  new ShardEngine(specs, () => (fast ? new FastBook() : new ReferenceBook()));
 
 describe('random command sequences', () => {
   it('give the same events on the fast book as on the reference book, never crossing', () => {
@@ -61,25 +62,43 @@ describe('random command sequences', () => {
           for (const e of shard.handle(cmd)) {
             if (e.type === 'TRADE') {
               lastTrade = e.price;
-              for (const [id, x] of extremes) extremes.set(id, orderOf(placed, id)?.side === 'SELL' ? Math.max(x, e.price) : Math.min(x, e.price));
+              for (const [id, x] of extremes)
+                extremes.set(
+                  id,
+                  orderOf(placed, id)?.side === 'SELL'
+                    ? Math.max(x, e.price)
+                    : Math.min(x, e.price),
+                );
             }
             if (e.type !== 'ORDER_STATUS') continue;
             const o = orderOf(placed, e.orderId);
             if (e.status === 'TRAILING') {
               // Activation needs a known price at or beyond the activation price.
               expect(lastTrade).toBeGreaterThan(0);
-              if (o?.activationPrice !== undefined) expect(o.side === 'SELL' ? lastTrade >= o.activationPrice : lastTrade <= o.activationPrice).toBe(true);
+              if (o?.activationPrice !== undefined)
+                expect(
+                  o.side === 'SELL'
+                    ? lastTrade >= o.activationPrice
+                    : lastTrade <= o.activationPrice,
+                ).toBe(true);
               extremes.set(e.orderId, lastTrade);
             }
             if (e.status === 'TRIGGERED') {
               expect(lastTrade).toBeGreaterThan(0);
-              if (o?.type === 'TRIGGER') expect(o.triggerDirection === 'ABOVE' ? lastTrade >= (o.triggerPrice ?? 0) : lastTrade <= (o.triggerPrice ?? 0)).toBe(true);
+              if (o?.type === 'TRIGGER')
+                expect(
+                  o.triggerDirection === 'ABOVE'
+                    ? lastTrade >= (o.triggerPrice ?? 0)
+                    : lastTrade <= (o.triggerPrice ?? 0),
+                ).toBe(true);
               if (o?.type === 'TRAILING') {
                 // Fired on a retrace of at least trailingDelta from the extreme since activation.
                 const x = extremes.get(e.orderId);
                 expect(x).toBeDefined();
                 const delta = o.trailingDelta ?? 0;
-                expect(o.side === 'SELL' ? lastTrade <= (x ?? 0) - delta : lastTrade >= (x ?? 0) + delta).toBe(true);
+                expect(
+                  o.side === 'SELL' ? lastTrade <= (x ?? 0) - delta : lastTrade >= (x ?? 0) + delta,
+                ).toBe(true);
                 extremes.delete(e.orderId);
               }
             }
@@ -88,14 +107,20 @@ describe('random command sequences', () => {
           if (engine === undefined) continue;
           const state = engine.state();
           // Nothing left waiting that the last price should have fired.
-          for (const p of state.pending) expect(fires({ ...p, params: Object.assign(new PlaceParams(), p.params) }, engine.lastPrice)).toBe(false);
+          for (const p of state.pending)
+            expect(
+              fires({ ...p, params: Object.assign(new PlaceParams(), p.params) }, engine.lastPrice),
+            ).toBe(false);
           let shown = 0;
           for (const o of engine.book.orders()) {
             if (o.peak > 0) expect(o.visible).toBeLessThanOrEqual(o.peak);
             else expect(o.hidden).toBe(0);
             shown += o.visible;
           }
-          const depth = [...engine.book.depth(0, 1000), ...engine.book.depth(1, 1000)].reduce((s, [, q]) => s + q, 0);
+          const depth = [...engine.book.depth(0, 1000), ...engine.book.depth(1, 1000)].reduce(
+            (s, [, q]) => s + q,
+            0,
+          );
           expect(depth).toBe(shown);
         }
       }),
@@ -109,7 +134,9 @@ describe('random command sequences', () => {
         const cut = at % (cmds.length + 1);
         const original = fresh(useFast);
         cmds.slice(0, cut).forEach((c) => original.handle(c));
-        const snapshot = JSON.parse(JSON.stringify(original.snapshot())) as ReturnType<ShardEngine['snapshot']>;
+        const snapshot = JSON.parse(JSON.stringify(original.snapshot())) as ReturnType<
+          ShardEngine['snapshot']
+        >;
         const tail = cmds.slice(cut).map((c) => original.handle(c));
         // The replica restores into the other implementation: snapshots are book-neutral.
         const replica = fresh(!useFast);

@@ -17,11 +17,21 @@ describe('candle buckets', () => {
 
   it('start weeks on Monday and months on the first', () => {
     // 2026-11-22 is a Sunday; its week began on Monday 2026-11-16.
-    expect(new Date(candleStart(t('2026-11-22T23:59:59Z'), '1w')).toISOString()).toBe('2026-11-16T00:00:00.000Z');
-    expect(new Date(candleStart(t('2026-11-16T00:00:00Z'), '1w')).toISOString()).toBe('2026-11-16T00:00:00.000Z');
-    expect(new Date(candleStart(t('2024-02-29T12:00:00Z'), '1M')).toISOString()).toBe('2024-02-01T00:00:00.000Z');
-    expect(new Date(nextCandleStart(t('2024-12-01T00:00:00Z'), '1M')).toISOString()).toBe('2025-01-01T00:00:00.000Z');
-    expect(nextCandleStart(t('2026-11-16T00:00:00Z'), '1w') - t('2026-11-16T00:00:00Z')).toBe(7 * 86_400_000);
+    expect(new Date(candleStart(t('2026-11-22T23:59:59Z'), '1w')).toISOString()).toBe(
+      '2026-11-16T00:00:00.000Z',
+    );
+    expect(new Date(candleStart(t('2026-11-16T00:00:00Z'), '1w')).toISOString()).toBe(
+      '2026-11-16T00:00:00.000Z',
+    );
+    expect(new Date(candleStart(t('2024-02-29T12:00:00Z'), '1M')).toISOString()).toBe(
+      '2024-02-01T00:00:00.000Z',
+    );
+    expect(new Date(nextCandleStart(t('2024-12-01T00:00:00Z'), '1M')).toISOString()).toBe(
+      '2025-01-01T00:00:00.000Z',
+    );
+    expect(nextCandleStart(t('2026-11-16T00:00:00Z'), '1w') - t('2026-11-16T00:00:00Z')).toBe(
+      7 * 86_400_000,
+    );
   });
 });
 
@@ -33,8 +43,26 @@ describe('candle series', () => {
     s.add(t('2026-01-01T00:00:59Z'), 99, 3);
     s.add(t('2026-01-01T00:01:00Z'), 101, 1);
     expect(s.candles).toEqual([
-      { openTime: t('2026-01-01T00:00:00Z'), open: 100, high: 104, low: 99, close: 99, volume: 6, quoteVolume: 200 + 104 + 297, trades: 3 },
-      { openTime: t('2026-01-01T00:01:00Z'), open: 101, high: 101, low: 101, close: 101, volume: 1, quoteVolume: 101, trades: 1 },
+      {
+        openTime: t('2026-01-01T00:00:00Z'),
+        open: 100,
+        high: 104,
+        low: 99,
+        close: 99,
+        volume: 6,
+        quoteVolume: 200 + 104 + 297,
+        trades: 3,
+      },
+      {
+        openTime: t('2026-01-01T00:01:00Z'),
+        open: 101,
+        high: 101,
+        low: 101,
+        close: 101,
+        volume: 1,
+        quoteVolume: 101,
+        trades: 1,
+      },
     ]);
   });
 });

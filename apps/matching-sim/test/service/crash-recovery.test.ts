@@ -62,7 +62,8 @@ describe('engine crash recovery', () => {
     const producer = (async () => {
       while (sent < commands.length) {
         const pipe = redis.pipeline();
-        for (const c of commands.slice(sent, sent + 25)) pipe.xadd(keys.input, '*', 'c', JSON.stringify(c));
+        for (const c of commands.slice(sent, sent + 25))
+          pipe.xadd(keys.input, '*', 'c', JSON.stringify(c));
         await pipe.exec();
         sent = Math.min(commands.length, sent + 25);
         await sleep(40);
@@ -86,7 +87,8 @@ describe('engine crash recovery', () => {
     const reference = new ShardEngine([SERVICE_SYMBOL], () => new FastBook());
     const expected = commands.flatMap((c) => reference.handle(engineCommand.parse(c)));
     const deadline = Date.now() + 40_000;
-    while ((await redis.xlen(keys.output)) < commands.length && Date.now() < deadline) await sleep(100);
+    while ((await redis.xlen(keys.output)) < commands.length && Date.now() < deadline)
+      await sleep(100);
     await kill(child);
 
     // Kills landed while events were flowing, not before or after all work.

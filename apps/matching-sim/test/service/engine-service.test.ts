@@ -20,12 +20,24 @@ afterAll(async () => {
 
 const keys = streamKeys('t1');
 const log = pino({ level: 'silent' });
-const newService = () => new EngineService({ redis, shard: 't1', specs: [SERVICE_SYMBOL], dataDir, log, batchSize: 40, blockMs: 20, snapshotEvery: 100, trimEvery: 100 });
+const newService = () =>
+  new EngineService({
+    redis,
+    shard: 't1',
+    specs: [SERVICE_SYMBOL],
+    dataDir,
+    log,
+    batchSize: 40,
+    blockMs: 20,
+    snapshotEvery: 100,
+    trimEvery: 100,
+  });
 
 async function drain(service: EngineService, commands: number): Promise<void> {
   const running = service.run();
   const deadline = Date.now() + 10_000;
-  while ((await redis.xlen(keys.output)) < commands && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  while ((await redis.xlen(keys.output)) < commands && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
   service.stop();
   await running;
 }
@@ -76,7 +88,13 @@ describe('engine service', () => {
     again.close();
     // A crash after journalling but before publishing: the tail never reached the stream.
     // Rebuilt without its last 25 entries (XDEL would keep the stream's top id).
-    const kept = await redis.xrange(keys.output, '-', '+', 'COUNT', commands.length + extra.length - 25);
+    const kept = await redis.xrange(
+      keys.output,
+      '-',
+      '+',
+      'COUNT',
+      commands.length + extra.length - 25,
+    );
     await redis.del(keys.output);
     const pipe = redis.pipeline();
     for (const [id, fields] of kept) pipe.xadd(keys.output, id, ...fields);
@@ -90,7 +108,11 @@ describe('engine service', () => {
   it('writes the events after a given seq again to the replay stream, from its snapshot and journal', async () => {
     const service = newService();
     await service.recover();
-    const snapSeq = (JSON.parse(readFileSync(join(dataDir, 'shard-t1', 'snapshot.json'), 'utf8')) as { shard: { seq: number } }).shard.seq;
+    const snapSeq = (
+      JSON.parse(readFileSync(join(dataDir, 'shard-t1', 'snapshot.json'), 'utf8')) as {
+        shard: { seq: number };
+      }
+    ).shard.seq;
     expect(snapSeq).toBeGreaterThan(0);
     expect(snapSeq).toBeLessThan(expected.length);
     // Asked over the control stream, as settlement does; answered between batches.
@@ -109,7 +131,10 @@ describe('engine service', () => {
     service.close();
     const marker = await redis.xrange(keys.replay, '-', '+');
     expect(marker).toHaveLength(1);
-    expect(JSON.parse(marker[0]![1][1]!)).toEqual({ from: snapSeq - 1, firstAvailable: snapSeq + 1 });
+    expect(JSON.parse(marker[0]![1][1]!)).toEqual({
+      from: snapSeq - 1,
+      firstAvailable: snapSeq + 1,
+    });
   });
 });
 
@@ -124,7 +149,17 @@ async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> 
 describe('engine service snapshots written in the background', () => {
   const k2 = streamKeys('t2');
   const shardDir = join(dataDir, 'shard-t2');
-  const make = () => new EngineService({ redis, shard: 't2', specs: [SERVICE_SYMBOL], dataDir, log, batchSize: 40, blockMs: 20, snapshotEvery: 100 });
+  const make = () =>
+    new EngineService({
+      redis,
+      shard: 't2',
+      specs: [SERVICE_SYMBOL],
+      dataDir,
+      log,
+      batchSize: 40,
+      blockMs: 20,
+      snapshotEvery: 100,
+    });
   const commands = commandStream(400, 12);
   const reference = new ShardEngine([SERVICE_SYMBOL], () => new FastBook());
   const expected = commands.flatMap((c) => reference.handle(engineCommand.parse(c)));
@@ -135,7 +170,8 @@ describe('engine service snapshots written in the background', () => {
     await pipe.exec();
     const running = service.run();
     const deadline = Date.now() + 10_000;
-    while ((await redis.xlen(k2.output)) < to && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while ((await redis.xlen(k2.output)) < to && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     service.stop();
     await running;
   }

@@ -40,8 +40,18 @@ describe('snapshot store', () => {
   it('replaces the snapshot atomically and reads the latest', () => {
     const store = new SnapshotStore(dir);
     expect(store.read()).toBeUndefined();
-    store.write({ shard: { seq: 1, seen: [], symbols: [] }, journalFile: 'journal-1.log', journalOffset: 10, lastStreamId: '1-0' });
-    store.write({ shard: { seq: 2, seen: [], symbols: [] }, journalFile: 'journal-2.log', journalOffset: 20, lastStreamId: '2-0' });
+    store.write({
+      shard: { seq: 1, seen: [], symbols: [] },
+      journalFile: 'journal-1.log',
+      journalOffset: 10,
+      lastStreamId: '1-0',
+    });
+    store.write({
+      shard: { seq: 2, seen: [], symbols: [] },
+      journalFile: 'journal-2.log',
+      journalOffset: 20,
+      lastStreamId: '2-0',
+    });
     expect(store.read()).toMatchObject({ journalOffset: 20, shard: { seq: 2 } });
   });
 });

@@ -18,10 +18,30 @@ const loggedIn = (user = makeUser()) => startSession({ token: 'tok', refreshToke
 
 describe('access rules', () => {
   it('lists the public pages; every /login path but registerSuccess is public', () => {
-    for (const path of ['/', '/home', '/market', '/home/help', '/home/exchangeRates', '/home/privacy', '/news', '/MessageCenter', '/login', '/login/forgetPassword', '/m/register/result', '/trade/spot', '/trade/spot/ETH_USDT']) {
+    for (const path of [
+      '/',
+      '/home',
+      '/market',
+      '/home/help',
+      '/home/exchangeRates',
+      '/home/privacy',
+      '/news',
+      '/MessageCenter',
+      '/login',
+      '/login/forgetPassword',
+      '/m/register/result',
+      '/trade/spot',
+      '/trade/spot/ETH_USDT',
+    ]) {
       expect(isPublicPath(path), path).toBe(true);
     }
-    for (const path of ['/login/registerSuccess', '/accountCenter', '/accountCenter/wallet', '/rapidBuy', '/fiatChannel/JYB']) {
+    for (const path of [
+      '/login/registerSuccess',
+      '/accountCenter',
+      '/accountCenter/wallet',
+      '/rapidBuy',
+      '/fiatChannel/JYB',
+    ]) {
       expect(isPublicPath(path), path).toBe(false);
     }
   });
@@ -31,7 +51,9 @@ describe('access rules', () => {
     expect(await screen.findByRole('heading', { name: 'Log in to continue' })).toBeDefined();
     expect(screen.queryByText(/Orders is coming soon/)).toBeNull();
     const login = screen.getAllByRole('link', { name: 'Log in' }).at(-1)!;
-    expect(login.getAttribute('href')).toBe('/login?redirect_path=%2FaccountCenter%2Forders%3Ftab%3Dopen');
+    expect(login.getAttribute('href')).toBe(
+      '/login?redirect_path=%2FaccountCenter%2Forders%3Ftab%3Dopen',
+    );
   });
 
   it('shows the private page to a logged-in user', async () => {
@@ -66,14 +88,30 @@ describe('post-login rule', () => {
 
   it('logs in through the slide puzzle and follows redirect_path', async () => {
     const user = makeUser({ id: 'ada' });
-    const puzzle = { puzzleId: 'p1', width: 300, height: 150, pieceSize: 44, pieceY: 40, background: 'data:image/png;base64,AA==', piece: 'data:image/png;base64,AA==', expiresInSeconds: 120 };
+    const puzzle = {
+      puzzleId: 'p1',
+      width: 300,
+      height: 150,
+      pieceSize: 44,
+      pieceY: 40,
+      background: 'data:image/png;base64,AA==',
+      piece: 'data:image/png;base64,AA==',
+      expiresInSeconds: 120,
+    };
     const { router, fetch } = renderApp('/login?redirect_path=%2FaccountCenter', {
       '/v1/auth/public/puzzle': ok(puzzle),
       '/v1/auth/public/puzzle/verify': ok({ puzzleToken: 'pt', expiresInSeconds: 120 }),
-      '/v1/auth/public/login': ok({ token: 'tok', refreshToken: 'ref', expiresInSeconds: 900, user }),
+      '/v1/auth/public/login': ok({
+        token: 'tok',
+        refreshToken: 'ref',
+        expiresInSeconds: 900,
+        user,
+      }),
       ...profile(user),
     });
-    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'Ada@Example.com' } });
+    fireEvent.change(await screen.findByLabelText('E-mail'), {
+      target: { value: 'Ada@Example.com' },
+    });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret#123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
@@ -85,7 +123,11 @@ describe('post-login rule', () => {
     const verify = fetch.mock.calls.find(([url]) => url.includes('puzzle/verify'));
     expect(JSON.parse(verify?.[1]?.body ?? 'null')).toMatchObject({ puzzleId: 'p1', x: 20 });
     const login = fetch.mock.calls.find(([url]) => url.endsWith('/public/login'));
-    expect(JSON.parse(login?.[1]?.body ?? 'null')).toEqual({ email: 'ada@example.com', password: 'Secret#123', puzzleToken: 'pt' });
+    expect(JSON.parse(login?.[1]?.body ?? 'null')).toEqual({
+      email: 'ada@example.com',
+      password: 'Secret#123',
+      puzzleToken: 'pt',
+    });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
   });
 
@@ -96,17 +138,26 @@ describe('post-login rule', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(screen.getByText('Invalid password format.')).toBeDefined();
     expect(screen.getByText('The two passwords you entered do not match.')).toBeDefined();
-    expect(screen.getByRole('list', { name: 'Password requirements' }).textContent).toContain('8 to 20 characters');
+    expect(screen.getByRole('list', { name: 'Password requirements' }).textContent).toContain(
+      '8 to 20 characters',
+    );
   });
 });
 
 describe('session', () => {
   it('logs out on 401 without a toast', async () => {
     loggedIn();
-    renderApp('/accountCenter', { '/v1/user/profile': { status: 401, body: { code: '401', data: null, message: 'Login session expired, please log in again.' } } });
+    renderApp('/accountCenter', {
+      '/v1/user/profile': {
+        status: 401,
+        body: { code: '401', data: null, message: 'Login session expired, please log in again.' },
+      },
+    });
     expect(await screen.findByRole('heading', { name: 'Log in to continue' })).toBeDefined();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.lastUserInfo) ?? 'null')).toMatchObject({ id: 'u1' });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.lastUserInfo) ?? 'null')).toMatchObject({
+      id: 'u1',
+    });
     expect(screen.queryByText(/session expired/)).toBeNull();
   });
 
@@ -133,14 +184,18 @@ describe('session', () => {
         return ok(null);
       },
     });
-    expect(await screen.findByRole('dialog', { name: 'Select your account type' }, { timeout: 15_000 })).toBeDefined();
+    expect(
+      await screen.findByRole('dialog', { name: 'Select your account type' }, { timeout: 15_000 }),
+    ).toBeDefined();
     expect(screen.getByRole('row', { name: /Fiat deposit/ }).textContent).toContain('Prohibited');
     expect(screen.getByRole('row', { name: /Rapid buy/ }).textContent).toContain('Limited');
     fireEvent.click(screen.getByRole('button', { name: /Verify my identity/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('dialog', { name: 'Please confirm once more' })).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/accountCenter/identity', '_blank', 'noopener'));
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('/accountCenter/identity', '_blank', 'noopener'),
+    );
     expect(chosen).toBe('true');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

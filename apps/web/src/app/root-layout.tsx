@@ -18,7 +18,9 @@ export interface RouteHandle {
 }
 
 const AccountTypeGate = lazy(() =>
-  import('../features/account-type/components/account-type-gate').then((m) => ({ default: m.AccountTypeGate })),
+  import('../features/account-type/components/account-type-gate').then((m) => ({
+    default: m.AccountTypeGate,
+  })),
 );
 
 function useRouteHandle(): RouteHandle {

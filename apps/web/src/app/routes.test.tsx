@@ -15,6 +15,8 @@ describe('routes', () => {
     expect(home.getAttribute('href')).toBe('/');
 
     fireEvent.click(home);
-    expect(await screen.findByRole('heading', { level: 1, name: /Trade real-world assets/ })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Trade real-world assets/ }),
+    ).toBeDefined();
   });
 });

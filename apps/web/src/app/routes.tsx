@@ -19,17 +19,38 @@ const HelpPage = page(() => import('../features/info/components/help-page'), 'He
 const RatesPage = page(() => import('../features/info/components/rates-page'), 'RatesPage');
 const PrivacyPage = page(() => import('../features/info/components/privacy-page'), 'PrivacyPage');
 const NewsPage = page(() => import('../features/news/components/news-page'), 'NewsPage');
-const MessageCenterPage = page(() => import('../features/messages/components/message-center-page'), 'MessageCenterPage');
+const MessageCenterPage = page(
+  () => import('../features/messages/components/message-center-page'),
+  'MessageCenterPage',
+);
 const LoginPage = page(() => import('../features/auth/components/login-page'), 'LoginPage');
-const ResetPasswordPage = page(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage');
-const RegisterSuccessPage = page(() => import('../features/auth/components/register-success-page'), 'RegisterSuccessPage');
-const IndividualKycPage = page(() => import('../features/kyc/components/kyc-page'), 'IndividualKycPage');
-const InstitutionKycPage = page(() => import('../features/kyc/components/kyc-page'), 'InstitutionKycPage');
+const ResetPasswordPage = page(
+  () => import('../features/auth/components/reset-password-page'),
+  'ResetPasswordPage',
+);
+const RegisterSuccessPage = page(
+  () => import('../features/auth/components/register-success-page'),
+  'RegisterSuccessPage',
+);
+const IndividualKycPage = page(
+  () => import('../features/kyc/components/kyc-page'),
+  'IndividualKycPage',
+);
+const InstitutionKycPage = page(
+  () => import('../features/kyc/components/kyc-page'),
+  'InstitutionKycPage',
+);
 const TradePage = page(() => import('../features/trade/TradePage'), 'TradePage');
 const OrdersPage = page(() => import('../features/trade/account-pages'), 'OrdersPage');
 const WalletPage = page(() => import('../features/trade/account-pages'), 'WalletPage');
-const TransactionHistoryPage = page(() => import('../features/trade/account-pages'), 'TransactionHistoryPage');
-const MobileRegisterResult = page(() => import('../features/mobile/components/register-result-page'), 'RegisterResultPage');
+const TransactionHistoryPage = page(
+  () => import('../features/trade/account-pages'),
+  'TransactionHistoryPage',
+);
+const MobileRegisterResult = page(
+  () => import('../features/mobile/components/register-result-page'),
+  'RegisterResultPage',
+);
 
 type PageKey = keyof (typeof en)['pages'];
 
@@ -38,7 +59,10 @@ function ComingSoonRoute({ page: key }: { page: PageKey }) {
   return <ComingSoon name={t(`pages.${key}`)} />;
 }
 
-const soon = (path: string, key: PageKey): RouteObject => ({ path, element: <ComingSoonRoute page={key} /> });
+const soon = (path: string, key: PageKey): RouteObject => ({
+  path,
+  element: <ComingSoonRoute page={key} />,
+});
 const bare: RouteHandle = { layout: 'none' };
 
 export const routes: RouteObject[] = [

@@ -16,7 +16,13 @@ import type { SocketClient } from '../lib/socket/socket-client';
  * - a new mode or a new session invalidates every cached query and reconnects the socket;
  * - changes made in other tabs (storage events) are picked up.
  */
-export function SessionEffects({ queryClient, socket }: { queryClient?: QueryClient; socket: SocketClient | null }) {
+export function SessionEffects({
+  queryClient,
+  socket,
+}: {
+  queryClient?: QueryClient;
+  socket: SocketClient | null;
+}) {
   const contextClient = useQueryClient();
   const queries = queryClient ?? contextClient;
   const api = useApiClient();
@@ -31,9 +37,11 @@ export function SessionEffects({ queryClient, socket }: { queryClient?: QueryCli
       clearSession();
       return;
     }
-    queries.fetchQuery({ queryKey: profileKeys.all, queryFn: ({ signal }) => fetchProfile(api, signal) }).catch((err: unknown) => {
-      if (err instanceof ApiError) setUser(null);
-    });
+    queries
+      .fetchQuery({ queryKey: profileKeys.all, queryFn: ({ signal }) => fetchProfile(api, signal) })
+      .catch((err: unknown) => {
+        if (err instanceof ApiError) setUser(null);
+      });
   }, [queries, api]);
 
   useEffect(() => {
@@ -53,7 +61,12 @@ export function SessionEffects({ queryClient, socket }: { queryClient?: QueryCli
       // The permission list depends on the mode (Demo and Trial may always trade): the header's
       // Spot Trade label reads the stored user, so fetch it again even if nothing shows it.
       if (!loggedOut && isLoggedIn()) {
-        queries.fetchQuery({ queryKey: profileKeys.all, queryFn: ({ signal }) => fetchProfile(api, signal) }).catch(() => undefined);
+        queries
+          .fetchQuery({
+            queryKey: profileKeys.all,
+            queryFn: ({ signal }) => fetchProfile(api, signal),
+          })
+          .catch(() => undefined);
       }
       socket?.reconnect();
     };
@@ -61,7 +74,8 @@ export function SessionEffects({ queryClient, socket }: { queryClient?: QueryCli
     const offSession = sessionStore.subscribe(onChange);
     const onStorage = (e: StorageEvent) => {
       if (e.key === STORAGE_KEYS.settings || e.key === null) settingsStore.set(loadSettings());
-      if (e.key === STORAGE_KEYS.token || e.key === STORAGE_KEYS.userInfo || e.key === null) sessionStore.set(loadSession());
+      if (e.key === STORAGE_KEYS.token || e.key === STORAGE_KEYS.userInfo || e.key === null)
+        sessionStore.set(loadSession());
     };
     window.addEventListener('storage', onStorage);
     return () => {

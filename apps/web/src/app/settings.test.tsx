@@ -35,7 +35,9 @@ const answers = {
 };
 
 const modeHeaders = (fetch: ReturnType<typeof renderApp>['fetch'], path: string) =>
-  fetch.mock.calls.filter(([url]) => url.startsWith(path)).map(([, init]) => (init?.headers as Record<string, string>)['runtime-mode']);
+  fetch.mock.calls
+    .filter(([url]) => url.startsWith(path))
+    .map(([, init]) => (init?.headers as Record<string, string>)['runtime-mode']);
 
 describe('runtime mode', () => {
   it('switching invalidates every query, sends the new mode and reconnects the socket', async () => {
@@ -48,7 +50,9 @@ describe('runtime mode', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Trading mode' }));
     fireEvent.click(screen.getByRole('button', { name: 'Demo Trading' }));
 
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.settings) ?? '{}')).toMatchObject({ runtimeMode: 1 });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.settings) ?? '{}')).toMatchObject({
+      runtimeMode: 1,
+    });
     expect(screen.getByRole('banner').getAttribute('data-mode')).toBe('1');
     expect(socket.reconnect).toHaveBeenCalledOnce();
     await waitFor(() => expect(modeHeaders(fetch, SYMBOLS_PATH)).toEqual(['0', '1']));
@@ -57,7 +61,10 @@ describe('runtime mode', () => {
   });
 
   it('reads the stored mode only while a token exists', async () => {
-    localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify({ theme: 'dark', redUp: false, runtimeMode: 2 }));
+    localStorage.setItem(
+      STORAGE_KEYS.settings,
+      JSON.stringify({ theme: 'dark', redUp: false, runtimeMode: 2 }),
+    );
     settingsStore.set(loadSettings());
     const { fetch } = renderApp('/market', answers);
     await screen.findByRole('table', undefined, { timeout: 10_000 });
@@ -71,7 +78,10 @@ describe('runtime mode', () => {
     renderApp('/', answers, { socket: socket as unknown as SocketClient });
     await screen.findByRole('button', { name: 'Trading mode' });
     act(() => {
-      localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify({ theme: 'light', redUp: true, runtimeMode: 2 }));
+      localStorage.setItem(
+        STORAGE_KEYS.settings,
+        JSON.stringify({ theme: 'light', redUp: true, runtimeMode: 2 }),
+      );
       window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.settings }));
     });
     expect(within(screen.getByRole('banner')).getByText('Trade for Reward')).toBeDefined();
@@ -80,7 +90,10 @@ describe('runtime mode', () => {
   });
 
   it('falls back to Real for an unknown stored mode', () => {
-    localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify({ runtimeMode: 7, theme: 'purple' }));
+    localStorage.setItem(
+      STORAGE_KEYS.settings,
+      JSON.stringify({ runtimeMode: 7, theme: 'purple' }),
+    );
     expect(loadSettings()).toEqual({ theme: 'dark', redUp: false, runtimeMode: 0 });
   });
 });
@@ -90,7 +103,9 @@ describe('theme and language', () => {
     expect(loadSettings().theme).toBe('dark');
     renderApp('/?theme=light', answers);
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.settings) ?? '{}')).toMatchObject({ theme: 'light' });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.settings) ?? '{}')).toMatchObject({
+      theme: 'light',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
     expect(document.documentElement.dataset.theme).toBe('dark');
   });
@@ -103,7 +118,9 @@ describe('theme and language', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Language' }));
     fireEvent.click(screen.getByRole('button', { name: '简体中文' }));
     await waitFor(() => expect(reload).toHaveBeenCalledOnce());
-    expect(fetch.mock.calls.some(([url]) => url === '/v1/user/change-language?language=zh-CN')).toBe(true);
+    expect(
+      fetch.mock.calls.some(([url]) => url === '/v1/user/change-language?language=zh-CN'),
+    ).toBe(true);
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('zh-CN');
     expect(window.location.search).toBe('?x=1');
   });

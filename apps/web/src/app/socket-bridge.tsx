@@ -8,12 +8,17 @@ export function SocketBridge() {
   const queryClient = useQueryClient();
   useSocketChannel('updateAssetItem', (data) => {
     for (const update of parseAssetUpdate(data)) {
-      queryClient.setQueriesData<Asset[]>({ queryKey: catalogueKeys.assets() }, (list) => mergeByCode(list, update));
+      queryClient.setQueriesData<Asset[]>({ queryKey: catalogueKeys.assets() }, (list) =>
+        mergeByCode(list, update),
+      );
     }
   });
   useSocketChannel('updateSymbolItem', (data) => {
     for (const update of parseSymbolUpdate(data)) {
-      queryClient.setQueriesData<TradingSymbol[]>({ queryKey: [...catalogueKeys.all, 'symbols'] }, (list) => mergeByCode(list, update));
+      queryClient.setQueriesData<TradingSymbol[]>(
+        { queryKey: [...catalogueKeys.all, 'symbols'] },
+        (list) => mergeByCode(list, update),
+      );
     }
   });
   return null;

@@ -2,7 +2,10 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { EyeIcon } from './icons';
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby'>;
+type InputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'aria-invalid' | 'aria-describedby'
+>;
 
 /** A labelled input with its hint and error wired for assistive technology. */
 export function TextField({
@@ -11,18 +14,30 @@ export function TextField({
   hint,
   addon,
   ...input
-}: InputProps & { label: string; error?: string | null | undefined; hint?: ReactNode; addon?: ReactNode }) {
+}: InputProps & {
+  label: string;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+  addon?: ReactNode;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
       <div className="field__control">
-        <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        <input
+          id={id}
+          className="field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
         {addon}
       </div>
       {hint && (
@@ -39,7 +54,9 @@ export function TextField({
   );
 }
 
-export function PasswordField(props: InputProps & { label: string; error?: string | null | undefined; hint?: ReactNode }) {
+export function PasswordField(
+  props: InputProps & { label: string; error?: string | null | undefined; hint?: ReactNode },
+) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (

@@ -18,7 +18,15 @@ export interface ModalProps {
  * A dialog in a portal: focus moves into it and returns afterwards, Escape and the backdrop close
  * it, and it registers itself so that a route change closes it.
  */
-export function Modal({ open, onClose, title, children, footer, size = 'medium', dismissible = true }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  size = 'medium',
+  dismissible = true,
+}: ModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -30,7 +38,9 @@ export function Modal({ open, onClose, title, children, footer, size = 'medium',
   useEffect(() => {
     if (!open) return undefined;
     const previous = document.activeElement as HTMLElement | null;
-    const first = panel.current?.querySelector<HTMLElement>('input, button:not(.modal__close), [tabindex="0"]');
+    const first = panel.current?.querySelector<HTMLElement>(
+      'input, button:not(.modal__close), [tabindex="0"]',
+    );
     (first ?? panel.current)?.focus();
     const unregister = registerModal(() => onCloseRef.current());
     return () => {
@@ -66,7 +76,12 @@ export function Modal({ open, onClose, title, children, footer, size = 'medium',
             {title}
           </h2>
           {dismissible && (
-            <button type="button" className="modal__close icon-button" onClick={onClose} aria-label={t('common.close')}>
+            <button
+              type="button"
+              className="modal__close icon-button"
+              onClick={onClose}
+              aria-label={t('common.close')}
+            >
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>

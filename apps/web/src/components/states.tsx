@@ -13,7 +13,15 @@ export function LoadingState({ label }: { label?: string }) {
   );
 }
 
-export function ErrorState({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {
+export function ErrorState({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  onRetry?: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="state state--error" role="alert">
@@ -28,7 +36,15 @@ export function ErrorState({ title, error, onRetry }: { title: string; error: un
   );
 }
 
-export function EmptyState({ title, children, icon }: { title: string; children?: ReactNode; icon?: ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  icon,
+}: {
+  title: string;
+  children?: ReactNode;
+  icon?: ReactNode;
+}) {
   return (
     <div className="state">
       {icon && <div className="state__icon">{icon}</div>}

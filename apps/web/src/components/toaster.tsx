@@ -8,9 +8,18 @@ export function Toaster() {
   return (
     <div className="toaster" aria-live="assertive" role="region" aria-label="Notifications">
       {toasts.map((toast) => (
-        <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+        <div
+          key={toast.id}
+          className={`toast toast--${toast.kind}`}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+        >
           <span>{toast.text}</span>
-          <button type="button" className="toast__close" onClick={() => dismissToast(toast.id)} aria-label={t('common.close')}>
+          <button
+            type="button"
+            className="toast__close"
+            onClick={() => dismissToast(toast.id)}
+            aria-label={t('common.close')}
+          >
             ×
           </button>
         </div>

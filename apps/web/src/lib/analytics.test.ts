@@ -11,9 +11,21 @@ describe('validateEvent', () => {
 
   it('checks value, non-interaction and transport', () => {
     expect(() => validateEvent({ category: 'c', action: 'a', value: '3' })).toThrow('number');
-    expect(() => validateEvent({ category: 'c', action: 'a', nonInteraction: 'yes' })).toThrow('boolean');
-    expect(() => validateEvent({ category: 'c', action: 'a', transport: 'pigeon' })).toThrow('beacon, xhr or image');
-    expect(validateEvent({ category: ' c ', action: 'a', value: 3, nonInteraction: true, transport: 'beacon' })).toEqual({
+    expect(() => validateEvent({ category: 'c', action: 'a', nonInteraction: 'yes' })).toThrow(
+      'boolean',
+    );
+    expect(() => validateEvent({ category: 'c', action: 'a', transport: 'pigeon' })).toThrow(
+      'beacon, xhr or image',
+    );
+    expect(
+      validateEvent({
+        category: ' c ',
+        action: 'a',
+        value: 3,
+        nonInteraction: true,
+        transport: 'beacon',
+      }),
+    ).toEqual({
       category: 'c',
       action: 'a',
       value: 3,
@@ -40,7 +52,9 @@ describe('createAnalytics', () => {
 
     expect(beacon).toHaveBeenCalledOnce();
     expect(beacon.mock.calls[0]?.[0]).toBe('/v1/logging/public/events');
-    const body = JSON.parse(await (sent[0] as Blob).text()) as { events: { action: string; screen?: string; value?: number }[] };
+    const body = JSON.parse(await (sent[0] as Blob).text()) as {
+      events: { action: string; screen?: string; value?: number }[];
+    };
     expect(body.events).toEqual([
       expect.objectContaining({ action: 'view', screen: 'register' }),
       expect.objectContaining({ action: 'view_time', screen: 'register', value: 12 }),
@@ -56,7 +70,10 @@ describe('createAnalytics', () => {
     analytics.track({ category: 'header_menu', action: 'wallet' });
     analytics.flush();
     expect(warn).toHaveBeenCalledOnce();
-    expect(post).toHaveBeenCalledWith('/v1/logging/public/events', JSON.stringify({ events: [{ category: 'header_menu', action: 'wallet' }] }));
+    expect(post).toHaveBeenCalledWith(
+      '/v1/logging/public/events',
+      JSON.stringify({ events: [{ category: 'header_menu', action: 'wallet' }] }),
+    );
   });
 
   it('names the screens of the spec', () => {

@@ -24,7 +24,10 @@ export interface EventInput {
 export function validateEvent(input: EventInput): ClientEvent {
   if (!input.category?.trim()) throw new Error('Analytics event needs a category');
   if (!input.action?.trim()) throw new Error('Analytics event needs an action');
-  if (input.value !== undefined && (typeof input.value !== 'number' || !Number.isFinite(input.value))) {
+  if (
+    input.value !== undefined &&
+    (typeof input.value !== 'number' || !Number.isFinite(input.value))
+  ) {
     throw new Error('Analytics event value must be a number');
   }
   if (input.nonInteraction !== undefined && typeof input.nonInteraction !== 'boolean') {
@@ -37,7 +40,8 @@ export function validateEvent(input: EventInput): ClientEvent {
   if (input.label !== undefined) event.label = input.label.slice(0, 256);
   if (input.value !== undefined) event.value = input.value;
   if (input.nonInteraction !== undefined) event.nonInteraction = input.nonInteraction;
-  if (input.transport !== undefined) event.transport = input.transport as ClientEvent['transport'] & string;
+  if (input.transport !== undefined)
+    event.transport = input.transport as ClientEvent['transport'] & string;
   if (input.screen !== undefined) event.screen = input.screen.slice(0, 64);
   return event;
 }
@@ -53,7 +57,8 @@ const SCREENS: Record<string, string> = {
 };
 
 export function screenOf(pathname: string, search = ''): string {
-  if (pathname === '/login' && new URLSearchParams(search).get('type') === 'register') return 'register';
+  if (pathname === '/login' && new URLSearchParams(search).get('type') === 'register')
+    return 'register';
   return SCREENS[pathname] ?? (pathname.replace(/^\/+/, '').replace(/\//g, '_') || 'home');
 }
 
@@ -82,7 +87,12 @@ export function createAnalytics(
   const post =
     deps.post ??
     ((url: string, body: string) => {
-      fetch(url, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(
+      fetch(url, {
+        method: 'POST',
+        body,
+        keepalive: true,
+        headers: { 'content-type': 'application/json' },
+      }).catch(
         () => undefined, // Analytics never disturbs the user.
       );
     });
@@ -97,7 +107,8 @@ export function createAnalytics(
       const events = queue.slice(0, MAX_BATCH);
       queue = queue.slice(MAX_BATCH);
       const body = JSON.stringify({ events });
-      if (!beacon(EVENTS_PATH, new Blob([body], { type: 'application/json' }))) post(EVENTS_PATH, body);
+      if (!beacon(EVENTS_PATH, new Blob([body], { type: 'application/json' })))
+        post(EVENTS_PATH, body);
     }
   }
 
@@ -116,7 +127,13 @@ export function createAnalytics(
   function endView() {
     if (!current) return;
     const seconds = Math.floor((now() - current.since) / 1000);
-    track({ category: 'page', action: 'view_time', value: seconds, screen: current.screen, nonInteraction: true });
+    track({
+      category: 'page',
+      action: 'view_time',
+      value: seconds,
+      screen: current.screen,
+      nonInteraction: true,
+    });
   }
 
   return {

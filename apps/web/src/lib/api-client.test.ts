@@ -180,11 +180,22 @@ describe('client rules', () => {
 
   it('sends the bearer token and the CSRF cookie, but no token on public paths', async () => {
     const fetch = okFetch();
-    const client = createApiClient({ fetch, token: () => 'tok', csrfToken: () => 'csrf', runtimeMode: () => 2 });
+    const client = createApiClient({
+      fetch,
+      token: () => 'tok',
+      csrfToken: () => 'csrf',
+      runtimeMode: () => 2,
+    });
     await client.get('/v1/user/profile', anything);
     await client.get('/v1/common/public/configs/assets', anything);
-    const [first, second] = fetch.mock.calls.map(([, init]) => init?.headers as Record<string, string>);
-    expect(first).toMatchObject({ authorization: 'Bearer tok', 'x-csrf-token': 'csrf', 'runtime-mode': '2' });
+    const [first, second] = fetch.mock.calls.map(
+      ([, init]) => init?.headers as Record<string, string>,
+    );
+    expect(first).toMatchObject({
+      authorization: 'Bearer tok',
+      'x-csrf-token': 'csrf',
+      'runtime-mode': '2',
+    });
     expect(second).not.toHaveProperty('authorization');
   });
 
@@ -213,9 +224,13 @@ describe('client rules', () => {
     const onForceLogout = vi.fn();
     const onError = vi.fn();
     const attempts = { failedAttempts: 1, maxAttempts: 5, lockMinutes: 15 };
-    const fetch = fakeFetch(() => json({ code: '2002', data: attempts, message: '1 of 5 attempts' }, 401));
+    const fetch = fakeFetch(() =>
+      json({ code: '2002', data: attempts, message: '1 of 5 attempts' }, 401),
+    );
     const client = createApiClient({ fetch, onForceLogout, onError });
-    const err = await caught(client.request('/v1/auth/public/login', anything, { method: 'POST', body: {}, silent: true }));
+    const err = await caught(
+      client.request('/v1/auth/public/login', anything, { method: 'POST', body: {}, silent: true }),
+    );
     expect(err).toMatchObject({ code: '2002', status: 401, data: attempts });
     expect(onForceLogout).not.toHaveBeenCalled();
     await caught(client.request('/v1/auth/public/login', anything, { method: 'POST', body: {} }));
@@ -225,8 +240,14 @@ describe('client rules', () => {
 
   it('answers a call denied by the block list with its mask code, without a request', async () => {
     const fetch = okFetch();
-    const client = createApiClient({ fetch, blocked: (method, path) => (method === 'POST' && path === '/v1/wallet/withdraw' ? 1010 : null) });
-    await expect(client.request('/v1/wallet/withdraw', anything, { method: 'POST', body: {} })).rejects.toMatchObject({ code: '1010', message: 'This function is not available.' });
+    const client = createApiClient({
+      fetch,
+      blocked: (method, path) =>
+        method === 'POST' && path === '/v1/wallet/withdraw' ? 1010 : null,
+    });
+    await expect(
+      client.request('/v1/wallet/withdraw', anything, { method: 'POST', body: {} }),
+    ).rejects.toMatchObject({ code: '1010', message: 'This function is not available.' });
     expect(fetch).not.toHaveBeenCalled();
   });
 });

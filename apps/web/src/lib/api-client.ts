@@ -150,7 +150,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
    */
   function report(err: unknown, path: string, silent: boolean | undefined): never {
     if (err instanceof ApiError) {
-      if (!isPublicPath(path) && (FORCE_LOGOUT_CODES.includes(Number(err.code)) || err.status === 401)) {
+      if (
+        !isPublicPath(path) &&
+        (FORCE_LOGOUT_CODES.includes(Number(err.code)) || err.status === 401)
+      ) {
         options.onForceLogout?.(err);
       } else if (!silent && !options.silent) {
         options.onError?.(err);
@@ -176,7 +179,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const mask = options.blocked?.(method, path) ?? null;
     if (mask !== null) {
       const known = errorByCode(mask);
-      throw new ApiError({ code: String(mask), message: known?.message ?? ErrorCode.BLOCKED.message, status: null });
+      throw new ApiError({
+        code: String(mask),
+        message: known?.message ?? ErrorCode.BLOCKED.message,
+        status: null,
+      });
     }
     const controller = new AbortController();
     let timedOut = false;

@@ -18,6 +18,8 @@ export async function loadBlocklist(client: ApiClient): Promise<void> {
 export function blockedCode(method: string, path: string): number | null {
   const bare = path.split('?')[0] ?? path;
   if (bare === BLOCKLIST_PATH) return null;
-  const item = blocklistStore.get().find((i) => i.entries.some((e) => entryMatches(e, method, bare)));
+  const item = blocklistStore
+    .get()
+    .find((i) => i.entries.some((e) => entryMatches(e, method, bare)));
   return item ? item.mask : null;
 }

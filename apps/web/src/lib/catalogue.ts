@@ -1,4 +1,10 @@
-import { asset, tradingSymbol, type Asset, type RuntimeMode, type TradingSymbol } from '@exchange/contracts';
+import {
+  asset,
+  tradingSymbol,
+  type Asset,
+  type RuntimeMode,
+  type TradingSymbol,
+} from '@exchange/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-context';
@@ -46,7 +52,10 @@ export const useSymbols = () => useQuery(symbolsQueryOptions(useApiClient()));
 export const useAssets = () => useQuery(assetsQueryOptions(useApiClient()));
 
 /** Replaces the item with the same code, or appends a new one; other items keep their identity. */
-export function mergeByCode<T extends { code: string }>(list: readonly T[] | undefined, update: T): T[] | undefined {
+export function mergeByCode<T extends { code: string }>(
+  list: readonly T[] | undefined,
+  update: T,
+): T[] | undefined {
   if (!list) return list;
   const index = list.findIndex((item) => item.code === update.code);
   if (index === -1) return [...list, update];

@@ -11,11 +11,18 @@ describe('buildRequest', () => {
   });
 
   it('fills {param} placeholders from the payload and removes them from it', () => {
-    expect(buildRequest({ method: 'post', url: '/v1/orders/{orderId}/cancel', pathParams: ['orderId'] }, { orderId: 'a b', reason: 'x' })).toEqual({
+    expect(
+      buildRequest(
+        { method: 'post', url: '/v1/orders/{orderId}/cancel', pathParams: ['orderId'] },
+        { orderId: 'a b', reason: 'x' },
+      ),
+    ).toEqual({
       path: '/v1/orders/a%20b/cancel',
       options: { method: 'POST', body: { reason: 'x' } },
     });
-    expect(buildRequest({ method: 'head', url: '/v1/things/{id}' }, { id: 7, q: 1 }).options).toEqual({ method: 'HEAD', query: { q: 1 } });
+    expect(
+      buildRequest({ method: 'head', url: '/v1/things/{id}' }, { id: 7, q: 1 }).options,
+    ).toEqual({ method: 'HEAD', query: { q: 1 } });
   });
 
   it('refuses a missing path parameter', () => {
@@ -25,9 +32,17 @@ describe('buildRequest', () => {
   it('calls the client with the built request', async () => {
     const request = vi.fn(() => Promise.resolve('ok'));
     const client = { request } as unknown as ApiClient;
-    const endpoint = defineEndpoint({ method: 'delete', url: '/v1/x/{id}', schema: { parse: (v) => v } });
+    const endpoint = defineEndpoint({
+      method: 'delete',
+      url: '/v1/x/{id}',
+      schema: { parse: (v) => v },
+    });
     await callEndpoint(client, endpoint, { id: 1 }, { silent: true });
-    expect(request).toHaveBeenCalledWith('/v1/x/1', endpoint.schema, { method: 'DELETE', body: {}, silent: true });
+    expect(request).toHaveBeenCalledWith('/v1/x/1', endpoint.schema, {
+      method: 'DELETE',
+      body: {},
+      silent: true,
+    });
   });
 });
 

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_PAGE_SIZE,
-  FIRST_PAGE,
-  hasNextPage,
-  type Page,
-} from '@exchange/contracts';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, hasNextPage, type Page } from '@exchange/contracts';
 import type { ApiClient, HttpMethod, QueryValue, RequestOptions, Schema } from './api-client';
 
 /**
@@ -24,7 +19,9 @@ export function defineEndpoint<T>(endpoint: Endpoint<T>): Endpoint<T> {
 }
 
 function pathValue(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : JSON.stringify(value);
 }
 
 const QUERY_METHODS = new Set(['get', 'head', 'options']);

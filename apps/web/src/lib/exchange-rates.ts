@@ -11,7 +11,10 @@ import { useSocketChannel } from './socket/socket-context';
  */
 export const exchangeRatesKey = ['exchange-rates'] as const;
 
-export const fetchExchangeRates = (client: ApiClient, signal?: AbortSignal): Promise<ExchangeRates> =>
+export const fetchExchangeRates = (
+  client: ApiClient,
+  signal?: AbortSignal,
+): Promise<ExchangeRates> =>
   client.get(EXCHANGE_RATES_PATH, exchangeRates, { silent: true, ...(signal ? { signal } : {}) });
 
 export const exchangeRatesQueryOptions = (client: ApiClient) =>
@@ -25,7 +28,10 @@ export const exchangeRatesQueryOptions = (client: ApiClient) =>
 export function useExchangeRates(live: boolean) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const query = useQuery({ ...exchangeRatesQueryOptions(client), refetchInterval: live ? false : 15_000 });
+  const query = useQuery({
+    ...exchangeRatesQueryOptions(client),
+    refetchInterval: live ? false : 15_000,
+  });
   useSocketChannel('exchangeRate', (data) => {
     const parsed = exchangeRates.safeParse(data);
     if (!parsed.success) return;
@@ -40,7 +46,11 @@ export function useExchangeRates(live: boolean) {
  * A pair's reference price from the feed's rates (both against one quote currency): base over
  * counter, or null when either is unknown. Shown, marked as such, where a book has no trade yet.
  */
-export function referencePrice(rates: ExchangeRates | undefined, base: string, counter: string): string | null {
+export function referencePrice(
+  rates: ExchangeRates | undefined,
+  base: string,
+  counter: string,
+): string | null {
   const b = rates?.rates[base];
   const c = rates?.rates[counter];
   if (!b || !c || Number(c) === 0) return null;

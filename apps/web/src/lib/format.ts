@@ -54,7 +54,11 @@ export function roundDecimal(d: Decimal, decimals: number, rounding: Rounding = 
   const kept = d.frac.slice(0, decimals).padEnd(decimals, '0');
   const dropped = d.frac.slice(decimals);
   const bump =
-    rounding === 'up' ? /[1-9]/.test(dropped) : rounding === 'half' ? (dropped[0] ?? '0') >= '5' : false;
+    rounding === 'up'
+      ? /[1-9]/.test(dropped)
+      : rounding === 'half'
+        ? (dropped[0] ?? '0') >= '5'
+        : false;
   if (!bump) return { ...d, frac: kept };
   const scaled = (BigInt(d.int + kept) + 1n).toString().padStart(decimals + 1, '0');
   return {
@@ -91,14 +95,22 @@ export function formatNumber(value: Numeric, format: NumberFormat = {}): string 
 }
 
 /** 1234567 -> "1.23M": K, M, B, T by powers of 1000, rounded down. */
-export function abbreviateNumber(value: Numeric, decimals = 2, rounding: Rounding = 'down'): string {
+export function abbreviateNumber(
+  value: Numeric,
+  decimals = 2,
+  rounding: Rounding = 'down',
+): string {
   const d = parseDecimal(value);
   if (!d) return MISSING_VALUE_TEXT;
   let tier = 0;
   while (tier < NUMBER_ABBREVIATIONS.length && d.int.length > 3 * (tier + 1)) tier += 1;
   if (tier === 0) return render(roundDecimal(d, decimals, rounding), true);
   const cut = d.int.length - 3 * tier;
-  const shifted: Decimal = { negative: d.negative, int: d.int.slice(0, cut), frac: d.int.slice(cut) + d.frac };
+  const shifted: Decimal = {
+    negative: d.negative,
+    int: d.int.slice(0, cut),
+    frac: d.int.slice(cut) + d.frac,
+  };
   const rounded = roundDecimal(shifted, decimals, rounding);
   const trimmed = { ...rounded, frac: rounded.frac.replace(/0+$/, '') };
   return `${render(trimmed, true)}${NUMBER_ABBREVIATIONS[tier - 1] ?? ''}`;
@@ -107,7 +119,11 @@ export function abbreviateNumber(value: Numeric, decimals = 2, rounding: Roundin
 type AmountAsset = Pick<Asset, 'code' | 'type' | 'sign' | 'decimals'>;
 
 /** An amount in an asset's decimals: fiat with its sign in front, coins with the code after. */
-export function formatAmount(value: Numeric, asset: AmountAsset | null | undefined, rounding: Rounding = 'down'): string {
+export function formatAmount(
+  value: Numeric,
+  asset: AmountAsset | null | undefined,
+  rounding: Rounding = 'down',
+): string {
   if (!asset) return MISSING_VALUE_TEXT;
   const text = formatNumber(value, { decimals: asset.decimals, rounding });
   if (text === MISSING_VALUE_TEXT) return text;
@@ -154,12 +170,18 @@ export const DATE_RANGE = { min: DATE_PICKER_MIN, max: DATE_PICKER_MAX } as cons
 
 /** Whether a yyyy-mm-dd value lies inside the date picker range. */
 export function isInDateRange(isoDate: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(isoDate) && isoDate >= DATE_PICKER_MIN && isoDate <= DATE_PICKER_MAX;
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(isoDate) && isoDate >= DATE_PICKER_MIN && isoDate <= DATE_PICKER_MAX
+  );
 }
 
 export function formatDate(iso: string | null | undefined, locale = 'en'): string {
   if (!iso) return MISSING_VALUE_TEXT;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return MISSING_VALUE_TEXT;
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  }).format(date);
 }

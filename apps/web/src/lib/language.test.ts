@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectLanguage, isRtl, supportedLanguage, withoutLangParam } from './language';
 
-const detect = (search: string, stored: string | null, browser: string[]) => detectLanguage({ search, stored, browser });
+const detect = (search: string, stored: string | null, browser: string[]) =>
+  detectLanguage({ search, stored, browser });
 
 describe('detectLanguage', () => {
   it('takes the lang query parameter first', () => {

@@ -25,7 +25,8 @@ function browserLanguage(tag: string): LanguageCode | null {
   const [prefix = '', ...rest] = tag.toLowerCase().split(/[-_]/);
   if (!(LANGUAGE_DETECTION_PREFIXES as readonly string[]).includes(prefix)) return null;
   if (prefix === 'zh') {
-    const traditional = rest.some((s) => ['hant', 'tw', 'hk', 'mo'].includes(s)) && !rest.includes('hans');
+    const traditional =
+      rest.some((s) => ['hant', 'tw', 'hk', 'mo'].includes(s)) && !rest.includes('hans');
     return traditional ? 'zh-TW' : 'zh-CN';
   }
   // id and lt are detected but not offered: they take the default.

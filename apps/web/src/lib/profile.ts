@@ -9,13 +9,19 @@ export const PROFILE_PATH = '/v1/user/profile';
 export const profileKeys = { all: ['profile'] as const };
 
 export async function fetchProfile(client: ApiClient, signal?: AbortSignal) {
-  const user = await client.get(PROFILE_PATH, userInfo, { silent: true, ...(signal ? { signal } : {}) });
+  const user = await client.get(PROFILE_PATH, userInfo, {
+    silent: true,
+    ...(signal ? { signal } : {}),
+  });
   setUser(user);
   return user;
 }
 
 export const profileQueryOptions = (client: ApiClient) =>
-  queryOptions({ queryKey: profileKeys.all, queryFn: ({ signal }) => fetchProfile(client, signal) });
+  queryOptions({
+    queryKey: profileKeys.all,
+    queryFn: ({ signal }) => fetchProfile(client, signal),
+  });
 
 export function useProfile() {
   const client = useApiClient();

@@ -12,7 +12,10 @@ export function rememberRedirect(search: string): void {
  * Where to go after login: the stored redirect_path, else /market when the user differs from the
  * previously logged-in one, else /. Reading it consumes the stored link.
  */
-export function takePostLoginTarget(user: Pick<UserInfo, 'id'>, previous: Pick<UserInfo, 'id'> | null): string {
+export function takePostLoginTarget(
+  user: Pick<UserInfo, 'id'>,
+  previous: Pick<UserInfo, 'id'> | null,
+): string {
   const stored = readStorage(STORAGE_KEYS.linkThisUrl);
   writeStorage(STORAGE_KEYS.linkThisUrl, null);
   if (isSafeRedirect(stored)) return stored;

@@ -10,7 +10,11 @@ afterEach(() => {
 /** A chunk load that fails `failures` times, then loads. */
 function flaky(failures: number) {
   let calls = 0;
-  const load = vi.fn(() => (++calls <= failures ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve({ default: 'chunk' })));
+  const load = vi.fn(() =>
+    ++calls <= failures
+      ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+      : Promise.resolve({ default: 'chunk' }),
+  );
   return load;
 }
 

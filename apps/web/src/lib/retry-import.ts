@@ -13,7 +13,10 @@ export function retryImport<T>(load: () => Promise<T>, retries = 3, delayMs = 10
 
 function onlineOrDelay(delayMs: number): Promise<void> {
   return new Promise((resolve) => {
-    const offline = typeof navigator !== 'undefined' && navigator.onLine === false && typeof window !== 'undefined';
+    const offline =
+      typeof navigator !== 'undefined' &&
+      navigator.onLine === false &&
+      typeof window !== 'undefined';
     if (!offline) {
       setTimeout(resolve, delayMs);
       return;

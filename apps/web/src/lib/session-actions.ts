@@ -10,9 +10,14 @@ export const CHANGE_LANGUAGE_PATH = '/v1/user/change-language';
  * Logs out: optionally tells the server, clears every token (keeping the last user) and removes
  * the cookies. A failing server call still logs out locally.
  */
-export async function logout(client: ApiClient, opts: { callServer?: boolean } = {}): Promise<void> {
+export async function logout(
+  client: ApiClient,
+  opts: { callServer?: boolean } = {},
+): Promise<void> {
   if (opts.callServer !== false) {
-    await client.request(LOGOUT_PATH, anyData, { method: 'POST', silent: true }).catch(() => undefined);
+    await client
+      .request(LOGOUT_PATH, anyData, { method: 'POST', silent: true })
+      .catch(() => undefined);
   }
   clearSession();
 }

@@ -6,7 +6,14 @@ import {
   type LoginResponse,
   type UserInfo,
 } from '@exchange/contracts';
-import { readCookie, readJson, readStorage, removeCookie, writeJson, writeStorage } from './storage';
+import {
+  readCookie,
+  readJson,
+  readStorage,
+  removeCookie,
+  writeJson,
+  writeStorage,
+} from './storage';
 import { createStore, useStore } from './store';
 
 export interface SessionState {
@@ -50,7 +57,10 @@ export function startSession(answer: Pick<LoginResponse, 'token' | 'refreshToken
   writeStorage(STORAGE_KEYS.refreshToken, answer.refreshToken);
   writeStorage(STORAGE_KEYS.loginTimestamp, String(Date.now()));
   writeJson(STORAGE_KEYS.userInfo, answer.user);
-  writeJson(STORAGE_KEYS.lastAccountName, { email: answer.user.email, type: answer.user.entityType });
+  writeJson(STORAGE_KEYS.lastAccountName, {
+    email: answer.user.email,
+    type: answer.user.entityType,
+  });
   sessionStore.set({ token: answer.token, user: answer.user });
 }
 

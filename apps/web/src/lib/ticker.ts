@@ -28,7 +28,13 @@ function one(obj: Obj, fallbackSymbol?: string): Ticker | null {
   return {
     symbol,
     lastPrice: pick(obj, ['lastPrice', 'last', 'price', 'close', 'c']),
-    changePercent: pick(obj, ['priceChangePercent', 'changePercent', 'change24h', 'changeRate', 'P']),
+    changePercent: pick(obj, [
+      'priceChangePercent',
+      'changePercent',
+      'change24h',
+      'changeRate',
+      'P',
+    ]),
     volume: pick(obj, ['volume', 'vol', 'baseVolume', 'v']),
   };
 }
@@ -37,7 +43,8 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 export function parseTickers(data: unknown, args?: Obj): Ticker[] {
   const argSymbol = args && typeof args.symbol === 'string' ? args.symbol : undefined;
-  if (Array.isArray(data)) return data.flatMap((d) => (isObj(d) ? [one(d)].filter((t): t is Ticker => t !== null) : []));
+  if (Array.isArray(data))
+    return data.flatMap((d) => (isObj(d) ? [one(d)].filter((t): t is Ticker => t !== null) : []));
   if (!isObj(data)) return [];
   const single = one(data, argSymbol);
   if (single && (single.lastPrice !== null || single.changePercent !== null)) return [single];

@@ -10,7 +10,9 @@ import { parseTickers, type Ticker } from './ticker';
 export const TICKERS_PATH = '/v1/market-data/public/tickers';
 
 export const fetchTickers = async (client: ApiClient, signal?: AbortSignal) =>
-  parseTickers(await client.get(TICKERS_PATH, anyData, { silent: true, ...(signal ? { signal } : {}) }));
+  parseTickers(
+    await client.get(TICKERS_PATH, anyData, { silent: true, ...(signal ? { signal } : {}) }),
+  );
 
 export function useTickerSnapshot() {
   const client = useApiClient();
@@ -25,7 +27,10 @@ export function useTickerSnapshot() {
  * Latest ticker per symbol: the REST snapshot, then the socket's `ticker` pushes (one
  * subscription per symbol, as the gateway scopes the channel by `args.symbol`).
  */
-export function useTickers(codes: readonly string[]): { tickers: Readonly<Record<string, Ticker>>; live: boolean } {
+export function useTickers(codes: readonly string[]): {
+  tickers: Readonly<Record<string, Ticker>>;
+  live: boolean;
+} {
   const client = useSocket();
   const status = useSocketStatus();
   const snapshot = useTickerSnapshot();
@@ -70,7 +75,10 @@ export interface Pair {
  * Tickers with a price for every pair: where a book has no trade yet (Real mode until its market
  * lives), the price feed's reference price, marked `reference`, with no change or volume.
  */
-export function useQuotes(pairs: readonly Pair[]): { tickers: Readonly<Record<string, Ticker>>; live: boolean } {
+export function useQuotes(pairs: readonly Pair[]): {
+  tickers: Readonly<Record<string, Ticker>>;
+  live: boolean;
+} {
   const codes = useMemo(() => pairs.map((p) => p.code), [pairs]);
   const { tickers, live } = useTickers(codes);
   const rates = useExchangeRates(live);
@@ -79,7 +87,14 @@ export function useQuotes(pairs: readonly Pair[]): { tickers: Readonly<Record<st
     for (const p of pairs) {
       if (out[p.code]?.lastPrice) continue;
       const price = referencePrice(rates.data, p.base, p.counter);
-      if (price) out[p.code] = { symbol: p.code, lastPrice: price, changePercent: null, volume: out[p.code]?.volume ?? null, reference: true };
+      if (price)
+        out[p.code] = {
+          symbol: p.code,
+          lastPrice: price,
+          changePercent: null,
+          volume: out[p.code]?.volume ?? null,
+          reference: true,
+        };
     }
     return out;
   }, [tickers, pairs, rates.data]);

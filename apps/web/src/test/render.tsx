@@ -29,7 +29,11 @@ export function resetApp(): void {
  * Renders the app's routes at `path` with a fresh query cache and the app's api client whose
  * fetch answers from `answers` by path: no network.
  */
-export function renderApp(path: string, answers: Answers = {}, opts: { socket?: SocketClient | null } = {}) {
+export function renderApp(
+  path: string,
+  answers: Answers = {},
+  opts: { socket?: SocketClient | null } = {},
+) {
   // The api client always passes the address as a string and the body as JSON text.
   const fetch = vi.fn((href: string, init?: RequestInit & { body?: string }) => {
     const url = new URL(href, 'http://localhost');
@@ -38,13 +42,19 @@ export function renderApp(path: string, answers: Answers = {}, opts: { socket?: 
     return Promise.resolve(
       answer
         ? new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 })
-        : new Response(JSON.stringify({ code: '1006', data: null, message: 'Not found.' }), { status: 404 }),
+        : new Response(JSON.stringify({ code: '1006', data: null, message: 'Not found.' }), {
+            status: 404,
+          }),
     );
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   const ui: ReactElement = (
-    <AppProviders queryClient={queryClient} apiClient={createAppApiClient(fetch as unknown as typeof globalThis.fetch)} socket={opts.socket ?? null}>
+    <AppProviders
+      queryClient={queryClient}
+      apiClient={createAppApiClient(fetch as unknown as typeof globalThis.fetch)}
+      socket={opts.socket ?? null}
+    >
       <RouterProvider router={router} />
     </AppProviders>
   );
@@ -52,7 +62,10 @@ export function renderApp(path: string, answers: Answers = {}, opts: { socket?: 
 }
 
 export const ok = (data: unknown): Answer => ({ body: { code: '200', data, message: 'success' } });
-export const fail = (code: string, message: string, status = 400): Answer => ({ body: { code, data: null, message }, status });
+export const fail = (code: string, message: string, status = 400): Answer => ({
+  body: { code, data: null, message },
+  status,
+});
 
 /**
  * An open socket that records subscriptions: `push(channel, data)` delivers to the latest
@@ -73,6 +86,7 @@ export function fakeSocket() {
     onStatus: vi.fn(() => () => undefined),
     subscribe,
   };
-  const push = (channel: string, data: unknown) => act(() => listeners.get(channel)?.(data, undefined));
+  const push = (channel: string, data: unknown) =>
+    act(() => listeners.get(channel)?.(data, undefined));
   return { socket: socket as unknown as SocketClient, push, listeners, subscribe };
 }

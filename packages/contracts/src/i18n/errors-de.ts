@@ -91,7 +91,8 @@ export const errorsDe: Record<string, string> = {
   error_6002: 'Keine aktive Bankkarte vorhanden.',
   error_6003: 'Kontoeröffnung fehlgeschlagen.',
   error_6004: 'e-KYC-Prüfung fehlgeschlagen.',
-  error_6005: 'Link abgelaufen oder Verifizierung fehlgeschlagen. Bitte erstellen Sie einen neuen Link.',
+  error_6005:
+    'Link abgelaufen oder Verifizierung fehlgeschlagen. Bitte erstellen Sie einen neuen Link.',
   error_6006: 'Auszahlungen auf nicht verifizierte Bankkonten sind nicht möglich.',
 
   // ---- kyc ----

@@ -60,7 +60,8 @@ export const errorsFr: Record<string, string> = {
   error_3005: 'La quantité ne peut pas être vide.',
   error_3006: 'La quantité doit être un multiple du pas de quantité {{stepSize}}.',
   error_3007: 'La quantité ne peut pas être inférieure au minimum de {{minQty}}.',
-  error_3008: 'Le montant total de l’ordre ne peut pas être inférieur au minimum de {{minNotional}}.',
+  error_3008:
+    'Le montant total de l’ordre ne peut pas être inférieur au minimum de {{minNotional}}.',
   error_3009: 'La partie visible de l’ordre iceberg doit être inférieure au montant de l’ordre.',
   error_3010: 'Le prix doit être un multiple du pas de cotation {{tickSize}}.',
   error_3011: 'Plage autorisée : de {{min}} à {{max}}.',
@@ -93,7 +94,8 @@ export const errorsFr: Record<string, string> = {
 
   // ---- kyc ----
   error_7001: 'Votre niveau KYC est insuffisant pour cette action.',
-  error_7002: 'Les clients sans vérification d’identité ne peuvent pas utiliser cette fonctionnalité.',
+  error_7002:
+    'Les clients sans vérification d’identité ne peuvent pas utiliser cette fonctionnalité.',
   error_7003: 'Fonctionnalité indisponible tant que la vérification KYC n’est pas terminée.',
   error_7004: 'La vérification d’identité a échoué, veuillez soumettre à nouveau votre dossier.',
   error_7005: 'Échec de la vérification.',

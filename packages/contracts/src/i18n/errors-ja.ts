@@ -103,6 +103,7 @@ export const errorsJa: Record<string, string> = {
   error_8001: '先に Google Authenticator を連携してください。',
   error_8002: 'Google Authenticator とメールアドレスの連携が必要です。',
   error_8003: 'アカウントの解約に失敗しました。再度お試しください。',
-  error_8004: 'セキュリティ設定の変更後 24 時間は、出金、内部送金、フラッシュ送金をご利用いただけません。',
+  error_8004:
+    'セキュリティ設定の変更後 24 時間は、出金、内部送金、フラッシュ送金をご利用いただけません。',
   error_8005: 'Google 認証コードが正しくありません。',
 };

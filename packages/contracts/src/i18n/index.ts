@@ -103,7 +103,9 @@ export function translateError(
   params?: Record<string, unknown> | null,
 ): string | undefined {
   const key = i18nKey(code);
-  const table = Object.hasOwn(ERROR_TRANSLATIONS, language) ? ERROR_TRANSLATIONS[language] : undefined;
+  const table = Object.hasOwn(ERROR_TRANSLATIONS, language)
+    ? ERROR_TRANSLATIONS[language]
+    : undefined;
   const template = textOf(table, key) ?? textOf(errorTranslationsEn, key);
   return template === undefined ? undefined : formatMessage(template, params);
 }

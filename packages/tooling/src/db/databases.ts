@@ -8,7 +8,10 @@ function adminUrl(url: string): { admin: string; name: string } {
   return { admin: u.toString(), name };
 }
 
-async function withAdmin<T>(url: string, fn: (c: pg.Client, name: string) => Promise<T>): Promise<T> {
+async function withAdmin<T>(
+  url: string,
+  fn: (c: pg.Client, name: string) => Promise<T>,
+): Promise<T> {
   const { admin, name } = adminUrl(url);
   const client = new pg.Client({ connectionString: admin });
   await client.connect();

@@ -1,2 +1,7 @@
 export { cloneDatabase, dropDatabase, ensureDatabase } from './databases.js';
-export { createMigration, deployMigrations, listMigrations, pendingSchemaChanges } from './migrations.js';
+export {
+  createMigration,
+  deployMigrations,
+  listMigrations,
+  pendingSchemaChanges,
+} from './migrations.js';

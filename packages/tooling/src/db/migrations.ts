@@ -50,7 +50,10 @@ export async function createMigration(name: string, now = new Date()): Promise<s
  * Applies pending migrations in order, each in its own transaction, recording them in
  * `_prisma_migrations` exactly as `prisma migrate deploy` does, so either tool can follow the other.
  */
-export async function deployMigrations(connectionString: string, dir = migrationsDir): Promise<string[]> {
+export async function deployMigrations(
+  connectionString: string,
+  dir = migrationsDir,
+): Promise<string[]> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
@@ -74,7 +77,9 @@ export async function deployMigrations(connectionString: string, dir = migration
       const previous = applied.get(m.name);
       if (previous !== undefined) {
         if (previous !== m.checksum) {
-          throw new Error(`Migration ${m.name} was changed after it was applied; add a new migration instead.`);
+          throw new Error(
+            `Migration ${m.name} was changed after it was applied; add a new migration instead.`,
+          );
         }
         continue;
       }

@@ -1,5 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { isValidEmail, isValidPassword, normalizeEmail, type EntityType } from '@exchange/contracts';
+import {
+  isValidEmail,
+  isValidPassword,
+  normalizeEmail,
+  type EntityType,
+} from '@exchange/contracts';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { Jobs } from '../../jobs/jobs.js';
@@ -7,7 +12,12 @@ import type { Clock } from '../../lib/clock.js';
 import type { RedisConnections } from '../../lib/redis.js';
 import { AppError } from '../../lib/app-error.js';
 import type { sendMailJob } from '../mail/send-mail-job.js';
-import { consumeEmailCode, createEmailCode, RESEND_AFTER_MS, type CodePurpose } from './email-code-service.js';
+import {
+  consumeEmailCode,
+  createEmailCode,
+  RESEND_AFTER_MS,
+  type CodePurpose,
+} from './email-code-service.js';
 import { assertNotLocked, clearFailures, recordFailure } from './login-guard.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { consumePuzzleToken } from './puzzle/puzzle-service.js';
@@ -28,9 +38,18 @@ export interface ClientMeta {
   ip?: string | undefined;
 }
 
-export const cost = (env: Env) => ({ memoryKiB: env.ARGON2_MEMORY_KIB, iterations: env.ARGON2_ITERATIONS });
-export const policy = (env: Env) => ({ accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS, refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS });
-export const lockPolicy = (env: Env) => ({ maxAttempts: env.LOGIN_MAX_ATTEMPTS, lockMinutes: env.LOGIN_LOCK_MINUTES });
+export const cost = (env: Env) => ({
+  memoryKiB: env.ARGON2_MEMORY_KIB,
+  iterations: env.ARGON2_ITERATIONS,
+});
+export const policy = (env: Env) => ({
+  accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+  refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+});
+export const lockPolicy = (env: Env) => ({
+  maxAttempts: env.LOGIN_MAX_ATTEMPTS,
+  lockMinutes: env.LOGIN_LOCK_MINUTES,
+});
 
 function checkedEmail(raw: string): string {
   const email = normalizeEmail(raw);
@@ -49,18 +68,31 @@ const SUBJECTS: Record<CodePurpose, string> = {
 };
 
 async function mailCode(deps: AuthDeps, email: string, purpose: CodePurpose): Promise<void> {
-  const code = await createEmailCode({ db: deps.db, clock: deps.clock, secret: deps.env.AUTH_SECRET, email, purpose });
+  const code = await createEmailCode({
+    db: deps.db,
+    clock: deps.clock,
+    secret: deps.env.AUTH_SECRET,
+    email,
+    purpose,
+  });
   const text = `Your verification code is ${code}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this e-mail.`;
   await deps.jobs.enqueue(deps.mailJob, { to: email, subject: SUBJECTS[purpose], text });
 }
 
-const codeAnswer = { expiresInSeconds: EMAIL_CODE_TTL_MS / 1000, resendAfterSeconds: RESEND_AFTER_MS / 1000 };
+const codeAnswer = {
+  expiresInSeconds: EMAIL_CODE_TTL_MS / 1000,
+  resendAfterSeconds: RESEND_AFTER_MS / 1000,
+};
 
 /** Step one of registration: proves the address. Registration alone may say an account exists. */
-export async function requestRegisterCode(deps: AuthDeps, input: { email: string; puzzleToken: string }) {
+export async function requestRegisterCode(
+  deps: AuthDeps,
+  input: { email: string; puzzleToken: string },
+) {
   const email = checkedEmail(input.email);
   await consumePuzzleToken(deps.redis, input.puzzleToken, 'REGISTER');
-  if (await deps.db.user.findUnique({ where: { email }, select: { id: true } })) throw new AppError('ACCOUNT_EXISTS');
+  if (await deps.db.user.findUnique({ where: { email }, select: { id: true } }))
+    throw new AppError('ACCOUNT_EXISTS');
   await mailCode(deps, email, 'REGISTER');
   return codeAnswer;
 }
@@ -76,25 +108,51 @@ export async function newUid(db: Db): Promise<string> {
 /** Step two: creates the account with a valid code and signs it in. */
 export async function register(
   deps: AuthDeps,
-  input: { email: string; code: string; password: string; confirmPassword: string; entityType: EntityType },
+  input: {
+    email: string;
+    code: string;
+    password: string;
+    confirmPassword: string;
+    entityType: EntityType;
+  },
   meta: ClientMeta,
 ): Promise<IssuedTokens & { userId: string }> {
   const email = checkedEmail(input.email);
   checkPasswords(input.password, input.confirmPassword);
-  if (await deps.db.user.findUnique({ where: { email }, select: { id: true } })) throw new AppError('ACCOUNT_EXISTS');
-  await consumeEmailCode({ db: deps.db, clock: deps.clock, secret: deps.env.AUTH_SECRET, email, purpose: 'REGISTER', code: input.code });
+  if (await deps.db.user.findUnique({ where: { email }, select: { id: true } }))
+    throw new AppError('ACCOUNT_EXISTS');
+  await consumeEmailCode({
+    db: deps.db,
+    clock: deps.clock,
+    secret: deps.env.AUTH_SECRET,
+    email,
+    purpose: 'REGISTER',
+    code: input.code,
+  });
   const passwordHash = await hashPassword(input.password, cost(deps.env));
   let user;
   try {
     user = await deps.db.user.create({
-      data: { email, uid: await newUid(deps.db), passwordHash, entityType: input.entityType, createdAt: deps.clock.date() },
+      data: {
+        email,
+        uid: await newUid(deps.db),
+        passwordHash,
+        entityType: input.entityType,
+        createdAt: deps.clock.date(),
+      },
     });
   } catch (err) {
     // Two registrations of one address racing: the unique index decides.
     if ((err as { code?: string }).code === 'P2002') throw new AppError('ACCOUNT_EXISTS');
     throw err;
   }
-  const tokens = await startSession({ db: deps.db, clock: deps.clock, policy: policy(deps.env), userId: user.id, ...meta });
+  const tokens = await startSession({
+    db: deps.db,
+    clock: deps.clock,
+    policy: policy(deps.env),
+    userId: user.id,
+    ...meta,
+  });
   return { ...tokens, userId: user.id };
 }
 
@@ -110,17 +168,29 @@ export async function login(
   const email = checkedEmail(input.email);
   await consumePuzzleToken(deps.redis, input.puzzleToken, 'LOGIN');
   await assertNotLocked(deps.redis, deps.clock, email, lockPolicy(deps.env));
-  const user = await deps.db.user.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
+  const user = await deps.db.user.findUnique({
+    where: { email },
+    select: { id: true, passwordHash: true },
+  });
   if (!(await verifyPassword(user?.passwordHash, input.password, cost(deps.env))) || !user) {
     throw await recordFailure(deps.redis, deps.clock, email, lockPolicy(deps.env));
   }
   await clearFailures(deps.redis, email);
-  const tokens = await startSession({ db: deps.db, clock: deps.clock, policy: policy(deps.env), userId: user.id, ...meta });
+  const tokens = await startSession({
+    db: deps.db,
+    clock: deps.clock,
+    policy: policy(deps.env),
+    userId: user.id,
+    ...meta,
+  });
   return { ...tokens, userId: user.id };
 }
 
 /** Always answers the same; a code goes out only when the account exists. */
-export async function requestResetCode(deps: AuthDeps, input: { email: string; puzzleToken: string }) {
+export async function requestResetCode(
+  deps: AuthDeps,
+  input: { email: string; puzzleToken: string },
+) {
   const email = checkedEmail(input.email);
   await consumePuzzleToken(deps.redis, input.puzzleToken, 'RESET_PASSWORD');
   const user = await deps.db.user.findUnique({ where: { email }, select: { id: true } });
@@ -142,11 +212,26 @@ export async function resetPassword(
 ): Promise<void> {
   const email = checkedEmail(input.email);
   checkPasswords(input.password, input.confirmPassword);
-  await consumeEmailCode({ db: deps.db, clock: deps.clock, secret: deps.env.AUTH_SECRET, email, purpose: 'RESET_PASSWORD', code: input.code });
+  await consumeEmailCode({
+    db: deps.db,
+    clock: deps.clock,
+    secret: deps.env.AUTH_SECRET,
+    email,
+    purpose: 'RESET_PASSWORD',
+    code: input.code,
+  });
   const user = await deps.db.user.findUnique({ where: { email }, select: { id: true } });
   if (!user) throw new AppError('EMAIL_CODE_INVALID');
   const passwordHash = await hashPassword(input.password, cost(deps.env));
-  await deps.db.user.update({ where: { id: user.id }, data: { passwordHash, passwordChangedAt: deps.clock.date() } });
-  await revokeAllSessions({ db: deps.db, clock: deps.clock, userId: user.id, reason: 'PASSWORD_RESET' });
+  await deps.db.user.update({
+    where: { id: user.id },
+    data: { passwordHash, passwordChangedAt: deps.clock.date() },
+  });
+  await revokeAllSessions({
+    db: deps.db,
+    clock: deps.clock,
+    userId: user.id,
+    reason: 'PASSWORD_RESET',
+  });
   await clearFailures(deps.redis, email);
 }

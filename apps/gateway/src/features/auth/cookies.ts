@@ -20,7 +20,11 @@ function base(env: Env) {
 export function setSessionCookies(reply: FastifyReply, env: Env, token: string): void {
   const maxAge = env.ACCESS_TOKEN_TTL_SECONDS;
   reply.setCookie(LOGIN_COOKIE_NAME, token, { ...base(env), httpOnly: true, maxAge });
-  reply.setCookie(CSRF_COOKIE, randomBytes(18).toString('base64url'), { ...base(env), httpOnly: false, maxAge });
+  reply.setCookie(CSRF_COOKIE, randomBytes(18).toString('base64url'), {
+    ...base(env),
+    httpOnly: false,
+    maxAge,
+  });
 }
 
 export function clearSessionCookies(reply: FastifyReply, env: Env): void {

@@ -77,10 +77,18 @@ export async function consumeEmailCode(opts: {
   const given = Buffer.from(hashCode(opts.secret, row.id, opts.code.trim()), 'hex');
   if (expected.length === given.length && timingSafeEqual(expected, given)) {
     // Conditional: two concurrent requests with the right code cannot both spend it.
-    const spent = await opts.db.emailCode.updateMany({ where: { id: row.id, consumedAt: null }, data: { consumedAt: now } });
+    const spent = await opts.db.emailCode.updateMany({
+      where: { id: row.id, consumedAt: null },
+      data: { consumedAt: now },
+    });
     if (spent.count === 1) return;
     throw new AppError('EMAIL_CODE_INVALID');
   }
-  const updated = await opts.db.emailCode.update({ where: { id: row.id }, data: { attempts: { increment: 1 } } });
-  throw new AppError(updated.attempts >= MAX_CODE_ATTEMPTS ? 'EMAIL_CODE_TOO_MANY_ATTEMPTS' : 'EMAIL_CODE_INVALID');
+  const updated = await opts.db.emailCode.update({
+    where: { id: row.id },
+    data: { attempts: { increment: 1 } },
+  });
+  throw new AppError(
+    updated.attempts >= MAX_CODE_ATTEMPTS ? 'EMAIL_CODE_TOO_MANY_ATTEMPTS' : 'EMAIL_CODE_INVALID',
+  );
 }

@@ -21,7 +21,12 @@ async function lockedUntil(redis: RedisConnections, email: string): Promise<numb
 }
 
 /** Throws ACCOUNT_LOCKED with the figures of spec section 8 while the address is locked. */
-export async function assertNotLocked(redis: RedisConnections, clock: Clock, email: string, policy: LockPolicy): Promise<void> {
+export async function assertNotLocked(
+  redis: RedisConnections,
+  clock: Clock,
+  email: string,
+  policy: LockPolicy,
+): Promise<void> {
   const remainingMs = (await lockedUntil(redis, email)) - clock.now();
   if (remainingMs <= 0) return;
   throw new AppError('ACCOUNT_LOCKED', {
@@ -32,10 +37,19 @@ export async function assertNotLocked(redis: RedisConnections, clock: Clock, ema
 }
 
 /** Counts a wrong password; the attempt that reaches the threshold locks the address. */
-export async function recordFailure(redis: RedisConnections, clock: Clock, email: string, policy: LockPolicy): Promise<AppError> {
+export async function recordFailure(
+  redis: RedisConnections,
+  clock: Clock,
+  email: string,
+  policy: LockPolicy,
+): Promise<AppError> {
   const lockMs = policy.lockMinutes * 60_000;
   const fails = key(email, 'fails');
-  const replies = await redis.commands.multi().incr(fails).pexpire(fails, clock.realDelay(lockMs)).exec();
+  const replies = await redis.commands
+    .multi()
+    .incr(fails)
+    .pexpire(fails, clock.realDelay(lockMs))
+    .exec();
   const count = Number(replies?.[0]?.[1] ?? 1);
   if (count >= policy.maxAttempts) {
     await redis.commands

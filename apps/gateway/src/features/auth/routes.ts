@@ -18,7 +18,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerSecurity, responses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { getProfile } from '../user/user-service.js';
-import { login, register, requestRegisterCode, requestResetCode, resetPassword, type AuthDeps } from './auth-service.js';
+import {
+  login,
+  register,
+  requestRegisterCode,
+  requestResetCode,
+  resetPassword,
+  type AuthDeps,
+} from './auth-service.js';
 import { clearSessionCookies, setSessionCookies } from './cookies.js';
 import { issuePuzzle, verifyPuzzle } from './puzzle/puzzle-service.js';
 import { refreshSession, revokeSession, type IssuedTokens } from './session-service.js';
@@ -26,63 +33,163 @@ import { refreshSession, revokeSession, type IssuedTokens } from './session-serv
 const tags = ['auth'];
 /** Sign-up, sign-in and session, under /v1/auth. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: AuthDeps = { db: app.db, redis: app.redis, clock: app.clock, env: app.env, jobs: app.jobs, mailJob: app.mailJob };
+  const deps: AuthDeps = {
+    db: app.db,
+    redis: app.redis,
+    clock: app.clock,
+    env: app.env,
+    jobs: app.jobs,
+    mailJob: app.mailJob,
+  };
   /** Per-IP limits on the endpoints that check passwords or send mail, below the global limit. */
-  const strict = { rateLimit: { max: app.env.AUTH_RATE_LIMIT_MAX, timeWindow: app.env.RATE_LIMIT_WINDOW_MS } };
-  const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ip: request.ip });
+  const strict = {
+    rateLimit: { max: app.env.AUTH_RATE_LIMIT_MAX, timeWindow: app.env.RATE_LIMIT_WINDOW_MS },
+  };
+  const meta = (request: FastifyRequest) => ({
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+  });
 
-  async function signedIn(request: FastifyRequest, reply: FastifyReply, issued: IssuedTokens & { userId: string }) {
+  async function signedIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    issued: IssuedTokens & { userId: string },
+  ) {
     setSessionCookies(reply, app.env, issued.token);
     const user = await getProfile({ db: app.db, userId: issued.userId, mode: request.runtimeMode });
-    return ok({ token: issued.token, refreshToken: issued.refreshToken, expiresInSeconds: issued.expiresInSeconds, user });
+    return ok({
+      token: issued.token,
+      refreshToken: issued.refreshToken,
+      expiresInSeconds: issued.expiresInSeconds,
+      user,
+    });
   }
 
   app.get(
     '/public/puzzle',
-    { schema: { tags, summary: 'A slide puzzle for login, registration or password reset', querystring: puzzleQuery, response: responses(puzzleChallenge) }, config: strict },
-    async (request) => ok(await issuePuzzle({ redis: app.redis, clock: app.clock, scene: request.query.scene })),
+    {
+      schema: {
+        tags,
+        summary: 'A slide puzzle for login, registration or password reset',
+        querystring: puzzleQuery,
+        response: responses(puzzleChallenge),
+      },
+      config: strict,
+    },
+    async (request) =>
+      ok(await issuePuzzle({ redis: app.redis, clock: app.clock, scene: request.query.scene })),
   );
 
   app.post(
     '/public/puzzle/verify',
-    { schema: { tags, summary: 'Answer a puzzle; one attempt per puzzle', body: puzzleVerifyRequest, response: responses(puzzleVerifyResponse) }, config: strict },
-    async (request) => ok(await verifyPuzzle({ redis: app.redis, clock: app.clock, ...request.body })),
+    {
+      schema: {
+        tags,
+        summary: 'Answer a puzzle; one attempt per puzzle',
+        body: puzzleVerifyRequest,
+        response: responses(puzzleVerifyResponse),
+      },
+      config: strict,
+    },
+    async (request) =>
+      ok(await verifyPuzzle({ redis: app.redis, clock: app.clock, ...request.body })),
   );
 
   app.post(
     '/public/register/code',
-    { schema: { tags, summary: 'E-mail a registration code', body: emailCodeRequest, response: responses(emailCodeResponse) }, config: strict },
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a registration code',
+        body: emailCodeRequest,
+        response: responses(emailCodeResponse),
+      },
+      config: strict,
+    },
     async (request) => ok(await requestRegisterCode(deps, request.body)),
   );
 
   app.post(
     '/public/register',
-    { schema: { tags, summary: 'Create an account with the e-mailed code and sign in', body: registerRequest, response: responses(loginResponse) }, config: strict },
-    async (request, reply) => signedIn(request, reply, await register(deps, request.body, meta(request))),
+    {
+      schema: {
+        tags,
+        summary: 'Create an account with the e-mailed code and sign in',
+        body: registerRequest,
+        response: responses(loginResponse),
+      },
+      config: strict,
+    },
+    async (request, reply) =>
+      signedIn(request, reply, await register(deps, request.body, meta(request))),
   );
 
   app.post(
     '/public/login',
-    { schema: { tags, summary: 'Sign in with e-mail and password', body: loginRequest, response: responses(loginResponse) }, config: strict },
-    async (request, reply) => signedIn(request, reply, await login(deps, request.body, meta(request))),
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: loginRequest,
+        response: responses(loginResponse),
+      },
+      config: strict,
+    },
+    async (request, reply) =>
+      signedIn(request, reply, await login(deps, request.body, meta(request))),
   );
 
   app.post(
     '/public/token/refresh',
-    { schema: { tags, summary: 'Rotate the refresh token; reuse ends the session', body: refreshRequest, response: responses(loginResponse) } },
+    {
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token; reuse ends the session',
+        body: refreshRequest,
+        response: responses(loginResponse),
+      },
+    },
     async (request, reply) =>
-      signedIn(request, reply, await refreshSession({ db: app.db, clock: app.clock, policy: { accessTtlSeconds: app.env.ACCESS_TOKEN_TTL_SECONDS, refreshTtlDays: app.env.REFRESH_TOKEN_TTL_DAYS }, refreshToken: request.body.refreshToken })),
+      signedIn(
+        request,
+        reply,
+        await refreshSession({
+          db: app.db,
+          clock: app.clock,
+          policy: {
+            accessTtlSeconds: app.env.ACCESS_TOKEN_TTL_SECONDS,
+            refreshTtlDays: app.env.REFRESH_TOKEN_TTL_DAYS,
+          },
+          refreshToken: request.body.refreshToken,
+        }),
+      ),
   );
 
   app.post(
     '/public/password/code',
-    { schema: { tags, summary: 'E-mail a password reset code (same answer for unknown addresses)', body: emailCodeRequest, response: responses(emailCodeResponse) }, config: strict },
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a password reset code (same answer for unknown addresses)',
+        body: emailCodeRequest,
+        response: responses(emailCodeResponse),
+      },
+      config: strict,
+    },
     async (request) => ok(await requestResetCode(deps, request.body)),
   );
 
   app.post(
     '/public/password/reset',
-    { schema: { tags, summary: 'Set a new password with the code; ends every session', body: resetPasswordRequest, response: responses(z.null()) }, config: strict },
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the code; ends every session',
+        body: resetPasswordRequest,
+        response: responses(z.null()),
+      },
+      config: strict,
+    },
     async (request, reply) => {
       await resetPassword(deps, request.body);
       clearSessionCookies(reply, app.env);
@@ -92,9 +199,21 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/oauth/logout',
-    { schema: { tags, summary: 'End this session', security: bearerSecurity, response: responses(z.null()) } },
+    {
+      schema: {
+        tags,
+        summary: 'End this session',
+        security: bearerSecurity,
+        response: responses(z.null()),
+      },
+    },
     async (request, reply) => {
-      await revokeSession({ db: app.db, clock: app.clock, sessionId: requireAuth(request).sessionId, reason: 'LOGOUT' });
+      await revokeSession({
+        db: app.db,
+        clock: app.clock,
+        sessionId: requireAuth(request).sessionId,
+        reason: 'LOGOUT',
+      });
       clearSessionCookies(reply, app.env);
       return ok(null);
     },

@@ -70,7 +70,11 @@ function remember(hash: string, ctx: AuthContext, until: number): void {
  * Resolves a bearer token to its session. A session ended because the account logged in
  * elsewhere answers 4003 so the client can tell the user; every other failure is 401.
  */
-export async function authenticate(opts: { sql: Sql; clock: Clock; token: string }): Promise<AuthContext> {
+export async function authenticate(opts: {
+  sql: Sql;
+  clock: Clock;
+  token: string;
+}): Promise<AuthContext> {
   const hash = hashToken(opts.token);
   const now = opts.clock.now();
   const hit = cached.get(hash);
@@ -85,7 +89,9 @@ export async function authenticate(opts: { sql: Sql; clock: Clock; token: string
   const session = await pending;
   if (!session) throw new AppError('UNAUTHORIZED');
   if (session.revokedAt) {
-    throw new AppError(session.revokedReason === 'LOGGED_IN_ELSEWHERE' ? 'LOGGED_IN_ELSEWHERE' : 'UNAUTHORIZED');
+    throw new AppError(
+      session.revokedReason === 'LOGGED_IN_ELSEWHERE' ? 'LOGGED_IN_ELSEWHERE' : 'UNAUTHORIZED',
+    );
   }
   if (session.accessExpiresAt.getTime() <= now) throw new AppError('UNAUTHORIZED');
   const ctx = { userId: session.userId, sessionId: session.id };
@@ -145,30 +151,53 @@ export async function startSession(opts: {
         ip: opts.ip ?? null,
         createdAt: new Date(now),
         refreshTokens: {
-          create: { hash: hashToken(refreshToken), expiresAt: new Date(now + opts.policy.refreshTtlDays * 86_400_000) },
+          create: {
+            hash: hashToken(refreshToken),
+            expiresAt: new Date(now + opts.policy.refreshTtlDays * 86_400_000),
+          },
         },
       },
     });
   });
   sessionsChanged(opts.userId);
-  return { token, refreshToken, expiresInSeconds: opts.policy.accessTtlSeconds, sessionId: session.id };
+  return {
+    token,
+    refreshToken,
+    expiresInSeconds: opts.policy.accessTtlSeconds,
+    sessionId: session.id,
+  };
 }
 
 /**
  * Rotates a refresh token: the presented one is spent and a new pair issued on the same
  * session. Presenting a spent token again means it leaked, so the whole session is revoked.
  */
-export async function refreshSession(opts: { db: Db; clock: Clock; policy: TokenPolicy; refreshToken: string }): Promise<IssuedTokens & { userId: string }> {
+export async function refreshSession(opts: {
+  db: Db;
+  clock: Clock;
+  policy: TokenPolicy;
+  refreshToken: string;
+}): Promise<IssuedTokens & { userId: string }> {
   const now = opts.clock.now();
   const hash = hashToken(opts.refreshToken);
-  const row = await opts.db.refreshToken.findUnique({ where: { hash }, include: { session: true } });
+  const row = await opts.db.refreshToken.findUnique({
+    where: { hash },
+    include: { session: true },
+  });
   if (!row) throw new AppError('UNAUTHORIZED');
   const { session } = row;
   if (session.revokedAt) {
-    throw new AppError(session.revokedReason === 'LOGGED_IN_ELSEWHERE' ? 'LOGGED_IN_ELSEWHERE' : 'UNAUTHORIZED');
+    throw new AppError(
+      session.revokedReason === 'LOGGED_IN_ELSEWHERE' ? 'LOGGED_IN_ELSEWHERE' : 'UNAUTHORIZED',
+    );
   }
   if (row.usedAt) {
-    await revokeSession({ db: opts.db, clock: opts.clock, sessionId: session.id, reason: 'REFRESH_REUSE' });
+    await revokeSession({
+      db: opts.db,
+      clock: opts.clock,
+      sessionId: session.id,
+      reason: 'REFRESH_REUSE',
+    });
     throw new AppError('UNAUTHORIZED');
   }
   if (row.expiresAt.getTime() <= now) throw new AppError('UNAUTHORIZED');
@@ -177,35 +206,69 @@ export async function refreshSession(opts: { db: Db; clock: Clock; policy: Token
   const refreshToken = newToken();
   const rotated = await opts.db.$transaction(async (tx) => {
     // Conditional: of two concurrent refreshes with one token, exactly one wins.
-    const spent = await tx.refreshToken.updateMany({ where: { hash, usedAt: null }, data: { usedAt: new Date(now) } });
+    const spent = await tx.refreshToken.updateMany({
+      where: { hash, usedAt: null },
+      data: { usedAt: new Date(now) },
+    });
     if (spent.count !== 1) return false;
     await tx.refreshToken.create({
-      data: { hash: hashToken(refreshToken), sessionId: session.id, expiresAt: new Date(now + opts.policy.refreshTtlDays * 86_400_000) },
+      data: {
+        hash: hashToken(refreshToken),
+        sessionId: session.id,
+        expiresAt: new Date(now + opts.policy.refreshTtlDays * 86_400_000),
+      },
     });
     await tx.session.update({
       where: { id: session.id },
-      data: { accessTokenHash: hashToken(token), accessExpiresAt: new Date(now + opts.policy.accessTtlSeconds * 1000) },
+      data: {
+        accessTokenHash: hashToken(token),
+        accessExpiresAt: new Date(now + opts.policy.accessTtlSeconds * 1000),
+      },
     });
     return true;
   });
   if (!rotated) {
-    await revokeSession({ db: opts.db, clock: opts.clock, sessionId: session.id, reason: 'REFRESH_REUSE' });
+    await revokeSession({
+      db: opts.db,
+      clock: opts.clock,
+      sessionId: session.id,
+      reason: 'REFRESH_REUSE',
+    });
     throw new AppError('UNAUTHORIZED');
   }
   sessionsChanged(session.userId);
-  return { token, refreshToken, expiresInSeconds: opts.policy.accessTtlSeconds, sessionId: session.id, userId: session.userId };
+  return {
+    token,
+    refreshToken,
+    expiresInSeconds: opts.policy.accessTtlSeconds,
+    sessionId: session.id,
+    userId: session.userId,
+  };
 }
 
-export async function revokeSession(opts: { db: Db; clock: Clock; sessionId: string; reason: RevokeReason }): Promise<void> {
+export async function revokeSession(opts: {
+  db: Db;
+  clock: Clock;
+  sessionId: string;
+  reason: RevokeReason;
+}): Promise<void> {
   await opts.db.session.updateMany({
     where: { id: opts.sessionId, revokedAt: null },
     data: { revokedAt: new Date(opts.clock.now()), revokedReason: opts.reason },
   });
-  const row = await opts.db.session.findUnique({ where: { id: opts.sessionId }, select: { userId: true } });
+  const row = await opts.db.session.findUnique({
+    where: { id: opts.sessionId },
+    select: { userId: true },
+  });
   if (row) sessionsChanged(row.userId);
 }
 
-export async function revokeAllSessions(opts: { db: Db; clock: Clock; userId: string; reason: RevokeReason }): Promise<number> {
+export async function revokeAllSessions(opts: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  reason: RevokeReason;
+}): Promise<number> {
   const { count } = await opts.db.session.updateMany({
     where: { userId: opts.userId, revokedAt: null },
     data: { revokedAt: new Date(opts.clock.now()), revokedReason: opts.reason },

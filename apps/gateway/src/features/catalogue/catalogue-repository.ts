@@ -34,7 +34,9 @@ export async function listAssets(db: Db): Promise<Asset[]> {
 }
 
 export async function listSymbols(db: Db): Promise<TradingSymbol[]> {
-  const rows = await db.tradingSymbol.findMany({ orderBy: [{ sortOrder: 'asc' }, { code: 'asc' }] });
+  const rows = await db.tradingSymbol.findMany({
+    orderBy: [{ sortOrder: 'asc' }, { code: 'asc' }],
+  });
   return rows.map((r) => ({
     code: r.code,
     symbol: r.code,

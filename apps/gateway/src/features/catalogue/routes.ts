@@ -1,35 +1,67 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asset, blockListItem, ok, publicConfig as publicConfigSchema, tradingSymbol } from '@exchange/contracts';
+import {
+  asset,
+  blockListItem,
+  ok,
+  publicConfig as publicConfigSchema,
+  tradingSymbol,
+} from '@exchange/contracts';
 import { responses } from '../../lib/route-schemas.js';
 import { availableAssets, availableSymbols, publicConfig } from './catalogue-service.js';
 
 const tags = ['catalogue'];
-const modeNote = 'Filtered to what the request\'s Runtime-Mode (header, default 0 Real) offers.';
+const modeNote = "Filtered to what the request's Runtime-Mode (header, default 0 Real) offers.";
 
 /** Public catalogues under /v1/common. */
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/configs/assets',
-    { schema: { tags, summary: 'Asset catalogue', description: modeNote, response: responses(z.array(asset)) } },
+    {
+      schema: {
+        tags,
+        summary: 'Asset catalogue',
+        description: modeNote,
+        response: responses(z.array(asset)),
+      },
+    },
     async (request) => ok(await availableAssets({ db: app.db, mode: request.runtimeMode })),
   );
 
   app.get(
     '/public/configs/symbols',
-    { schema: { tags, summary: 'Spot symbol catalogue', description: modeNote, response: responses(z.array(tradingSymbol)) } },
+    {
+      schema: {
+        tags,
+        summary: 'Spot symbol catalogue',
+        description: modeNote,
+        response: responses(z.array(tradingSymbol)),
+      },
+    },
     async (request) => ok(await availableSymbols({ db: app.db, mode: request.runtimeMode })),
   );
 
   app.get(
     '/public/configs',
-    { schema: { tags, summary: 'Main and common fiat, languages', response: responses(publicConfigSchema) } },
+    {
+      schema: {
+        tags,
+        summary: 'Main and common fiat, languages',
+        response: responses(publicConfigSchema),
+      },
+    },
     async () => ok(await publicConfig({ db: app.db })),
   );
 
   app.get(
     '/public/blocklist',
-    { schema: { tags, summary: 'Endpoints currently denied', response: responses(z.array(blockListItem)) } },
+    {
+      schema: {
+        tags,
+        summary: 'Endpoints currently denied',
+        response: responses(z.array(blockListItem)),
+      },
+    },
     async () => ok([...app.blockList.items()]),
   );
 };

@@ -7,7 +7,13 @@ import { responses } from '../../lib/route-schemas.js';
 const exchangeRateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/exchange-rates',
-    { schema: { tags: ['market-data'], summary: 'Exchange rates against HKD per 100 units (live on the exchangeRate channel)', response: responses(exchangeRates) } },
+    {
+      schema: {
+        tags: ['market-data'],
+        summary: 'Exchange rates against HKD per 100 units (live on the exchangeRate channel)',
+        response: responses(exchangeRates),
+      },
+    },
     async () => {
       const raw = await app.redis.commands.get(EXCHANGE_RATES_KEY);
       const parsed = raw ? exchangeRates.safeParse(JSON.parse(raw)) : null;

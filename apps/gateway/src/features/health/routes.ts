@@ -1,13 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ENGINE_HEARTBEAT_KEY, engineStreamKeys, healthStatus, readinessStatus } from '@exchange/contracts';
+import {
+  ENGINE_HEARTBEAT_KEY,
+  engineStreamKeys,
+  healthStatus,
+  readinessStatus,
+} from '@exchange/contracts';
 
-async function timed(fn: () => Promise<unknown>): Promise<{ ok: boolean; latencyMs: number | null; error?: string }> {
+async function timed(
+  fn: () => Promise<unknown>,
+): Promise<{ ok: boolean; latencyMs: number | null; error?: string }> {
   const start = performance.now();
   try {
     await fn();
     return { ok: true, latencyMs: Math.round((performance.now() - start) * 100) / 100 };
   } catch (err) {
-    return { ok: false, latencyMs: null, error: err instanceof Error ? err.message : 'unreachable' };
+    return {
+      ok: false,
+      latencyMs: null,
+      error: err instanceof Error ? err.message : 'unreachable',
+    };
   }
 }
 
@@ -24,14 +35,27 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     const id = top[0]?.[0];
     const publishedSeq = id === undefined ? null : Number(id.split('-')[1]);
     return {
-      engine: { ok: beat !== null, lastBeatMsAgo: beat === null ? null : Math.max(0, Date.now() - Number(beat)) },
-      settlement: { settledSeq, publishedSeq, behind: publishedSeq === null ? null : Math.max(0, publishedSeq - settledSeq) },
+      engine: {
+        ok: beat !== null,
+        lastBeatMsAgo: beat === null ? null : Math.max(0, Date.now() - Number(beat)),
+      },
+      settlement: {
+        settledSeq,
+        publishedSeq,
+        behind: publishedSeq === null ? null : Math.max(0, publishedSeq - settledSeq),
+      },
     };
   }
 
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: healthStatus } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The process is alive',
+        response: { 200: healthStatus },
+      },
+    },
     async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
   );
 
@@ -51,7 +75,11 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       const ready = postgres.ok && redis.ok;
       const trading = ready ? await tradingView().catch(() => undefined) : undefined;
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: { postgres, redis }, ...(trading ? { trading } : {}) });
+      return reply.code(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'not_ready',
+        checks: { postgres, redis },
+        ...(trading ? { trading } : {}),
+      });
     },
   );
 };

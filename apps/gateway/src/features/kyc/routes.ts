@@ -19,7 +19,15 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { csrf: true },
     },
     async (request) =>
-      ok(await chooseAccountType({ db: app.db, clock: app.clock, userId: requireAuth(request).userId, isKyc: request.query.isKyc, mode: request.runtimeMode })),
+      ok(
+        await chooseAccountType({
+          db: app.db,
+          clock: app.clock,
+          userId: requireAuth(request).userId,
+          isKyc: request.query.isKyc,
+          mode: request.runtimeMode,
+        }),
+      ),
   );
 };
 

@@ -6,7 +6,9 @@ const db = createDb(process.env.DATABASE_URL ?? 'postgresql://postgres@localhost
 try {
   const result = await auditLedger(db);
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  process.stdout.write(result.ok ? 'Ledger audit: zero differences.\n' : 'Ledger audit: DIFFERENCES FOUND.\n');
+  process.stdout.write(
+    result.ok ? 'Ledger audit: zero differences.\n' : 'Ledger audit: DIFFERENCES FOUND.\n',
+  );
   process.exitCode = result.ok ? 0 : 1;
 } finally {
   await db.$disconnect();

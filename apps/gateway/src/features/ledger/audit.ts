@@ -8,7 +8,15 @@ export interface AuditResult {
   /** Modes and assets whose entries do not sum to zero. */
   unbalanced: { mode: number; asset: string; sum: string }[];
   /** Balances that differ from the sum of their entries. */
-  mismatched: { accountId: string; mode: number; asset: string; available: string; frozen: string; entriesAvailable: string; entriesFrozen: string }[];
+  mismatched: {
+    accountId: string;
+    mode: number;
+    asset: string;
+    available: string;
+    frozen: string;
+    entriesAvailable: string;
+    entriesFrozen: string;
+  }[];
   /** User balances below zero (the CHECK constraint should make this impossible). */
   negative: number;
   entries: number;
@@ -20,7 +28,10 @@ export interface AuditResult {
  * queries read one snapshot (repeatable read), so the audit is exact while trading goes on.
  */
 export async function auditLedger(db: Db): Promise<AuditResult> {
-  return db.$transaction((tx) => audit(tx as unknown as Db), { isolationLevel: 'RepeatableRead', timeout: 120_000 });
+  return db.$transaction((tx) => audit(tx as unknown as Db), {
+    isolationLevel: 'RepeatableRead',
+    timeout: 120_000,
+  });
 }
 
 async function audit(db: Db): Promise<AuditResult> {

@@ -14,10 +14,28 @@ const isSystem = (accountId: string) => accountId.startsWith('system:');
  */
 export class LedgerBatch {
   private readonly entries = {
-    txId: [] as string[], accountId: [] as string[], mode: [] as number[], asset: [] as string[], bucket: [] as string[],
-    amount: [] as string[], flowType: [] as number[], refType: [] as string[], refId: [] as string[], createdAt: [] as string[],
+    txId: [] as string[],
+    accountId: [] as string[],
+    mode: [] as number[],
+    asset: [] as string[],
+    bucket: [] as string[],
+    amount: [] as string[],
+    flowType: [] as number[],
+    refType: [] as string[],
+    refId: [] as string[],
+    createdAt: [] as string[],
   };
-  private readonly balances = new Map<string, { accountId: string; mode: number; asset: string; available: Decimal; frozen: Decimal; at: string }>();
+  private readonly balances = new Map<
+    string,
+    {
+      accountId: string;
+      mode: number;
+      asset: string;
+      available: Decimal;
+      frozen: Decimal;
+      at: string;
+    }
+  >();
 
   get size(): number {
     return this.entries.txId.length;
@@ -25,10 +43,15 @@ export class LedgerBatch {
 
   post(p: Posting): void {
     const perAsset = new Map<string, Decimal>();
-    const legs = p.legs.map((l) => ({ ...l, amount: new Decimal(l.amount) })).filter((l) => !l.amount.isZero());
+    const legs = p.legs
+      .map((l) => ({ ...l, amount: new Decimal(l.amount) }))
+      .filter((l) => !l.amount.isZero());
     for (const l of legs) perAsset.set(l.asset, (perAsset.get(l.asset) ?? ZERO).plus(l.amount));
     for (const [asset, sum] of perAsset) {
-      if (!sum.isZero()) throw new Error(`Unbalanced posting ${p.refType}/${p.refId}: ${asset} sums to ${sum.toFixed()}`);
+      if (!sum.isZero())
+        throw new Error(
+          `Unbalanced posting ${p.refType}/${p.refId}: ${asset} sums to ${sum.toFixed()}`,
+        );
     }
     if (legs.length === 0) return;
     const txId = randomUUID();
@@ -46,7 +69,14 @@ export class LedgerBatch {
       e.refId.push(p.refId);
       e.createdAt.push(at);
       const key = `${l.accountId}\u0000${p.mode}\u0000${l.asset}`;
-      const b = this.balances.get(key) ?? { accountId: l.accountId, mode: p.mode, asset: l.asset, available: ZERO, frozen: ZERO, at };
+      const b = this.balances.get(key) ?? {
+        accountId: l.accountId,
+        mode: p.mode,
+        asset: l.asset,
+        available: ZERO,
+        frozen: ZERO,
+        at,
+      };
       if (l.bucket === 'AVAILABLE') b.available = b.available.plus(l.amount);
       else b.frozen = b.frozen.plus(l.amount);
       b.at = at;
@@ -58,8 +88,16 @@ export class LedgerBatch {
   entryRows(): object[] {
     const e = this.entries;
     return e.txId.map((txId, i) => ({
-      txId, accountId: e.accountId[i], mode: e.mode[i], asset: e.asset[i], bucket: e.bucket[i], amount: e.amount[i],
-      flowType: e.flowType[i], refType: e.refType[i], refId: e.refId[i], createdAt: e.createdAt[i],
+      txId,
+      accountId: e.accountId[i],
+      mode: e.mode[i],
+      asset: e.asset[i],
+      bucket: e.bucket[i],
+      amount: e.amount[i],
+      flowType: e.flowType[i],
+      refType: e.refType[i],
+      refId: e.refId[i],
+      createdAt: e.createdAt[i],
     }));
   }
 
@@ -68,8 +106,13 @@ export class LedgerBatch {
     return [...this.balances.values()]
       .filter((b) => !b.available.isZero() || !b.frozen.isZero())
       .map((b) => ({
-        accountId: b.accountId, mode: b.mode, asset: b.asset, available: b.available.toFixed(), frozen: b.frozen.toFixed(),
-        isSystem: isSystem(b.accountId), at: b.at,
+        accountId: b.accountId,
+        mode: b.mode,
+        asset: b.asset,
+        available: b.available.toFixed(),
+        frozen: b.frozen.toFixed(),
+        isSystem: isSystem(b.accountId),
+        at: b.at,
       }));
   }
 }

@@ -43,23 +43,36 @@ const isSystem = (accountId: string) => accountId.startsWith('system:');
  */
 export async function post(tx: Tx, p: Posting): Promise<string> {
   const perAsset = new Map<string, Decimal>();
-  const perBalance = new Map<string, { accountId: string; asset: string; available: Decimal; frozen: Decimal }>();
+  const perBalance = new Map<
+    string,
+    { accountId: string; asset: string; available: Decimal; frozen: Decimal }
+  >();
   for (const leg of p.legs) {
     const amount = new Decimal(leg.amount);
     if (amount.isZero()) continue;
     perAsset.set(leg.asset, (perAsset.get(leg.asset) ?? new Decimal(0)).plus(amount));
     const key = `${leg.accountId}\u0000${leg.asset}`;
-    const b = perBalance.get(key) ?? { accountId: leg.accountId, asset: leg.asset, available: new Decimal(0), frozen: new Decimal(0) };
+    const b = perBalance.get(key) ?? {
+      accountId: leg.accountId,
+      asset: leg.asset,
+      available: new Decimal(0),
+      frozen: new Decimal(0),
+    };
     if (leg.bucket === 'AVAILABLE') b.available = b.available.plus(amount);
     else b.frozen = b.frozen.plus(amount);
     perBalance.set(key, b);
   }
   for (const [asset, sum] of perAsset) {
-    if (!sum.isZero()) throw new Error(`Unbalanced posting ${p.refType}/${p.refId}: ${asset} sums to ${sum.toFixed()}`);
+    if (!sum.isZero())
+      throw new Error(
+        `Unbalanced posting ${p.refType}/${p.refId}: ${asset} sums to ${sum.toFixed()}`,
+      );
   }
   const txId = randomUUID();
   const ordered = [...perBalance.values()].sort((a, b) =>
-    a.accountId === b.accountId ? a.asset.localeCompare(b.asset) : a.accountId.localeCompare(b.accountId),
+    a.accountId === b.accountId
+      ? a.asset.localeCompare(b.asset)
+      : a.accountId.localeCompare(b.accountId),
   );
   try {
     for (const b of ordered) {
@@ -104,7 +117,9 @@ export async function post(tx: Tx, p: Posting): Promise<string> {
 
 /** The text of a database error, including the driver's code and message Prisma wraps. */
 export function dbErrorText(err: unknown): string {
-  return err instanceof Error ? `${err.message} ${JSON.stringify((err as { meta?: unknown }).meta ?? null)}` : '';
+  return err instanceof Error
+    ? `${err.message} ${JSON.stringify((err as { meta?: unknown }).meta ?? null)}`
+    : '';
 }
 
 /** A balance would have gone below zero (the CHECK constraint refused it). */

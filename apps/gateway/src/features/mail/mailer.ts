@@ -31,7 +31,9 @@ function databaseTransport(db: Db): Transport<{ messageId: string }> {
           },
         })
         .then((row) => callback(null, { messageId: row.id }))
-        .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), { messageId: '' }));
+        .catch((err: unknown) =>
+          callback(err instanceof Error ? err : new Error(String(err)), { messageId: '' }),
+        );
     },
   };
 }

@@ -8,7 +8,13 @@ const mailboxQuery = z.strictObject({
   to: z.string().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-const mailboxItem = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() });
+const mailboxItem = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
 
 /** The development mailbox, under /v1/common: messages of the database transport, newest first. */
 const mailRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +35,15 @@ const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         orderBy: { createdAt: 'desc' },
         take: request.query.limit,
       });
-      return ok(rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, createdAt: r.createdAt.toISOString() })));
+      return ok(
+        rows.map((r) => ({
+          id: r.id,
+          to: r.to,
+          subject: r.subject,
+          text: r.text,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      );
     },
   );
 };

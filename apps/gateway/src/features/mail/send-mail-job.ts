@@ -15,7 +15,11 @@ export function sendMailJob(mailer: Mailer): JobDefinition<typeof payload> {
     name: 'send-mail',
     payload,
     async handle(mail) {
-      await mailer.send(mail.html === undefined ? { to: mail.to, subject: mail.subject, text: mail.text } : { ...mail, html: mail.html });
+      await mailer.send(
+        mail.html === undefined
+          ? { to: mail.to, subject: mail.subject, text: mail.text }
+          : { ...mail, html: mail.html },
+      );
     },
   };
 }

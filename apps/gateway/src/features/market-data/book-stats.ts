@@ -1,5 +1,10 @@
 import { Decimal } from 'decimal.js';
-import { CANDLE_INTERVALS, type Candle, type CandleInterval, type Ticker } from '@exchange/contracts';
+import {
+  CANDLE_INTERVALS,
+  type Candle,
+  type CandleInterval,
+  type Ticker,
+} from '@exchange/contracts';
 import type { Db } from '../../db/client.js';
 import { candleStart, windowStart } from './market-queries.js';
 
@@ -76,13 +81,24 @@ interface Window {
  */
 export class BookStats {
   private buckets: (Agg & { t: number })[] = [];
-  private readonly windows: Window[] = [DAY, 7 * DAY, 30 * DAY].map((span) => ({ span, start: 0, volume: new D(0), quote: new D(0), trades: 0 }));
+  private readonly windows: Window[] = [DAY, 7 * DAY, 30 * DAY].map((span) => ({
+    span,
+    start: 0,
+    volume: new D(0),
+    quote: new D(0),
+    trades: 0,
+  }));
   private readonly forming = new Map<CandleInterval, Agg & { openTime: number }>();
   private last: Dec | null;
   /** Trades up to this id are in the loaded buckets already. */
   private readonly loadedUpTo: bigint;
 
-  private constructor(buckets: (Agg & { t: number })[], lastEver: Dec | null, loadedUpTo: bigint, now: number) {
+  private constructor(
+    buckets: (Agg & { t: number })[],
+    lastEver: Dec | null,
+    loadedUpTo: bigint,
+    now: number,
+  ) {
     this.buckets = buckets;
     this.loadedUpTo = loadedUpTo;
     this.last = buckets.at(-1)?.close ?? lastEver;
@@ -107,7 +123,19 @@ export class BookStats {
 
   /** Reads the book's last 32 days of trades as minute buckets. */
   static async load(db: Db, mode: number, symbol: string, now: number): Promise<BookStats> {
-    const rows = await db.$queryRaw<{ t: bigint; open: string; close: string; high: string; low: string; volume: string; quote: string; trades: bigint; maxId: bigint }[]>`
+    const rows = await db.$queryRaw<
+      {
+        t: bigint;
+        open: string;
+        close: string;
+        high: string;
+        low: string;
+        volume: string;
+        quote: string;
+        trades: bigint;
+        maxId: bigint;
+      }[]
+    >`
       SELECT (floor(extract(epoch FROM "createdAt") / 60) * 60000)::bigint AS t,
              (array_agg(price ORDER BY id))[1]::text AS open,
              (array_agg(price ORDER BY id DESC))[1]::text AS close,
@@ -164,7 +192,8 @@ export class BookStats {
       for (const interval of CANDLE_INTERVALS) {
         const openTime = candleStart(interval, new Date(tr.ts)).getTime();
         const f = this.forming.get(interval);
-        if (!f || openTime > f.openTime) this.forming.set(interval, { openTime, ...first(price, quantity, quote) });
+        if (!f || openTime > f.openTime)
+          this.forming.set(interval, { openTime, ...first(price, quantity, quote) });
         else if (openTime === f.openTime) add(f, price, quantity, quote);
       }
     }
@@ -209,7 +238,14 @@ export class BookStats {
       high: high?.toFixed() ?? null,
       low: low?.toFixed() ?? null,
       change: change?.toFixed() ?? null,
-      changePercent: change && open ? change.dividedBy(open.toFixed()).times(100).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed() : null,
+      changePercent:
+        change && open
+          ? change
+              .dividedBy(open.toFixed())
+              .times(100)
+              .toDecimalPlaces(2, Decimal.ROUND_DOWN)
+              .toFixed()
+          : null,
       volume: w.volume.toFixed(),
       quoteVolume: w.quote.toFixed(),
       trades: w.trades,

@@ -3,7 +3,8 @@ import type { Depth, DepthIncrement } from '@exchange/contracts';
 import type { Db } from '../../db/client.js';
 import type { RedisConnections } from '../../lib/redis.js';
 
-const key = (mode: number, symbol: string, part: 'BUY' | 'SELL' | 'seq' | 'BUY:px' | 'SELL:px') => `l2:${mode}:${symbol}:${part}`;
+const key = (mode: number, symbol: string, part: 'BUY' | 'SELL' | 'seq' | 'BUY:px' | 'SELL:px') =>
+  `l2:${mode}:${symbol}:${part}`;
 
 /**
  * The best `limit` levels of both sides and the sequence, read atomically: the price sets give
@@ -30,10 +31,19 @@ return {bids, bidAmounts, asks, askAmounts, redis.call('GET', KEYS[5])}`;
  * price sets, and a gateway meeting it would rebuild under the new names from Postgres anyway.)
  */
 export class DepthStore {
-  constructor(private readonly redis: RedisConnections, private readonly db: Db) {}
+  constructor(
+    private readonly redis: RedisConnections,
+    private readonly db: Db,
+  ) {}
 
   /** Applies one level change atomically with its sequence number; returns the increment. */
-  async apply(mode: number, symbol: string, side: 'BUY' | 'SELL', price: string, amount: string): Promise<DepthIncrement> {
+  async apply(
+    mode: number,
+    symbol: string,
+    side: 'BUY' | 'SELL',
+    price: string,
+    amount: string,
+  ): Promise<DepthIncrement> {
     const [inc] = await this.applyMany([{ mode, symbol, side, price, amount }]);
     if (!inc) throw new Error('depth change not applied');
     return inc;
@@ -43,7 +53,15 @@ export class DepthStore {
    * Applies level changes in order in one MULTI (one round trip, nothing interleaves), each
    * with the next sequence number of its book; returns the increments in the same order.
    */
-  async applyMany(changes: { mode: number; symbol: string; side: 'BUY' | 'SELL'; price: string; amount: string }[]): Promise<(DepthIncrement & { mode: number })[]> {
+  async applyMany(
+    changes: {
+      mode: number;
+      symbol: string;
+      side: 'BUY' | 'SELL';
+      price: string;
+      amount: string;
+    }[],
+  ): Promise<(DepthIncrement & { mode: number })[]> {
     if (changes.length === 0) return [];
     const books = new Map<string, { mode: number; symbol: string }>();
     for (const c of changes) books.set(`${c.mode}|${c.symbol}`, c);
@@ -51,12 +69,21 @@ export class DepthStore {
     const m = this.redis.commands.multi();
     for (const c of changes) {
       const px = key(c.mode, c.symbol, c.side === 'BUY' ? 'BUY:px' : 'SELL:px');
-      if (new Decimal(c.amount).isZero()) m.hdel(key(c.mode, c.symbol, c.side), c.price).zrem(px, c.price);
-      else m.hset(key(c.mode, c.symbol, c.side), c.price, c.amount).zadd(px, Number(c.price), c.price);
+      if (new Decimal(c.amount).isZero())
+        m.hdel(key(c.mode, c.symbol, c.side), c.price).zrem(px, c.price);
+      else
+        m.hset(key(c.mode, c.symbol, c.side), c.price, c.amount).zadd(px, Number(c.price), c.price);
       m.incr(key(c.mode, c.symbol, 'seq'));
     }
     const res = await m.exec();
-    return changes.map((c, i) => ({ mode: c.mode, symbol: c.symbol, seq: Number(res?.[i * 3 + 2]?.[1] ?? 0), side: c.side, price: c.price, amount: c.amount }));
+    return changes.map((c, i) => ({
+      mode: c.mode,
+      symbol: c.symbol,
+      seq: Number(res?.[i * 3 + 2]?.[1] ?? 0),
+      side: c.side,
+      price: c.price,
+      amount: c.amount,
+    }));
   }
 
   /** When this process last saw each book's sequence key in Redis: checked again after 5 s. */
@@ -66,14 +93,26 @@ export class DepthStore {
     await this.ensure(mode, symbol);
     const k = (part: Parameters<typeof key>[2]) => key(mode, symbol, part);
     const [bids, bidAmounts, asks, askAmounts, seq] = (await this.redis.commands.eval(
-      SNAPSHOT, 5, k('BUY:px'), k('SELL:px'), k('BUY'), k('SELL'), k('seq'), Math.max(1, limit),
+      SNAPSHOT,
+      5,
+      k('BUY:px'),
+      k('SELL:px'),
+      k('BUY'),
+      k('SELL'),
+      k('seq'),
+      Math.max(1, limit),
     )) as [string[], (string | null)[], string[], (string | null)[], string | null];
     const levels = (prices: string[], amounts: (string | null)[]) =>
       prices.flatMap((p, i) => {
         const a = amounts[i];
         return a ? [[p, a] as [string, string]] : [];
       });
-    return { symbol, seq: Number(seq ?? 0), bids: levels(bids, bidAmounts), asks: levels(asks, askAmounts) };
+    return {
+      symbol,
+      seq: Number(seq ?? 0),
+      bids: levels(bids, bidAmounts),
+      asks: levels(asks, askAmounts),
+    };
   }
 
   /**
@@ -88,12 +127,33 @@ export class DepthStore {
       return;
     }
     const rows = await this.db.spotOrder.findMany({
-      where: { mode, symbol, status: { in: ['NEW', 'PARTIALLY_FILLED', 'TRIGGERED'] }, price: { not: null } },
-      select: { side: true, price: true, quantity: true, filledQuantity: true, icebergSize: true, type: true, triggeredAt: true },
+      where: {
+        mode,
+        symbol,
+        status: { in: ['NEW', 'PARTIALLY_FILLED', 'TRIGGERED'] },
+        price: { not: null },
+      },
+      select: {
+        side: true,
+        price: true,
+        quantity: true,
+        filledQuantity: true,
+        icebergSize: true,
+        type: true,
+        triggeredAt: true,
+      },
     });
     const books: Record<'BUY' | 'SELL', Map<string, Decimal>> = { BUY: new Map(), SELL: new Map() };
     for (const r of rows) {
-      if (!r.price || !r.quantity || (r.type !== 'LIMIT' && r.type !== 'ICEBERG' && r.type !== 'TRIGGER' && r.type !== 'TRAILING')) continue;
+      if (
+        !r.price ||
+        !r.quantity ||
+        (r.type !== 'LIMIT' &&
+          r.type !== 'ICEBERG' &&
+          r.type !== 'TRIGGER' &&
+          r.type !== 'TRAILING')
+      )
+        continue;
       // A stop or trailing order is in the book only once it has fired (with a limit price).
       if ((r.type === 'TRIGGER' || r.type === 'TRAILING') && r.triggeredAt === null) continue;
       const remaining = new Decimal(r.quantity.toFixed()).minus(r.filledQuantity.toFixed());
@@ -106,7 +166,8 @@ export class DepthStore {
     for (const side of ['BUY', 'SELL'] as const) {
       const px = key(mode, symbol, side === 'BUY' ? 'BUY:px' : 'SELL:px');
       m.del(key(mode, symbol, side), px);
-      for (const [p, a] of books[side]) if (a.gt(0)) m.hset(key(mode, symbol, side), p, a.toFixed()).zadd(px, Number(p), p);
+      for (const [p, a] of books[side])
+        if (a.gt(0)) m.hset(key(mode, symbol, side), p, a.toFixed()).zadd(px, Number(p), p);
     }
     // A rebuilt book's sequence starts above any it had before (microseconds since the epoch),
     // so a client still following the lost one sees a gap and fetches a new snapshot.

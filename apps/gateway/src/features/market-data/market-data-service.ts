@@ -18,7 +18,14 @@ export const MARKET_REFRESH_MS = 250;
  * most every MARKET_REFRESH_MS per book, off settlement's path: a burst of trades costs one
  * push of each, and settlement never waits for them.
  */
-export function marketDataSink(opts: { db: Db; clock: Clock; depth: DepthStore; fanout: Fanout; refreshMs?: number; log?: { warn(o: object, m: string): void } }): MarketDataSink & { flush(): Promise<void> } {
+export function marketDataSink(opts: {
+  db: Db;
+  clock: Clock;
+  depth: DepthStore;
+  fanout: Fanout;
+  refreshMs?: number;
+  log?: { warn(o: object, m: string): void };
+}): MarketDataSink & { flush(): Promise<void> } {
   const dirty = new Map<string, { mode: number; symbol: string; ticks: TradeTick[] }>();
   const stats = new Map<string, BookStats>();
   let timer: NodeJS.Timeout | undefined;
@@ -34,12 +41,21 @@ export function marketDataSink(opts: { db: Db; clock: Clock; depth: DepthStore; 
       stats.set(k, book);
     }
     book.add(ticks);
-    const messages: FanoutMessage[] = [{ topic: publicTopic('ticker', mode, symbol), data: book.ticker(symbol, now) }];
+    const messages: FanoutMessage[] = [
+      { topic: publicTopic('ticker', mode, symbol), data: book.ticker(symbol, now) },
+    ];
     for (const interval of CANDLE_INTERVALS) {
       const c = book.candle(interval, now);
-      if (c) messages.push({ topic: publicTopic('candle', mode, `${symbol}:${interval}`), data: { symbol, interval, ...c } });
+      if (c)
+        messages.push({
+          topic: publicTopic('candle', mode, `${symbol}:${interval}`),
+          data: { symbol, interval, ...c },
+        });
     }
-    messages.push({ topic: publicTopic('statsTradeVolume', mode, symbol), data: book.volumes(symbol, now) });
+    messages.push({
+      topic: publicTopic('statsTradeVolume', mode, symbol),
+      data: book.volumes(symbol, now),
+    });
     await opts.fanout.publishMany(messages);
   }
 
@@ -48,7 +64,9 @@ export function marketDataSink(opts: { db: Db; clock: Clock; depth: DepthStore; 
       const books = [...dirty.values()];
       dirty.clear();
       for (const b of books) {
-        await refresh(b.mode, b.symbol, b.ticks).catch((err: unknown) => opts.log?.warn({ err, ...b }, 'market data refresh failed'));
+        await refresh(b.mode, b.symbol, b.ticks).catch((err: unknown) =>
+          opts.log?.warn({ err, ...b }, 'market data refresh failed'),
+        );
       }
     }
   }
@@ -77,11 +95,17 @@ export function marketDataSink(opts: { db: Db; clock: Clock; depth: DepthStore; 
       }
       const messages: FanoutMessage[] = [];
       for (const b of books.values()) {
-        messages.push({ topic: publicTopic('orderBook', b.mode, b.symbol), data: b.incs.length === 1 ? b.incs[0] : b.incs });
+        messages.push({
+          topic: publicTopic('orderBook', b.mode, b.symbol),
+          data: b.incs.length === 1 ? b.incs[0] : b.incs,
+        });
       }
       for (const { mode, symbol } of books.values()) {
         const top = await opts.depth.snapshot(mode, symbol, 1);
-        messages.push({ topic: publicTopic('best_ask_bid', mode, symbol), data: { symbol, bid: top.bids[0] ?? null, ask: top.asks[0] ?? null } });
+        messages.push({
+          topic: publicTopic('best_ask_bid', mode, symbol),
+          data: { symbol, bid: top.bids[0] ?? null, ask: top.asks[0] ?? null },
+        });
       }
       return messages;
     },

@@ -5,22 +5,54 @@ import { Prisma } from '../../db/client.js';
 
 const DAY = 86_400_000;
 const FIXED: Partial<Record<CandleInterval, number>> = {
-  '1m': 60, '5m': 300, '15m': 900, '30m': 1800, '1h': 3600, '4h': 14_400, '1d': 86_400,
+  '1m': 60,
+  '5m': 300,
+  '15m': 900,
+  '30m': 1800,
+  '1h': 3600,
+  '4h': 14_400,
+  '1d': 86_400,
 };
 
 const n = (v: string | null) => (v === null ? null : new Decimal(v).toFixed());
 
 /** Recent trades, newest first. */
 export async function recentTrades(db: Db, mode: number, symbol: string, limit: number) {
-  const rows = await db.spotTrade.findMany({ where: { mode, symbol }, orderBy: { id: 'desc' }, take: limit });
-  return rows.map((t) => ({ id: t.id.toString(), price: t.price.toFixed(), amount: t.quantity.toFixed(), side: t.takerSide === 'SELL' ? ('SELL' as const) : ('BUY' as const), ts: t.createdAt.getTime() }));
+  const rows = await db.spotTrade.findMany({
+    where: { mode, symbol },
+    orderBy: { id: 'desc' },
+    take: limit,
+  });
+  return rows.map((t) => ({
+    id: t.id.toString(),
+    price: t.price.toFixed(),
+    amount: t.quantity.toFixed(),
+    side: t.takerSide === 'SELL' ? ('SELL' as const) : ('BUY' as const),
+    ts: t.createdAt.getTime(),
+  }));
 }
 
 /** 24-hour tickers of the given symbols from stored trades (the window starts on a whole minute). */
-export async function tickers(db: Db, mode: number, symbols: string[], now: Date): Promise<Ticker[]> {
+export async function tickers(
+  db: Db,
+  mode: number,
+  symbols: string[],
+  now: Date,
+): Promise<Ticker[]> {
   if (symbols.length === 0) return [];
   const since = new Date(windowStart(now.getTime(), DAY));
-  const rows = await db.$queryRaw<{ symbol: string; open: string | null; last: string | null; high: string | null; low: string | null; volume: string | null; quote: string | null; trades: bigint }[]>`
+  const rows = await db.$queryRaw<
+    {
+      symbol: string;
+      open: string | null;
+      last: string | null;
+      high: string | null;
+      low: string | null;
+      volume: string | null;
+      quote: string | null;
+      trades: bigint;
+    }[]
+  >`
     SELECT symbol,
            (array_agg(price ORDER BY id))[1]::text AS open,
            (array_agg(price ORDER BY id DESC))[1]::text AS last,
@@ -46,7 +78,10 @@ export async function tickers(db: Db, mode: number, symbols: string[], now: Date
       high: n(r?.high ?? null),
       low: n(r?.low ?? null),
       change: change?.toFixed() ?? null,
-      changePercent: change && open ? change.dividedBy(open).times(100).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed() : null,
+      changePercent:
+        change && open
+          ? change.dividedBy(open).times(100).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed()
+          : null,
       volume: n(r?.volume ?? '0') ?? '0',
       quoteVolume: n(r?.quote ?? '0') ?? '0',
       trades: Number(r?.trades ?? 0),
@@ -66,7 +101,10 @@ export function windowStart(now: number, span: number): number {
 export function candleStart(interval: CandleInterval, at: Date): Date {
   const secs = FIXED[interval];
   if (secs) return new Date(Math.floor(at.getTime() / (secs * 1000)) * secs * 1000);
-  if (interval === '1w') return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() - ((at.getUTCDay() + 6) % 7)));
+  if (interval === '1w')
+    return new Date(
+      Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() - ((at.getUTCDay() + 6) % 7)),
+    );
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 }
 
@@ -74,14 +112,31 @@ export function candleStart(interval: CandleInterval, at: Date): Date {
  * Candles from stored trades, so chart history survives restarts. Fixed intervals bucket by
  * epoch seconds; weeks start on Monday and months on the 1st (UTC).
  */
-export async function candles(db: Db, mode: number, symbol: string, interval: CandleInterval, range: { start: Date; end: Date; limit: number }): Promise<Candle[]> {
+export async function candles(
+  db: Db,
+  mode: number,
+  symbol: string,
+  interval: CandleInterval,
+  range: { start: Date; end: Date; limit: number },
+): Promise<Candle[]> {
   const secs = FIXED[interval];
   const bucket = secs
     ? Prisma.sql`to_timestamp(floor(extract(epoch FROM "createdAt") / ${secs}) * ${secs})`
     : interval === '1w'
       ? Prisma.sql`date_trunc('week', "createdAt" AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`
       : Prisma.sql`date_trunc('month', "createdAt" AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
-  const rows = await db.$queryRaw<{ t: Date; open: string; close: string; high: string; low: string; volume: string; quote: string; trades: bigint }[]>`
+  const rows = await db.$queryRaw<
+    {
+      t: Date;
+      open: string;
+      close: string;
+      high: string;
+      low: string;
+      volume: string;
+      quote: string;
+      trades: bigint;
+    }[]
+  >`
     SELECT b.t, b.open, b.close, b.high, b.low, b.volume, b.quote, b.trades FROM (
       SELECT ${bucket} AS t,
              (array_agg(price ORDER BY id))[1]::text AS open,
@@ -107,7 +162,16 @@ export async function candles(db: Db, mode: number, symbol: string, interval: Ca
 export async function volumeStats(db: Db, mode: number, symbol: string, now: Date) {
   const t = now.getTime();
   const from = (days: number) => new Date(windowStart(t, days * DAY));
-  const [r] = await db.$queryRaw<{ v1: string | null; q1: string | null; v7: string | null; q7: string | null; v30: string | null; q30: string | null }[]>`
+  const [r] = await db.$queryRaw<
+    {
+      v1: string | null;
+      q1: string | null;
+      v7: string | null;
+      q7: string | null;
+      v30: string | null;
+      q30: string | null;
+    }[]
+  >`
     SELECT SUM(quantity) FILTER (WHERE "createdAt" >= ${from(1)})::text AS v1,
            SUM("quoteAmount") FILTER (WHERE "createdAt" >= ${from(1)})::text AS q1,
            SUM(quantity) FILTER (WHERE "createdAt" >= ${from(7)})::text AS v7,
@@ -115,5 +179,13 @@ export async function volumeStats(db: Db, mode: number, symbol: string, now: Dat
            SUM(quantity)::text AS v30, SUM("quoteAmount")::text AS q30
     FROM spot_trade WHERE mode = ${mode} AND symbol = ${symbol} AND "createdAt" >= ${from(30)}`;
   const z = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed();
-  return { symbol, volume24h: z(r?.v1), quoteVolume24h: z(r?.q1), volume7d: z(r?.v7), quoteVolume7d: z(r?.q7), volume30d: z(r?.v30), quoteVolume30d: z(r?.q30) };
+  return {
+    symbol,
+    volume24h: z(r?.v1),
+    quoteVolume24h: z(r?.q1),
+    volume7d: z(r?.v7),
+    quoteVolume7d: z(r?.q7),
+    volume30d: z(r?.v30),
+    quoteVolume30d: z(r?.q30),
+  };
 }

@@ -31,33 +31,127 @@ export function marketDataRoutes(store: DepthStore): FastifyPluginAsyncZod {
       return symbol;
     }
 
-    app.get('/public/depth', { schema: { tags, summary: 'Order book snapshot with its sequence', querystring: depthQuery, response: responses(depth) } }, async (request) =>
-      ok(await store.snapshot(request.runtimeMode, await offered(request.runtimeMode, request.query.symbol), request.query.limit)),
+    app.get(
+      '/public/depth',
+      {
+        schema: {
+          tags,
+          summary: 'Order book snapshot with its sequence',
+          querystring: depthQuery,
+          response: responses(depth),
+        },
+      },
+      async (request) =>
+        ok(
+          await store.snapshot(
+            request.runtimeMode,
+            await offered(request.runtimeMode, request.query.symbol),
+            request.query.limit,
+          ),
+        ),
     );
-    app.get('/public/trades', { schema: { tags, summary: 'Recent trades, newest first', querystring: tradesQuery, response: responses(z.array(marketTrade)) } }, async (request) =>
-      ok(await recentTrades(app.db, request.runtimeMode, await offered(request.runtimeMode, request.query.symbol), request.query.limit)),
+    app.get(
+      '/public/trades',
+      {
+        schema: {
+          tags,
+          summary: 'Recent trades, newest first',
+          querystring: tradesQuery,
+          response: responses(z.array(marketTrade)),
+        },
+      },
+      async (request) =>
+        ok(
+          await recentTrades(
+            app.db,
+            request.runtimeMode,
+            await offered(request.runtimeMode, request.query.symbol),
+            request.query.limit,
+          ),
+        ),
     );
-    app.get('/public/tickers', { schema: { tags, summary: '24h tickers of every symbol of the mode', response: responses(z.array(ticker)) } }, async (request) => {
-      const symbols = (await availableSymbols({ db: app.db, mode: request.runtimeMode })).map((s) => s.code);
-      return ok(await tickers(app.db, request.runtimeMode, symbols, app.clock.date()));
-    });
-    app.get('/public/candles', { schema: { tags, summary: 'Candles (1m to 1M) over a time range', querystring: candlesQuery, response: responses(z.array(candle)) } }, async (request) => {
-      const q = request.query;
-      const end = new Date(q.endTime ?? app.clock.now() + 1);
-      const start = new Date(q.startTime ?? 0);
-      return ok(await candles(app.db, request.runtimeMode, await offered(request.runtimeMode, q.symbol), q.interval, { start, end, limit: q.limit }));
-    });
-    app.get('/public/stats', { schema: { tags, summary: 'Traded volume over 24h, 7d and 30d', querystring: symbolQuery, response: responses(volumeStatsSchema) } }, async (request) =>
-      ok(await volumeStats(app.db, request.runtimeMode, await offered(request.runtimeMode, request.query.symbol), app.clock.date())),
+    app.get(
+      '/public/tickers',
+      {
+        schema: {
+          tags,
+          summary: '24h tickers of every symbol of the mode',
+          response: responses(z.array(ticker)),
+        },
+      },
+      async (request) => {
+        const symbols = (await availableSymbols({ db: app.db, mode: request.runtimeMode })).map(
+          (s) => s.code,
+        );
+        return ok(await tickers(app.db, request.runtimeMode, symbols, app.clock.date()));
+      },
+    );
+    app.get(
+      '/public/candles',
+      {
+        schema: {
+          tags,
+          summary: 'Candles (1m to 1M) over a time range',
+          querystring: candlesQuery,
+          response: responses(z.array(candle)),
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const end = new Date(q.endTime ?? app.clock.now() + 1);
+        const start = new Date(q.startTime ?? 0);
+        return ok(
+          await candles(
+            app.db,
+            request.runtimeMode,
+            await offered(request.runtimeMode, q.symbol),
+            q.interval,
+            { start, end, limit: q.limit },
+          ),
+        );
+      },
+    );
+    app.get(
+      '/public/stats',
+      {
+        schema: {
+          tags,
+          summary: 'Traded volume over 24h, 7d and 30d',
+          querystring: symbolQuery,
+          response: responses(volumeStatsSchema),
+        },
+      },
+      async (request) =>
+        ok(
+          await volumeStats(
+            app.db,
+            request.runtimeMode,
+            await offered(request.runtimeMode, request.query.symbol),
+            app.clock.date(),
+          ),
+        ),
     );
   };
 }
 
 /** Coin information, under /v1/symbol. */
 export const symbolRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/public/coin-info', { schema: { tags: ['symbol'], summary: 'Coin-info card of an asset', querystring: coinInfoQuery, response: responses(asset) } }, async (request) => {
-    const found = (await availableAssets({ db: app.db, mode: request.runtimeMode })).find((a) => a.code === request.query.asset);
-    if (!found) throw new AppError('ASSET_NOT_AVAILABLE');
-    return ok(found);
-  });
+  app.get(
+    '/public/coin-info',
+    {
+      schema: {
+        tags: ['symbol'],
+        summary: 'Coin-info card of an asset',
+        querystring: coinInfoQuery,
+        response: responses(asset),
+      },
+    },
+    async (request) => {
+      const found = (await availableAssets({ db: app.db, mode: request.runtimeMode })).find(
+        (a) => a.code === request.query.asset,
+      );
+      if (!found) throw new AppError('ASSET_NOT_AVAILABLE');
+      return ok(found);
+    },
+  );
 };

@@ -1,5 +1,12 @@
 import { Decimal } from 'decimal.js';
-import { EXCHANGE_RATES_KEY, exchangeRates, FlowType, RuntimeMode, type PlaceOrderRequest, type TradingSymbol } from '@exchange/contracts';
+import {
+  EXCHANGE_RATES_KEY,
+  exchangeRates,
+  FlowType,
+  RuntimeMode,
+  type PlaceOrderRequest,
+  type TradingSymbol,
+} from '@exchange/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { post, SYSTEM, type Leg } from '../ledger/ledger-service.js';
 import { availableSymbols } from '../catalogue/catalogue-service.js';
@@ -44,7 +51,15 @@ export class MarketMaker {
   /** The price feed's latest rates (HKD per 100 units), read once per round. */
   private rates: Record<string, string> = {};
 
-  constructor(private readonly deps: OrderDeps, private readonly o: { intervalMs: number; levels: number; log: FastifyBaseLogger; random?: () => number }) {}
+  constructor(
+    private readonly deps: OrderDeps,
+    private readonly o: {
+      intervalMs: number;
+      levels: number;
+      log: FastifyBaseLogger;
+      random?: () => number;
+    },
+  ) {}
 
   start(): void {
     this.timer ??= setInterval(() => {
@@ -87,21 +102,38 @@ export class MarketMaker {
       if (current.gte(target.dividedBy(2))) continue;
       const amount = target.minus(current);
       legs.push(
-        { accountId: SYSTEM.demoFunding, asset, bucket: 'AVAILABLE' as const, amount: amount.neg() },
+        {
+          accountId: SYSTEM.demoFunding,
+          asset,
+          bucket: 'AVAILABLE' as const,
+          amount: amount.neg(),
+        },
         { accountId: userId, asset, bucket: 'AVAILABLE' as const, amount },
       );
     }
     if (legs.length === 0) return;
     await this.deps.db.$transaction((tx) =>
-      post(tx, { mode, flowType: FlowType.DEMO_FUNDING, refType: 'MARKET_MAKER', refId: userId, at: this.deps.clock.date(), legs }),
+      post(tx, {
+        mode,
+        flowType: FlowType.DEMO_FUNDING,
+        refType: 'MARKET_MAKER',
+        refId: userId,
+        at: this.deps.clock.date(),
+        legs,
+      }),
     );
   }
 
   private async tick(): Promise<void> {
     if (!this.accounts) {
-      const assets = await this.deps.db.asset.findMany({ select: { code: true, referencePriceUsd: true } });
+      const assets = await this.deps.db.asset.findMany({
+        select: { code: true, referencePriceUsd: true },
+      });
       this.usd = new Map(assets.map((a) => [a.code, Number(a.referencePriceUsd.toFixed())]));
-      this.accounts = { maker: await this.account(MAKER_EMAIL, '00000001'), taker: await this.account(TAKER_EMAIL, '00000002') };
+      this.accounts = {
+        maker: await this.account(MAKER_EMAIL, '00000001'),
+        taker: await this.account(TAKER_EMAIL, '00000002'),
+      };
     }
     const { maker, taker } = this.accounts;
     const raw = await this.deps.redis.commands.get(EXCHANGE_RATES_KEY).catch(() => null);
@@ -131,7 +163,9 @@ export class MarketMaker {
       this.books.set(key, b);
     }
     const fedBase = Number(this.rates[s.baseAssetCode] ?? (s.baseAssetCode === 'HKD' ? 100 : NaN));
-    const fedQuote = Number(this.rates[s.counterAssetCode] ?? (s.counterAssetCode === 'HKD' ? 100 : NaN));
+    const fedQuote = Number(
+      this.rates[s.counterAssetCode] ?? (s.counterAssetCode === 'HKD' ? 100 : NaN),
+    );
     if (fedBase > 0 && fedQuote > 0) {
       b.mu = Math.log(fedBase / fedQuote);
       // The first rates replace the catalogue's anchor at once rather than drifting to it.
@@ -140,7 +174,8 @@ export class MarketMaker {
     }
     // One step of a mean-reverting walk in log price: short-lived noise around the feed (which
     // walks by itself), a slower walk around the catalogue's fixed anchor.
-    const gauss = Math.sqrt(-2 * Math.log(this.rand() || 1e-9)) * Math.cos(2 * Math.PI * this.rand());
+    const gauss =
+      Math.sqrt(-2 * Math.log(this.rand() || 1e-9)) * Math.cos(2 * Math.PI * this.rand());
     b.x = b.mu + (b.x - b.mu) * (b.fed ? 0.8 : 0.97) + b.vol * gauss;
     return b;
   }
@@ -157,12 +192,22 @@ export class MarketMaker {
     for (let i = 0; i < this.o.levels; i++) {
       for (const side of ['BUY', 'SELL'] as const) {
         const offset = LEVEL_STEP * (i + 1) * (side === 'BUY' ? -1 : 1);
-        const price = this.round(mid.times(1 + offset), s.tickSize, side === 'BUY' ? Decimal.ROUND_DOWN : Decimal.ROUND_UP);
+        const price = this.round(
+          mid.times(1 + offset),
+          s.tickSize,
+          side === 'BUY' ? Decimal.ROUND_DOWN : Decimal.ROUND_UP,
+        );
         if (price.lte(0)) continue;
         const notional = new Decimal(LEVEL_USD / quoteUsd).times(0.5 + this.rand());
         let amount = this.round(notional.dividedBy(price), s.stepSize, Decimal.ROUND_DOWN);
         if (amount.lt(s.minQty)) amount = new Decimal(s.minQty);
-        const req = { symbol: s.code, side, type: 'LIMIT' as const, price: price.toFixed(), amount: amount.toFixed() };
+        const req = {
+          symbol: s.code,
+          side,
+          type: 'LIMIT' as const,
+          price: price.toFixed(),
+          amount: amount.toFixed(),
+        };
         const slots = side === 'BUY' ? b.bids : b.asks;
         const existing = slots[i];
         try {
@@ -186,8 +231,23 @@ export class MarketMaker {
     const notional = new Decimal((LEVEL_USD / quoteUsd) * (0.05 + 0.2 * this.rand()));
     const req: PlaceOrderRequest =
       side === 'BUY'
-        ? { symbol: s.code, side, type: 'MARKET' as const, total: Decimal.max(notional, s.minNotional).toDecimalPlaces(2, Decimal.ROUND_UP).toFixed() }
-        : { symbol: s.code, side, type: 'MARKET' as const, amount: Decimal.max(this.round(notional.dividedBy(Math.exp(b.x)), s.stepSize, Decimal.ROUND_UP), s.minQty).toFixed() };
+        ? {
+            symbol: s.code,
+            side,
+            type: 'MARKET' as const,
+            total: Decimal.max(notional, s.minNotional)
+              .toDecimalPlaces(2, Decimal.ROUND_UP)
+              .toFixed(),
+          }
+        : {
+            symbol: s.code,
+            side,
+            type: 'MARKET' as const,
+            amount: Decimal.max(
+              this.round(notional.dividedBy(Math.exp(b.x)), s.stepSize, Decimal.ROUND_UP),
+              s.minQty,
+            ).toFixed(),
+          };
     await placeOrder(this.deps, { userId, mode, req }).catch(() => undefined);
   }
 
@@ -195,7 +255,8 @@ export class MarketMaker {
   async withdraw(): Promise<void> {
     if (!this.accounts) return;
     for (const mode of [RuntimeMode.DEMO, RuntimeMode.TRIAL]) {
-      for (const b of this.books.values()) await cancelAll(this.deps, { userId: this.accounts.maker, mode, symbol: b.symbol.code });
+      for (const b of this.books.values())
+        await cancelAll(this.deps, { userId: this.accounts.maker, mode, symbol: b.symbol.code });
     }
   }
 }

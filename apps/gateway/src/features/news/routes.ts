@@ -16,7 +16,14 @@ const newsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await listNews({ db: app.db, language: request.language, query: request.query, now: app.clock.date() })),
+      ok(
+        await listNews({
+          db: app.db,
+          language: request.language,
+          query: request.query,
+          now: app.clock.date(),
+        }),
+      ),
   );
 };
 

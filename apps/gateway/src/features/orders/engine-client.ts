@@ -5,6 +5,10 @@ import type { RedisConnections } from '../../lib/redis.js';
 export const streamKeys = engineStreamKeys;
 
 /** Appends a command to the shard's input stream (the connection's key prefix applies). */
-export async function sendCommand(redis: RedisConnections, shard: string, command: EngineCommandInput): Promise<void> {
+export async function sendCommand(
+  redis: RedisConnections,
+  shard: string,
+  command: EngineCommandInput,
+): Promise<void> {
   await redis.commands.xadd(streamKeys(shard).input, '*', 'c', JSON.stringify(command));
 }

@@ -13,7 +13,9 @@ export async function engineSymbolSpecs(db: Db): Promise<EngineSymbolSpec[]> {
       tickSize: tick.toFixed(),
       stepSize: step.toFixed(),
       minQty: Math.max(1, new Decimal(s.minQty.toFixed()).dividedToIntegerBy(step).toNumber()),
-      minNotional: new Decimal(s.minNotional.toFixed()).dividedToIntegerBy(tick.times(step)).toNumber(),
+      minNotional: new Decimal(s.minNotional.toFixed())
+        .dividedToIntegerBy(tick.times(step))
+        .toNumber(),
     };
   });
 }

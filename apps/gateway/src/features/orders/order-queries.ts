@@ -20,18 +20,31 @@ export interface OrderListQuery {
 
 function timeRange(clock: Clock, q: OrderListQuery): Prisma.DateTimeFilter {
   const earliest = historyStart(clock.date());
-  if (q.startTime !== undefined && q.startTime < earliest.getTime()) throw new AppError('HISTORY_RANGE_EXCEEDED');
-  return { gte: q.startTime !== undefined ? new Date(q.startTime) : earliest, ...(q.endTime !== undefined ? { lte: new Date(q.endTime) } : {}) };
+  if (q.startTime !== undefined && q.startTime < earliest.getTime())
+    throw new AppError('HISTORY_RANGE_EXCEEDED');
+  return {
+    gte: q.startTime !== undefined ? new Date(q.startTime) : earliest,
+    ...(q.endTime !== undefined ? { lte: new Date(q.endTime) } : {}),
+  };
 }
 
 export async function getOrder(db: Db, userId: string, mode: number, id: string): Promise<Order> {
-  const row = /^\d{1,18}$/.test(id) ? await db.spotOrder.findUnique({ where: { id: BigInt(id) } }) : null;
+  const row = /^\d{1,18}$/.test(id)
+    ? await db.spotOrder.findUnique({ where: { id: BigInt(id) } })
+    : null;
   if (!row || row.userId !== userId || row.mode !== mode) throw new AppError('ORDER_NOT_FOUND');
   return toOrder(row);
 }
 
 /** Open orders (all of them in one page size) or the history of the past 6 months. */
-export async function listOrders(opts: { db: Db; clock: Clock; userId: string; mode: number; open: boolean; q: OrderListQuery }): Promise<Page<Order>> {
+export async function listOrders(opts: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  mode: number;
+  open: boolean;
+  q: OrderListQuery;
+}): Promise<Page<Order>> {
   const { q } = opts;
   const where: Prisma.SpotOrderWhereInput = {
     userId: opts.userId,
@@ -39,25 +52,54 @@ export async function listOrders(opts: { db: Db; clock: Clock; userId: string; m
     ...(q.symbol ? { symbol: q.symbol } : {}),
     ...(q.side ? { side: q.side } : {}),
     ...(q.type ? { type: q.type } : {}),
-    ...(opts.open ? { status: { in: OPEN_STATUSES } } : { createdAt: timeRange(opts.clock, q), ...(q.status ? { status: q.status } : { status: { notIn: OPEN_STATUSES } }) }),
+    ...(opts.open
+      ? { status: { in: OPEN_STATUSES } }
+      : {
+          createdAt: timeRange(opts.clock, q),
+          ...(q.status ? { status: q.status } : { status: { notIn: OPEN_STATUSES } }),
+        }),
   };
   return paged(q, async ({ skip, take }) =>
-    (await opts.db.spotOrder.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take })).map(toOrder),
+    (
+      await opts.db.spotOrder.findMany({
+        where,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        skip,
+        take,
+      })
+    ).map(toOrder),
   );
 }
 
 /** The user's side of each trade, maker or taker. */
-export async function listMyTrades(opts: { db: Db; clock: Clock; userId: string; mode: number; q: OrderListQuery }): Promise<Page<SpotTrade>> {
+export async function listMyTrades(opts: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  mode: number;
+  q: OrderListQuery;
+}): Promise<Page<SpotTrade>> {
   const { q, userId } = opts;
   const createdAt = timeRange(opts.clock, q);
   return paged(q, async ({ skip, take }) => {
     const rows = await opts.db.spotTrade.findMany({
-      where: { mode: opts.mode, createdAt, ...(q.symbol ? { symbol: q.symbol } : {}), OR: [{ makerUserId: userId }, { takerUserId: userId }] },
+      where: {
+        mode: opts.mode,
+        createdAt,
+        ...(q.symbol ? { symbol: q.symbol } : {}),
+        OR: [{ makerUserId: userId }, { takerUserId: userId }],
+      },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip,
       take,
     });
-    const symbols = new Map((await opts.db.tradingSymbol.findMany({ select: { code: true, baseAssetCode: true, counterAssetCode: true } })).map((s) => [s.code, s]));
+    const symbols = new Map(
+      (
+        await opts.db.tradingSymbol.findMany({
+          select: { code: true, baseAssetCode: true, counterAssetCode: true },
+        })
+      ).map((s) => [s.code, s]),
+    );
     return rows.map((t) => {
       const isMaker = t.makerUserId === userId && !(t.takerUserId === userId);
       const buys = isMaker ? t.takerSide === 'SELL' : t.takerSide === 'BUY';

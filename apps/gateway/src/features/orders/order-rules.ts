@@ -17,7 +17,15 @@ export interface SymbolRules {
 export interface CheckedOrder {
   spec: Omit<EngineOrderSpec, 'orderId'>;
   /** Decimal fields to store on the order. */
-  values: { price?: string; quantity?: string; quoteAmount?: string; icebergSize?: string; triggerPrice?: string; trailingDelta?: string; activationPrice?: string };
+  values: {
+    price?: string;
+    quantity?: string;
+    quoteAmount?: string;
+    icebergSize?: string;
+    triggerPrice?: string;
+    trailingDelta?: string;
+    activationPrice?: string;
+  };
   freezeAsset: string;
   freezeAmount: string;
 }
@@ -26,21 +34,30 @@ const NUMBER = /^\d+(\.\d+)?$/;
 
 /** A field that must be present and above zero (spec section 5). */
 function positive(field: string, value: string | undefined): Decimal {
-  if (value === undefined || value.trim() === '') throw new AppError('FIELD_REQUIRED_POSITIVE', { field });
+  if (value === undefined || value.trim() === '')
+    throw new AppError('FIELD_REQUIRED_POSITIVE', { field });
   if (!NUMBER.test(value.trim())) throw new AppError('INVALID_NUMBER_FORMAT', { field });
   const d = new Decimal(value.trim());
   if (d.lte(0)) throw new AppError('FIELD_REQUIRED_POSITIVE', { field });
   return d;
 }
 
-function ticks(field: string, value: string | undefined, r: SymbolRules): { units: number; text: string } {
+function ticks(
+  field: string,
+  value: string | undefined,
+  r: SymbolRules,
+): { units: number; text: string } {
   const d = positive(field, value);
   const units = toUnits(d.toFixed(), r.tickSize);
   if (units === null) throw new AppError('PRICE_TICK_SIZE', { field, tickSize: r.tickSize });
   return { units, text: d.toFixed() };
 }
 
-function lots(field: string, value: string | undefined, r: SymbolRules): { units: number; text: string } {
+function lots(
+  field: string,
+  value: string | undefined,
+  r: SymbolRules,
+): { units: number; text: string } {
   if (value === undefined || value.trim() === '') throw new AppError('QUANTITY_REQUIRED');
   const d = positive(field, value);
   const units = toUnits(d.toFixed(), r.stepSize);
@@ -62,19 +79,25 @@ function quoteUnits(total: Decimal, r: SymbolRules): number {
  */
 export function checkOrder(req: PlaceOrderRequest, r: SymbolRules): CheckedOrder {
   const buy = req.side === 'BUY';
-  const marketLike = req.type === 'MARKET' || ((req.type === 'TRIGGER' || req.type === 'TRAILING') && req.price === undefined);
+  const marketLike =
+    req.type === 'MARKET' ||
+    ((req.type === 'TRIGGER' || req.type === 'TRAILING') && req.price === undefined);
   const values: CheckedOrder['values'] = {};
   const spec: CheckedOrder['spec'] = {
     side: req.side,
     type: req.type,
-    timeInForce: req.type === 'LIMIT' ? (req.timeInForce ?? 'GTC') : req.type === 'MARKET' ? 'IOC' : 'GTC',
+    timeInForce:
+      req.type === 'LIMIT' ? (req.timeInForce ?? 'GTC') : req.type === 'MARKET' ? 'IOC' : 'GTC',
     selfTradePrevention: 'CANCEL_NEWEST',
     ...(req.clientOrderId ? { clientOrderId: req.clientOrderId } : {}),
   };
 
   if (req.type === 'TRIGGER') {
     const t = ticks('triggerPrice', req.triggerPrice, r);
-    if (!req.triggerDirection) throw new AppError('VALIDATION_FAILED', { issues: 'triggerDirection is required (ABOVE or BELOW)' });
+    if (!req.triggerDirection)
+      throw new AppError('VALIDATION_FAILED', {
+        issues: 'triggerDirection is required (ABOVE or BELOW)',
+      });
     spec.triggerPrice = t.units;
     spec.triggerDirection = req.triggerDirection;
     values.triggerPrice = t.text;
@@ -93,7 +116,8 @@ export function checkOrder(req: PlaceOrderRequest, r: SymbolRules): CheckedOrder
   if (marketLike && buy) {
     // What a market-type buy will cost is unknown until it trades, so it is bounded by a total.
     const total = positive('total', req.total);
-    if (total.lt(r.minNotional)) throw new AppError('NOTIONAL_BELOW_MINIMUM', { minNotional: r.minNotional });
+    if (total.lt(r.minNotional))
+      throw new AppError('NOTIONAL_BELOW_MINIMUM', { minNotional: r.minNotional });
     const units = quoteUnits(total, r);
     if (units <= 0) throw new AppError('FIELD_REQUIRED_POSITIVE', { field: 'total' });
     spec.quoteAmount = units;
@@ -110,7 +134,8 @@ export function checkOrder(req: PlaceOrderRequest, r: SymbolRules): CheckedOrder
   spec.price = price.units;
   values.price = price.text;
   const notional = new Decimal(price.text).times(qty.text);
-  if (notional.lt(r.minNotional)) throw new AppError('NOTIONAL_BELOW_MINIMUM', { minNotional: r.minNotional });
+  if (notional.lt(r.minNotional))
+    throw new AppError('NOTIONAL_BELOW_MINIMUM', { minNotional: r.minNotional });
   if (req.type === 'ICEBERG') {
     const visible = lots('icebergSize', req.icebergSize, r);
     if (new Decimal(visible.text).gte(qty.text)) throw new AppError('ICEBERG_SIZE_TOO_LARGE');

@@ -1,4 +1,11 @@
-import { KycPermission, RuntimeMode, errorByCode, kycPermissionsFor, type Order, type PlaceOrderRequest } from '@exchange/contracts';
+import {
+  KycPermission,
+  RuntimeMode,
+  errorByCode,
+  kycPermissionsFor,
+  type Order,
+  type PlaceOrderRequest,
+} from '@exchange/contracts';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { Sql } from '../../db/sql.js';
@@ -36,7 +43,9 @@ const symbols = new TtlCache<string, SymbolRules | AppError>(5000);
 const funded = new Set<string>();
 
 async function tradingUser(deps: OrderDeps, userId: string, mode: RuntimeMode) {
-  const user = await users.get(userId, () => deps.db.user.findUnique({ where: { id: userId }, select: { engineId: true, kycLevel: true } }));
+  const user = await users.get(userId, () =>
+    deps.db.user.findUnique({ where: { id: userId }, select: { engineId: true, kycLevel: true } }),
+  );
   if (!user) throw new AppError('UNAUTHORIZED');
   if (!kycPermissionsFor(user.kycLevel, mode).includes(KycPermission.SPOT_TRADE)) {
     throw new AppError(user.kycLevel === -1 ? 'KYC_OPTED_OUT' : 'KYC_LEVEL_INSUFFICIENT');
@@ -60,14 +69,22 @@ export async function placeOrder(
 ): Promise<Order> {
   const { userId, mode, req } = input;
   const user = await tradingUser(deps, userId, mode);
-  const rules = await symbols.get(`${mode}:${req.symbol}`, () => tradableSymbol(deps.db, mode, req.symbol).catch((e: unknown) => {
-    if (e instanceof AppError) return e;
-    throw e;
-  }));
+  const rules = await symbols.get(`${mode}:${req.symbol}`, () =>
+    tradableSymbol(deps.db, mode, req.symbol).catch((e: unknown) => {
+      if (e instanceof AppError) return e;
+      throw e;
+    }),
+  );
   if (rules instanceof AppError) throw rules;
   const checked = checkOrder(req, rules);
   if (!funded.has(`${userId}:${mode}`)) {
-    await ensureFunded({ db: deps.db, clock: deps.clock, userId, mode, plan: fundingPlan(deps.env, mode) });
+    await ensureFunded({
+      db: deps.db,
+      clock: deps.clock,
+      userId,
+      mode,
+      plan: fundingPlan(deps.env, mode),
+    });
     funded.add(`${userId}:${mode}`);
   }
 
@@ -85,20 +102,32 @@ export async function placeOrder(
     at: now,
   });
   // A clientOrderId seen before: the answer is the first order, and nothing changed.
-  if (placed.outcome === 'DUPLICATE') return toOrder(await deps.db.spotOrder.findUniqueOrThrow({ where: { id: placed.id } }));
+  if (placed.outcome === 'DUPLICATE')
+    return toOrder(await deps.db.spotOrder.findUniqueOrThrow({ where: { id: placed.id } }));
   const orderId = placed.id;
   const order = { id: orderId };
 
   const commandId = `place:${order.id}`;
   const verdict = deps.verdicts.wait(commandId, deps.env.ORDER_VERDICT_TIMEOUT_MS);
-  const base = { commandId, runtimeMode: mode, symbol: rules.code, userId: user.engineId, ts: now.getTime() };
+  const base = {
+    commandId,
+    runtimeMode: mode,
+    symbol: rules.code,
+    userId: user.engineId,
+    ts: now.getTime(),
+  };
   try {
     await sendCommand(
       deps.redis,
       deps.env.ENGINE_SHARD,
       input.replaces === undefined
         ? { kind: 'place', ...base, orderId: Number(order.id), ...checked.spec }
-        : { kind: 'cancel-place', ...base, cancelOrderId: Number(input.replaces), order: { orderId: Number(order.id), ...checked.spec } },
+        : {
+            kind: 'cancel-place',
+            ...base,
+            cancelOrderId: Number(input.replaces),
+            order: { orderId: Number(order.id), ...checked.spec },
+          },
     );
   } catch (err) {
     verdict.cancel();
@@ -114,21 +143,43 @@ export async function placeOrder(
 /** The engine's reason as the catalogue's error (its code is a trading code of the catalogue). */
 function rejection(code: number, orderId: string): AppError {
   const def = errorByCode(code);
-  return new AppError(def && def.code >= 3000 && def.code < 4000 ? def.name : 'SYMBOL_NOT_AVAILABLE', { orderId });
+  return new AppError(
+    def && def.code >= 3000 && def.code < 4000 ? def.name : 'SYMBOL_NOT_AVAILABLE',
+    { orderId },
+  );
 }
 
 /** Asks the engine to cancel an open order; settlement unfreezes what it leaves. */
-export async function cancelOrder(deps: OrderDeps, input: { userId: string; mode: RuntimeMode; orderId?: string | undefined; clientOrderId?: string | undefined }): Promise<Order> {
+export async function cancelOrder(
+  deps: OrderDeps,
+  input: {
+    userId: string;
+    mode: RuntimeMode;
+    orderId?: string | undefined;
+    clientOrderId?: string | undefined;
+  },
+): Promise<Order> {
   const where = input.orderId
     ? { id: BigInt(input.orderId) }
     : input.clientOrderId
-      ? { userId_mode_clientOrderId: { userId: input.userId, mode: input.mode, clientOrderId: input.clientOrderId } }
+      ? {
+          userId_mode_clientOrderId: {
+            userId: input.userId,
+            mode: input.mode,
+            clientOrderId: input.clientOrderId,
+          },
+        }
       : null;
-  if (!where) throw new AppError('VALIDATION_FAILED', { issues: 'orderId or clientOrderId is required' });
+  if (!where)
+    throw new AppError('VALIDATION_FAILED', { issues: 'orderId or clientOrderId is required' });
   const order = await deps.db.spotOrder.findUnique({ where });
-  if (!order || order.userId !== input.userId || order.mode !== input.mode) throw new AppError('ORDER_NOT_FOUND');
+  if (!order || order.userId !== input.userId || order.mode !== input.mode)
+    throw new AppError('ORDER_NOT_FOUND');
   if (!OPEN_STATUSES.includes(order.status)) throw new AppError('ORDER_NOT_CANCELLABLE');
-  const user = await deps.db.user.findUniqueOrThrow({ where: { id: input.userId }, select: { engineId: true } });
+  const user = await deps.db.user.findUniqueOrThrow({
+    where: { id: input.userId },
+    select: { engineId: true },
+  });
   const commandId = `cancel:${order.id}:${deps.clock.now()}`;
   const verdict = deps.verdicts.wait(commandId, deps.env.ORDER_VERDICT_TIMEOUT_MS);
   await sendCommand(deps.redis, deps.env.ENGINE_SHARD, {
@@ -149,20 +200,44 @@ export async function cancelOrder(deps: OrderDeps, input: { userId: string; mode
  * Cancel-and-place in one engine step: the new order is placed only if the old one was still
  * open. The new order's funds are frozen first, like any placement.
  */
-export async function cancelPlace(deps: OrderDeps, input: { userId: string; mode: RuntimeMode; cancelOrderId: string; req: PlaceOrderRequest }): Promise<Order> {
+export async function cancelPlace(
+  deps: OrderDeps,
+  input: { userId: string; mode: RuntimeMode; cancelOrderId: string; req: PlaceOrderRequest },
+): Promise<Order> {
   const old = await deps.db.spotOrder.findUnique({ where: { id: BigInt(input.cancelOrderId) } });
-  if (!old || old.userId !== input.userId || old.mode !== input.mode) throw new AppError('ORDER_NOT_FOUND');
+  if (!old || old.userId !== input.userId || old.mode !== input.mode)
+    throw new AppError('ORDER_NOT_FOUND');
   if (!OPEN_STATUSES.includes(old.status)) throw new AppError('ORDER_NOT_CANCELLABLE');
-  if (old.symbol !== input.req.symbol) throw new AppError('VALIDATION_FAILED', { issues: 'the new order must be for the same symbol' });
-  return placeOrder(deps, { userId: input.userId, mode: input.mode, req: input.req, replaces: old.id });
+  if (old.symbol !== input.req.symbol)
+    throw new AppError('VALIDATION_FAILED', {
+      issues: 'the new order must be for the same symbol',
+    });
+  return placeOrder(deps, {
+    userId: input.userId,
+    mode: input.mode,
+    req: input.req,
+    replaces: old.id,
+  });
 }
 
 /** Cancels every open order of the user in one symbol; answers how many were asked to cancel. */
-export async function cancelAll(deps: OrderDeps, input: { userId: string; mode: RuntimeMode; symbol: string }): Promise<number> {
+export async function cancelAll(
+  deps: OrderDeps,
+  input: { userId: string; mode: RuntimeMode; symbol: string },
+): Promise<number> {
   const open = await deps.db.spotOrder.findMany({
-    where: { userId: input.userId, mode: input.mode, symbol: input.symbol, status: { in: OPEN_STATUSES } },
+    where: {
+      userId: input.userId,
+      mode: input.mode,
+      symbol: input.symbol,
+      status: { in: OPEN_STATUSES },
+    },
     select: { id: true },
   });
-  const results = await Promise.allSettled(open.map((o) => cancelOrder(deps, { userId: input.userId, mode: input.mode, orderId: o.id.toString() })));
+  const results = await Promise.allSettled(
+    open.map((o) =>
+      cancelOrder(deps, { userId: input.userId, mode: input.mode, orderId: o.id.toString() }),
+    ),
+  );
   return results.filter((r) => r.status === 'fulfilled').length;
 }

@@ -39,7 +39,10 @@ export class PlacementWriter {
   private inFlight = 0;
   private scheduled = false;
 
-  constructor(private readonly sql: Sql, private readonly o: { lanes?: number; maxBatch?: number } = {}) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly o: { lanes?: number; maxBatch?: number } = {},
+  ) {}
 
   place(order: NewOrder): Promise<Placed> {
     return new Promise<Placed>((resolve, reject) => {
@@ -69,11 +72,25 @@ export class PlacementWriter {
     const rows = batch.map(({ order: o }, i) => {
       const v = o.checked.values;
       return {
-        i, userId: o.userId, mode: o.mode, symbol: o.symbol, clientOrderId: o.clientOrderId, side: o.side, type: o.type,
-        timeInForce: o.timeInForce, price: n(v.price), quantity: n(v.quantity), quoteAmount: n(v.quoteAmount),
-        icebergSize: n(v.icebergSize), triggerPrice: n(v.triggerPrice), triggerDirection: o.triggerDirection,
-        trailingDelta: n(v.trailingDelta), activationPrice: n(v.activationPrice), frozenAsset: o.checked.freezeAsset,
-        amount: o.checked.freezeAmount, at: o.at.toISOString().slice(0, 23),
+        i,
+        userId: o.userId,
+        mode: o.mode,
+        symbol: o.symbol,
+        clientOrderId: o.clientOrderId,
+        side: o.side,
+        type: o.type,
+        timeInForce: o.timeInForce,
+        price: n(v.price),
+        quantity: n(v.quantity),
+        quoteAmount: n(v.quoteAmount),
+        icebergSize: n(v.icebergSize),
+        triggerPrice: n(v.triggerPrice),
+        triggerDirection: o.triggerDirection,
+        trailingDelta: n(v.trailingDelta),
+        activationPrice: n(v.activationPrice),
+        frozenAsset: o.checked.freezeAsset,
+        amount: o.checked.freezeAmount,
+        at: o.at.toISOString().slice(0, 23),
       };
     });
     let result: { idx: number; order_id: string | null; outcome: string }[];
@@ -91,9 +108,12 @@ export class PlacementWriter {
     const byIdx = new Map(result.map((r) => [r.idx, r]));
     for (const [i, w] of batch.entries()) {
       const r = byIdx.get(i);
-      if (r?.outcome === 'PLACED' && r.order_id !== null) w.resolve({ outcome: 'PLACED', id: BigInt(r.order_id) });
-      else if (r?.outcome === 'DUPLICATE' && r.order_id !== null) w.resolve({ outcome: 'DUPLICATE', id: BigInt(r.order_id) });
-      else if (r?.outcome === 'INSUFFICIENT_BALANCE') w.reject(new AppError('INSUFFICIENT_BALANCE'));
+      if (r?.outcome === 'PLACED' && r.order_id !== null)
+        w.resolve({ outcome: 'PLACED', id: BigInt(r.order_id) });
+      else if (r?.outcome === 'DUPLICATE' && r.order_id !== null)
+        w.resolve({ outcome: 'DUPLICATE', id: BigInt(r.order_id) });
+      else if (r?.outcome === 'INSUFFICIENT_BALANCE')
+        w.reject(new AppError('INSUFFICIENT_BALANCE'));
       else w.reject(new Error(`placement returned no outcome for order ${i}`));
     }
   }
@@ -104,6 +124,7 @@ const n = (v: string | undefined) => v ?? null;
 /** One order through a writer of its own (scripts and tests); the gateway shares one writer. */
 export async function insertAndFreeze(sql: Sql, o: NewOrder): Promise<bigint> {
   const placed = await new PlacementWriter(sql).place(o);
-  if (placed.outcome !== 'PLACED') throw new Error(`clientOrderId ${o.clientOrderId ?? ''} was used before`);
+  if (placed.outcome !== 'PLACED')
+    throw new Error(`clientOrderId ${o.clientOrderId ?? ''} was used before`);
   return placed.id;
 }

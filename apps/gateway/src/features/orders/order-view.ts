@@ -28,7 +28,8 @@ interface Row {
   updatedAt: Date;
 }
 
-const d = (v: { toFixed(): string } | null) => (v === null ? null : new Decimal(v.toFixed()).toFixed());
+const d = (v: { toFixed(): string } | null) =>
+  v === null ? null : new Decimal(v.toFixed()).toFixed();
 
 /** The API's view of an order row. */
 export function toOrder(r: Row): Order {
@@ -49,7 +50,14 @@ export function toOrder(r: Row): Order {
     averagePrice: filled.isZero() ? null : filledTotal.dividedBy(filled).toFixed(),
     fee: new Decimal(r.fee.toFixed()).toFixed(),
     feeAsset: r.feeAsset,
-    liquidity: r.makerFills && r.takerFills ? 'MIXED' : r.makerFills ? 'MAKER' : r.takerFills ? 'TAKER' : null,
+    liquidity:
+      r.makerFills && r.takerFills
+        ? 'MIXED'
+        : r.makerFills
+          ? 'MAKER'
+          : r.takerFills
+            ? 'TAKER'
+            : null,
     status: r.status as Order['status'],
     icebergSize: d(r.icebergSize),
     trailingDelta: d(r.trailingDelta),

@@ -15,12 +15,24 @@ export const PENDING_RESEND_MS = 30_000;
  * the command id is the same, so an engine that did see it answers DUPLICATE and changes
  * nothing. Returns how many were sent.
  */
-export async function resendPending(opts: { db: Db; redis: RedisConnections; clock: Clock; shard: string }): Promise<number> {
+export async function resendPending(opts: {
+  db: Db;
+  redis: RedisConnections;
+  clock: Clock;
+  shard: string;
+}): Promise<number> {
   const before = new Date(opts.clock.now() - PENDING_RESEND_MS);
-  const stale = await opts.db.spotOrder.findMany({ where: { status: 'PENDING', createdAt: { lt: before } }, take: 500, orderBy: { id: 'asc' } });
+  const stale = await opts.db.spotOrder.findMany({
+    where: { status: 'PENDING', createdAt: { lt: before } },
+    take: 500,
+    orderBy: { id: 'asc' },
+  });
   let sent = 0;
   for (const o of stale) {
-    const user = await opts.db.user.findUnique({ where: { id: o.userId }, select: { engineId: true } });
+    const user = await opts.db.user.findUnique({
+      where: { id: o.userId },
+      select: { engineId: true },
+    });
     const rules = await tradableSymbol(opts.db, o.mode as 0 | 1 | 2, o.symbol).catch(() => null);
     if (!user || !rules) continue;
     const d = (v: { toFixed(): string } | null) => (v === null ? undefined : v.toFixed());

@@ -1,5 +1,11 @@
 import { Decimal } from 'decimal.js';
-import { FlowType, engineEvent, fromUnits, type EngineEvent, type Order } from '@exchange/contracts';
+import {
+  FlowType,
+  engineEvent,
+  fromUnits,
+  type EngineEvent,
+  type Order,
+} from '@exchange/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.js';
@@ -109,7 +115,12 @@ interface Outbox {
   deltas: BookDelta[];
 }
 
-const TERMINAL: Record<string, true> = { FILLED: true, CANCELED: true, EXPIRED: true, REJECTED: true };
+const TERMINAL: Record<string, true> = {
+  FILLED: true,
+  CANCELED: true,
+  EXPIRED: true,
+  REJECTED: true,
+};
 /** Statuses after which the engine sends nothing more about an order. */
 const FINAL: Record<string, true> = { ...TERMINAL, PARTIALLY_CANCELED: true };
 /** Orders settlement keeps in memory before it starts forgetting the oldest. */
@@ -120,9 +131,13 @@ const KEEP_EVENTS = 10_000;
 const dec = (v: string | null): Decimal | null => (v === null ? null : new Decimal(v));
 
 /** A batch's verdicts; a placing request answers with its order as settled, with no read of its own. */
-function verdictsOf(out: Outbox, views: Map<bigint, { order: Order }>): (Verdict & { commandId: string })[] {
+function verdictsOf(
+  out: Outbox,
+  views: Map<bigint, { order: Order }>,
+): (Verdict & { commandId: string })[] {
   return out.verdicts.map((v) => {
-    const view = v.commandId.startsWith('place:') && v.orderId ? views.get(BigInt(v.orderId)) : undefined;
+    const view =
+      v.commandId.startsWith('place:') && v.orderId ? views.get(BigInt(v.orderId)) : undefined;
     return view ? { ...v, order: view.order } : v;
   });
 }
@@ -138,7 +153,8 @@ function finalStatus(status: string, o: OrderState, info: SymbolInfo | undefined
   const smallestQuote = info ? new Decimal(info.tickSize).times(info.stepSize) : new Decimal(0);
   const complete =
     (o.quantity !== null && o.filledQuantity.gte(o.quantity)) ||
-    (o.quoteAmount !== null && o.quoteAmount.minus(o.filledQuote).lt(smallestQuote.gt(0) ? smallestQuote : 1));
+    (o.quoteAmount !== null &&
+      o.quoteAmount.minus(o.filledQuote).lt(smallestQuote.gt(0) ? smallestQuote : 1));
   return complete ? 'FILLED' : 'PARTIALLY_CANCELED';
 }
 
@@ -208,7 +224,9 @@ export class Settlement {
   }
 
   start(): void {
-    this.loop ??= this.run().catch((err: unknown) => this.o.log.error({ err }, 'settlement stopped'));
+    this.loop ??= this.run().catch((err: unknown) =>
+      this.o.log.error({ err }, 'settlement stopped'),
+    );
   }
 
   async stop(): Promise<void> {
@@ -255,13 +273,26 @@ export class Settlement {
         }
         if (Date.now() - this.lastResend > 10_000) {
           this.lastResend = Date.now();
-          await resendPending({ db: this.o.db, redis: this.o.redis, clock: this.o.clock, shard: this.o.shard }).catch((err: unknown) =>
-            this.o.log.warn({ err }, 'resending pending orders failed'),
-          );
+          await resendPending({
+            db: this.o.db,
+            redis: this.o.redis,
+            clock: this.o.clock,
+            shard: this.o.shard,
+          }).catch((err: unknown) => this.o.log.warn({ err }, 'resending pending orders failed'));
         }
         // The cursor is read once per lock tenure; each batch's transaction checks it again.
-        cursor ??= (await this.o.db.engineCursor.findUnique({ where: { shard: this.o.shard } }))?.lastSeq ?? 0;
-        const res = await reader.xread('COUNT', this.o.batch ?? 500, 'BLOCK', 500, 'STREAMS', streamKeys(this.o.shard).output, `0-${cursor}`);
+        cursor ??=
+          (await this.o.db.engineCursor.findUnique({ where: { shard: this.o.shard } }))?.lastSeq ??
+          0;
+        const res = await reader.xread(
+          'COUNT',
+          this.o.batch ?? 500,
+          'BLOCK',
+          500,
+          'STREAMS',
+          streamKeys(this.o.shard).output,
+          `0-${cursor}`,
+        );
         const entries = res?.[0]?.[1] ?? [];
         if (entries.length === 0) continue;
         let events = this.parseEntries(entries).events;
@@ -287,7 +318,8 @@ export class Settlement {
         }
         // At most two writes in flight: one committing, one waiting on the cursor's lock.
         while (this.inflight.size >= MAX_INFLIGHT) await Promise.race(this.inflight);
-        if (cursor - this.trimmedAt >= Math.ceil((this.o.keepEvents ?? KEEP_EVENTS) / 2)) await this.trimOutput(reader, cursor);
+        if (cursor - this.trimmedAt >= Math.ceil((this.o.keepEvents ?? KEEP_EVENTS) / 2))
+          await this.trimOutput(reader, cursor);
       }
     } finally {
       await this.drain();
@@ -304,14 +336,19 @@ export class Settlement {
     this.trimmedAt = staged;
     const below = this.committedSeq - (this.o.keepEvents ?? KEEP_EVENTS);
     if (below <= 0) return;
-    await reader.xtrim(streamKeys(this.o.shard).output, 'MINID', `0-${below}`).catch((err: unknown) => this.o.log.warn({ err }, 'trimming the event stream failed'));
+    await reader
+      .xtrim(streamKeys(this.o.shard).output, 'MINID', `0-${below}`)
+      .catch((err: unknown) => this.o.log.warn({ err }, 'trimming the event stream failed'));
   }
 
   private gapReportedAt = 0;
   private replayAskedAt = 0;
 
   /** The events of stream entries; unreadable ones are logged and left out. */
-  private parseEntries(entries: [string, string[]][]): { events: EngineEvent[]; unavailable: { from: number; firstAvailable: number } | null } {
+  private parseEntries(entries: [string, string[]][]): {
+    events: EngineEvent[];
+    unavailable: { from: number; firstAvailable: number } | null;
+  } {
     const events: EngineEvent[] = [];
     let unavailable: { from: number; firstAvailable: number } | null = null;
     for (const [, fields] of entries) {
@@ -333,21 +370,36 @@ export class Settlement {
    * The events right after `cursor` from the engine's replay stream, if it holds them;
    * otherwise asks the engine for them (at most every 5 seconds) and returns none.
    */
-  private async fromReplay(reader: Redis, cursor: number, nextInStream: number): Promise<EngineEvent[]> {
+  private async fromReplay(
+    reader: Redis,
+    cursor: number,
+    nextInStream: number,
+  ): Promise<EngineEvent[]> {
     const keys = streamKeys(this.o.shard);
-    const { events, unavailable } = this.parseEntries(await reader.xrange(keys.replay, `0-${cursor + 1}`, '+', 'COUNT', this.o.batch ?? 500));
+    const { events, unavailable } = this.parseEntries(
+      await reader.xrange(keys.replay, `0-${cursor + 1}`, '+', 'COUNT', this.o.batch ?? 500),
+    );
     const after = events.filter((e) => e.seq > cursor);
     if (after[0]?.seq === cursor + 1) {
-      this.o.log.warn({ shard: this.o.shard, from: cursor + 1, to: after[after.length - 1]?.seq }, 'settling events the engine wrote again');
+      this.o.log.warn(
+        { shard: this.o.shard, from: cursor + 1, to: after[after.length - 1]?.seq },
+        'settling events the engine wrote again',
+      );
       return after;
     }
     const gone = unavailable !== null && unavailable.firstAvailable > cursor + 1;
     if (Date.now() - this.gapReportedAt > 30_000) {
       this.gapReportedAt = Date.now();
       this.o.log.error(
-        { shard: this.o.shard, settledTo: cursor, nextInStream, missing: nextInStream - cursor - 1, ...(gone ? { firstAvailable: unavailable.firstAvailable } : {}) },
+        {
+          shard: this.o.shard,
+          settledTo: cursor,
+          nextInStream,
+          missing: nextInStream - cursor - 1,
+          ...(gone ? { firstAvailable: unavailable.firstAvailable } : {}),
+        },
         gone
-          ? 'engine events are missing and older than the engine\'s snapshot: settlement cannot go on without an operator'
+          ? "engine events are missing and older than the engine's snapshot: settlement cannot go on without an operator"
           : 'engine events are missing from the stream: settlement waits for the engine to write them again',
       );
     }
@@ -422,19 +474,42 @@ export class Settlement {
         this.o.shard,
         from,
         last,
-        JSON.stringify(out.trades.map((t) => ({
-          seq: t.seq, mode: t.mode, symbol: t.symbol, price: t.price.toFixed(), quantity: t.quantity.toFixed(), quoteAmount: t.quote.toFixed(),
-          takerSide: t.takerSide, makerOrderId: t.makerOrderId, takerOrderId: t.takerOrderId, makerUserId: t.maker, takerUserId: t.taker,
-          makerFee: t.makerFee.toFixed(), takerFee: t.takerFee.toFixed(), createdAt: ts(t.ts),
-        }))),
+        JSON.stringify(
+          out.trades.map((t) => ({
+            seq: t.seq,
+            mode: t.mode,
+            symbol: t.symbol,
+            price: t.price.toFixed(),
+            quantity: t.quantity.toFixed(),
+            quoteAmount: t.quote.toFixed(),
+            takerSide: t.takerSide,
+            makerOrderId: t.makerOrderId,
+            takerOrderId: t.takerOrderId,
+            makerUserId: t.maker,
+            takerUserId: t.taker,
+            makerFee: t.makerFee.toFixed(),
+            takerFee: t.takerFee.toFixed(),
+            createdAt: ts(t.ts),
+          })),
+        ),
         JSON.stringify(ledger.entryRows()),
         JSON.stringify(ledger.balanceRows()),
-        JSON.stringify(changed.map((o) => ({
-          id: o.id.toString(), status: o.status, rejectCode: o.rejectCode, filledQuantity: o.filledQuantity.toFixed(),
-          filledQuote: o.filledQuote.toFixed(), fee: o.fee.toFixed(), feeAsset: o.feeAsset, makerFills: o.makerFills,
-          takerFills: o.takerFills, frozenRemaining: o.frozenRemaining.toFixed(),
-          triggeredAt: o.triggeredAt ? ts(o.triggeredAt) : null, updatedAt: ts(o.updatedAt),
-        }))),
+        JSON.stringify(
+          changed.map((o) => ({
+            id: o.id.toString(),
+            status: o.status,
+            rejectCode: o.rejectCode,
+            filledQuantity: o.filledQuantity.toFixed(),
+            filledQuote: o.filledQuote.toFixed(),
+            fee: o.fee.toFixed(),
+            feeAsset: o.feeAsset,
+            makerFills: o.makerFills,
+            takerFills: o.takerFills,
+            frozenRemaining: o.frozenRemaining.toFixed(),
+            triggeredAt: o.triggeredAt ? ts(o.triggeredAt) : null,
+            updatedAt: ts(o.updatedAt),
+          })),
+        ),
       ],
     });
     // Announced in batch order, each after its own commit; a failed write stops the chain.
@@ -444,7 +519,9 @@ export class Settlement {
       this.committedBatch = batchNo;
       this.committedSeq = last;
       this.evict(changed, batchNo);
-      this.o.verdicts.announce(verdictsOf(out, views)).catch((err: unknown) => this.o.log.warn({ err }, 'could not announce verdicts'));
+      this.o.verdicts
+        .announce(verdictsOf(out, views))
+        .catch((err: unknown) => this.o.log.warn({ err }, 'could not announce verdicts'));
       return new Map(res.rows.map((r) => [r.trade_seq, String(r.trade_id)]));
     });
     const done = this.announced.then(async () => this.announce(out, views, await committed));
@@ -453,7 +530,8 @@ export class Settlement {
     write.catch(() => undefined);
     committed.catch(() => undefined);
     const tracked = done.catch((err: unknown) => {
-      if (!this.failed) this.o.log.error({ err, from, to: last }, 'settlement batch failed; retrying');
+      if (!this.failed)
+        this.o.log.error({ err, from, to: last }, 'settlement batch failed; retrying');
       this.failed = true;
     });
     this.inflight.add(tracked);
@@ -467,7 +545,8 @@ export class Settlement {
    * read again from the table if they trade later).
    */
   private evict(changed: OrderState[], batchNo: number): void {
-    for (const o of changed) if (o.lastBatch === batchNo && FINAL[o.status]) this.cache.delete(o.id);
+    for (const o of changed)
+      if (o.lastBatch === batchNo && FINAL[o.status]) this.cache.delete(o.id);
     if (this.cache.size <= CACHE_MAX) return;
     for (const [id, o] of this.cache) {
       if (this.cache.size <= CACHE_MAX * 0.9) break;
@@ -483,7 +562,10 @@ export class Settlement {
     }
     const symbols = [...new Set(events.map((e) => e.symbol))].filter((s) => !this.symbols.has(s));
     if (symbols.length) {
-      const rows = await this.o.db.tradingSymbol.findMany({ where: { code: { in: symbols } }, include: { baseAsset: true, counterAsset: true } });
+      const rows = await this.o.db.tradingSymbol.findMany({
+        where: { code: { in: symbols } },
+        include: { baseAsset: true, counterAsset: true },
+      });
       for (const s of rows) {
         this.symbols.set(s.code, {
           tickSize: s.tickSize.toFixed(),
@@ -504,7 +586,10 @@ export class Settlement {
     }
     const missing = [...ids].filter((id) => !this.users.has(id));
     if (missing.length) {
-      const rows = await this.o.db.user.findMany({ where: { engineId: { in: missing } }, select: { id: true, engineId: true } });
+      const rows = await this.o.db.user.findMany({
+        where: { engineId: { in: missing } },
+        select: { id: true, engineId: true },
+      });
       for (const r of rows) this.users.set(r.engineId, r.id);
     }
   }
@@ -527,12 +612,16 @@ export class Settlement {
         need(e.makerOrderId);
         need(e.takerOrderId);
       } else if (e.type === 'ORDER_STATUS') need(e.orderId);
-      else if ((e.type === 'ACCEPTED' || e.type === 'REJECTED') && e.commandId.startsWith('place:')) need(e.orderId);
+      else if ((e.type === 'ACCEPTED' || e.type === 'REJECTED') && e.commandId.startsWith('place:'))
+        need(e.orderId);
     }
     if (ids.size === 0) return touched;
     // Not a named statement: Postgres would keep the plan it made while the table was small
     // (a sequential scan) for the life of the connection; planned each time, it uses the key.
-    const res = await this.o.sql.query<Record<string, string | number | Date | null>>('SELECT * FROM spot_order WHERE id = ANY($1::bigint[])', [[...ids]]);
+    const res = await this.o.sql.query<Record<string, string | number | Date | null>>(
+      'SELECT * FROM spot_order WHERE id = ANY($1::bigint[])',
+      [[...ids]],
+    );
     for (const r of res.rows) {
       const s = (k: string) => r[k] as string;
       const o: OrderState = {
@@ -573,18 +662,29 @@ export class Settlement {
     return touched;
   }
 
-  private apply(e: EngineEvent, orders: Map<bigint, OrderState>, ledger: LedgerBatch, out: Outbox): void {
+  private apply(
+    e: EngineEvent,
+    orders: Map<bigint, OrderState>,
+    ledger: LedgerBatch,
+    out: Outbox,
+  ): void {
     const isPlace = e.commandId.startsWith('place:');
     const at = new Date(e.ts);
     switch (e.type) {
       case 'ACCEPTED': {
         out.verdicts.push({ commandId: e.commandId, accepted: true, orderId: String(e.orderId) });
         const o = isPlace ? orders.get(BigInt(e.orderId)) : undefined;
-        if (o && o.status === 'PENDING') Object.assign(o, { status: 'NEW', updatedAt: at, dirty: true });
+        if (o && o.status === 'PENDING')
+          Object.assign(o, { status: 'NEW', updatedAt: at, dirty: true });
         return;
       }
       case 'REJECTED': {
-        out.verdicts.push({ commandId: e.commandId, accepted: false, code: e.code, orderId: String(e.orderId) });
+        out.verdicts.push({
+          commandId: e.commandId,
+          accepted: false,
+          code: e.code,
+          orderId: String(e.orderId),
+        });
         const o = isPlace ? orders.get(BigInt(e.orderId)) : undefined;
         if (o) {
           this.release(ledger, o, at);
@@ -612,7 +712,13 @@ export class Settlement {
       case 'BOOK_DELTA': {
         const info = this.symbols.get(e.symbol);
         if (!info) return;
-        out.deltas.push({ mode: e.runtimeMode, symbol: e.symbol, side: e.side, price: fromUnits(e.price, info.tickSize), amount: fromUnits(e.quantity, info.stepSize) });
+        out.deltas.push({
+          mode: e.runtimeMode,
+          symbol: e.symbol,
+          side: e.side,
+          price: fromUnits(e.price, info.tickSize),
+          amount: fromUnits(e.quantity, info.stepSize),
+        });
         return;
       }
       case 'ORDER_STATE':
@@ -621,13 +727,19 @@ export class Settlement {
     }
   }
 
-  private trade(e: Extract<EngineEvent, { type: 'TRADE' }>, orders: Map<bigint, OrderState>, ledger: LedgerBatch, out: Outbox): void {
+  private trade(
+    e: Extract<EngineEvent, { type: 'TRADE' }>,
+    orders: Map<bigint, OrderState>,
+    ledger: LedgerBatch,
+    out: Outbox,
+  ): void {
     const info = this.symbols.get(e.symbol);
     const maker = this.users.get(e.makerUserId);
     const taker = this.users.get(e.takerUserId);
     const makerOrder = orders.get(BigInt(e.makerOrderId));
     const takerOrder = orders.get(BigInt(e.takerOrderId));
-    if (!info || !maker || !taker || !makerOrder || !takerOrder) throw new Error(`Cannot settle trade seq ${e.seq}: unknown symbol, user or order`);
+    if (!info || !maker || !taker || !makerOrder || !takerOrder)
+      throw new Error(`Cannot settle trade seq ${e.seq}: unknown symbol, user or order`);
     const price = new Decimal(fromUnits(e.price, info.tickSize));
     const qty = new Decimal(fromUnits(e.quantity, info.stepSize));
     const quote = price.times(qty);
@@ -638,13 +750,19 @@ export class Settlement {
     const sellerRate = takerBuys ? info.makerFeeRate : info.takerFeeRate;
     // Fees are taken from what each side receives, rounded down in the user's favour.
     const buyerFee = qty.times(buyerRate).toDecimalPlaces(info.baseDecimals, Decimal.ROUND_DOWN);
-    const sellerFee = quote.times(sellerRate).toDecimalPlaces(info.quoteDecimals, Decimal.ROUND_DOWN);
+    const sellerFee = quote
+      .times(sellerRate)
+      .toDecimalPlaces(info.quoteDecimals, Decimal.ROUND_DOWN);
     const at = new Date(e.ts);
     const mode = e.runtimeMode;
     const ref = `${this.o.shard}:${e.seq}`;
 
     ledger.post({
-      mode, flowType: FlowType.SPOT_TRADE_SETTLEMENT, refType: 'TRADE', refId: ref, at,
+      mode,
+      flowType: FlowType.SPOT_TRADE_SETTLEMENT,
+      refType: 'TRADE',
+      refId: ref,
+      at,
       legs: [
         { accountId: buyer, asset: info.quote, bucket: 'FROZEN', amount: quote.neg() },
         { accountId: seller, asset: info.quote, bucket: 'AVAILABLE', amount: quote },
@@ -654,7 +772,11 @@ export class Settlement {
     });
     if (!buyerFee.isZero() || !sellerFee.isZero()) {
       ledger.post({
-        mode, flowType: FlowType.SPOT_TRADE_FEE, refType: 'TRADE', refId: ref, at,
+        mode,
+        flowType: FlowType.SPOT_TRADE_FEE,
+        refType: 'TRADE',
+        refId: ref,
+        at,
         legs: [
           { accountId: buyer, asset: info.base, bucket: 'AVAILABLE', amount: buyerFee.neg() },
           { accountId: SYSTEM.fees, asset: info.base, bucket: 'AVAILABLE', amount: buyerFee },
@@ -680,9 +802,22 @@ export class Settlement {
       o.dirty = true;
     }
     out.trades.push({
-      seq: e.seq, mode, symbol: e.symbol, price, quantity: qty, quote, takerSide: e.takerSide,
-      makerOrderId: e.makerOrderId, takerOrderId: e.takerOrderId, maker, taker, makerFee, takerFee,
-      makerFeeAsset: takerBuys ? info.quote : info.base, takerFeeAsset: takerBuys ? info.base : info.quote, ts: e.ts,
+      seq: e.seq,
+      mode,
+      symbol: e.symbol,
+      price,
+      quantity: qty,
+      quote,
+      takerSide: e.takerSide,
+      makerOrderId: e.makerOrderId,
+      takerOrderId: e.takerOrderId,
+      maker,
+      taker,
+      makerFee,
+      takerFee,
+      makerFeeAsset: takerBuys ? info.quote : info.base,
+      takerFeeAsset: takerBuys ? info.base : info.quote,
+      ts: e.ts,
     });
   }
 
@@ -692,7 +827,11 @@ export class Settlement {
     o.frozenRemaining = new Decimal(0);
     if (rest.lte(0)) return;
     ledger.post({
-      mode: o.mode, flowType: FlowType.SPOT_ORDER_UNFREEZE, refType: 'ORDER', refId: o.id.toString(), at,
+      mode: o.mode,
+      flowType: FlowType.SPOT_ORDER_UNFREEZE,
+      refType: 'ORDER',
+      refId: o.id.toString(),
+      at,
       legs: [
         { accountId: o.userId, asset: o.frozenAsset, bucket: 'FROZEN', amount: rest.neg() },
         { accountId: o.userId, asset: o.frozenAsset, bucket: 'AVAILABLE', amount: rest },
@@ -701,7 +840,11 @@ export class Settlement {
   }
 
   /** Announces a committed batch: `tradeIds` are the ids its trades got, by sequence number. */
-  private async announce(out: Outbox, views: Map<bigint, { order: Order; userId: string; mode: number }>, tradeIds: Map<number, string>): Promise<void> {
+  private async announce(
+    out: Outbox,
+    views: Map<bigint, { order: Order; userId: string; mode: number }>,
+    tradeIds: Map<number, string>,
+  ): Promise<void> {
     // Every push of the batch goes out in one pipeline, book changes first and in order (their
     // sequence numbers must reach clients gap-free): a client following the book, the trades and
     // its own orders gets them in one write instead of one per channel.
@@ -713,16 +856,38 @@ export class Settlement {
       const tradeId = tradeIds.get(t.seq) ?? '';
       const mode = t.mode;
       const makerSide = t.takerSide === 'BUY' ? 'SELL' : 'BUY';
-      const fill = (user: string, orderId: number, side: string, liquidity: string, fee: Decimal, feeAsset: string): FanoutMessage => ({
+      const fill = (
+        user: string,
+        orderId: number,
+        side: string,
+        liquidity: string,
+        fee: Decimal,
+        feeAsset: string,
+      ): FanoutMessage => ({
         topic: privateTopic('fills', user, mode),
         data: {
-          tradeId, orderId: String(orderId), symbol: t.symbol, side, price: t.price.toFixed(), amount: t.quantity.toFixed(),
-          total: t.quote.toFixed(), fee: fee.toFixed(), feeAsset, liquidity, ts: t.ts,
+          tradeId,
+          orderId: String(orderId),
+          symbol: t.symbol,
+          side,
+          price: t.price.toFixed(),
+          amount: t.quantity.toFixed(),
+          total: t.quote.toFixed(),
+          fee: fee.toFixed(),
+          feeAsset,
+          liquidity,
+          ts: t.ts,
         },
       });
       const k = `${mode}|${t.symbol}`;
       const list = marketTrades.get(k) ?? { mode, symbol: t.symbol, trades: [] };
-      list.trades.push({ id: tradeId, price: t.price.toFixed(), amount: t.quantity.toFixed(), side: t.takerSide, ts: t.ts });
+      list.trades.push({
+        id: tradeId,
+        price: t.price.toFixed(),
+        amount: t.quantity.toFixed(),
+        side: t.takerSide,
+        ts: t.ts,
+      });
       marketTrades.set(k, list);
       fills.push(
         fill(t.maker, t.makerOrderId, makerSide, 'MAKER', t.makerFee, t.makerFeeAsset),
@@ -730,7 +895,10 @@ export class Settlement {
       );
     }
     for (const m of marketTrades.values()) {
-      messages.push({ topic: publicTopic('trade', m.mode, m.symbol), data: m.trades.length === 1 ? m.trades[0] : m.trades });
+      messages.push({
+        topic: publicTopic('trade', m.mode, m.symbol),
+        data: m.trades.length === 1 ? m.trades[0] : m.trades,
+      });
     }
     messages.push(...fills);
     // One refreshAsset per account and mode, naming every asset the batch moved for it.
@@ -745,14 +913,27 @@ export class Settlement {
         assets.set(k, a);
       }
     }
-    for (const a of assets.values()) messages.push({ topic: privateTopic('refreshAsset', a.user, a.mode), data: { assets: [...a.assets] } });
-    for (const v of views.values()) messages.push({ topic: privateTopic('order', v.userId, v.mode), data: v.order });
+    for (const a of assets.values())
+      messages.push({
+        topic: privateTopic('refreshAsset', a.user, a.mode),
+        data: { assets: [...a.assets] },
+      });
+    for (const v of views.values())
+      messages.push({ topic: privateTopic('order', v.userId, v.mode), data: v.order });
     await this.o.fanout.publishMany(messages);
     if (out.trades.length) {
       // A trade without an id here was stored by an earlier attempt at this batch: the
       // statistics loaded it from the table already (id 0 is skipped).
       this.o.market.tradesHappened(
-        out.trades.map((t) => ({ mode: t.mode, symbol: t.symbol, id: BigInt(tradeIds.get(t.seq) ?? 0), price: t.price, quantity: t.quantity, quote: t.quote, ts: t.ts })),
+        out.trades.map((t) => ({
+          mode: t.mode,
+          symbol: t.symbol,
+          id: BigInt(tradeIds.get(t.seq) ?? 0),
+          price: t.price,
+          quantity: t.quantity,
+          quote: t.quote,
+          ts: t.ts,
+        })),
       );
     }
   }

@@ -4,8 +4,15 @@ import { AppError } from '../../lib/app-error.js';
 import type { SymbolRules } from './order-rules.js';
 
 /** The symbol's trading rules if it can be traded in the mode; HALTED and INACTIVE cannot. */
-export async function tradableSymbol(db: Db, mode: RuntimeMode, code: string): Promise<SymbolRules> {
-  const s = await db.tradingSymbol.findUnique({ where: { code }, include: { baseAsset: true, counterAsset: true } });
+export async function tradableSymbol(
+  db: Db,
+  mode: RuntimeMode,
+  code: string,
+): Promise<SymbolRules> {
+  const s = await db.tradingSymbol.findUnique({
+    where: { code },
+    include: { baseAsset: true, counterAsset: true },
+  });
   const offered =
     s &&
     s.status === 'ACTIVE' &&

@@ -34,7 +34,10 @@ export class Verdicts {
     }
   };
 
-  private constructor(private readonly sub: Redis, private readonly redis: RedisConnections) {
+  private constructor(
+    private readonly sub: Redis,
+    private readonly redis: RedisConnections,
+  ) {
     this.channel = `${redis.prefix}verdicts`;
     sub.on('message', this.onMessage);
   }

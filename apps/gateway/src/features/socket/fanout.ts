@@ -33,7 +33,11 @@ export interface Fanout {
  * the complete WebSocket frame of the text `${head}${raw}}`, built once per message and head
  * and shared by every connection that sends the same text.
  */
-export type Listener = (raw: string, parsed: () => unknown, frame: (head: string) => Buffer) => void;
+export type Listener = (
+  raw: string,
+  parsed: () => unknown,
+  frame: (head: string) => Buffer,
+) => void;
 
 /** An unmasked, final text frame (RFC 6455 section 5.2), as a server sends it. */
 export function textFrame(text: string): Buffer {
@@ -122,7 +126,11 @@ export function createFanout(redis: RedisConnections, opts: { conflateMs?: numbe
   const onMessage = (channel: string, message: string) => {
     const topic = channel.slice(prefix.length);
     if (!listeners.has(topic)) return;
-    if (conflateMs > 0 && MERGEABLE.has(topic.slice(0, topic.indexOf(':'))) && !topic.includes(':user:')) {
+    if (
+      conflateMs > 0 &&
+      MERGEABLE.has(topic.slice(0, topic.indexOf(':'))) &&
+      !topic.includes(':user:')
+    ) {
       const list = queued.get(topic);
       if (list) list.push(message);
       else queued.set(topic, [message]);
@@ -168,7 +176,8 @@ export function createFanout(redis: RedisConnections, opts: { conflateMs?: numbe
       sub.off('message', onMessage);
       clearTimeout(flushTimer);
       queued.clear();
-      if (listeners.size > 0) await sub.unsubscribe(...[...listeners.keys()].map((t) => `${prefix}${t}`));
+      if (listeners.size > 0)
+        await sub.unsubscribe(...[...listeners.keys()].map((t) => `${prefix}${t}`));
       listeners.clear();
     },
   };

@@ -38,7 +38,13 @@ declare module 'fastify' {
 const TRADING_OPS = new Set<SocketOp>(['place', 'cancel', 'cancel-place', 'query']);
 
 /** Public channels scoped to one symbol; candle also needs an interval. */
-const SYMBOL_CHANNELS: readonly SocketChannel[] = ['best_ask_bid', 'orderBook', 'ticker', 'candle', 'trade'];
+const SYMBOL_CHANNELS: readonly SocketChannel[] = [
+  'best_ask_bid',
+  'orderBook',
+  'ticker',
+  'candle',
+  'trade',
+];
 const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'];
 
 function allowedOrigin(app: FastifyInstance, request: FastifyRequest): boolean {
@@ -47,7 +53,10 @@ function allowedOrigin(app: FastifyInstance, request: FastifyRequest): boolean {
   try {
     const url = new URL(origin);
     if (url.host === request.headers.host) return true;
-    return url.origin === new URL(app.env.PUBLIC_BASE_URL).origin || app.env.CORS_ORIGINS.includes(url.origin);
+    return (
+      url.origin === new URL(app.env.PUBLIC_BASE_URL).origin ||
+      app.env.CORS_ORIGINS.includes(url.origin)
+    );
   } catch {
     return false;
   }
@@ -85,16 +94,23 @@ async function socketPlugin(app: FastifyInstance) {
     for (const session of sessions) {
       if (session.userId !== userId || !session.token) continue;
       const token = session.token;
-      authenticate({ sql: app.sql, clock: app.clock, token }).then(
-        () => undefined,
-        async (err: unknown) => {
-          if (!(err instanceof AppError) || session.token !== token) return;
-          session.userId = null;
-          session.token = null;
-          session.send({ event: 'sessionEnded', code: String(err.code), message: err.message, data: null });
-          await session.rebind();
-        },
-      ).catch((err: unknown) => app.log.warn({ err }, 'could not end a socket session'));
+      authenticate({ sql: app.sql, clock: app.clock, token })
+        .then(
+          () => undefined,
+          async (err: unknown) => {
+            if (!(err instanceof AppError) || session.token !== token) return;
+            session.userId = null;
+            session.token = null;
+            session.send({
+              event: 'sessionEnded',
+              code: String(err.code),
+              message: err.message,
+              data: null,
+            });
+            await session.rebind();
+          },
+        )
+        .catch((err: unknown) => app.log.warn({ err }, 'could not end a socket session'));
     }
   };
   app.redis.subscriber.on('message', onSessionsChanged);
@@ -109,18 +125,26 @@ async function socketPlugin(app: FastifyInstance) {
     if (typeof symbol !== 'string') return false;
     const cached = symbolCache.get(mode);
     if (cached && Date.now() - cached.at < 5000) return cached.codes.has(symbol);
-    const codes = new Set((await availableSymbols({ db: app.db, mode: parseRuntimeMode(mode) })).map((s) => s.code));
+    const codes = new Set(
+      (await availableSymbols({ db: app.db, mode: parseRuntimeMode(mode) })).map((s) => s.code),
+    );
     symbolCache.set(mode, { at: Date.now(), codes });
     return codes.has(symbol);
   }
 
-  async function checkSubscription(session: SocketSession, channel: SocketChannel, args: Record<string, unknown>) {
+  async function checkSubscription(
+    session: SocketSession,
+    channel: SocketChannel,
+    args: Record<string, unknown>,
+  ) {
     if (PRIVATE_CHANNELS.includes(channel) && !session.userId) throw new AppError('UNAUTHORIZED');
     if (SYMBOL_CHANNELS.includes(channel) && !(await symbolOffered(session.mode, args.symbol))) {
       throw new AppError('SYMBOL_NOT_AVAILABLE');
     }
     if (channel === 'candle' && !CANDLE_INTERVALS.includes(String(args.interval))) {
-      throw new AppError('VALIDATION_FAILED', { issues: `interval must be one of ${CANDLE_INTERVALS.join(', ')}` });
+      throw new AppError('VALIDATION_FAILED', {
+        issues: `interval must be one of ${CANDLE_INTERVALS.join(', ')}`,
+      });
     }
   }
 
@@ -148,10 +172,12 @@ async function socketPlugin(app: FastifyInstance) {
         return;
       case 'subscribe':
       case 'unsubscribe': {
-        if (!req.channel) throw new AppError('VALIDATION_FAILED', { issues: 'channel is required' });
+        if (!req.channel)
+          throw new AppError('VALIDATION_FAILED', { issues: 'channel is required' });
         if (req.channel === 'acceptLanguage') {
           const parsed = languageCode.safeParse(args.language);
-          if (!parsed.success) throw new AppError('VALIDATION_FAILED', { issues: 'language is not supported' });
+          if (!parsed.success)
+            throw new AppError('VALIDATION_FAILED', { issues: 'language is not supported' });
           session.language = resolveLanguage(parsed.data);
           session.reply(req.op, req.requestId, { language: session.language }, req.channel);
           return;
@@ -174,12 +200,17 @@ async function socketPlugin(app: FastifyInstance) {
       case 'settings': {
         if (args.runtimeMode !== undefined) {
           const mode = Number(args.runtimeMode);
-          if (mode !== 0 && mode !== 1 && mode !== 2) throw new AppError('VALIDATION_FAILED', { issues: 'runtimeMode must be 0, 1 or 2' });
+          if (mode !== 0 && mode !== 1 && mode !== 2)
+            throw new AppError('VALIDATION_FAILED', { issues: 'runtimeMode must be 0, 1 or 2' });
           session.mode = mode;
         }
-        if (typeof args.acceptLanguage === 'string') session.language = resolveLanguage(args.acceptLanguage);
+        if (typeof args.acceptLanguage === 'string')
+          session.language = resolveLanguage(args.acceptLanguage);
         await session.rebind();
-        session.reply('settings', req.requestId, { runtimeMode: session.mode, language: session.language });
+        session.reply('settings', req.requestId, {
+          runtimeMode: session.mode,
+          language: session.language,
+        });
         return;
       }
       case 'place':
@@ -223,14 +254,23 @@ async function socketPlugin(app: FastifyInstance) {
         let requestId: string | undefined;
         try {
           const json: unknown = JSON.parse(isBinary ? '' : raw.toString('utf8'));
-          requestId = typeof (json as { requestId?: unknown })?.requestId === 'string' ? (json as { requestId: string }).requestId : undefined;
+          requestId =
+            typeof (json as { requestId?: unknown })?.requestId === 'string'
+              ? (json as { requestId: string }).requestId
+              : undefined;
           const result = socketRequest.safeParse(json);
           if (result.success) parsed = result.data;
         } catch {
           parsed = null;
         }
         if (!parsed) {
-          session.replyError('query', requestId, new AppError('VALIDATION_FAILED', { issues: 'unreadable message: expected {"op", "channel", "args", "requestId"}' }));
+          session.replyError(
+            'query',
+            requestId,
+            new AppError('VALIDATION_FAILED', {
+              issues: 'unreadable message: expected {"op", "channel", "args", "requestId"}',
+            }),
+          );
           return;
         }
         const req = parsed;
@@ -246,7 +286,9 @@ async function socketPlugin(app: FastifyInstance) {
               err instanceof AppError
                 ? err
                 : err instanceof ZodError
-                  ? new AppError('VALIDATION_FAILED', { issues: err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') })
+                  ? new AppError('VALIDATION_FAILED', {
+                      issues: err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+                    })
                   : new AppError('INTERNAL', null, { cause: err });
             if (appError.status >= 500) request.log.error({ err }, 'socket op failed');
             session.replyError(req.op, req.requestId, appError, req.channel);

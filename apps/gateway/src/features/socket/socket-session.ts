@@ -84,13 +84,34 @@ export class SocketSession {
   }
 
   reply(op: SocketOp, requestId: string | undefined, data: unknown, channel?: SocketChannel): void {
-    this.send({ event: 'reply', op, code: SUCCESS_CODE, message: 'success', data, ...(requestId ? { requestId } : {}), ...(channel ? { channel } : {}) });
+    this.send({
+      event: 'reply',
+      op,
+      code: SUCCESS_CODE,
+      message: 'success',
+      data,
+      ...(requestId ? { requestId } : {}),
+      ...(channel ? { channel } : {}),
+    });
   }
 
   /** An error reply with the catalogue's text in the connection's language. */
-  replyError(op: SocketOp, requestId: string | undefined, err: AppError, channel?: SocketChannel): void {
+  replyError(
+    op: SocketOp,
+    requestId: string | undefined,
+    err: AppError,
+    channel?: SocketChannel,
+  ): void {
     const message = translateError(err.code, this.language, err.params) ?? err.message;
-    this.send({ event: 'reply', op, code: String(err.code), message, data: err.params, ...(requestId ? { requestId } : {}), ...(channel ? { channel } : {}) });
+    this.send({
+      event: 'reply',
+      op,
+      code: String(err.code),
+      message,
+      data: err.params,
+      ...(requestId ? { requestId } : {}),
+      ...(channel ? { channel } : {}),
+    });
   }
 
   push(channel: SocketChannel, args: Record<string, unknown>, data: unknown): void {
@@ -103,7 +124,12 @@ export class SocketSession {
    */
   pushOrder(args: Record<string, unknown>, data: unknown): void {
     const id = (data as { id?: unknown } | null)?.id;
-    this.pendingOrders.set(typeof id === 'string' || typeof id === 'number' ? String(id) : randomBytes(4).toString('hex'), data);
+    this.pendingOrders.set(
+      typeof id === 'string' || typeof id === 'number'
+        ? String(id)
+        : randomBytes(4).toString('hex'),
+      data,
+    );
     this.orderTimer ??= setTimeout(() => {
       this.orderTimer = undefined;
       const batch = [...this.pendingOrders.values()];

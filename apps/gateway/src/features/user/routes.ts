@@ -11,18 +11,42 @@ const tags = ['user'];
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile',
-    { schema: { tags, summary: 'User info of the session', security: bearerSecurity, response: responses(userInfo) } },
-    async (request) => ok(await getProfile({ db: app.db, userId: requireAuth(request).userId, mode: request.runtimeMode })),
+    {
+      schema: {
+        tags,
+        summary: 'User info of the session',
+        security: bearerSecurity,
+        response: responses(userInfo),
+      },
+    },
+    async (request) =>
+      ok(
+        await getProfile({
+          db: app.db,
+          userId: requireAuth(request).userId,
+          mode: request.runtimeMode,
+        }),
+      ),
   );
 
   app.get(
     '/change-language',
     {
-      schema: { tags, summary: 'Save the interface language', security: bearerSecurity, querystring: changeLanguageQuery, response: responses(z.null()) },
+      schema: {
+        tags,
+        summary: 'Save the interface language',
+        security: bearerSecurity,
+        querystring: changeLanguageQuery,
+        response: responses(z.null()),
+      },
       config: { csrf: true },
     },
     async (request) => {
-      await changeLanguage({ db: app.db, userId: requireAuth(request).userId, language: request.query.language });
+      await changeLanguage({
+        db: app.db,
+        userId: requireAuth(request).userId,
+        language: request.query.language,
+      });
       return ok(null);
     },
   );

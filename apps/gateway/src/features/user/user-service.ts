@@ -7,7 +7,11 @@ import { AppError } from '../../lib/app-error.js';
  * The user info of the session in a runtime mode: its permission list follows
  * `kycPermissionsFor` (Real by verification; Demo and Trial may always trade).
  */
-export async function getProfile(opts: { db: Db; userId: string; mode: RuntimeMode }): Promise<UserInfo> {
+export async function getProfile(opts: {
+  db: Db;
+  userId: string;
+  mode: RuntimeMode;
+}): Promise<UserInfo> {
   const user = await opts.db.user.findUnique({ where: { id: opts.userId } });
   if (!user) throw new AppError('UNAUTHORIZED');
   return {
@@ -28,7 +32,13 @@ export async function getProfile(opts: { db: Db; userId: string; mode: RuntimeMo
  * change; switching needs a new registration. Conditional on "not chosen yet", so two racing
  * calls cannot both win.
  */
-export async function chooseAccountType(opts: { db: Db; clock: Clock; userId: string; isKyc: boolean; mode: RuntimeMode }): Promise<UserInfo> {
+export async function chooseAccountType(opts: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  isKyc: boolean;
+  mode: RuntimeMode;
+}): Promise<UserInfo> {
   const { count } = await opts.db.user.updateMany({
     where: { id: opts.userId, kycChosenAt: null, kycLevel: null },
     data: { kycLevel: opts.isKyc ? 0 : -1, kycChosenAt: opts.clock.date() },
@@ -37,6 +47,10 @@ export async function chooseAccountType(opts: { db: Db; clock: Clock; userId: st
   return getProfile(opts);
 }
 
-export async function changeLanguage(opts: { db: Db; userId: string; language: string }): Promise<void> {
+export async function changeLanguage(opts: {
+  db: Db;
+  userId: string;
+  language: string;
+}): Promise<void> {
   await opts.db.user.update({ where: { id: opts.userId }, data: { language: opts.language } });
 }

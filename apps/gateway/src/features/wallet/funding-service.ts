@@ -11,9 +11,17 @@ export type FundingPlan = Record<string, string>;
  * Credits the simulated funds the first time a user enters Demo or Trial. The enrollment row is
  * inserted in the same transaction as the credit, so concurrent first requests fund once.
  */
-export async function ensureFunded(opts: { db: Db; clock: Clock; userId: string; mode: number; plan: FundingPlan }): Promise<boolean> {
+export async function ensureFunded(opts: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  mode: number;
+  plan: FundingPlan;
+}): Promise<boolean> {
   if (opts.mode === RuntimeMode.REAL) return false;
-  const existing = await opts.db.modeEnrollment.findUnique({ where: { userId_mode: { userId: opts.userId, mode: opts.mode } } });
+  const existing = await opts.db.modeEnrollment.findUnique({
+    where: { userId_mode: { userId: opts.userId, mode: opts.mode } },
+  });
   if (existing) return false;
   return opts.db.$transaction(async (tx) => {
     const inserted = await tx.$executeRaw`
@@ -27,7 +35,12 @@ export async function ensureFunded(opts: { db: Db; clock: Clock; userId: string;
       refId: opts.userId,
       at: opts.clock.date(),
       legs: Object.entries(opts.plan).flatMap(([asset, amount]): Leg[] => [
-        { accountId: SYSTEM.demoFunding, asset, bucket: 'AVAILABLE', amount: new Decimal(amount).neg() },
+        {
+          accountId: SYSTEM.demoFunding,
+          asset,
+          bucket: 'AVAILABLE',
+          amount: new Decimal(amount).neg(),
+        },
         { accountId: opts.userId, asset, bucket: 'AVAILABLE', amount },
       ]),
     });
@@ -39,15 +52,24 @@ export async function ensureFunded(opts: { db: Db; clock: Clock; userId: string;
  * Restores the simulated funds: every asset of the account in the mode is set back to the
  * plan (zero for assets outside it). Open orders must be cancelled first: frozen funds block it.
  */
-export async function resetFunds(opts: { db: Db; clock: Clock; userId: string; mode: number; plan: FundingPlan }): Promise<void> {
-  if (opts.mode === RuntimeMode.REAL) throw new AppError('VALIDATION_FAILED', { issues: 'only Demo and Trial funds can be reset' });
+export async function resetFunds(opts: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  mode: number;
+  plan: FundingPlan;
+}): Promise<void> {
+  if (opts.mode === RuntimeMode.REAL)
+    throw new AppError('VALIDATION_FAILED', { issues: 'only Demo and Trial funds can be reset' });
   await ensureFunded(opts);
   await opts.db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ asset: string; available: string; frozen: string }[]>`
       SELECT asset, available::text, frozen::text FROM balance
       WHERE "accountId" = ${opts.userId} AND mode = ${opts.mode} FOR UPDATE`;
     if (rows.some((r) => !new Decimal(r.frozen).isZero())) {
-      throw new AppError('VALIDATION_FAILED', { issues: 'cancel open orders before resetting the funds' });
+      throw new AppError('VALIDATION_FAILED', {
+        issues: 'cancel open orders before resetting the funds',
+      });
     }
     const assets = new Set([...rows.map((r) => r.asset), ...Object.keys(opts.plan)]);
     const legs: Leg[] = [];
@@ -58,7 +80,14 @@ export async function resetFunds(opts: { db: Db; clock: Clock; userId: string; m
       legs.push({ accountId: opts.userId, asset, bucket: 'AVAILABLE', amount: delta });
       legs.push({ accountId: SYSTEM.demoFunding, asset, bucket: 'AVAILABLE', amount: delta.neg() });
     }
-    await post(tx, { mode: opts.mode, flowType: FlowType.DEMO_RESET, refType: 'DEMO_RESET', refId: opts.userId, at: opts.clock.date(), legs });
+    await post(tx, {
+      mode: opts.mode,
+      flowType: FlowType.DEMO_RESET,
+      refType: 'DEMO_RESET',
+      refId: opts.userId,
+      at: opts.clock.date(),
+      legs,
+    });
     await tx.modeEnrollment.update({
       where: { userId_mode: { userId: opts.userId, mode: opts.mode } },
       data: { resetCount: { increment: 1 } },

@@ -27,7 +27,14 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/balances',
-    { schema: { tags, summary: 'Balances in the runtime mode (Demo and Trial are funded on first entry)', security: bearerSecurity, response: responses(z.array(balanceItem)) } },
+    {
+      schema: {
+        tags,
+        summary: 'Balances in the runtime mode (Demo and Trial are funded on first entry)',
+        security: bearerSecurity,
+        response: responses(z.array(balanceItem)),
+      },
+    },
     async (request) => {
       const { userId } = requireAuth(request);
       const mode = request.runtimeMode;
@@ -41,14 +48,23 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Ledger entries of the past 6 months, one per leg (paged): the detailed view for exports and audits',
+        summary:
+          'Ledger entries of the past 6 months, one per leg (paged): the detailed view for exports and audits',
         security: bearerSecurity,
         querystring: ledgerFlowQuery,
         response: responses(page(ledgerFlow)),
       },
     },
     async (request) =>
-      ok(await listFlows({ db: app.db, clock: app.clock, userId: requireAuth(request).userId, mode: request.runtimeMode, query: request.query })),
+      ok(
+        await listFlows({
+          db: app.db,
+          clock: app.clock,
+          userId: requireAuth(request).userId,
+          mode: request.runtimeMode,
+          query: request.query,
+        }),
+      ),
   );
 
   app.get(
@@ -56,7 +72,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Transaction history of the past 6 months, one line per user action (paged, 10 by default)',
+        summary:
+          'Transaction history of the past 6 months, one line per user action (paged, 10 by default)',
         security: bearerSecurity,
         querystring: walletTransactionQuery,
         response: responses(page(walletTransaction)),
@@ -67,22 +84,47 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       const mode = request.runtimeMode;
       // Entering a mode funds it, whichever page comes first: the history then starts with it.
       await ensureFunded({ db: app.db, clock: app.clock, userId, mode, plan: plan(mode) });
-      return ok(await listTransactions({ db: app.db, clock: app.clock, userId, mode, query: request.query }));
+      return ok(
+        await listTransactions({
+          db: app.db,
+          clock: app.clock,
+          userId,
+          mode,
+          query: request.query,
+        }),
+      );
     },
   );
 
   app.get(
     '/transaction-types',
-    { schema: { tags, summary: 'The transaction types a spot user can have in the runtime mode (the history filter)', security: bearerSecurity, response: responses(transactionTypeList) } },
+    {
+      schema: {
+        tags,
+        summary:
+          'The transaction types a spot user can have in the runtime mode (the history filter)',
+        security: bearerSecurity,
+        response: responses(transactionTypeList),
+      },
+    },
     async (request) => {
       requireAuth(request);
-      return ok(transactionTypesFor(request.runtimeMode, { devCredit: app.env.NODE_ENV !== 'production' }));
+      return ok(
+        transactionTypesFor(request.runtimeMode, { devCredit: app.env.NODE_ENV !== 'production' }),
+      );
     },
   );
 
   app.post(
     '/demo/reset',
-    { schema: { tags, summary: 'Restore the simulated funds of Demo or Trial', security: bearerSecurity, response: responses(z.array(balanceItem)) } },
+    {
+      schema: {
+        tags,
+        summary: 'Restore the simulated funds of Demo or Trial',
+        security: bearerSecurity,
+        response: responses(z.array(balanceItem)),
+      },
+    },
     async (request) => {
       const { userId } = requireAuth(request);
       const mode = request.runtimeMode;
@@ -93,11 +135,25 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/dev/credit',
-    { schema: { tags, summary: 'Development only: credit funds in the runtime mode', security: bearerSecurity, body: devCreditRequest, response: responses(z.array(balanceItem)) } },
+    {
+      schema: {
+        tags,
+        summary: 'Development only: credit funds in the runtime mode',
+        security: bearerSecurity,
+        body: devCreditRequest,
+        response: responses(z.array(balanceItem)),
+      },
+    },
     async (request) => {
       if (app.env.NODE_ENV === 'production') throw new AppError('DEV_ONLY');
       const { userId } = requireAuth(request);
-      await devCredit({ db: app.db, clock: app.clock, userId, mode: request.runtimeMode, ...request.body });
+      await devCredit({
+        db: app.db,
+        clock: app.clock,
+        userId,
+        mode: request.runtimeMode,
+        ...request.body,
+      });
       return ok(await listBalances({ db: app.db, userId, mode: request.runtimeMode }));
     },
   );

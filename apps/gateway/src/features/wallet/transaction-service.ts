@@ -55,11 +55,15 @@ export async function listTransactions(opts: {
 }): Promise<Page<WalletTransaction>> {
   const { userId, query: q } = opts;
   const earliest = historyStart(opts.clock.date());
-  if (q.startTime !== undefined && q.startTime < earliest.getTime()) throw new AppError('HISTORY_RANGE_EXCEEDED');
+  if (q.startTime !== undefined && q.startTime < earliest.getTime())
+    throw new AppError('HISTORY_RANGE_EXCEEDED');
   const from = q.startTime !== undefined ? new Date(q.startTime) : earliest;
-  const to = q.endTime !== undefined ? Prisma.sql`AND "createdAt" <= ${new Date(q.endTime)}` : Prisma.empty;
+  const to =
+    q.endTime !== undefined ? Prisma.sql`AND "createdAt" <= ${new Date(q.endTime)}` : Prisma.empty;
   const byAsset = q.asset ? Prisma.sql`AND c.asset = ${q.asset}` : Prisma.empty;
-  const byType = q.type ? Prisma.sql`AND a.flow_type = ${transactionTypeFlow(q.type)}` : Prisma.empty;
+  const byType = q.type
+    ? Prisma.sql`AND a.flow_type = ${transactionTypeFlow(q.type)}`
+    : Prisma.empty;
 
   return paged(q, async ({ skip, take }) => {
     const rows = await opts.db.$queryRaw<ActionRow[]>`
@@ -103,11 +107,13 @@ export async function listTransactions(opts: {
 }
 
 function toTransaction(r: ActionRow, userId: string): WalletTransaction {
-  const changes = (JSON.parse(r.changes) as { asset: string; amount: string; fee: string }[]).map((c) => ({
-    asset: c.asset,
-    amount: exact(c.amount),
-    fee: exact(c.fee),
-  }));
+  const changes = (JSON.parse(r.changes) as { asset: string; amount: string; fee: string }[]).map(
+    (c) => ({
+      asset: c.asset,
+      amount: exact(c.amount),
+      fee: exact(c.fee),
+    }),
+  );
   return {
     id: r.key,
     type: transactionTypeOfFlow(r.flow_type),
@@ -120,7 +126,14 @@ function toTransaction(r: ActionRow, userId: string): WalletTransaction {
 
 /** The user's side of the trade; in a trade with itself, the taker's (as my trades shows it). */
 function tradeOf(r: ActionRow, userId: string): WalletTransaction['trade'] {
-  if (r.trade_id === null || r.symbol === null || r.price === null || r.quantity === null || r.total === null) return null;
+  if (
+    r.trade_id === null ||
+    r.symbol === null ||
+    r.price === null ||
+    r.quantity === null ||
+    r.total === null
+  )
+    return null;
   const isMaker = r.maker_user === userId && r.taker_user !== userId;
   const buys = isMaker ? r.taker_side === 'SELL' : r.taker_side === 'BUY';
   return {

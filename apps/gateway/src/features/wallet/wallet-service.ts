@@ -17,7 +17,11 @@ import { availableAssets } from '../catalogue/catalogue-service.js';
 import { post, SYSTEM } from '../ledger/ledger-service.js';
 
 /** Every asset offered in the mode, with the account's available and frozen parts (zero if none). */
-export async function listBalances(opts: { db: Db; userId: string; mode: RuntimeMode }): Promise<BalanceItem[]> {
+export async function listBalances(opts: {
+  db: Db;
+  userId: string;
+  mode: RuntimeMode;
+}): Promise<BalanceItem[]> {
   const [assets, rows] = await Promise.all([
     availableAssets({ db: opts.db, mode: opts.mode }),
     opts.db.balance.findMany({ where: { accountId: opts.userId, mode: opts.mode } }),
@@ -27,7 +31,12 @@ export async function listBalances(opts: { db: Db; userId: string; mode: Runtime
     const row = byAsset.get(a.code);
     const available = new Decimal(row?.available.toFixed() ?? 0);
     const frozen = new Decimal(row?.frozen.toFixed() ?? 0);
-    return { asset: a.code, available: available.toFixed(), frozen: frozen.toFixed(), total: available.plus(frozen).toFixed() };
+    return {
+      asset: a.code,
+      available: available.toFixed(),
+      frozen: frozen.toFixed(),
+      total: available.plus(frozen).toFixed(),
+    };
   });
 }
 
@@ -43,17 +52,26 @@ export async function listFlows(opts: {
   clock: Clock;
   userId: string;
   mode: RuntimeMode;
-  query: PageQuery & { asset?: string | undefined; flowType?: number | undefined; startTime?: number | undefined; endTime?: number | undefined };
+  query: PageQuery & {
+    asset?: string | undefined;
+    flowType?: number | undefined;
+    startTime?: number | undefined;
+    endTime?: number | undefined;
+  };
 }): Promise<Page<LedgerFlow>> {
   const earliest = historyStart(opts.clock.date());
   const { startTime, endTime } = opts.query;
-  if (startTime !== undefined && startTime < earliest.getTime()) throw new AppError('HISTORY_RANGE_EXCEEDED');
+  if (startTime !== undefined && startTime < earliest.getTime())
+    throw new AppError('HISTORY_RANGE_EXCEEDED');
   return paged(opts.query, async ({ skip, take }) => {
     const rows = await opts.db.ledgerEntry.findMany({
       where: {
         accountId: opts.userId,
         mode: opts.mode,
-        createdAt: { gte: startTime !== undefined ? new Date(startTime) : earliest, ...(endTime !== undefined ? { lte: new Date(endTime) } : {}) },
+        createdAt: {
+          gte: startTime !== undefined ? new Date(startTime) : earliest,
+          ...(endTime !== undefined ? { lte: new Date(endTime) } : {}),
+        },
         ...(opts.query.asset ? { asset: opts.query.asset } : {}),
         ...(opts.query.flowType !== undefined ? { flowType: opts.query.flowType } : {}),
       },
@@ -77,7 +95,14 @@ export async function listFlows(opts: {
 }
 
 /** Development only: credits Real-mode funds from the external system account. */
-export async function devCredit(opts: { db: Db; clock: Clock; userId: string; mode: RuntimeMode; asset: string; amount: string }): Promise<void> {
+export async function devCredit(opts: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  mode: RuntimeMode;
+  asset: string;
+  amount: string;
+}): Promise<void> {
   const assets = await availableAssets({ db: opts.db, mode: opts.mode });
   if (!assets.some((a) => a.code === opts.asset)) throw new AppError('ASSET_NOT_AVAILABLE');
   await opts.db.$transaction((tx) =>
@@ -88,7 +113,12 @@ export async function devCredit(opts: { db: Db; clock: Clock; userId: string; mo
       refId: opts.userId,
       at: opts.clock.date(),
       legs: [
-        { accountId: SYSTEM.external, asset: opts.asset, bucket: 'AVAILABLE', amount: new Decimal(opts.amount).neg() },
+        {
+          accountId: SYSTEM.external,
+          asset: opts.asset,
+          bucket: 'AVAILABLE',
+          amount: new Decimal(opts.amount).neg(),
+        },
         { accountId: opts.userId, asset: opts.asset, bucket: 'AVAILABLE', amount: opts.amount },
       ],
     }),

@@ -64,7 +64,8 @@ export const de: Messages = {
     video: 'Videokanal',
     support: 'Support',
     community: 'Community',
-    rights: '© {{year}} Exchange. Der Handel mit digitalen und tokenisierten Vermögenswerten ist mit Risiken verbunden.',
+    rights:
+      '© {{year}} Exchange. Der Handel mit digitalen und tokenisierten Vermögenswerten ist mit Risiken verbunden.',
   },
   access: {
     title: 'Zum Fortfahren anmelden',
@@ -108,9 +109,18 @@ export const de: Messages = {
     viewAll: 'Alle Märkte anzeigen',
     featuresTitle: 'Für anspruchsvolle Trader gemacht',
     features: {
-      security: { title: 'Sicherheit auf Bankniveau', body: 'Cold Storage, Auszahlungs-Whitelists und Zwei-Faktor-Prüfungen schützen jedes Konto.' },
-      rwa: { title: 'Tokenisierte reale Vermögenswerte', body: 'Halten Sie Gold, Staatsanleihen und andere Vermögenswerte als Token – abgewickelt im selben Hauptbuch wie Krypto.' },
-      demo: { title: 'Risikofrei üben', body: 'Wechseln Sie zu Demo-Handel oder Handeln für Prämien, um die Märkte ohne echtes Geld kennenzulernen.' },
+      security: {
+        title: 'Sicherheit auf Bankniveau',
+        body: 'Cold Storage, Auszahlungs-Whitelists und Zwei-Faktor-Prüfungen schützen jedes Konto.',
+      },
+      rwa: {
+        title: 'Tokenisierte reale Vermögenswerte',
+        body: 'Halten Sie Gold, Staatsanleihen und andere Vermögenswerte als Token – abgewickelt im selben Hauptbuch wie Krypto.',
+      },
+      demo: {
+        title: 'Risikofrei üben',
+        body: 'Wechseln Sie zu Demo-Handel oder Handeln für Prämien, um die Märkte ohne echtes Geld kennenzulernen.',
+      },
     },
   },
   markets: {
@@ -123,7 +133,8 @@ export const de: Messages = {
     loadFailed: 'Märkte konnten nicht geladen werden',
     empty: 'Noch keine Märkte verfügbar.',
     noMatch: 'Keine Märkte entsprechen „{{query}}“.',
-    noFavourites: 'Sie haben noch keine Favoriten. Markieren Sie einen Markt mit dem Stern, um ihn hinzuzufügen.',
+    noFavourites:
+      'Sie haben noch keine Favoriten. Markieren Sie einen Markt mit dem Stern, um ihn hinzuzufügen.',
     count_one: '{{count}} Markt',
     count_other: '{{count}} Märkte',
     halted: 'Ausgesetzt',
@@ -135,7 +146,8 @@ export const de: Messages = {
     sortBy: 'Nach {{column}} sortieren',
     tradePair: '{{pair}} handeln',
     reference: 'Referenz',
-    referenceHint: 'Referenzpreis aus dem Preis-Feed: In diesem Markt gab es noch keine Abschlüsse.',
+    referenceHint:
+      'Referenzpreis aus dem Preis-Feed: In diesem Markt gab es noch keine Abschlüsse.',
     columns: {
       pair: 'Paar',
       name: 'Name',
@@ -149,11 +161,14 @@ export const de: Messages = {
   },
   auth: {
     loginTitle: 'Anmelden',
-    loginSubtitle: 'Willkommen zurück. Melden Sie sich an, um zu handeln und Ihre Vermögenswerte zu verwalten.',
+    loginSubtitle:
+      'Willkommen zurück. Melden Sie sich an, um zu handeln und Ihre Vermögenswerte zu verwalten.',
     registerTitle: 'Konto erstellen',
-    registerSubtitle: 'Eröffnen Sie in wenigen Minuten ein Konto für Privatpersonen oder Institutionen.',
+    registerSubtitle:
+      'Eröffnen Sie in wenigen Minuten ein Konto für Privatpersonen oder Institutionen.',
     resetTitle: 'Passwort zurücksetzen',
-    resetSubtitle: 'Wir senden Ihnen per E-Mail einen Code, mit dem Sie ein neues Passwort festlegen.',
+    resetSubtitle:
+      'Wir senden Ihnen per E-Mail einen Code, mit dem Sie ein neues Passwort festlegen.',
     email: 'E-Mail',
     password: 'Passwort',
     newPassword: 'Neues Passwort',
@@ -181,7 +196,8 @@ export const de: Messages = {
     apple: 'Weiter mit Apple',
     oauthUnavailable: 'Die Anmeldung mit {{provider}} ist nicht verfügbar.',
     linkTitle: 'Ihre {{provider}}-Anmeldung verknüpfen',
-    linkBody: 'Für diese E-Mail-Adresse existiert bereits ein Konto. Geben Sie dessen Passwort ein, um es zu verknüpfen.',
+    linkBody:
+      'Für diese E-Mail-Adresse existiert bereits ein Konto. Geben Sie dessen Passwort ein, um es zu verknüpfen.',
     linkAction: 'Verknüpfen und anmelden',
     required: 'Dieses Feld ist erforderlich.',
     emailInvalid: 'Geben Sie eine gültige E-Mail-Adresse ein.',
@@ -196,7 +212,8 @@ export const de: Messages = {
       match: 'Beide Eingaben stimmen überein',
     },
     registerSuccessTitle: 'Ihr Konto ist bereit',
-    registerSuccessBody: 'Willkommen an Bord. Wählen Sie Ihren Kontotyp und entdecken Sie dann die Märkte.',
+    registerSuccessBody:
+      'Willkommen an Bord. Wählen Sie Ihren Kontotyp und entdecken Sie dann die Märkte.',
     toMarkets: 'Zu den Märkten',
     loggedOut: 'Sie wurden abgemeldet.',
     sessionEnded: 'Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an, um fortzufahren.',
@@ -215,11 +232,13 @@ export const de: Messages = {
   },
   accountType: {
     title: 'Kontotyp auswählen',
-    intro: 'Entscheiden Sie, ob Sie Ihre Identität verifizieren möchten. Verifizierte Konten können alle Funktionen nutzen; ohne Verifizierung sind einige Funktionen eingeschränkt oder nicht verfügbar.',
+    intro:
+      'Entscheiden Sie, ob Sie Ihre Identität verifizieren möchten. Verifizierte Konten können alle Funktionen nutzen; ohne Verifizierung sind einige Funktionen eingeschränkt oder nicht verfügbar.',
     verify: 'Meine Identität verifizieren',
     verifyBody: 'Voller Zugriff auf alle Funktionen nach der Verifizierung.',
     optOut: 'Ohne Verifizierung fortfahren',
-    optOutBody: 'Einige Funktionen sind eingeschränkt, Fiat-Ein- und -Auszahlungen sind nicht verfügbar.',
+    optOutBody:
+      'Einige Funktionen sind eingeschränkt, Fiat-Ein- und -Auszahlungen sind nicht verfügbar.',
     feature: 'Funktion',
     verified: 'Verifiziert',
     unverified: 'Nicht verifiziert',
@@ -240,9 +259,11 @@ export const de: Messages = {
     confirmVerifyTitle: 'Identität verifizieren?',
     confirmVerifyBody: 'Sie führen die Identitätsprüfung in einem neuen Tab durch.',
     confirmVerifyAgainTitle: 'Bitte bestätigen Sie noch einmal',
-    confirmVerifyAgainBody: 'Einmal gewählt, lässt sich der Kontotyp nur durch eine neue Registrierung ändern.',
+    confirmVerifyAgainBody:
+      'Einmal gewählt, lässt sich der Kontotyp nur durch eine neue Registrierung ändern.',
     confirmOptOutTitle: 'Ohne Verifizierung fortfahren?',
-    confirmOptOutBody: 'Fiat-Ein- und -Auszahlungen werden gesperrt und andere Funktionen eingeschränkt. Der Kontotyp lässt sich nur durch eine neue Registrierung ändern.',
+    confirmOptOutBody:
+      'Fiat-Ein- und -Auszahlungen werden gesperrt und andere Funktionen eingeschränkt. Der Kontotyp lässt sich nur durch eine neue Registrierung ändern.',
   },
   kyc: {
     wrongTypeTitle: 'Diese Verifizierung gilt für einen anderen Kontotyp',
@@ -254,15 +275,28 @@ export const de: Messages = {
     subtitle: 'Antworten auf häufige Fragen zu Konten, Handel und Guthaben.',
     contact: 'Brauchen Sie weitere Hilfe? Schreiben Sie an {{email}}.',
     faq: {
-      account: { q: 'Wie eröffne ich ein Konto?', a: 'Wählen Sie „Registrieren“, geben Sie Ihre E-Mail-Adresse ein, bestätigen Sie sie mit dem Code, den wir Ihnen senden, und legen Sie ein Passwort fest. Wählen Sie dann ein Konto für Privatpersonen oder Institutionen.' },
-      kyc: { q: 'Muss ich meine Identität verifizieren?', a: 'Die Verifizierung schaltet alle Funktionen frei, einschließlich Fiat-Ein- und -Auszahlungen. Sie können auch ohne Verifizierung mit eingeschränktem Zugriff fortfahren.' },
-      modes: { q: 'Was sind Demo-Handel und Handeln für Prämien?', a: 'Beide nutzen simuliertes Guthaben in getrennten Büchern, sodass Sie risikofrei üben können. Im Echtmodus handeln Sie mit Ihren eigenen Vermögenswerten.' },
-      fees: { q: 'Was kostet der Handel?', a: 'Spot-Handel, Fiat-Einzahlungen, Blitzüberweisungen, Devisentausch und Schnellkauf sind kostenlos. Auszahlungsgebühren werden angezeigt, bevor Sie bestätigen.' },
+      account: {
+        q: 'Wie eröffne ich ein Konto?',
+        a: 'Wählen Sie „Registrieren“, geben Sie Ihre E-Mail-Adresse ein, bestätigen Sie sie mit dem Code, den wir Ihnen senden, und legen Sie ein Passwort fest. Wählen Sie dann ein Konto für Privatpersonen oder Institutionen.',
+      },
+      kyc: {
+        q: 'Muss ich meine Identität verifizieren?',
+        a: 'Die Verifizierung schaltet alle Funktionen frei, einschließlich Fiat-Ein- und -Auszahlungen. Sie können auch ohne Verifizierung mit eingeschränktem Zugriff fortfahren.',
+      },
+      modes: {
+        q: 'Was sind Demo-Handel und Handeln für Prämien?',
+        a: 'Beide nutzen simuliertes Guthaben in getrennten Büchern, sodass Sie risikofrei üben können. Im Echtmodus handeln Sie mit Ihren eigenen Vermögenswerten.',
+      },
+      fees: {
+        q: 'Was kostet der Handel?',
+        a: 'Spot-Handel, Fiat-Einzahlungen, Blitzüberweisungen, Devisentausch und Schnellkauf sind kostenlos. Auszahlungsgebühren werden angezeigt, bevor Sie bestätigen.',
+      },
     },
   },
   rates: {
     title: 'Wechselkurse',
-    subtitle: 'Referenzkurse in HKD je 100 Einheiten jeder Währung und jedes digitalen Vermögenswerts.',
+    subtitle:
+      'Referenzkurse in HKD je 100 Einheiten jeder Währung und jedes digitalen Vermögenswerts.',
     currency: 'Währung',
     asset: 'Vermögenswert',
     per100: 'HKD je 100 Einheiten',
@@ -272,16 +306,29 @@ export const de: Messages = {
     offline: 'Kurse pausiert',
     empty: 'Es wurden noch keine Kurse veröffentlicht.',
     updated: 'Aktualisiert: {{time}}.',
-    source: 'Mittelkurse aus dem Referenzpreis-Feed der Börse, nur zur Information; sie sind kein Kauf- oder Verkaufsangebot.',
+    source:
+      'Mittelkurse aus dem Referenzpreis-Feed der Börse, nur zur Information; sie sind kein Kauf- oder Verkaufsangebot.',
   },
   privacy: {
     title: 'Datenschutz',
     updated: 'Zuletzt aktualisiert am 1. Juli 2025',
     sections: {
-      collect: { title: 'Welche Daten wir erheben', body: 'Ihre E-Mail-Adresse, Ihren Kontotyp, Ausweisdokumente bei der Verifizierung sowie Aufzeichnungen Ihrer Aufträge und Überweisungen.' },
-      use: { title: 'Wie wir sie verwenden', body: 'Um Ihr Konto zu führen, gesetzliche Pflichten zu erfüllen, Betrug zu verhindern und den Dienst zu verbessern. Seitenaufrufe zählt diese Börse selbst, niemals Tracker von Drittanbietern.' },
-      keep: { title: 'Wie lange wir sie speichern', body: 'Solange Ihr Konto besteht, und danach für die gesetzlich vorgeschriebenen Fristen.' },
-      rights: { title: 'Ihre Rechte', body: 'Sie können im Kontobereich eine Kopie Ihrer Daten anfordern, sie berichtigen lassen oder Ihr Konto schließen.' },
+      collect: {
+        title: 'Welche Daten wir erheben',
+        body: 'Ihre E-Mail-Adresse, Ihren Kontotyp, Ausweisdokumente bei der Verifizierung sowie Aufzeichnungen Ihrer Aufträge und Überweisungen.',
+      },
+      use: {
+        title: 'Wie wir sie verwenden',
+        body: 'Um Ihr Konto zu führen, gesetzliche Pflichten zu erfüllen, Betrug zu verhindern und den Dienst zu verbessern. Seitenaufrufe zählt diese Börse selbst, niemals Tracker von Drittanbietern.',
+      },
+      keep: {
+        title: 'Wie lange wir sie speichern',
+        body: 'Solange Ihr Konto besteht, und danach für die gesetzlich vorgeschriebenen Fristen.',
+      },
+      rights: {
+        title: 'Ihre Rechte',
+        body: 'Sie können im Kontobereich eine Kopie Ihrer Daten anfordern, sie berichtigen lassen oder Ihr Konto schließen.',
+      },
     },
   },
   news: {
@@ -298,13 +345,20 @@ export const de: Messages = {
     empty: 'Noch keine Nachrichten',
     emptyBody: 'Hinweise zu Ihren Aufträgen, Einzahlungen und zur Sicherheit erscheinen hier.',
   },
-  mobile: { registerDone: 'Registrierung abgeschlossen', registerBody: 'Kehren Sie zur App zurück, um fortzufahren.' },
+  mobile: {
+    registerDone: 'Registrierung abgeschlossen',
+    registerBody: 'Kehren Sie zur App zurück, um fortzufahren.',
+  },
   trade: {
     title: 'Spot-Handel {{pair}}',
     symbol: 'Markt',
     loadFailed: 'Märkte konnten nicht geladen werden',
     unknownSymbol: 'Der Markt {{symbol}} ist nicht verfügbar',
-    conn: { live: 'Verbunden', connecting: 'Verbindung wird hergestellt…', disconnected: 'Getrennt' },
+    conn: {
+      live: 'Verbunden',
+      connecting: 'Verbindung wird hergestellt…',
+      disconnected: 'Getrennt',
+    },
     ticker: {
       label: '24h-Marktübersicht',
       change: '24h-Änderung',
@@ -319,12 +373,37 @@ export const de: Messages = {
       loadFailed: 'Das Chart konnte nicht geladen werden',
       interval: 'Intervall',
       type: 'Chart-Typ',
-      types: { candles: 'Kerzen', hollow: 'Hohle Kerzen', bars: 'Balken', line: 'Linie', heikinAshi: 'Heikin Ashi', baseline: 'Basislinie', depth: 'Markttiefe' },
+      types: {
+        candles: 'Kerzen',
+        hollow: 'Hohle Kerzen',
+        bars: 'Balken',
+        line: 'Linie',
+        heikinAshi: 'Heikin Ashi',
+        baseline: 'Basislinie',
+        depth: 'Markttiefe',
+      },
     },
-    book: { title: 'Orderbuch', grouping: 'Preisgruppierung', price: 'Preis', amount: 'Menge', total: 'Summe', asks: 'Verkaufsaufträge', bids: 'Kaufaufträge', spread: 'Spread', mid: 'Mittelkurs', own: 'Ihr Auftrag liegt zu diesem Preis im Orderbuch' },
+    book: {
+      title: 'Orderbuch',
+      grouping: 'Preisgruppierung',
+      price: 'Preis',
+      amount: 'Menge',
+      total: 'Summe',
+      asks: 'Verkaufsaufträge',
+      bids: 'Kaufaufträge',
+      spread: 'Spread',
+      mid: 'Mittelkurs',
+      own: 'Ihr Auftrag liegt zu diesem Preis im Orderbuch',
+    },
     trades: { title: 'Marktabschlüsse', time: 'Zeit' },
     sides: { BUY: 'Kauf', SELL: 'Verkauf' },
-    types: { LIMIT: 'Limit', MARKET: 'Markt', ICEBERG: 'Eisberg', TRAILING: 'Trailing-Stop', TRIGGER: 'Trigger-Order' },
+    types: {
+      LIMIT: 'Limit',
+      MARKET: 'Markt',
+      ICEBERG: 'Eisberg',
+      TRAILING: 'Trailing-Stop',
+      TRIGGER: 'Trigger-Order',
+    },
     liquidity: { MAKER: 'Maker', TAKER: 'Taker', MIXED: 'Gemischt' },
     status: {
       PENDING: 'Ausstehend',
@@ -349,7 +428,8 @@ export const de: Messages = {
       type: 'Auftragsart',
       buy: 'Kaufen',
       sell: 'Verkaufen',
-      loginInvite: 'Melden Sie sich an oder erstellen Sie ein Konto, um zu handeln. Den Markt können Sie auch ohne Konto verfolgen.',
+      loginInvite:
+        'Melden Sie sich an oder erstellen Sie ein Konto, um zu handeln. Den Markt können Sie auch ohne Konto verfolgen.',
       optedOut: 'Kunden ohne Identitätsprüfung können diese Funktion nicht nutzen',
       marketPrice: 'Wird zum besten verfügbaren Marktpreis ausgeführt.',
       fields: {
@@ -399,7 +479,11 @@ export const de: Messages = {
       allCancelled: 'Alle offenen Aufträge dieses Marktes wurden storniert.',
       loadFailed: 'Aufträge konnten nicht geladen werden',
       loginToSee: 'Melden Sie sich an, um Ihre Aufträge zu sehen.',
-      empty: { open: 'Keine offenen Aufträge', history: 'Noch keine Aufträge', trades: 'Noch keine Abschlüsse' },
+      empty: {
+        open: 'Keine offenen Aufträge',
+        history: 'Noch keine Aufträge',
+        trades: 'Noch keine Abschlüsse',
+      },
       paging: 'Seiten',
       prev: 'Zurück',
       next: 'Weiter',
@@ -425,14 +509,18 @@ export const de: Messages = {
       available: 'Verfügbar',
       frozen: 'Gesperrt',
       value: 'Wert (USDT)',
-      estimatedNote: 'In USDT zu den letzten Preisen; Vermögenswerte ohne USDT-Preis werden nicht berücksichtigt.',
+      estimatedNote:
+        'In USDT zu den letzten Preisen; Vermögenswerte ohne USDT-Preis werden nicht berücksichtigt.',
       resetTrial: 'Guthaben für „Handeln für Prämien“ zurücksetzen',
       resetDoneTrial: 'Guthaben für „Handeln für Prämien“ wiederhergestellt.',
       resetTitle: 'Ihr Demo-Guthaben zurücksetzen?',
       resetTitleTrial: 'Ihr Guthaben für „Handeln für Prämien“ zurücksetzen?',
-      resetBody: 'Jeder Demo-Saldo wird auf seinen Anfangsbetrag zurückgesetzt, gekaufte Vermögenswerte werden auf null gesetzt. Ihre Aufträge und Ihr Transaktionsverlauf bleiben erhalten.',
-      resetBodyTrial: 'Jeder Saldo in „Handeln für Prämien“ wird auf seinen Anfangsbetrag zurückgesetzt, gekaufte Vermögenswerte werden auf null gesetzt. Ihre Aufträge und Ihr Transaktionsverlauf bleiben erhalten.',
-      resetOpenOrders: 'Stornieren Sie zuerst Ihre offenen Aufträge: In Aufträgen gebundenes Guthaben kann nicht zurückgesetzt werden.',
+      resetBody:
+        'Jeder Demo-Saldo wird auf seinen Anfangsbetrag zurückgesetzt, gekaufte Vermögenswerte werden auf null gesetzt. Ihre Aufträge und Ihr Transaktionsverlauf bleiben erhalten.',
+      resetBodyTrial:
+        'Jeder Saldo in „Handeln für Prämien“ wird auf seinen Anfangsbetrag zurückgesetzt, gekaufte Vermögenswerte werden auf null gesetzt. Ihre Aufträge und Ihr Transaktionsverlauf bleiben erhalten.',
+      resetOpenOrders:
+        'Stornieren Sie zuerst Ihre offenen Aufträge: In Aufträgen gebundenes Guthaben kann nicht zurückgesetzt werden.',
       resetConfirm: 'Guthaben zurücksetzen',
       hiddenCount: 'Ausgeblendete Nullsalden: {{count}}',
       allZero: 'Alle Ihre Salden sind null.',
@@ -443,7 +531,8 @@ export const de: Messages = {
       trade: 'Handeln',
       tradeAsset: '{{asset}} handeln',
       comingSoon: 'Demnächst',
-      simulated: 'Das Guthaben in diesem Modus ist simuliert: Es gibt nichts ein- oder auszuzahlen.',
+      simulated:
+        'Das Guthaben in diesem Modus ist simuliert: Es gibt nichts ein- oder auszuzahlen.',
     },
     flows: {
       type: 'Typ',
@@ -525,7 +614,8 @@ export const de: Messages = {
       less: 'Weniger anzeigen',
       export: 'CSV exportieren',
       exportDetailed: 'Buchungsposten exportieren (CSV)',
-      cancelledHint: 'Ohne Ausführung stornierte Aufträge haben Ihre Salden nicht verändert und werden daher hier nicht aufgeführt.',
+      cancelledHint:
+        'Ohne Ausführung stornierte Aufträge haben Ihre Salden nicht verändert und werden daher hier nicht aufgeführt.',
       ordersLink: 'Ihre Aufträge ansehen',
       loadFailed: 'Transaktionen konnten nicht geladen werden',
       empty: 'Keine Transaktionen in den letzten 6 Monaten',

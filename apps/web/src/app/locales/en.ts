@@ -107,9 +107,18 @@ export const en = {
     viewAll: 'View all markets',
     featuresTitle: 'Built for serious traders',
     features: {
-      security: { title: 'Bank-grade security', body: 'Cold storage, withdrawal whitelists and two-factor checks protect every account.' },
-      rwa: { title: 'Tokenised real-world assets', body: 'Hold gold, treasuries and other assets as tokens, settled on the same ledger as crypto.' },
-      demo: { title: 'Practise risk-free', body: 'Switch to Demo Trading or Trade for Reward to learn the markets without real funds.' },
+      security: {
+        title: 'Bank-grade security',
+        body: 'Cold storage, withdrawal whitelists and two-factor checks protect every account.',
+      },
+      rwa: {
+        title: 'Tokenised real-world assets',
+        body: 'Hold gold, treasuries and other assets as tokens, settled on the same ledger as crypto.',
+      },
+      demo: {
+        title: 'Practise risk-free',
+        body: 'Switch to Demo Trading or Trade for Reward to learn the markets without real funds.',
+      },
     },
   },
   markets: {
@@ -195,7 +204,8 @@ export const en = {
       match: 'Both entries match',
     },
     registerSuccessTitle: 'Your account is ready',
-    registerSuccessBody: 'Welcome aboard. Choose your account type, then start exploring the markets.',
+    registerSuccessBody:
+      'Welcome aboard. Choose your account type, then start exploring the markets.',
     toMarkets: 'Go to markets',
     loggedOut: 'You have been logged out.',
     sessionEnded: 'Your session has ended. Log in again to continue.',
@@ -214,7 +224,8 @@ export const en = {
   },
   accountType: {
     title: 'Select your account type',
-    intro: 'Choose whether to verify your identity. Verified accounts can use every feature; without verification some features are limited or unavailable.',
+    intro:
+      'Choose whether to verify your identity. Verified accounts can use every feature; without verification some features are limited or unavailable.',
     verify: 'Verify my identity',
     verifyBody: 'Full access to every feature after verification.',
     optOut: 'Continue without verification',
@@ -239,9 +250,11 @@ export const en = {
     confirmVerifyTitle: 'Verify your identity?',
     confirmVerifyBody: 'You will complete identity verification in a new tab.',
     confirmVerifyAgainTitle: 'Please confirm once more',
-    confirmVerifyAgainBody: 'Once chosen, the account type can only be changed with a new registration.',
+    confirmVerifyAgainBody:
+      'Once chosen, the account type can only be changed with a new registration.',
     confirmOptOutTitle: 'Continue without verification?',
-    confirmOptOutBody: 'Fiat deposits and withdrawals will be prohibited and other features limited. The account type can only be changed with a new registration.',
+    confirmOptOutBody:
+      'Fiat deposits and withdrawals will be prohibited and other features limited. The account type can only be changed with a new registration.',
   },
   kyc: {
     wrongTypeTitle: 'This verification is for another account type',
@@ -253,10 +266,22 @@ export const en = {
     subtitle: 'Answers to common questions about accounts, trading and funds.',
     contact: 'Still need help? Write to {{email}}.',
     faq: {
-      account: { q: 'How do I open an account?', a: 'Choose Sign up, enter your e-mail, confirm it with the code we send and set a password. Then choose an individual or institution account.' },
-      kyc: { q: 'Do I need to verify my identity?', a: 'Verification unlocks every feature, including fiat deposits and withdrawals. You may continue without it with limited access.' },
-      modes: { q: 'What are Demo Trading and Trade for Reward?', a: 'Both use simulated funds on separate books, so you can practise without risk. Real mode trades your own assets.' },
-      fees: { q: 'What does trading cost?', a: 'Spot trading, fiat deposits, flash remittance, foreign exchange and rapid buy are free. Withdrawal fees are shown before you confirm.' },
+      account: {
+        q: 'How do I open an account?',
+        a: 'Choose Sign up, enter your e-mail, confirm it with the code we send and set a password. Then choose an individual or institution account.',
+      },
+      kyc: {
+        q: 'Do I need to verify my identity?',
+        a: 'Verification unlocks every feature, including fiat deposits and withdrawals. You may continue without it with limited access.',
+      },
+      modes: {
+        q: 'What are Demo Trading and Trade for Reward?',
+        a: 'Both use simulated funds on separate books, so you can practise without risk. Real mode trades your own assets.',
+      },
+      fees: {
+        q: 'What does trading cost?',
+        a: 'Spot trading, fiat deposits, flash remittance, foreign exchange and rapid buy are free. Withdrawal fees are shown before you confirm.',
+      },
     },
   },
   rates: {
@@ -271,16 +296,29 @@ export const en = {
     offline: 'Rates paused',
     empty: 'No rates have been published yet.',
     updated: 'Updated {{time}}.',
-    source: "Mid rates from the exchange's reference price feed, for information; they are not a quote to buy or sell.",
+    source:
+      "Mid rates from the exchange's reference price feed, for information; they are not a quote to buy or sell.",
   },
   privacy: {
     title: 'Privacy',
     updated: 'Last updated 1 July 2025',
     sections: {
-      collect: { title: 'What we collect', body: 'Your e-mail, account type, identity documents when you verify, and records of your orders and transfers.' },
-      use: { title: 'How we use it', body: 'To run your account, meet legal obligations, prevent fraud and improve the service. Page views are counted by this exchange itself, never by third-party trackers.' },
-      keep: { title: 'How long we keep it', body: 'As long as your account is open and afterwards for the periods the law requires.' },
-      rights: { title: 'Your rights', body: 'You may ask for a copy of your data, correct it or close your account from the account centre.' },
+      collect: {
+        title: 'What we collect',
+        body: 'Your e-mail, account type, identity documents when you verify, and records of your orders and transfers.',
+      },
+      use: {
+        title: 'How we use it',
+        body: 'To run your account, meet legal obligations, prevent fraud and improve the service. Page views are counted by this exchange itself, never by third-party trackers.',
+      },
+      keep: {
+        title: 'How long we keep it',
+        body: 'As long as your account is open and afterwards for the periods the law requires.',
+      },
+      rights: {
+        title: 'Your rights',
+        body: 'You may ask for a copy of your data, correct it or close your account from the account centre.',
+      },
     },
   },
   news: {

@@ -64,7 +64,8 @@ export const fr: Messages = {
     video: 'Chaîne vidéo',
     support: 'Assistance',
     community: 'Communauté',
-    rights: "© {{year}} Exchange. Le trading d'actifs numériques et tokenisés comporte des risques.",
+    rights:
+      "© {{year}} Exchange. Le trading d'actifs numériques et tokenisés comporte des risques.",
   },
   access: {
     title: 'Connectez-vous pour continuer',
@@ -108,9 +109,18 @@ export const fr: Messages = {
     viewAll: 'Voir tous les marchés',
     featuresTitle: 'Conçu pour les traders exigeants',
     features: {
-      security: { title: 'Sécurité de niveau bancaire', body: 'Stockage à froid, listes blanches de retrait et double authentification protègent chaque compte.' },
-      rwa: { title: 'Actifs réels tokenisés', body: "Détenez de l'or, des bons du Trésor et d'autres actifs sous forme de jetons, réglés sur le même registre que les cryptos." },
-      demo: { title: 'Entraînez-vous sans risque', body: 'Passez en mode Trading démo ou Trader pour une récompense pour découvrir les marchés sans fonds réels.' },
+      security: {
+        title: 'Sécurité de niveau bancaire',
+        body: 'Stockage à froid, listes blanches de retrait et double authentification protègent chaque compte.',
+      },
+      rwa: {
+        title: 'Actifs réels tokenisés',
+        body: "Détenez de l'or, des bons du Trésor et d'autres actifs sous forme de jetons, réglés sur le même registre que les cryptos.",
+      },
+      demo: {
+        title: 'Entraînez-vous sans risque',
+        body: 'Passez en mode Trading démo ou Trader pour une récompense pour découvrir les marchés sans fonds réels.',
+      },
     },
   },
   markets: {
@@ -123,7 +133,8 @@ export const fr: Messages = {
     loadFailed: 'Impossible de charger les marchés',
     empty: "Aucun marché n'est encore disponible.",
     noMatch: 'Aucun marché ne correspond à « {{query}} ».',
-    noFavourites: "Vous n'avez pas encore de marché favori. Cliquez sur l'étoile d'un marché pour l'ajouter.",
+    noFavourites:
+      "Vous n'avez pas encore de marché favori. Cliquez sur l'étoile d'un marché pour l'ajouter.",
     count_one: '{{count}} marché',
     count_other: '{{count}} marchés',
     halted: 'Suspendu',
@@ -135,7 +146,8 @@ export const fr: Messages = {
     sortBy: 'Trier par {{column}}',
     tradePair: 'Trader {{pair}}',
     reference: 'Réf.',
-    referenceHint: "Prix de référence issu du flux de prix : ce marché n'a encore aucune transaction.",
+    referenceHint:
+      "Prix de référence issu du flux de prix : ce marché n'a encore aucune transaction.",
     columns: {
       pair: 'Paire',
       name: 'Nom',
@@ -181,7 +193,8 @@ export const fr: Messages = {
     apple: 'Continuer avec Apple',
     oauthUnavailable: "La connexion avec {{provider}} n'est pas disponible.",
     linkTitle: 'Associer votre connexion {{provider}}',
-    linkBody: "Un compte existe déjà avec cette adresse e-mail. Saisissez son mot de passe pour l'associer.",
+    linkBody:
+      "Un compte existe déjà avec cette adresse e-mail. Saisissez son mot de passe pour l'associer.",
     linkAction: 'Associer et se connecter',
     required: 'Ce champ est obligatoire.',
     emailInvalid: 'Saisissez une adresse e-mail valide.',
@@ -196,7 +209,8 @@ export const fr: Messages = {
       match: 'Les deux saisies correspondent',
     },
     registerSuccessTitle: 'Votre compte est prêt',
-    registerSuccessBody: 'Bienvenue ! Choisissez votre type de compte, puis commencez à explorer les marchés.',
+    registerSuccessBody:
+      'Bienvenue ! Choisissez votre type de compte, puis commencez à explorer les marchés.',
     toMarkets: 'Voir les marchés',
     loggedOut: 'Déconnexion effectuée.',
     sessionEnded: 'Votre session a expiré. Reconnectez-vous pour continuer.',
@@ -215,11 +229,13 @@ export const fr: Messages = {
   },
   accountType: {
     title: 'Sélectionnez votre type de compte',
-    intro: 'Choisissez si vous souhaitez vérifier votre identité. Les comptes vérifiés ont accès à toutes les fonctionnalités ; sans vérification, certaines sont limitées ou indisponibles.',
+    intro:
+      'Choisissez si vous souhaitez vérifier votre identité. Les comptes vérifiés ont accès à toutes les fonctionnalités ; sans vérification, certaines sont limitées ou indisponibles.',
     verify: 'Vérifier mon identité',
     verifyBody: 'Accès complet à toutes les fonctionnalités après vérification.',
     optOut: 'Continuer sans vérification',
-    optOutBody: 'Certaines fonctionnalités sont limitées ; les dépôts et retraits fiat sont indisponibles.',
+    optOutBody:
+      'Certaines fonctionnalités sont limitées ; les dépôts et retraits fiat sont indisponibles.',
     feature: 'Fonctionnalité',
     verified: 'Vérifié',
     unverified: 'Non vérifié',
@@ -240,13 +256,16 @@ export const fr: Messages = {
     confirmVerifyTitle: 'Vérifier votre identité ?',
     confirmVerifyBody: "Vous effectuerez la vérification d'identité dans un nouvel onglet.",
     confirmVerifyAgainTitle: 'Veuillez confirmer une nouvelle fois',
-    confirmVerifyAgainBody: "Une fois choisi, le type de compte ne peut être modifié qu'en créant un nouveau compte.",
+    confirmVerifyAgainBody:
+      "Une fois choisi, le type de compte ne peut être modifié qu'en créant un nouveau compte.",
     confirmOptOutTitle: 'Continuer sans vérification ?',
-    confirmOptOutBody: "Les dépôts et retraits fiat seront interdits et d'autres fonctionnalités limitées. Le type de compte ne peut être modifié qu'en créant un nouveau compte.",
+    confirmOptOutBody:
+      "Les dépôts et retraits fiat seront interdits et d'autres fonctionnalités limitées. Le type de compte ne peut être modifié qu'en créant un nouveau compte.",
   },
   kyc: {
     wrongTypeTitle: 'Cette vérification concerne un autre type de compte',
-    wrongTypeBody: "Nous avons ouvert la vérification d'identité de votre compte dans un nouvel onglet.",
+    wrongTypeBody:
+      "Nous avons ouvert la vérification d'identité de votre compte dans un nouvel onglet.",
     openIdentity: "Ouvrir la vérification d'identité",
   },
   help: {
@@ -254,10 +273,22 @@ export const fr: Messages = {
     subtitle: 'Réponses aux questions fréquentes sur les comptes, le trading et les fonds.',
     contact: "Besoin d'aide supplémentaire ? Écrivez-nous à {{email}}.",
     faq: {
-      account: { q: 'Comment ouvrir un compte ?', a: "Choisissez S'inscrire, saisissez votre e-mail, confirmez-le avec le code que nous vous envoyons et définissez un mot de passe. Choisissez ensuite un compte particulier ou institutionnel." },
-      kyc: { q: 'Dois-je vérifier mon identité ?', a: 'La vérification débloque toutes les fonctionnalités, y compris les dépôts et retraits fiat. Vous pouvez continuer sans elle avec un accès limité.' },
-      modes: { q: 'Que sont Trading démo et Trader pour une récompense ?', a: 'Les deux utilisent des fonds simulés sur des registres séparés, pour vous entraîner sans risque. Le mode Réel utilise vos propres actifs.' },
-      fees: { q: 'Combien coûte le trading ?', a: "Le trading au comptant, les dépôts fiat, les virements éclair, le change de devises et l'achat rapide sont gratuits. Les frais de retrait sont affichés avant votre confirmation." },
+      account: {
+        q: 'Comment ouvrir un compte ?',
+        a: "Choisissez S'inscrire, saisissez votre e-mail, confirmez-le avec le code que nous vous envoyons et définissez un mot de passe. Choisissez ensuite un compte particulier ou institutionnel.",
+      },
+      kyc: {
+        q: 'Dois-je vérifier mon identité ?',
+        a: 'La vérification débloque toutes les fonctionnalités, y compris les dépôts et retraits fiat. Vous pouvez continuer sans elle avec un accès limité.',
+      },
+      modes: {
+        q: 'Que sont Trading démo et Trader pour une récompense ?',
+        a: 'Les deux utilisent des fonds simulés sur des registres séparés, pour vous entraîner sans risque. Le mode Réel utilise vos propres actifs.',
+      },
+      fees: {
+        q: 'Combien coûte le trading ?',
+        a: "Le trading au comptant, les dépôts fiat, les virements éclair, le change de devises et l'achat rapide sont gratuits. Les frais de retrait sont affichés avant votre confirmation.",
+      },
     },
   },
   rates: {
@@ -272,16 +303,29 @@ export const fr: Messages = {
     offline: 'Taux en pause',
     empty: "Aucun taux n'a encore été publié.",
     updated: 'Mise à jour : {{time}}.',
-    source: "Cours moyens issus du flux de prix de référence de la plateforme, à titre indicatif ; il ne s'agit pas d'une offre d'achat ou de vente.",
+    source:
+      "Cours moyens issus du flux de prix de référence de la plateforme, à titre indicatif ; il ne s'agit pas d'une offre d'achat ou de vente.",
   },
   privacy: {
     title: 'Confidentialité',
     updated: 'Dernière mise à jour : 1er juillet 2025',
     sections: {
-      collect: { title: 'Ce que nous collectons', body: "Votre e-mail, votre type de compte, vos pièces d'identité lors de la vérification, ainsi que l'historique de vos ordres et transferts." },
-      use: { title: 'Comment nous les utilisons', body: 'Pour gérer votre compte, respecter nos obligations légales, prévenir la fraude et améliorer le service. Les pages vues sont comptabilisées par la plateforme elle-même, jamais par des traceurs tiers.' },
-      keep: { title: 'Durée de conservation', body: 'Tant que votre compte est ouvert, puis pendant les durées imposées par la loi.' },
-      rights: { title: 'Vos droits', body: "Vous pouvez demander une copie de vos données, les rectifier ou clôturer votre compte depuis l'espace compte." },
+      collect: {
+        title: 'Ce que nous collectons',
+        body: "Votre e-mail, votre type de compte, vos pièces d'identité lors de la vérification, ainsi que l'historique de vos ordres et transferts.",
+      },
+      use: {
+        title: 'Comment nous les utilisons',
+        body: 'Pour gérer votre compte, respecter nos obligations légales, prévenir la fraude et améliorer le service. Les pages vues sont comptabilisées par la plateforme elle-même, jamais par des traceurs tiers.',
+      },
+      keep: {
+        title: 'Durée de conservation',
+        body: 'Tant que votre compte est ouvert, puis pendant les durées imposées par la loi.',
+      },
+      rights: {
+        title: 'Vos droits',
+        body: "Vous pouvez demander une copie de vos données, les rectifier ou clôturer votre compte depuis l'espace compte.",
+      },
     },
   },
   news: {
@@ -296,9 +340,13 @@ export const fr: Messages = {
   messages: {
     title: 'Messages',
     empty: 'Aucun message pour le moment',
-    emptyBody: 'Les notifications concernant vos ordres, vos dépôts et la sécurité apparaîtront ici.',
+    emptyBody:
+      'Les notifications concernant vos ordres, vos dépôts et la sécurité apparaîtront ici.',
   },
-  mobile: { registerDone: 'Inscription terminée', registerBody: "Revenez dans l'app pour continuer." },
+  mobile: {
+    registerDone: 'Inscription terminée',
+    registerBody: "Revenez dans l'app pour continuer.",
+  },
   trade: {
     title: 'Trading au comptant {{pair}}',
     symbol: 'Marché',
@@ -319,12 +367,37 @@ export const fr: Messages = {
       loadFailed: 'Impossible de charger le graphique',
       interval: 'Intervalle',
       type: 'Type de graphique',
-      types: { candles: 'Chandeliers', hollow: 'Chandeliers creux', bars: 'Barres', line: 'Ligne', heikinAshi: 'Heikin Ashi', baseline: 'Ligne de base', depth: 'Profondeur' },
+      types: {
+        candles: 'Chandeliers',
+        hollow: 'Chandeliers creux',
+        bars: 'Barres',
+        line: 'Ligne',
+        heikinAshi: 'Heikin Ashi',
+        baseline: 'Ligne de base',
+        depth: 'Profondeur',
+      },
     },
-    book: { title: "Carnet d'ordres", grouping: 'Regroupement des prix', price: 'Prix', amount: 'Quantité', total: 'Total', asks: 'Ordres de vente', bids: "Ordres d'achat", spread: 'Écart', mid: 'Prix médian', own: 'Votre ordre est placé à ce prix' },
+    book: {
+      title: "Carnet d'ordres",
+      grouping: 'Regroupement des prix',
+      price: 'Prix',
+      amount: 'Quantité',
+      total: 'Total',
+      asks: 'Ordres de vente',
+      bids: "Ordres d'achat",
+      spread: 'Écart',
+      mid: 'Prix médian',
+      own: 'Votre ordre est placé à ce prix',
+    },
     trades: { title: 'Transactions du marché', time: 'Heure' },
     sides: { BUY: 'Achat', SELL: 'Vente' },
-    types: { LIMIT: 'Limite', MARKET: 'Marché', ICEBERG: 'Iceberg', TRAILING: 'Stop suiveur', TRIGGER: 'Déclencheur' },
+    types: {
+      LIMIT: 'Limite',
+      MARKET: 'Marché',
+      ICEBERG: 'Iceberg',
+      TRAILING: 'Stop suiveur',
+      TRIGGER: 'Déclencheur',
+    },
     liquidity: { MAKER: 'Maker', TAKER: 'Taker', MIXED: 'Mixte' },
     status: {
       PENDING: 'En attente',
@@ -349,8 +422,10 @@ export const fr: Messages = {
       type: "Type d'ordre",
       buy: 'Acheter',
       sell: 'Vendre',
-      loginInvite: 'Connectez-vous ou créez un compte pour trader. Vous pouvez suivre le marché sans compte.',
-      optedOut: "Les clients sans vérification d'identité ne peuvent pas utiliser cette fonctionnalité",
+      loginInvite:
+        'Connectez-vous ou créez un compte pour trader. Vous pouvez suivre le marché sans compte.',
+      optedOut:
+        "Les clients sans vérification d'identité ne peuvent pas utiliser cette fonctionnalité",
       marketPrice: 'Exécuté au meilleur prix disponible sur le marché.',
       fields: {
         price: 'Prix',
@@ -375,7 +450,11 @@ export const fr: Messages = {
     },
     orders: {
       label: 'Mes ordres',
-      tabs: { open: 'Ordres ouverts', history: 'Historique des ordres', trades: 'Mes transactions' },
+      tabs: {
+        open: 'Ordres ouverts',
+        history: 'Historique des ordres',
+        trades: 'Mes transactions',
+      },
       cols: {
         time: 'Heure',
         pair: 'Paire',
@@ -399,7 +478,11 @@ export const fr: Messages = {
       allCancelled: 'Tous les ordres ouverts de ce marché ont été annulés.',
       loadFailed: 'Impossible de charger les ordres',
       loginToSee: 'Connectez-vous pour voir vos ordres.',
-      empty: { open: 'Aucun ordre ouvert', history: "Aucun ordre pour l'instant", trades: "Aucune transaction pour l'instant" },
+      empty: {
+        open: 'Aucun ordre ouvert',
+        history: "Aucun ordre pour l'instant",
+        trades: "Aucune transaction pour l'instant",
+      },
       paging: 'Pagination',
       prev: 'Précédent',
       next: 'Suivant',
@@ -425,14 +508,18 @@ export const fr: Messages = {
       available: 'Disponible',
       frozen: 'Gelé',
       value: 'Valeur (USDT)',
-      estimatedNote: 'En USDT aux derniers prix ; les actifs sans prix en USDT ne sont pas comptés.',
+      estimatedNote:
+        'En USDT aux derniers prix ; les actifs sans prix en USDT ne sont pas comptés.',
       resetTrial: 'Réinitialiser les fonds Trader pour une récompense',
       resetDoneTrial: 'Fonds Trader pour une récompense restaurés.',
       resetTitle: 'Réinitialiser vos fonds démo ?',
       resetTitleTrial: 'Réinitialiser vos fonds Trader pour une récompense ?',
-      resetBody: "Chaque solde démo revient à son montant initial et les actifs achetés sont remis à zéro. Vos ordres et l'historique de vos transactions sont conservés.",
-      resetBodyTrial: "Chaque solde Trader pour une récompense revient à son montant initial et les actifs achetés sont remis à zéro. Vos ordres et l'historique de vos transactions sont conservés.",
-      resetOpenOrders: "Annulez d'abord vos ordres ouverts : les fonds bloqués dans des ordres ne peuvent pas être réinitialisés.",
+      resetBody:
+        "Chaque solde démo revient à son montant initial et les actifs achetés sont remis à zéro. Vos ordres et l'historique de vos transactions sont conservés.",
+      resetBodyTrial:
+        "Chaque solde Trader pour une récompense revient à son montant initial et les actifs achetés sont remis à zéro. Vos ordres et l'historique de vos transactions sont conservés.",
+      resetOpenOrders:
+        "Annulez d'abord vos ordres ouverts : les fonds bloqués dans des ordres ne peuvent pas être réinitialisés.",
       resetConfirm: 'Réinitialiser les fonds',
       hiddenCount: 'Soldes nuls masqués : {{count}}',
       allZero: 'Tous vos soldes sont à zéro.',
@@ -525,7 +612,8 @@ export const fr: Messages = {
       less: 'Réduire',
       export: 'Exporter en CSV',
       exportDetailed: 'Exporter les écritures comptables (CSV)',
-      cancelledHint: "Les ordres annulés sans exécution n'ont pas modifié vos soldes ; ils ne figurent donc pas ici.",
+      cancelledHint:
+        "Les ordres annulés sans exécution n'ont pas modifié vos soldes ; ils ne figurent donc pas ici.",
       ordersLink: 'Voir vos ordres',
       loadFailed: 'Impossible de charger les transactions',
       empty: 'Aucune transaction au cours des 6 derniers mois',

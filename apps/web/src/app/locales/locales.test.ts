@@ -25,7 +25,9 @@ const hasWords = (s: string) => /\p{L}/u.test(s.replace(/\{\{\w+\}\}/g, ''));
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 /** Texts with a count: English's `x_one`/`x_other` pairs, by their base key `x`. */
-const pluralBases = [...english.keys()].filter((k) => k.endsWith('_other')).map((k) => k.slice(0, -'_other'.length));
+const pluralBases = [...english.keys()]
+  .filter((k) => k.endsWith('_other'))
+  .map((k) => k.slice(0, -'_other'.length));
 
 /**
  * The i18next plural keys a language looks up for counts 0 to 200 (Arabic: _zero, _one, _two, _few,
@@ -44,7 +46,18 @@ function pluralKeys(language: string): string[] {
  * placeholders ("{{side}} {{pair}}") has no English in it and needs no entry.
  */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
-  fr: ['Total', 'Type', 'Action', 'Actions', 'Page {{page}}', 'Iceberg', 'Maker', 'Taker', 'Maker/Taker', 'Heikin Ashi'],
+  fr: [
+    'Total',
+    'Type',
+    'Action',
+    'Actions',
+    'Page {{page}}',
+    'Iceberg',
+    'Maker',
+    'Taker',
+    'Maker/Taker',
+    'Heikin Ashi',
+  ],
   de: ['Status', 'Limit', 'Spread', 'Maker', 'Taker', 'Maker/Taker', 'Heikin Ashi'],
 };
 
@@ -80,7 +93,10 @@ describe.each([
     const same = SAME_AS_ENGLISH[language] ?? [];
     const untranslated = [...translated].filter(
       ([key, text]) =>
-        (key.startsWith('trade.') || key.startsWith('account.')) && text === english.get(key) && hasWords(text) && !same.includes(text),
+        (key.startsWith('trade.') || key.startsWith('account.')) &&
+        text === english.get(key) &&
+        hasWords(text) &&
+        !same.includes(text),
     );
     expect(untranslated).toEqual([]);
   });

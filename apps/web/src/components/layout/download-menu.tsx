@@ -12,7 +12,13 @@ function InstallerCode() {
   useEffect(() => {
     let live = true;
     import('qrcode')
-      .then((qr) => qr.toDataURL(LINKS.appInstaller, { width: DOWNLOAD_QR_SIZE_PX, margin: 2, errorCorrectionLevel: 'M' }))
+      .then((qr) =>
+        qr.toDataURL(LINKS.appInstaller, {
+          width: DOWNLOAD_QR_SIZE_PX,
+          margin: 2,
+          errorCorrectionLevel: 'M',
+        }),
+      )
       .then((url) => {
         if (live) setSrc(url);
       })
@@ -24,9 +30,17 @@ function InstallerCode() {
   return (
     <div className="download">
       <p className="download__title">{t('nav.downloadTitle')}</p>
-      <div className="download__code" style={{ width: DOWNLOAD_QR_SIZE_PX, height: DOWNLOAD_QR_SIZE_PX }}>
+      <div
+        className="download__code"
+        style={{ width: DOWNLOAD_QR_SIZE_PX, height: DOWNLOAD_QR_SIZE_PX }}
+      >
         {src ? (
-          <img src={src} width={DOWNLOAD_QR_SIZE_PX} height={DOWNLOAD_QR_SIZE_PX} alt={t('nav.downloadTitle')} />
+          <img
+            src={src}
+            width={DOWNLOAD_QR_SIZE_PX}
+            height={DOWNLOAD_QR_SIZE_PX}
+            alt={t('nav.downloadTitle')}
+          />
         ) : (
           <span className="spinner" aria-hidden="true" />
         )}
@@ -42,7 +56,11 @@ function InstallerCode() {
 export function DownloadMenu() {
   const { t } = useTranslation();
   return (
-    <Dropdown label={t('nav.download')} className="download-menu hide-mobile" trigger={<DownloadIcon />}>
+    <Dropdown
+      label={t('nav.download')}
+      className="download-menu hide-mobile"
+      trigger={<DownloadIcon />}
+    >
       {() => <InstallerCode />}
     </Dropdown>
   );

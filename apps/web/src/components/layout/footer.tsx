@@ -75,7 +75,9 @@ export function Footer() {
         </div>
       </div>
       <div className="container">
-        <p className="app-footer__rights muted">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+        <p className="app-footer__rights muted">
+          {t('footer.rights', { year: new Date().getFullYear() })}
+        </p>
       </div>
     </footer>
   );

@@ -61,7 +61,12 @@ export function Header() {
         >
           <MenuIcon />
         </button>
-        <nav id="main-nav" className={`main-nav${navOpen ? ' main-nav--open' : ''}`} aria-label={t('nav.main')} onClick={() => setNavOpen(false)}>
+        <nav
+          id="main-nav"
+          className={`main-nav${navOpen ? ' main-nav--open' : ''}`}
+          aria-label={t('nav.main')}
+          onClick={() => setNavOpen(false)}
+        >
           <NavLink to={PATHS.market} className="nav-link">
             {t('nav.markets')}
           </NavLink>
@@ -101,7 +106,9 @@ export function Header() {
                     <li key={item.key}>
                       <Link
                         className="menu-item"
-                        to={item.key === 'accountCenter' ? accountCentreUrl(i18n.language) : item.to}
+                        to={
+                          item.key === 'accountCenter' ? accountCentreUrl(i18n.language) : item.to
+                        }
                         onClick={() => {
                           menuEvent(item.event);
                           close();
@@ -118,7 +125,11 @@ export function Header() {
                       onClick={() => {
                         close();
                         // Logout ends on the authentication site (this client's login page here).
-                        void logout(client).then(() => (LINKS.authSite ? window.location.assign(authSiteLoginUrl()) : navigate(PATHS.login)));
+                        void logout(client).then(() =>
+                          LINKS.authSite
+                            ? window.location.assign(authSiteLoginUrl())
+                            : navigate(PATHS.login),
+                        );
                       }}
                     >
                       {t('nav.logout')}
@@ -130,7 +141,10 @@ export function Header() {
           ) : (
             <div className="auth-links">
               {LINKS.authSite ? (
-                <a className="button button--ghost" href={`${authSiteLoginUrl()}?redirect_path=${encodeURIComponent(window.location.href)}`}>
+                <a
+                  className="button button--ghost"
+                  href={`${authSiteLoginUrl()}?redirect_path=${encodeURIComponent(window.location.href)}`}
+                >
                   {t('nav.login')}
                 </a>
               ) : (

@@ -36,7 +36,8 @@ export function LanguageMenu() {
                 onClick={() => {
                   close();
                   const code = supportedLanguage(l.value);
-                  if (code && code !== i18n.language) void changeLanguage(client, code, { loggedIn });
+                  if (code && code !== i18n.language)
+                    void changeLanguage(client, code, { loggedIn });
                 }}
               >
                 {l.label}

@@ -24,7 +24,10 @@ function rowRate(table: HTMLElement, code: string): string {
 
 describe('exchange rates page', () => {
   it('shows the published rates per 100 units, currencies apart from digital assets', async () => {
-    renderApp('/home/exchangeRates', { [EXCHANGE_RATES_PATH]: ok(published), [ASSETS_PATH]: ok(assets) });
+    renderApp('/home/exchangeRates', {
+      [EXCHANGE_RATES_PATH]: ok(published),
+      [ASSETS_PATH]: ok(assets),
+    });
     const fiat = await screen.findByRole('table', { name: 'Currencies' });
     const digital = screen.getByRole('table', { name: 'Digital assets' });
     expect(rowRate(fiat, 'USD')).toBe('781.2345');
@@ -40,7 +43,11 @@ describe('exchange rates page', () => {
 
   it('replaces the rates with each exchangeRate push, ignoring older and malformed ones', async () => {
     const { socket, listeners } = fakeSocket();
-    renderApp('/home/exchangeRates', { [EXCHANGE_RATES_PATH]: ok(published), [ASSETS_PATH]: ok(assets) }, { socket });
+    renderApp(
+      '/home/exchangeRates',
+      { [EXCHANGE_RATES_PATH]: ok(published), [ASSETS_PATH]: ok(assets) },
+      { socket },
+    );
     const fiat = await screen.findByRole('table', { name: 'Currencies' });
     expect(screen.getByText('Live rates')).toBeDefined();
     const push = listeners.get('exchangeRate');
@@ -48,9 +55,19 @@ describe('exchange rates page', () => {
 
     // The query cache tells its observers on the next tick.
     const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    act(() => push?.({ ...published, ts: published.ts + 5_000, rates: { ...published.rates, USD: '779.9' } }, undefined));
+    act(() =>
+      push?.(
+        { ...published, ts: published.ts + 5_000, rates: { ...published.rates, USD: '779.9' } },
+        undefined,
+      ),
+    );
     await waitFor(() => expect(rowRate(fiat, 'USD')).toBe('779.9'));
-    act(() => push?.({ ...published, ts: published.ts + 1_000, rates: { ...published.rates, USD: '700' } }, undefined));
+    act(() =>
+      push?.(
+        { ...published, ts: published.ts + 1_000, rates: { ...published.rates, USD: '700' } },
+        undefined,
+      ),
+    );
     await settle();
     expect(rowRate(fiat, 'USD')).toBe('779.9');
     act(() => push?.({ rates: 'nonsense' }, undefined));
@@ -59,7 +76,10 @@ describe('exchange rates page', () => {
   });
 
   it('offers a retry when the rates cannot be loaded', async () => {
-    renderApp('/home/exchangeRates', { [EXCHANGE_RATES_PATH]: fail('1008', 'The system is busy.', 503), [ASSETS_PATH]: ok(assets) });
+    renderApp('/home/exchangeRates', {
+      [EXCHANGE_RATES_PATH]: fail('1008', 'The system is busy.', 503),
+      [ASSETS_PATH]: ok(assets),
+    });
     expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeDefined();
   });
@@ -72,6 +92,10 @@ describe('rateTables', () => {
     expect(t.assets.map((r) => r.code)).toEqual(['BTC', 'GOLD']);
     expect(t.assets[0]?.per100).toBe('50123456.78901234');
     // Without a catalogue yet, every published asset but the quote is shown under its code.
-    expect(rateTables(published, undefined).assets.map((r) => r.code).sort()).toEqual(['BTC', 'GOLD', 'UNLISTED', 'USD']);
+    expect(
+      rateTables(published, undefined)
+        .assets.map((r) => r.code)
+        .sort(),
+    ).toEqual(['BTC', 'GOLD', 'UNLISTED', 'USD']);
   });
 });

@@ -77,7 +77,10 @@ describe('MarketsPage', () => {
   });
 
   it('shows the message of a failed request inline, without a toast', async () => {
-    renderApp('/market', { [SYMBOLS_PATH]: fail('1001', 'Under maintenance.', 503), [ASSETS_PATH]: ok(assets) });
+    renderApp('/market', {
+      [SYMBOLS_PATH]: fail('1001', 'Under maintenance.', 503),
+      [ASSETS_PATH]: ok(assets),
+    });
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Markets could not be loaded');
@@ -92,18 +95,34 @@ describe('MarketsPage', () => {
     await screen.findByRole('table');
     expect(screen.getByText('Live prices')).toBeDefined();
 
-    act(() => listeners.get('ticker:BTC_USDT')?.({ symbol: 'BTC_USDT', last: '64250.129', changePercent: '2.5', volume: '1234567' }, { symbol: 'BTC_USDT' }));
+    act(() =>
+      listeners.get('ticker:BTC_USDT')?.(
+        { symbol: 'BTC_USDT', last: '64250.129', changePercent: '2.5', volume: '1234567' },
+        { symbol: 'BTC_USDT' },
+      ),
+    );
     const btc = screen.getByRole('row', { name: /BTC\/USDT/ });
     expect(within(btc).getByTestId('last-price').textContent).toBe('64,250.12');
     expect(within(btc).getByText('+2.50%').className).toContain('change--up');
     expect(within(btc).getByText('1.23M')).toBeDefined();
 
-    act(() => listeners.get('ticker:ETH_USDT')?.([{ symbol: 'ETH_USDT', lastPrice: 3100, priceChangePercent: -1.2 }], undefined));
-    expect(within(screen.getByRole('row', { name: /ETH\/USDT/ })).getByText('-1.20%').className).toContain('change--down');
+    act(() =>
+      listeners.get('ticker:ETH_USDT')?.(
+        [{ symbol: 'ETH_USDT', lastPrice: 3100, priceChangePercent: -1.2 }],
+        undefined,
+      ),
+    );
+    expect(
+      within(screen.getByRole('row', { name: /ETH\/USDT/ })).getByText('-1.20%').className,
+    ).toContain('change--down');
 
     const halted = { ...symbols[1]!, status: 'HALTED' as const };
     act(() => listeners.get('updateSymbolItem')?.(halted, undefined));
-    await waitFor(() => expect(within(screen.getByRole('row', { name: /ETH\/USDT/ })).getByText('Halted')).toBeDefined());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('row', { name: /ETH\/USDT/ })).getByText('Halted'),
+      ).toBeDefined(),
+    );
   });
 
   it('says so when there are no markets', async () => {

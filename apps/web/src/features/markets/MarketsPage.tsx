@@ -98,7 +98,14 @@ export function MarketsPage() {
       <div className="markets__bar">
         <div className="tabs" role="tablist" aria-label={t('markets.tabs.label')}>
           {(['all', 'favourites'] as const).map((key) => (
-            <button key={key} type="button" role="tab" aria-selected={tab === key} className="tab" onClick={() => setTab(key)}>
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              aria-selected={tab === key}
+              className="tab"
+              onClick={() => setTab(key)}
+            >
               {t(`markets.tabs.${key}`)}
             </button>
           ))}

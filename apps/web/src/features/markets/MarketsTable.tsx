@@ -11,7 +11,11 @@ import type { Ticker } from '../../lib/ticker';
 function CategoryBadge({ category }: { category: MarketCategory | null }) {
   const { t } = useTranslation();
   if (!category) return <span className="muted">-</span>;
-  return <span className={`badge badge--${category.toLowerCase()}`}>{t(`markets.category.${category}`)}</span>;
+  return (
+    <span className={`badge badge--${category.toLowerCase()}`}>
+      {t(`markets.category.${category}`)}
+    </span>
+  );
 }
 
 function direction(change: string | null | undefined): 'up' | 'down' | 'flat' {
@@ -29,7 +33,14 @@ export interface MarketsTableProps {
   onSort: (key: SortKey) => void;
 }
 
-export function MarketsTable({ rows, tickers, favourites, onToggleFavourite, sort, onSort }: MarketsTableProps) {
+export function MarketsTable({
+  rows,
+  tickers,
+  favourites,
+  onToggleFavourite,
+  sort,
+  onSort,
+}: MarketsTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { redUp } = useSettings();
@@ -43,10 +54,22 @@ export function MarketsTable({ rows, tickers, favourites, onToggleFavourite, sor
   const sortable = (key: SortKey, numeric = true) => {
     const active = sort?.key === key;
     return (
-      <th scope="col" className={numeric ? 'num' : undefined} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <button type="button" className="sort-button" onClick={() => onSort(key)} aria-label={t('markets.sortBy', { column: columns[key] })}>
+      <th
+        scope="col"
+        className={numeric ? 'num' : undefined}
+        aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      >
+        <button
+          type="button"
+          className="sort-button"
+          onClick={() => onSort(key)}
+          aria-label={t('markets.sortBy', { column: columns[key] })}
+        >
           {columns[key]}
-          <span className={`sort-arrow${active ? ` sort-arrow--${sort.direction}` : ''}`} aria-hidden="true" />
+          <span
+            className={`sort-arrow${active ? ` sort-arrow--${sort.direction}` : ''}`}
+            aria-hidden="true"
+          />
         </button>
       </th>
     );
@@ -61,10 +84,28 @@ export function MarketsTable({ rows, tickers, favourites, onToggleFavourite, sor
           </th>
           {sortable('lastPrice')}
           {sortable('change')}
-          <th scope="col" className="num hide-mobile" aria-sort={sort?.key === 'volume' ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-            <button type="button" className="sort-button" onClick={() => onSort('volume')} aria-label={t('markets.sortBy', { column: columns.volume })}>
+          <th
+            scope="col"
+            className="num hide-mobile"
+            aria-sort={
+              sort?.key === 'volume'
+                ? sort.direction === 'asc'
+                  ? 'ascending'
+                  : 'descending'
+                : 'none'
+            }
+          >
+            <button
+              type="button"
+              className="sort-button"
+              onClick={() => onSort('volume')}
+              aria-label={t('markets.sortBy', { column: columns.volume })}
+            >
               {columns.volume}
-              <span className={`sort-arrow${sort?.key === 'volume' ? ` sort-arrow--${sort.direction}` : ''}`} aria-hidden="true" />
+              <span
+                className={`sort-arrow${sort?.key === 'volume' ? ` sort-arrow--${sort.direction}` : ''}`}
+                aria-hidden="true"
+              />
             </button>
           </th>
         </tr>
@@ -81,7 +122,8 @@ export function MarketsTable({ rows, tickers, favourites, onToggleFavourite, sor
               className="market-row"
               onClick={(e) => {
                 // The whole row opens the market; the star and the link keep their own clicks.
-                if (!(e.target as HTMLElement).closest('a, button')) void navigate(tradePath(row.code));
+                if (!(e.target as HTMLElement).closest('a, button'))
+                  void navigate(tradePath(row.code));
               }}
             >
               <th scope="row" className="cell-pair">
@@ -89,12 +131,20 @@ export function MarketsTable({ rows, tickers, favourites, onToggleFavourite, sor
                   type="button"
                   className="fav-button"
                   aria-pressed={fav}
-                  aria-label={fav ? t('markets.removeFavourite', { pair }) : t('markets.addFavourite', { pair })}
+                  aria-label={
+                    fav
+                      ? t('markets.removeFavourite', { pair })
+                      : t('markets.addFavourite', { pair })
+                  }
                   onClick={() => onToggleFavourite(row.code)}
                 >
                   <StarIcon filled={fav} />
                 </button>
-                <Link to={tradePath(row.code)} className="pair-cell pair-link" aria-label={t('markets.tradePair', { pair })}>
+                <Link
+                  to={tradePath(row.code)}
+                  className="pair-cell pair-link"
+                  aria-label={t('markets.tradePair', { pair })}
+                >
                   <span className="pair">
                     <span className="pair__base">{row.base}</span>
                     <span className="pair__counter">/{row.counter}</span>
@@ -106,7 +156,11 @@ export function MarketsTable({ rows, tickers, favourites, onToggleFavourite, sor
               <td className="hide-mobile">
                 <CategoryBadge category={row.category} />
               </td>
-              <td className={`num price${ticker?.reference ? ' price--reference' : ''}`} data-testid="last-price" data-reference={ticker?.reference ? 'true' : undefined}>
+              <td
+                className={`num price${ticker?.reference ? ' price--reference' : ''}`}
+                data-testid="last-price"
+                data-reference={ticker?.reference ? 'true' : undefined}
+              >
                 {formatNumber(ticker?.lastPrice, { decimals: row.priceDecimals })}
                 {ticker?.reference && (
                   <span className="reference-tag" title={t('markets.referenceHint')}>
@@ -114,7 +168,9 @@ export function MarketsTable({ rows, tickers, favourites, onToggleFavourite, sor
                   </span>
                 )}
               </td>
-              <td className={`num change change--${direction(ticker?.changePercent)}`}>{formatPercent(ticker?.changePercent)}</td>
+              <td className={`num change change--${direction(ticker?.changePercent)}`}>
+                {formatPercent(ticker?.changePercent)}
+              </td>
               <td className="num hide-mobile">{abbreviateNumber(ticker?.volume)}</td>
             </tr>
           );

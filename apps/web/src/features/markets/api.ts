@@ -19,7 +19,8 @@ export function useMarketRows(): MarketRowsState {
   const mode = client.runtimeMode();
 
   const rows = useMemo(
-    () => (symbols.data && assets.data ? buildMarketRows(symbols.data, assets.data, mode) : undefined),
+    () =>
+      symbols.data && assets.data ? buildMarketRows(symbols.data, assets.data, mode) : undefined,
     [symbols.data, assets.data, mode],
   );
 

@@ -14,7 +14,11 @@ function numeric(value: string | null | undefined): number | null {
 }
 
 /** Sorts rows by a column; rows without a value go last in either direction. */
-export function sortRows(rows: readonly MarketRow[], tickers: Readonly<Record<string, Ticker>>, sort: SortState | null): MarketRow[] {
+export function sortRows(
+  rows: readonly MarketRow[],
+  tickers: Readonly<Record<string, Ticker>>,
+  sort: SortState | null,
+): MarketRow[] {
   if (!sort) return [...rows];
   const sign = sort.direction === 'asc' ? 1 : -1;
   const value = (row: MarketRow): number | string | null => {
@@ -43,6 +47,7 @@ export function sortRows(rows: readonly MarketRow[], tickers: Readonly<Record<st
 
 export function nextSort(current: SortState | null, key: SortKey): SortState | null {
   if (current?.key !== key) return { key, direction: key === 'pair' ? 'asc' : 'desc' };
-  if (current.direction === (key === 'pair' ? 'asc' : 'desc')) return { key, direction: key === 'pair' ? 'desc' : 'asc' };
+  if (current.direction === (key === 'pair' ? 'asc' : 'desc'))
+    return { key, direction: key === 'pair' ? 'desc' : 'asc' };
   return null;
 }

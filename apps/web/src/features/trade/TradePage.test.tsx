@@ -9,7 +9,9 @@ import { fail, fakeSocket, ok, renderApp, resetApp } from '../../test/render';
 import { PATHS_API } from './api';
 
 // The canvas chart has its own chunk; jsdom cannot draw it.
-vi.mock('./components/chart-panel', () => ({ default: ({ type }: { type: string }) => <div data-testid="chart" data-chart-type={type} /> }));
+vi.mock('./components/chart-panel', () => ({
+  default: ({ type }: { type: string }) => <div data-testid="chart" data-chart-type={type} />,
+}));
 
 beforeEach(resetApp);
 afterEach(cleanup);
@@ -49,9 +51,35 @@ function answers(extra: Record<string, ReturnType<typeof ok>> = {}) {
   return {
     [SYMBOLS_PATH]: ok([btc]),
     [PATHS_API.depth]: depth(),
-    [PATHS_API.trades]: ok([{ id: 't1', price: '100.15', amount: '0.2', side: 'BUY', ts: 1_700_000_000_000 }]),
-    [PATHS_API.tickers]: ok([{ symbol: 'BTC_USDT', last: '100.15', open: '99', high: '101', low: '98', change: '1.15', changePercent: '1.16', volume: '10', quoteVolume: '1000', trades: 3 }]),
-    [PATHS_API.candles]: ok([{ openTime: 1_700_000_000_000, open: '99', high: '101', low: '98', close: '100', volume: '1', quoteVolume: '100', trades: 1 }]),
+    [PATHS_API.trades]: ok([
+      { id: 't1', price: '100.15', amount: '0.2', side: 'BUY', ts: 1_700_000_000_000 },
+    ]),
+    [PATHS_API.tickers]: ok([
+      {
+        symbol: 'BTC_USDT',
+        last: '100.15',
+        open: '99',
+        high: '101',
+        low: '98',
+        change: '1.15',
+        changePercent: '1.16',
+        volume: '10',
+        quoteVolume: '1000',
+        trades: 3,
+      },
+    ]),
+    [PATHS_API.candles]: ok([
+      {
+        openTime: 1_700_000_000_000,
+        open: '99',
+        high: '101',
+        low: '98',
+        close: '100',
+        volume: '1',
+        quoteVolume: '100',
+        trades: 1,
+      },
+    ]),
     [PATHS_API.balances]: ok([
       { asset: 'USDT', available: '1000', frozen: '0', total: '1000' },
       { asset: 'BTC', available: '0.5', frozen: '0', total: '0.5' },
@@ -62,7 +90,8 @@ function answers(extra: Record<string, ReturnType<typeof ok>> = {}) {
   };
 }
 
-const login = (kycLevel: number | null = 1) => startSession({ token: 'tok', refreshToken: 'ref', user: makeUser({ kycLevel }) });
+const login = (kycLevel: number | null = 1) =>
+  startSession({ token: 'tok', refreshToken: 'ref', user: makeUser({ kycLevel }) });
 
 function bookPrices(side: 'Sell orders' | 'Buy orders'): string[] {
   return within(screen.getByRole('list', { name: side }))
@@ -79,10 +108,14 @@ describe('spot trading: order book', () => {
     await screen.findByRole('list', { name: 'Buy orders' }, { timeout: 5000 });
     await waitFor(() => expect(bookPrices('Buy orders')).toEqual(['100.1', '100.05']));
     expect(bookPrices('Sell orders')).toEqual(['100.25', '100.2']);
-    fireEvent.change(screen.getByRole('combobox', { name: 'Price grouping' }), { target: { value: '0.1' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Price grouping' }), {
+      target: { value: '0.1' },
+    });
     expect(bookPrices('Buy orders')).toEqual(['100.1', '100']);
     expect(bookPrices('Sell orders')).toEqual(['100.3', '100.2']);
-    fireEvent.change(screen.getByRole('combobox', { name: 'Price grouping' }), { target: { value: '1' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Price grouping' }), {
+      target: { value: '1' },
+    });
     const bids = within(screen.getByRole('list', { name: 'Buy orders' })).getAllByRole('listitem');
     expect(bids).toHaveLength(1);
     expect(bids[0]?.textContent).toContain('3.0000');
@@ -93,28 +126,68 @@ describe('spot trading: order book', () => {
     const { socket, push, subscribe } = fakeSocket();
     const { fetch } = renderApp('/trade/spot/BTC_USDT', answers(), { socket });
     await waitFor(() => expect(bookPrices('Buy orders')).toHaveLength(2));
-    push('orderBook', { type: 'snapshot', symbol: 'BTC_USDT', seq: 10, bids: [['100.10', '1']], asks: [['100.20', '1.5']] });
+    push('orderBook', {
+      type: 'snapshot',
+      symbol: 'BTC_USDT',
+      seq: 10,
+      bids: [['100.10', '1']],
+      asks: [['100.20', '1.5']],
+    });
     await nextFrame();
     expect(bookPrices('Buy orders')).toEqual(['100.1']);
 
-    push('orderBook', { type: 'increment', symbol: 'BTC_USDT', seq: 11, side: 'BUY', price: '100.12', amount: '0.7' });
+    push('orderBook', {
+      type: 'increment',
+      symbol: 'BTC_USDT',
+      seq: 11,
+      side: 'BUY',
+      price: '100.12',
+      amount: '0.7',
+    });
     // The increments of one settlement batch arrive as one array.
     push('orderBook', [
-      { type: 'increment', symbol: 'BTC_USDT', seq: 12, side: 'SELL', price: '100.20', amount: '0' },
-      { type: 'increment', symbol: 'BTC_USDT', seq: 13, side: 'SELL', price: '100.30', amount: '2' },
+      {
+        type: 'increment',
+        symbol: 'BTC_USDT',
+        seq: 12,
+        side: 'SELL',
+        price: '100.20',
+        amount: '0',
+      },
+      {
+        type: 'increment',
+        symbol: 'BTC_USDT',
+        seq: 13,
+        side: 'SELL',
+        price: '100.30',
+        amount: '2',
+      },
     ]);
     await nextFrame();
     expect(bookPrices('Buy orders')).toEqual(['100.12', '100.1']);
     expect(bookPrices('Sell orders')).toEqual(['100.3']);
     const flashed = document.querySelectorAll('.order-book__row--flash');
-    expect([...flashed].map((el) => el.getAttribute('data-price')).sort()).toEqual(['100.12', '100.3']);
+    expect([...flashed].map((el) => el.getAttribute('data-price')).sort()).toEqual([
+      '100.12',
+      '100.3',
+    ]);
 
-    const depthCalls = () => fetch.mock.calls.filter(([href]) => String(href).includes(PATHS_API.depth)).length;
+    const depthCalls = () =>
+      fetch.mock.calls.filter(([href]) => String(href).includes(PATHS_API.depth)).length;
     const before = depthCalls();
-    push('orderBook', { type: 'increment', symbol: 'BTC_USDT', seq: 15, side: 'BUY', price: '99', amount: '1' });
+    push('orderBook', {
+      type: 'increment',
+      symbol: 'BTC_USDT',
+      seq: 15,
+      side: 'BUY',
+      price: '99',
+      amount: '1',
+    });
     await waitFor(() => expect(depthCalls()).toBe(before + 1));
     // The gap also resubscribes, so the socket sends a fresh snapshot.
-    expect(subscribe.mock.calls.filter(([c]) => c === 'orderBook').length).toBeGreaterThanOrEqual(2);
+    expect(subscribe.mock.calls.filter(([c]) => c === 'orderBook').length).toBeGreaterThanOrEqual(
+      2,
+    );
   });
 
   it('shows market trades, the 24h ticker and the connection state', async () => {
@@ -124,7 +197,13 @@ describe('spot trading: order book', () => {
     await waitFor(() => expect(screen.getByTestId('ticker-last').textContent).toBe('100.15'));
     expect(screen.getByText('+1.16%')).toBeDefined();
     expect(screen.getByText('Live')).toBeDefined();
-    push('trade', { id: 't2', price: '100.40', amount: '0.3', side: 'SELL', ts: 1_700_000_001_000 });
+    push('trade', {
+      id: 't2',
+      price: '100.40',
+      amount: '0.3',
+      side: 'SELL',
+      ts: 1_700_000_001_000,
+    });
     const rows = document.querySelectorAll('.market-trades__row');
     expect(rows[0]?.className).toContain('market-trades__row--sell');
     expect(rows[0]?.textContent).toContain('100.40');
@@ -140,7 +219,9 @@ describe('spot trading: order book', () => {
     const select = await screen.findByRole('combobox', { name: 'Chart type' });
     for (const type of ['hollow', 'bars', 'line', 'heikinAshi', 'baseline', 'depth', 'candles']) {
       fireEvent.change(select, { target: { value: type } });
-      await waitFor(() => expect(screen.getByTestId('chart').getAttribute('data-chart-type')).toBe(type));
+      await waitFor(() =>
+        expect(screen.getByTestId('chart').getAttribute('data-chart-type')).toBe(type),
+      );
     }
     fireEvent.click(screen.getByRole('button', { name: '1h' }));
     expect(localStorage.getItem(STORAGE_KEYS.spotInterval)).toBe('"1h"');
@@ -166,7 +247,9 @@ describe('spot trading: order form', () => {
   it('refuses an opted-out account in Real mode', async () => {
     login(-1);
     renderApp('/trade/spot', answers({ '/v1/user/profile': ok(makeUser({ kycLevel: -1 })) }));
-    expect(await screen.findByText('Customers without identity verification cannot use this feature')).toBeDefined();
+    expect(
+      await screen.findByText('Customers without identity verification cannot use this feature'),
+    ).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Buy BTC' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Practise in Demo' })).toBeDefined();
   });
@@ -181,7 +264,9 @@ describe('spot trading: order form', () => {
     fireEvent.click(form);
     expect(await screen.findByText('Insufficient KYC level permissions.')).toBeDefined();
     expect(screen.queryByText('Insufficient balance.')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Verify identity' }).getAttribute('href')).toBe('/accountCenter/identity');
+    expect(screen.getByRole('link', { name: 'Verify identity' }).getAttribute('href')).toBe(
+      '/accountCenter/identity',
+    );
     expect(screen.getByRole('button', { name: 'Practise in Demo' })).toBeDefined();
   });
 
@@ -216,7 +301,9 @@ describe('spot trading: order form', () => {
 
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.12345' } });
     fireEvent.click(submit);
-    expect(await screen.findByText('Quantity must be a multiple of the step size 0.0001.')).toBeDefined();
+    expect(
+      await screen.findByText('Quantity must be a multiple of the step size 0.0001.'),
+    ).toBeDefined();
     fireEvent.blur(screen.getByLabelText('Amount'));
     expect(screen.getByLabelText<HTMLInputElement>('Amount').value).toBe('0.1234');
     expect(screen.getByText(/Amount adjusted to 0.1234/)).toBeDefined();
@@ -224,7 +311,12 @@ describe('spot trading: order form', () => {
 
   it('checks the iceberg size and the counterparty of a market order', async () => {
     login();
-    renderApp('/trade/spot', answers({ [PATHS_API.depth]: ok({ symbol: 'BTC_USDT', seq: 1, bids: [['100', '1']], asks: [] }) }));
+    renderApp(
+      '/trade/spot',
+      answers({
+        [PATHS_API.depth]: ok({ symbol: 'BTC_USDT', seq: 1, bids: [['100', '1']], asks: [] }),
+      }),
+    );
     await screen.findByRole('button', { name: 'Buy BTC' });
     fireEvent.click(screen.getByRole('tab', { name: 'Iceberg' }));
     fireEvent.change(screen.getByLabelText('Price'), { target: { value: '100' } });
@@ -255,23 +347,48 @@ describe('spot trading: order form', () => {
     await screen.findByRole('button', { name: 'Buy BTC' });
     await waitFor(() => expect(bookPrices('Buy orders')).toHaveLength(2));
     await waitFor(() => expect(screen.getByTestId('available-quote').textContent).toBe('1,000.00'));
-    fireEvent.click(within(screen.getByRole('list', { name: 'Sell orders' })).getByRole('button', { name: '100.20' }));
+    fireEvent.click(
+      within(screen.getByRole('list', { name: 'Sell orders' })).getByRole('button', {
+        name: '100.20',
+      }),
+    );
     expect(screen.getByLabelText<HTMLInputElement>('Price').value).toBe('100.2');
     fireEvent.change(screen.getByLabelText(/Share of balance/), { target: { value: '50' } });
     expect(screen.getByLabelText<HTMLInputElement>('Amount').value).toBe('4.9900');
     fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
-    await waitFor(() => expect(placed).toEqual([{ symbol: 'BTC_USDT', side: 'BUY', type: 'LIMIT', price: '100.2', amount: '4.99', timeInForce: 'GTC' }]));
+    await waitFor(() =>
+      expect(placed).toEqual([
+        {
+          symbol: 'BTC_USDT',
+          side: 'BUY',
+          type: 'LIMIT',
+          price: '100.2',
+          amount: '4.99',
+          timeInForce: 'GTC',
+        },
+      ]),
+    );
   });
 
   it('shows the server catalogue errors inline', async () => {
     login();
-    renderApp('/trade/spot', answers({ [PATHS_API.place]: { ...fail('3010', 'Price must be a multiple of the tick size 0.01.'), body: { code: '3010', data: { tickSize: '0.01' }, message: 'x' } } }));
+    renderApp(
+      '/trade/spot',
+      answers({
+        [PATHS_API.place]: {
+          ...fail('3010', 'Price must be a multiple of the tick size 0.01.'),
+          body: { code: '3010', data: { tickSize: '0.01' }, message: 'x' },
+        },
+      }),
+    );
     await screen.findByRole('button', { name: 'Sell BTC' }).catch(() => undefined);
     fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
     fireEvent.change(screen.getByLabelText('Price'), { target: { value: '100' } });
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.1' } });
     await waitFor(() => expect(screen.getByTestId('available-base').textContent).toBe('0.5'));
     fireEvent.click(screen.getByRole('button', { name: 'Sell BTC' }));
-    expect(await screen.findByText('Price must be a multiple of the tick size 0.01.')).toBeDefined();
+    expect(
+      await screen.findByText('Price must be a multiple of the tick size 0.01.'),
+    ).toBeDefined();
   });
 });

@@ -1,5 +1,19 @@
-import { CANDLE_INTERVALS, STORAGE_KEYS, type CandleInterval, type TradingSymbol } from '@exchange/contracts';
-import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  CANDLE_INTERVALS,
+  STORAGE_KEYS,
+  type CandleInterval,
+  type TradingSymbol,
+} from '@exchange/contracts';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../components/states';
@@ -25,7 +39,10 @@ const loadChartPanel = () => retryImport(() => import('./components/chart-panel'
 const ChartPanel = lazy(loadChartPanel);
 
 /** A chart that could not be loaded leaves the rest of the screen working, with a retry. */
-class ChartBoundary extends Component<{ title: string; onRetry: () => void; children: ReactNode }, { error: unknown }> {
+class ChartBoundary extends Component<
+  { title: string; onRetry: () => void; children: ReactNode },
+  { error: unknown }
+> {
   override state: { error: unknown } = { error: null };
 
   static getDerivedStateFromError(error: unknown) {
@@ -51,12 +68,14 @@ interface SpotLayout {
 
 function readLayout(): SpotLayout {
   const raw = readJson(STORAGE_KEYS.spotLayout);
-  return typeof raw === 'object' && raw !== null ? (raw) : {};
+  return typeof raw === 'object' && raw !== null ? raw : {};
 }
 
 function readInterval(): CandleInterval {
   const raw = readJson(STORAGE_KEYS.spotInterval);
-  return typeof raw === 'string' && (CANDLE_INTERVALS as readonly string[]).includes(raw) ? (raw as CandleInterval) : DEFAULT_INTERVAL;
+  return typeof raw === 'string' && (CANDLE_INTERVALS as readonly string[]).includes(raw)
+    ? (raw as CandleInterval)
+    : DEFAULT_INTERVAL;
 }
 
 /** Symbol from the path, else `?symbol=`, else the remembered one, else BTC_USDT. */
@@ -80,7 +99,14 @@ export function TradePage() {
   }, [symbol]);
 
   if (symbols.isPending) return <LoadingState />;
-  if (symbols.isError) return <ErrorState title={t('trade.loadFailed')} error={symbols.error} onRetry={() => void symbols.refetch()} />;
+  if (symbols.isError)
+    return (
+      <ErrorState
+        title={t('trade.loadFailed')}
+        error={symbols.error}
+        onRetry={() => void symbols.refetch()}
+      />
+    );
   if (!info) {
     return (
       <div className="trade trade--missing">
@@ -98,8 +124,14 @@ function SymbolPicker({ symbols, current }: { symbols: TradingSymbol[]; current:
   return (
     <label className="trade-symbol">
       <span className="visually-hidden">{t('trade.symbol')}</span>
-      <select aria-label={t('trade.symbol')} value={current} onChange={(e) => void navigate(`${PATHS.tradeSpot}/${e.target.value}`)}>
-        {!symbols.some((s) => s.code === current) && <option value={current}>{pairName(current)}</option>}
+      <select
+        aria-label={t('trade.symbol')}
+        value={current}
+        onChange={(e) => void navigate(`${PATHS.tradeSpot}/${e.target.value}`)}
+      >
+        {!symbols.some((s) => s.code === current) && (
+          <option value={current}>{pairName(current)}</option>
+        )}
         {symbols.map((s) => (
           <option key={s.code} value={s.code}>
             {pairName(s.code)}
@@ -114,8 +146,17 @@ function ConnectionBadge() {
   const { t } = useTranslation();
   const status = useSocketStatus();
   if (status === 'open') return <span className="conn conn--open">{t('trade.conn.live')}</span>;
-  if (status === 'connecting') return <span className="conn conn--connecting" role="status">{t('trade.conn.connecting')}</span>;
-  return <span className="conn conn--closed" role="status">{t('trade.conn.disconnected')}</span>;
+  if (status === 'connecting')
+    return (
+      <span className="conn conn--connecting" role="status">
+        {t('trade.conn.connecting')}
+      </span>
+    );
+  return (
+    <span className="conn conn--closed" role="status">
+      {t('trade.conn.disconnected')}
+    </span>
+  );
 }
 
 function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingSymbol[] }) {
@@ -131,24 +172,36 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
   const open = useOrderList('open', { symbol }, 1, 100);
   const ownOrders = useMemo(() => open.data?.result ?? [], [open.data]);
   const [picked, setPicked] = useState<{ price: string; n: number } | null>(null);
-  const pick = useCallback((price: string) => setPicked((p) => ({ price, n: (p?.n ?? 0) + 1 })), []);
+  const pick = useCallback(
+    (price: string) => setPicked((p) => ({ price, n: (p?.n ?? 0) + 1 })),
+    [],
+  );
   const [chartType, setChartType] = useState<ChartType>(() => readLayout().chartType ?? 'candles');
   const [interval, setInterval] = useState<CandleInterval>(readInterval);
   const { bars, loading } = useLiveBars(symbol, interval);
   // A failed chunk stays failed inside lazy(): a retry needs a new one.
   const [Chart, setChart] = useState(() => ChartPanel);
 
-  useEffect(() => writeJson(STORAGE_KEYS.spotLayout, { ...readLayout(), symbol, chartType }), [chartType, symbol]);
+  useEffect(
+    () => writeJson(STORAGE_KEYS.spotLayout, { ...readLayout(), symbol, chartType }),
+    [chartType, symbol],
+  );
   useEffect(() => writeJson(STORAGE_KEYS.spotInterval, interval), [interval]);
 
   const buy = redUp ? COLORS.down : COLORS.up;
   const sell = redUp ? COLORS.up : COLORS.down;
   const colors = useMemo(
-    () => ({ buy, sell, text: theme === 'light' ? '#474d57' : '#b7bdc6', grid: theme === 'light' ? '#eef0f3' : '#1f2630' }),
+    () => ({
+      buy,
+      sell,
+      text: theme === 'light' ? '#474d57' : '#b7bdc6',
+      grid: theme === 'light' ? '#eef0f3' : '#1f2630',
+    }),
     [buy, sell, theme],
   );
   const lastPrice = ticker?.last ?? trades[0]?.price ?? null;
-  const availableOf = (asset: string) => balances.data?.find((b) => b.asset === asset)?.available ?? (token ? '0' : null);
+  const availableOf = (asset: string) =>
+    balances.data?.find((b) => b.asset === asset)?.available ?? (token ? '0' : null);
   const ctx = {
     availableBase: availableOf(info.baseAsset),
     availableQuote: availableOf(info.counterAsset),
@@ -156,23 +209,39 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
     bestAsk: bestPrice(book, 'asks'),
     lastPrice,
   };
-  const depthBids = useMemo(() => (chartType === 'depth' ? groupLevels(book?.bids ?? new Map(), 'bids', info.tickSize, 100) : []), [book, chartType, info.tickSize]);
-  const depthAsks = useMemo(() => (chartType === 'depth' ? groupLevels(book?.asks ?? new Map(), 'asks', info.tickSize, 100) : []), [book, chartType, info.tickSize]);
+  const depthBids = useMemo(
+    () =>
+      chartType === 'depth' ? groupLevels(book?.bids ?? new Map(), 'bids', info.tickSize, 100) : [],
+    [book, chartType, info.tickSize],
+  );
+  const depthAsks = useMemo(
+    () =>
+      chartType === 'depth' ? groupLevels(book?.asks ?? new Map(), 'asks', info.tickSize, 100) : [],
+    [book, chartType, info.tickSize],
+  );
   const priceDecimals = stepDecimals(info.tickSize);
   const change = Number(ticker?.changePercent ?? 0);
 
   return (
-    <div className={`trade${redUp ? ' trade--red-up' : ''}`} style={{ '--buy': buy, '--sell': sell } as React.CSSProperties}>
+    <div
+      className={`trade${redUp ? ' trade--red-up' : ''}`}
+      style={{ '--buy': buy, '--sell': sell } as React.CSSProperties}
+    >
       <h1 className="visually-hidden">{t('trade.title', { pair: pairName(symbol) })}</h1>
       <section className="trade-ticker" aria-label={t('trade.ticker.label')}>
         <SymbolPicker symbols={symbols} current={symbol} />
-        <div className={`trade-ticker__last ${change >= 0 ? 'is-buy' : 'is-sell'}`} data-testid="ticker-last">
+        <div
+          className={`trade-ticker__last ${change >= 0 ? 'is-buy' : 'is-sell'}`}
+          data-testid="ticker-last"
+        >
           {formatNumber(lastPrice, { decimals: priceDecimals })}
         </div>
         <dl className="trade-ticker__stats">
           <div>
             <dt>{t('trade.ticker.change')}</dt>
-            <dd className={change >= 0 ? 'is-buy' : 'is-sell'}>{formatPercent(ticker?.changePercent)}</dd>
+            <dd className={change >= 0 ? 'is-buy' : 'is-sell'}>
+              {formatPercent(ticker?.changePercent)}
+            </dd>
           </div>
           <div>
             <dt>{t('trade.ticker.high')}</dt>
@@ -196,16 +265,30 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
 
       <section className="trade-panel trade-chart" aria-label={t('trade.chart.label')}>
         <div className="trade-chart__bar">
-          <div className="trade-chart__intervals" role="group" aria-label={t('trade.chart.interval')}>
+          <div
+            className="trade-chart__intervals"
+            role="group"
+            aria-label={t('trade.chart.interval')}
+          >
             {CANDLE_INTERVALS.map((iv) => (
-              <button key={iv} type="button" className={`chip${iv === interval ? ' is-active' : ''}`} aria-pressed={iv === interval} onClick={() => setInterval(iv)}>
+              <button
+                key={iv}
+                type="button"
+                className={`chip${iv === interval ? ' is-active' : ''}`}
+                aria-pressed={iv === interval}
+                onClick={() => setInterval(iv)}
+              >
                 {iv}
               </button>
             ))}
           </div>
           <label className="trade-chart__type">
             <span className="visually-hidden">{t('trade.chart.type')}</span>
-            <select aria-label={t('trade.chart.type')} value={chartType} onChange={(e) => setChartType(e.target.value as ChartType)}>
+            <select
+              aria-label={t('trade.chart.type')}
+              value={chartType}
+              onChange={(e) => setChartType(e.target.value as ChartType)}
+            >
               {CHART_TYPES.map((ct) => (
                 <option key={ct} value={ct}>
                   {t(`trade.chart.types.${ct}`)}
@@ -215,20 +298,38 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
           </label>
         </div>
         <div className="chart-panel">
-          {!loading && chartType !== 'depth' && bars.length === 0 && <p className="chart-panel__empty muted">{t('trade.chart.empty')}</p>}
+          {!loading && chartType !== 'depth' && bars.length === 0 && (
+            <p className="chart-panel__empty muted">{t('trade.chart.empty')}</p>
+          )}
           {loading && chartType !== 'depth' ? (
             <LoadingState />
           ) : (
-            <ChartBoundary title={t('trade.chart.loadFailed')} onRetry={() => setChart(() => lazy(loadChartPanel))}>
+            <ChartBoundary
+              title={t('trade.chart.loadFailed')}
+              onRetry={() => setChart(() => lazy(loadChartPanel))}
+            >
               <Suspense fallback={<LoadingState />}>
-                <Chart type={chartType} bars={bars} bids={depthBids} asks={depthAsks} colors={colors} />
+                <Chart
+                  type={chartType}
+                  bars={bars}
+                  bids={depthBids}
+                  asks={depthAsks}
+                  colors={colors}
+                />
               </Suspense>
             </ChartBoundary>
           )}
         </div>
       </section>
 
-      <OrderBook book={book} tickSize={info.tickSize} stepSize={info.stepSize} lastPrice={lastPrice} onPickPrice={pick} ownOrders={ownOrders} />
+      <OrderBook
+        book={book}
+        tickSize={info.tickSize}
+        stepSize={info.stepSize}
+        lastPrice={lastPrice}
+        onPickPrice={pick}
+        ownOrders={ownOrders}
+      />
 
       <section className="trade-panel market-trades" aria-labelledby="market-trades-title">
         <header className="trade-panel__head">
@@ -241,19 +342,31 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
         </div>
         <ol className="market-trades__list">
           {trades.map((tr) => (
-            <li key={tr.id} className={`market-trades__row market-trades__row--${tr.side === 'BUY' ? 'buy' : 'sell'}`}>
+            <li
+              key={tr.id}
+              className={`market-trades__row market-trades__row--${tr.side === 'BUY' ? 'buy' : 'sell'}`}
+            >
               <button type="button" className="order-book__price" onClick={() => pick(tr.price)}>
                 {formatNumber(tr.price, { decimals: priceDecimals })}
               </button>
               <span>{formatNumber(tr.amount, { decimals: stepDecimals(info.stepSize) })}</span>
-              <span className="muted">{new Date(tr.ts).toLocaleTimeString('en-GB', { hour12: false })}</span>
+              <span className="muted">
+                {new Date(tr.ts).toLocaleTimeString('en-GB', { hour12: false })}
+              </span>
             </li>
           ))}
         </ol>
       </section>
 
       <OrderForm
-        rules={{ symbol, tickSize: info.tickSize, stepSize: info.stepSize, minQty: info.minQty, minNotional: info.minNotional, counterDecimals: info.counterDecimals }}
+        rules={{
+          symbol,
+          tickSize: info.tickSize,
+          stepSize: info.stepSize,
+          minQty: info.minQty,
+          minNotional: info.minNotional,
+          counterDecimals: info.counterDecimals,
+        }}
         baseAsset={info.baseAsset}
         counterAsset={info.counterAsset}
         ctx={ctx}
@@ -275,18 +388,34 @@ function MyOrders({ symbol }: { symbol: string }) {
       <div className="trade-orders__bar">
         <div className="tabs" role="tablist">
           {(['open', 'history', 'trades'] as const).map((k) => (
-            <button key={k} type="button" role="tab" aria-selected={tab === k} className={`tab${tab === k ? ' is-active' : ''}`} onClick={() => setTab(k)}>
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              aria-selected={tab === k}
+              className={`tab${tab === k ? ' is-active' : ''}`}
+              onClick={() => setTab(k)}
+            >
               {t(`trade.orders.tabs.${k}`)}
             </button>
           ))}
         </div>
         {token && tab === 'open' && (
-          <button type="button" className="button" disabled={cancelAll.isPending} onClick={() => cancelAll.mutate(symbol)}>
+          <button
+            type="button"
+            className="button"
+            disabled={cancelAll.isPending}
+            onClick={() => cancelAll.mutate(symbol)}
+          >
             {t('trade.orders.cancelAll')}
           </button>
         )}
       </div>
-      {token ? <OrderListTable kind={tab} filters={{ symbol }} pageNum={1} pageSize={20} /> : <p className="muted">{t('trade.orders.loginToSee')}</p>}
+      {token ? (
+        <OrderListTable kind={tab} filters={{ symbol }} pageNum={1} pageSize={20} />
+      ) : (
+        <p className="muted">{t('trade.orders.loginToSee')}</p>
+      )}
     </section>
   );
 }

@@ -44,23 +44,65 @@ const order = (id: string, patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
-function asset(code: string, name: string, decimals: number, type: 'FIAT' | 'COIN' = 'COIN'): Asset {
+function asset(
+  code: string,
+  name: string,
+  decimals: number,
+  type: 'FIAT' | 'COIN' = 'COIN',
+): Asset {
   return {
-    code, name, decimals, type, category: type === 'FIAT' ? null : 'CRYPTO', sign: type === 'FIAT' ? '$' : null, status: 'ACTIVE',
-    tags: ['real', 'simulated'], isMainFiat: code === 'USD', isCommonFiat: type === 'FIAT', marketCap: null, coinInfo: null,
+    code,
+    name,
+    decimals,
+    type,
+    category: type === 'FIAT' ? null : 'CRYPTO',
+    sign: type === 'FIAT' ? '$' : null,
+    status: 'ACTIVE',
+    tags: ['real', 'simulated'],
+    isMainFiat: code === 'USD',
+    isCommonFiat: type === 'FIAT',
+    marketCap: null,
+    coinInfo: null,
   };
 }
 
-function symbol(base: string, quote: string, tags: ('real' | 'simulated')[] = ['real', 'simulated']): TradingSymbol {
+function symbol(
+  base: string,
+  quote: string,
+  tags: ('real' | 'simulated')[] = ['real', 'simulated'],
+): TradingSymbol {
   const code = `${base}_${quote}`;
   return {
-    code, symbol: code, status: 'ACTIVE', tags, baseAssetCode: base, counterAssetCode: quote, baseAsset: base, counterAsset: quote,
-    baseDecimals: 5, counterDecimals: 2, tickSize: '0.01', stepSize: '0.00001', minQty: '0.00001', minNotional: '5',
+    code,
+    symbol: code,
+    status: 'ACTIVE',
+    tags,
+    baseAssetCode: base,
+    counterAssetCode: quote,
+    baseAsset: base,
+    counterAsset: quote,
+    baseDecimals: 5,
+    counterDecimals: 2,
+    tickSize: '0.01',
+    stepSize: '0.00001',
+    minQty: '0.00001',
+    minNotional: '5',
   };
 }
 
-const assets = [asset('BTC', 'Bitcoin', 8), asset('USDT', 'Tether', 6), asset('ETH', 'Ether', 8), asset('JPY', 'Japanese yen', 0, 'FIAT'), asset('USD', 'US dollar', 2, 'FIAT')];
-const symbols = [symbol('BTC_X', 'USDT', []), symbol('BTC', 'USDT'), symbol('ETH', 'USDT'), symbol('USDT', 'USD')];
+const assets = [
+  asset('BTC', 'Bitcoin', 8),
+  asset('USDT', 'Tether', 6),
+  asset('ETH', 'Ether', 8),
+  asset('JPY', 'Japanese yen', 0, 'FIAT'),
+  asset('USD', 'US dollar', 2, 'FIAT'),
+];
+const symbols = [
+  symbol('BTC_X', 'USDT', []),
+  symbol('BTC', 'USDT'),
+  symbol('ETH', 'USDT'),
+  symbol('USDT', 'USD'),
+];
 
 const base = {
   '/v1/user/profile': ok(makeUser()),
@@ -125,11 +167,17 @@ describe('wallet', () => {
     expect(noRow('JPY')).toBeNull();
     expect(screen.getByText('Zero balances hidden: 2')).toBeDefined();
     // 0.223456789 BTC at 50,000 plus 1000.9999999 USDT = 12,173.8394 -> 12,173.83 (down).
-    await waitFor(() => expect(screen.getByTestId('wallet-total').textContent).toBe('12,173.83 USDT'));
+    await waitFor(() =>
+      expect(screen.getByTestId('wallet-total').textContent).toBe('12,173.83 USDT'),
+    );
 
     // Demo: trade, but no deposit or withdraw (funds are simulated).
-    expect(within(btc).getByRole('link', { name: 'Trade BTC' }).getAttribute('href')).toBe('/trade/spot/BTC_USDT');
-    expect(within(usdt).getByRole('link', { name: 'Trade USDT' }).getAttribute('href')).toBe('/trade/spot/USDT_USD');
+    expect(within(btc).getByRole('link', { name: 'Trade BTC' }).getAttribute('href')).toBe(
+      '/trade/spot/BTC_USDT',
+    );
+    expect(within(usdt).getByRole('link', { name: 'Trade USDT' }).getAttribute('href')).toBe(
+      '/trade/spot/USDT_USD',
+    );
     expect(screen.queryByRole('button', { name: /Deposit/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Withdraw/ })).toBeNull();
 
@@ -146,11 +194,16 @@ describe('wallet', () => {
     localStorage.setItem(HIDE_ZERO_KEY, 'false');
     renderApp('/accountCenter/wallet?type=wallet', { ...base, [PATHS_API.balances]: balances });
     await assetRow('ETH');
-    expect((screen.getByRole<HTMLInputElement>('checkbox', { name: 'Hide zero balances' })).checked).toBe(false);
+    expect(
+      screen.getByRole<HTMLInputElement>('checkbox', { name: 'Hide zero balances' }).checked,
+    ).toBe(false);
   });
 
   it('offers to show every asset when all are zero', async () => {
-    renderApp('/accountCenter/wallet?type=wallet', { ...base, [PATHS_API.balances]: ok([{ asset: 'ETH', available: '0', frozen: '0', total: '0' }]) });
+    renderApp('/accountCenter/wallet?type=wallet', {
+      ...base,
+      [PATHS_API.balances]: ok([{ asset: 'ETH', available: '0', frozen: '0', total: '0' }]),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Show all assets' }));
     expect(await assetRow('ETH')).toBeTruthy();
   });
@@ -161,14 +214,24 @@ describe('wallet', () => {
     const deposit = within(btc).getByRole('button', { name: 'Deposit (Coming soon)' });
     expect(deposit.getAttribute('aria-disabled')).toBe('true');
     expect(deposit.getAttribute('data-tooltip')).toBe('Coming soon');
-    expect(within(btc).getByRole('button', { name: 'Withdraw (Coming soon)' }).getAttribute('aria-disabled')).toBe('true');
+    expect(
+      within(btc)
+        .getByRole('button', { name: 'Withdraw (Coming soon)' })
+        .getAttribute('aria-disabled'),
+    ).toBe('true');
     expect(screen.queryByRole('button', { name: /Reset/ })).toBeNull();
   });
 
   it('asks before resetting the Demo funds', async () => {
     updateSettings({ runtimeMode: 1 });
-    const reset = vi.fn(() => ok([{ asset: 'USDT', available: '100000', frozen: '0', total: '100000' }]));
-    renderApp('/accountCenter/wallet?type=wallet', { ...base, [PATHS_API.balances]: balances, [PATHS_API.demoReset]: reset });
+    const reset = vi.fn(() =>
+      ok([{ asset: 'USDT', available: '100000', frozen: '0', total: '100000' }]),
+    );
+    renderApp('/accountCenter/wallet?type=wallet', {
+      ...base,
+      [PATHS_API.balances]: balances,
+      [PATHS_API.demoReset]: reset,
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Reset Demo funds' }));
     const dialog = screen.getByRole('dialog', { name: 'Reset your Demo funds?' });
     expect(within(dialog).getByText(/Every Demo balance goes back/)).toBeDefined();
@@ -177,7 +240,9 @@ describe('wallet', () => {
     expect(reset).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Reset Demo funds' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset funds' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset funds' }),
+    );
     await waitFor(() => expect(reset).toHaveBeenCalledTimes(1));
     expect(await screen.findByText('Demo funds restored.')).toBeDefined();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -188,7 +253,10 @@ describe('wallet', () => {
     renderApp('/accountCenter/wallet?type=wallet', {
       ...base,
       [PATHS_API.balances]: balances,
-      [PATHS_API.demoReset]: fail('1002', 'Invalid request: cancel open orders before resetting the funds'),
+      [PATHS_API.demoReset]: fail(
+        '1002',
+        'Invalid request: cancel open orders before resetting the funds',
+      ),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Reset Trade for Reward funds' }));
     const dialog = screen.getByRole('dialog', { name: 'Reset your Trade for Reward funds?' });
@@ -205,7 +273,13 @@ describe('orders', () => {
     const cancel = vi.fn(() => ok(order('1', { status: 'CANCELED' })));
     const history = vi.fn((url: URL) => {
       const page = Number(url.searchParams.get('pageNum'));
-      return ok({ pageNum: page, pageSize: 10, result: Array.from({ length: page === 1 ? 10 : 3 }, (_, i) => order(`h${page}-${i}`, { status: 'FILLED', filled: '0.5' })) });
+      return ok({
+        pageNum: page,
+        pageSize: 10,
+        result: Array.from({ length: page === 1 ? 10 : 3 }, (_, i) =>
+          order(`h${page}-${i}`, { status: 'FILLED', filled: '0.5' }),
+        ),
+      });
     });
     renderApp('/accountCenter/orders', {
       ...base,
@@ -221,16 +295,31 @@ describe('orders', () => {
     expect(screen.getAllByText('Filled').length).toBeGreaterThan(0);
     fireEvent.change(screen.getByRole('combobox', { name: 'Side' }), { target: { value: 'SELL' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(history.mock.calls.some(([url]) => url.searchParams.get('side') === 'SELL')).toBe(true));
+    await waitFor(() =>
+      expect(history.mock.calls.some(([url]) => url.searchParams.get('side') === 'SELL')).toBe(
+        true,
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Page 2');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true),
+    );
   });
 
   it('shows the order a transaction links to above the lists', async () => {
     renderApp('/accountCenter/orders?tab=history&orderId=42', {
       ...base,
-      '/v1/spot-order/order/42': ok(order('42', { status: 'FILLED', filled: '0.5', averagePrice: '100', fee: '0.0005', feeAsset: 'BTC', liquidity: 'TAKER' })),
+      '/v1/spot-order/order/42': ok(
+        order('42', {
+          status: 'FILLED',
+          filled: '0.5',
+          averagePrice: '100',
+          fee: '0.0005',
+          feeAsset: 'BTC',
+          liquidity: 'TAKER',
+        }),
+      ),
       [PATHS_API.history]: ok({ pageNum: 1, pageSize: 10, result: [] }),
     });
     const detail = await screen.findByRole('region', { name: 'Order #42' });
@@ -251,12 +340,23 @@ describe('order lists', () => {
         result: [
           order('1', { type: 'TRIGGER', triggerPrice: '90', triggerDirection: 'BELOW' }),
           order('2', { type: 'TRIGGER', triggerPrice: '120', triggerDirection: 'ABOVE' }),
-          order('3', { type: 'TRAILING', side: 'SELL', price: null, trailingDelta: '5', status: 'TRAILING' }),
+          order('3', {
+            type: 'TRAILING',
+            side: 'SELL',
+            price: null,
+            trailingDelta: '5',
+            status: 'TRAILING',
+          }),
           order('4', { type: 'ICEBERG', icebergSize: '0.1' }),
         ],
       }),
     });
-    const cell = async (id: string) => within((await screen.findByRole('button', { name: `Cancel order ${id}` })).closest('tr') as HTMLElement);
+    const cell = async (id: string) =>
+      within(
+        (await screen.findByRole('button', { name: `Cancel order ${id}` })).closest(
+          'tr',
+        ) as HTMLElement,
+      );
     expect((await cell('1')).getByText('≤ 90')).toBeDefined();
     expect((await cell('2')).getByText('≥ 120')).toBeDefined();
     expect((await cell('3')).getByText('Δ 5')).toBeDefined();
@@ -267,11 +367,38 @@ describe('order lists', () => {
   it('never draws one list in the columns of another while the next one loads', async () => {
     renderApp('/accountCenter/orders?tab=history', {
       ...base,
-      [PATHS_API.history]: ok({ pageNum: 1, pageSize: 10, result: [order('h1', { type: 'MARKET', price: null, amount: null, total: '100', status: 'FILLED', filled: '0.002' })] }),
+      [PATHS_API.history]: ok({
+        pageNum: 1,
+        pageSize: 10,
+        result: [
+          order('h1', {
+            type: 'MARKET',
+            price: null,
+            amount: null,
+            total: '100',
+            status: 'FILLED',
+            filled: '0.002',
+          }),
+        ],
+      }),
       [PATHS_API.myTrades]: ok({
         pageNum: 1,
         pageSize: 10,
-        result: [{ id: 't1', symbol: 'BTC_USDT', orderId: 'h1', side: 'BUY', price: '50000', amount: '0.002', total: '100', fee: '0', feeAsset: 'BTC', liquidity: 'TAKER', createdAt: '2026-11-01T10:00:00.000Z' }],
+        result: [
+          {
+            id: 't1',
+            symbol: 'BTC_USDT',
+            orderId: 'h1',
+            side: 'BUY',
+            price: '50000',
+            amount: '0.002',
+            total: '100',
+            fee: '0',
+            feeAsset: 'BTC',
+            liquidity: 'TAKER',
+            createdAt: '2026-11-01T10:00:00.000Z',
+          },
+        ],
       }),
     });
     await screen.findByRole('table', { name: 'Order history' });
@@ -293,7 +420,16 @@ const tradeLine: WalletTransaction = {
     { asset: 'BTC', amount: '0.12345', fee: '0.0002469' },
     { asset: 'USDT', amount: '-7407.0012345', fee: '0' },
   ],
-  trade: { id: '9', orderId: '42', symbol: 'BTC_USDT', side: 'BUY', liquidity: 'TAKER', price: '60000.01', quantity: '0.12345', total: '7407.0012345' },
+  trade: {
+    id: '9',
+    orderId: '42',
+    symbol: 'BTC_USDT',
+    side: 'BUY',
+    liquidity: 'TAKER',
+    price: '60000.01',
+    quantity: '0.12345',
+    total: '7407.0012345',
+  },
 };
 const fundingLine: WalletTransaction = {
   id: '3f9a1c2b-0000-4000-8000-000000000000',
@@ -326,7 +462,9 @@ describe('transaction history', () => {
     await waitFor(() => expect(within(trade).getByText('-7,407.001234 USDT')).toBeDefined());
     expect(within(trade).getByText('+0.12345000 BTC')).toBeDefined();
     expect(within(trade).getByText('0.00024690 BTC')).toBeDefined();
-    expect(within(trade).getByRole('link', { name: 'Order #42' }).getAttribute('href')).toBe('/accountCenter/orders?tab=history&orderId=42');
+    expect(within(trade).getByRole('link', { name: 'Order #42' }).getAttribute('href')).toBe(
+      '/accountCenter/orders?tab=history&orderId=42',
+    );
     expect(within(funding).getByText('Demo funds credited')).toBeDefined();
     expect(within(funding).getByText('#3F9A1C2B')).toBeDefined();
     // Five assets: three shown, the rest behind "+2 more".
@@ -337,12 +475,18 @@ describe('transaction history', () => {
 
     const [url] = list.mock.calls[0] as unknown as [URL];
     expect(url.searchParams.get('pageSize')).toBe('10');
-    expect(Number(url.searchParams.get('startTime'))).toBeGreaterThanOrEqual(sixMonthsAgo() - 60_000);
+    expect(Number(url.searchParams.get('startTime'))).toBeGreaterThanOrEqual(
+      sixMonthsAgo() - 60_000,
+    );
   });
 
   it('filters by the types a spot user can have, and pages 10 lines at a time', async () => {
     updateSettings({ runtimeMode: 2 });
-    const list = vi.fn((url: URL) => (url.searchParams.get('pageNum') === '2' ? page([fundingLine], 2) : page(Array.from({ length: 10 }, (_, i) => ({ ...tradeLine, id: `TRADE:0:${i}` })))));
+    const list = vi.fn((url: URL) =>
+      url.searchParams.get('pageNum') === '2'
+        ? page([fundingLine], 2)
+        : page(Array.from({ length: 10 }, (_, i) => ({ ...tradeLine, id: `TRADE:0:${i}` }))),
+    );
     renderApp('/accountCenter/transactionHistory', {
       ...base,
       [PATHS_API.transactions]: list,
@@ -351,12 +495,34 @@ describe('transaction history', () => {
     });
     await screen.findByRole('table', { name: 'Transaction history' });
     const type = screen.getByRole('combobox', { name: 'Type' });
-    await waitFor(() => expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Trade', 'Trade for Reward funds credited', 'Trade for Reward funds reset']));
+    await waitFor(() =>
+      expect(
+        within(type)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([
+        'All',
+        'Trade',
+        'Trade for Reward funds credited',
+        'Trade for Reward funds reset',
+      ]),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Trade for Reward funds credited', { selector: '.history-table__title' })).toBeDefined();
+    expect(
+      await screen.findByText('Trade for Reward funds credited', {
+        selector: '.history-table__title',
+      }),
+    ).toBeDefined();
     expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
     fireEvent.change(type, { target: { value: 'TRADE' } });
-    await waitFor(() => expect(list.mock.calls.some(([url]) => url.searchParams.get('type') === 'TRADE' && url.searchParams.get('pageNum') === '1')).toBe(true));
+    await waitFor(() =>
+      expect(
+        list.mock.calls.some(
+          ([url]) =>
+            url.searchParams.get('type') === 'TRADE' && url.searchParams.get('pageNum') === '1',
+        ),
+      ).toBe(true),
+    );
   });
 
   it('exports the lines, and the ledger entries for auditors, as CSV with exact amounts', () => {
@@ -366,9 +532,24 @@ describe('transaction history', () => {
         '2026-11-02T10:00:00.000Z,TRADE,"Trade, spot",BTC_USDT,BUY,42,9,USDT,-7407.0012345,0,TRADE:0:17\n',
     );
     const csv = flowsCsv(
-      [{ id: 'f1', txId: 'tx1', asset: 'USDT', bucket: 'AVAILABLE', amount: '-5', flowType: 100004, flowName: 'SPOT_TRADE_FEE', refType: 'TRADE', refId: '0:9', createdAt: '2026-11-01T10:00:00.000Z' }],
+      [
+        {
+          id: 'f1',
+          txId: 'tx1',
+          asset: 'USDT',
+          bucket: 'AVAILABLE',
+          amount: '-5',
+          flowType: 100004,
+          flowName: 'SPOT_TRADE_FEE',
+          refType: 'TRADE',
+          refId: '0:9',
+          createdAt: '2026-11-01T10:00:00.000Z',
+        },
+      ],
       () => 'Trading fee, spot',
     );
-    expect(csv).toBe('time,asset,amount,bucket,flowType,flowName,refType,refId,txId\n2026-11-01T10:00:00.000Z,USDT,-5,AVAILABLE,100004,"Trading fee, spot",TRADE,0:9,tx1\n');
+    expect(csv).toBe(
+      'time,asset,amount,bucket,flowType,flowName,refType,refId,txId\n2026-11-01T10:00:00.000Z,USDT,-5,AVAILABLE,100004,"Trading fee, spot",TRADE,0:9,tx1\n',
+    );
   });
 });

@@ -21,9 +21,17 @@ export function OrdersPage() {
   const { t } = useTranslation();
   usePrivateUpdates();
   const [search, setSearch] = useSearchParams();
-  const tab = (KINDS as string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as OrderListKind) : 'open';
+  const tab = (KINDS as string[]).includes(search.get('tab') ?? '')
+    ? (search.get('tab') as OrderListKind)
+    : 'open';
   const orderId = search.get('orderId');
-  const [draft, setDraft] = useState<{ symbol: string; side: string; type: string; from: string; to: string }>({ symbol: '', side: '', type: '', from: '', to: '' });
+  const [draft, setDraft] = useState<{
+    symbol: string;
+    side: string;
+    type: string;
+    from: string;
+    to: string;
+  }>({ symbol: '', side: '', type: '', from: '', to: '' });
   const [filters, setFilters] = useState<OrderFilters>({});
   const [pageNum, setPageNum] = useState(1);
 
@@ -33,7 +41,9 @@ export function OrdersPage() {
       symbol: draft.symbol.trim().toUpperCase().replace('/', '_') || undefined,
       side: draft.side || undefined,
       type: tab === 'trades' ? undefined : draft.type || undefined,
-      startTime: draft.from ? Math.max(new Date(`${draft.from}T00:00:00`).getTime(), sixMonthsAgo()) : undefined,
+      startTime: draft.from
+        ? Math.max(new Date(`${draft.from}T00:00:00`).getTime(), sixMonthsAgo())
+        : undefined,
       endTime: draft.to ? new Date(`${draft.to}T23:59:59`).getTime() : undefined,
     });
     setPageNum(1);
@@ -63,7 +73,11 @@ export function OrdersPage() {
       <form className="filters" onSubmit={apply} aria-label={t('account.filters')}>
         <label>
           {t('trade.orders.cols.pair')}
-          <input value={draft.symbol} placeholder="BTC_USDT" onChange={(e) => setDraft({ ...draft, symbol: e.target.value })} />
+          <input
+            value={draft.symbol}
+            placeholder="BTC_USDT"
+            onChange={(e) => setDraft({ ...draft, symbol: e.target.value })}
+          />
         </label>
         <label>
           {t('trade.orders.cols.side')}
@@ -76,7 +90,10 @@ export function OrdersPage() {
         {tab !== 'trades' && (
           <label>
             {t('trade.orders.cols.type')}
-            <select value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })}>
+            <select
+              value={draft.type}
+              onChange={(e) => setDraft({ ...draft, type: e.target.value })}
+            >
               <option value="">{t('account.all')}</option>
               {(['LIMIT', 'MARKET', 'ICEBERG', 'TRAILING', 'TRIGGER'] as const).map((ty) => (
                 <option key={ty} value={ty}>
@@ -90,11 +107,20 @@ export function OrdersPage() {
           <>
             <label>
               {t('account.from')}
-              <input type="date" value={draft.from} min={new Date(sixMonthsAgo()).toISOString().slice(0, 10)} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+              <input
+                type="date"
+                value={draft.from}
+                min={new Date(sixMonthsAgo()).toISOString().slice(0, 10)}
+                onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+              />
             </label>
             <label>
               {t('account.to')}
-              <input type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+              <input
+                type="date"
+                value={draft.to}
+                onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+              />
             </label>
           </>
         )}
@@ -103,7 +129,13 @@ export function OrdersPage() {
         </button>
       </form>
       {tab !== 'open' && <p className="muted">{t('account.sixMonths')}</p>}
-      <OrderListTable kind={tab} filters={filters} pageNum={pageNum} pageSize={10} onPage={setPageNum} />
+      <OrderListTable
+        kind={tab}
+        filters={filters}
+        pageNum={pageNum}
+        pageSize={10}
+        onPage={setPageNum}
+      />
     </div>
   );
 }

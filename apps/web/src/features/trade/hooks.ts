@@ -6,9 +6,23 @@ import { useApiClient } from '../../lib/api-context';
 import { useSession } from '../../lib/session';
 import { useRuntimeMode } from '../../lib/settings';
 import { useSocket, useSocketChannel } from '../../lib/socket/socket-context';
-import { fetchDepth, PATHS_API, tradeKeys, useCandles, useMarketTrades, type Balance, type MarketTradeRow } from './api';
+import {
+  fetchDepth,
+  PATHS_API,
+  tradeKeys,
+  useCandles,
+  useMarketTrades,
+  type Balance,
+  type MarketTradeRow,
+} from './api';
 import { normaliseBars, toBar, upsertBar, type Bar, type RawCandle } from './lib/candles';
-import { applyIncrement, bookFromSnapshot, type BookIncrement, type BookSnapshot, type BookState } from './lib/order-book';
+import {
+  applyIncrement,
+  bookFromSnapshot,
+  type BookIncrement,
+  type BookSnapshot,
+  type BookState,
+} from './lib/order-book';
 
 /**
  * The live order book: a REST snapshot, then the socket's `orderBook` snapshot and increments.
@@ -27,7 +41,9 @@ export function useOrderBook(symbol: string): { book: BookState | null; resyncs:
 
   const flush = useCallback(() => {
     if (frame.current !== null) return;
-    const raf = globalThis.requestAnimationFrame ?? ((cb: FrameRequestCallback) => setTimeout(() => cb(0), 16) as unknown as number);
+    const raf =
+      globalThis.requestAnimationFrame ??
+      ((cb: FrameRequestCallback) => setTimeout(() => cb(0), 16) as unknown as number);
     frame.current = raf(() => {
       frame.current = null;
       setBook(bookRef.current);
@@ -63,12 +79,24 @@ export function useOrderBook(symbol: string): { book: BookState | null; resyncs:
       const msg = data as Partial<BookSnapshot & BookIncrement & { type: string }>;
       if (!msg || (msg.symbol && msg.symbol !== symbol)) return true;
       if (msg.type === 'snapshot') {
-        bookRef.current = bookFromSnapshot({ symbol, seq: Number(msg.seq ?? 0), bids: msg.bids ?? [], asks: msg.asks ?? [] });
+        bookRef.current = bookFromSnapshot({
+          symbol,
+          seq: Number(msg.seq ?? 0),
+          bids: msg.bids ?? [],
+          asks: msg.asks ?? [],
+        });
         flush();
         return true;
       }
       const current = bookRef.current;
-      if (!current || typeof msg.seq !== 'number' || !msg.side || !msg.price || msg.amount === undefined) return true;
+      if (
+        !current ||
+        typeof msg.seq !== 'number' ||
+        !msg.side ||
+        !msg.price ||
+        msg.amount === undefined
+      )
+        return true;
       const result = applyIncrement(current, msg as BookIncrement);
       if (result.kind === 'applied') {
         bookRef.current = result.book;
@@ -115,14 +143,20 @@ export function useOrderBook(symbol: string): { book: BookState | null; resyncs:
 /** Market trades: REST history, then the `trade` channel on top (newest first, 50 kept). */
 export function useLiveTrades(symbol: string): MarketTradeRow[] {
   const rest = useMarketTrades(symbol);
-  const [pushed, setPushed] = useState<{ symbol: string; rows: MarketTradeRow[] }>({ symbol, rows: [] });
+  const [pushed, setPushed] = useState<{ symbol: string; rows: MarketTradeRow[] }>({
+    symbol,
+    rows: [],
+  });
   useSocketChannel(
     'trade',
     (data) => {
       const items = (Array.isArray(data) ? data : [data]) as MarketTradeRow[];
       const valid = items.filter((t) => t && t.price && t.amount);
       if (valid.length === 0) return;
-      setPushed((prev) => ({ symbol, rows: [...valid.reverse(), ...(prev.symbol === symbol ? prev.rows : [])].slice(0, 50) }));
+      setPushed((prev) => ({
+        symbol,
+        rows: [...valid.reverse(), ...(prev.symbol === symbol ? prev.rows : [])].slice(0, 50),
+      }));
     },
     { symbol },
   );
@@ -134,7 +168,10 @@ export function useLiveTrades(symbol: string): MarketTradeRow[] {
 }
 
 /** Candles of an interval: REST history plus the forming candle from the `candle` channel. */
-export function useLiveBars(symbol: string, interval: CandleInterval): { bars: Bar[]; loading: boolean } {
+export function useLiveBars(
+  symbol: string,
+  interval: CandleInterval,
+): { bars: Bar[]; loading: boolean } {
   const rest = useCandles(symbol, interval);
   const [live, setLive] = useState<{ key: string; bars: Bar[] }>({ key: '', bars: [] });
   const key = `${symbol}|${interval}`;
@@ -180,7 +217,8 @@ export function useTicker(symbol: string): { ticker: TickerData | null; all: Tic
     queryClient
       .fetchQuery({
         queryKey: ['trade-tickers', mode],
-        queryFn: async () => (await client.get(PATHS_API.tickers, anyData, { silent: true })) as TickerData[],
+        queryFn: async () =>
+          (await client.get(PATHS_API.tickers, anyData, { silent: true })) as TickerData[],
         staleTime: 10_000,
       })
       .then((list) => {

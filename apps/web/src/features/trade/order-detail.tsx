@@ -34,7 +34,9 @@ export function OrderDetail({ id, onClose }: { id: string; onClose: () => void }
           </div>
           <div>
             <dt>{t('trade.orders.cols.side')}</dt>
-            <dd className={o.side === 'BUY' ? 'is-buy' : 'is-sell'}>{t(`trade.sides.${o.side}`)}</dd>
+            <dd className={o.side === 'BUY' ? 'is-buy' : 'is-sell'}>
+              {t(`trade.sides.${o.side}`)}
+            </dd>
           </div>
           <div>
             <dt>{t('trade.orders.cols.type')}</dt>
@@ -50,7 +52,11 @@ export function OrderDetail({ id, onClose }: { id: string; onClose: () => void }
           </div>
           <div>
             <dt>{t('trade.orders.cols.amount')}</dt>
-            <dd>{o.amount === null ? `${formatNumber(o.total)} (${t('trade.orders.cols.total')})` : formatNumber(o.amount)}</dd>
+            <dd>
+              {o.amount === null
+                ? `${formatNumber(o.total)} (${t('trade.orders.cols.total')})`
+                : formatNumber(o.amount)}
+            </dd>
           </div>
           <div>
             <dt>{t('trade.orders.cols.filled')}</dt>

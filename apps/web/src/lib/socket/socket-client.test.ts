@@ -35,14 +35,24 @@ class FakeSocket implements WebSocketLike {
   }
   reply(op: string, code = '200', data: unknown = null) {
     const request = this.sent.filter((m) => m.op === op).at(-1);
-    this.receive({ event: 'reply', op, requestId: request?.requestId, code, message: code === '200' ? 'ok' : 'bad', data });
+    this.receive({
+      event: 'reply',
+      op,
+      requestId: request?.requestId,
+      code,
+      message: code === '200' ? 'ok' : 'bad',
+      data,
+    });
   }
 }
 
 let sockets: FakeSocket[];
 const latest = () => sockets.at(-1)!;
 
-function makeClient(loginArgs: () => Record<string, unknown> | null = () => null, onSessionEnded?: (code: string) => void) {
+function makeClient(
+  loginArgs: () => Record<string, unknown> | null = () => null,
+  onSessionEnded?: (code: string) => void,
+) {
   return new SocketClient({
     ...(onSessionEnded ? { onSessionEnded } : {}),
     url: 'ws://test/v1/websocket/connect',
@@ -151,7 +161,12 @@ describe('SocketClient', () => {
     expect(second.ops('login')[0]).toMatchObject({ args: { token: 'tok-2' } });
     expect(second.ops('subscribe')).toHaveLength(1);
 
-    second.receive({ event: 'push', channel: 'ticker', code: '200', data: { symbol: 'BTC_USDT', lastPrice: '1' } });
+    second.receive({
+      event: 'push',
+      channel: 'ticker',
+      code: '200',
+      data: { symbol: 'BTC_USDT', lastPrice: '1' },
+    });
     second.receive({ event: 'push', channel: 'trade', code: '200', data: {} });
     expect(pushes).toEqual([{ symbol: 'BTC_USDT', lastPrice: '1' }]);
   });
@@ -190,8 +205,12 @@ describe('SocketClient', () => {
   });
 
   it('builds the address of the socket from the page', () => {
-    expect(socketUrl({ protocol: 'https:', host: 'ex.test' })).toBe('wss://ex.test/v1/websocket/connect');
-    expect(socketUrl({ protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/v1/websocket/connect');
+    expect(socketUrl({ protocol: 'https:', host: 'ex.test' })).toBe(
+      'wss://ex.test/v1/websocket/connect',
+    );
+    expect(socketUrl({ protocol: 'http:', host: 'localhost:8080' })).toBe(
+      'ws://localhost:8080/v1/websocket/connect',
+    );
   });
 });
 

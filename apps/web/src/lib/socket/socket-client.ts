@@ -65,7 +65,14 @@ export class SocketClient {
   private stopped = true;
   private readonly pending = new Map<string, Pending>();
   /** channel -> args key -> listeners; resent after every reconnect. */
-  private readonly subscriptions = new Map<string, { channel: SocketChannel; args: Record<string, unknown> | undefined; listeners: Set<PushListener> }>();
+  private readonly subscriptions = new Map<
+    string,
+    {
+      channel: SocketChannel;
+      args: Record<string, unknown> | undefined;
+      listeners: Set<PushListener>;
+    }
+  >();
   private readonly statusListeners = new Set<(s: SocketStatus) => void>();
   status: SocketStatus = 'idle';
 
@@ -97,7 +104,11 @@ export class SocketClient {
   }
 
   /** Listens to a channel's pushes; the subscription survives reconnects. */
-  subscribe(channel: SocketChannel, listener: PushListener, args?: Record<string, unknown>): () => void {
+  subscribe(
+    channel: SocketChannel,
+    listener: PushListener,
+    args?: Record<string, unknown>,
+  ): () => void {
     const key = `${channel}:${JSON.stringify(args ?? {})}`;
     let entry = this.subscriptions.get(key);
     if (!entry) {
@@ -112,7 +123,8 @@ export class SocketClient {
       current.listeners.delete(listener);
       if (current.listeners.size === 0) {
         this.subscriptions.delete(key);
-        if (this.status === 'open') this.request('unsubscribe', channel, args).catch(() => undefined);
+        if (this.status === 'open')
+          this.request('unsubscribe', channel, args).catch(() => undefined);
       }
     };
   }
@@ -127,10 +139,19 @@ export class SocketClient {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(requestId);
-        reject(new SocketError('1009', `No reply to ${op} within ${SOCKET_OPERATION_TIMEOUT_MS} ms`));
+        reject(
+          new SocketError('1009', `No reply to ${op} within ${SOCKET_OPERATION_TIMEOUT_MS} ms`),
+        );
       }, SOCKET_OPERATION_TIMEOUT_MS);
       this.pending.set(requestId, { resolve, reject, timer });
-      socket.send(JSON.stringify({ op, requestId, ...(channel ? { channel } : {}), ...(args ? { args } : {}) }));
+      socket.send(
+        JSON.stringify({
+          op,
+          requestId,
+          ...(channel ? { channel } : {}),
+          ...(args ? { args } : {}),
+        }),
+      );
     });
   }
 
@@ -138,7 +159,9 @@ export class SocketClient {
     this.setStatus('connecting');
     let socket: WebSocketLike;
     try {
-      socket = (this.options.createSocket ?? ((url) => new WebSocket(url) as unknown as WebSocketLike))(this.options.url);
+      socket = (
+        this.options.createSocket ?? ((url) => new WebSocket(url) as unknown as WebSocketLike)
+      )(this.options.url);
     } catch {
       this.scheduleRetry();
       return;
@@ -148,7 +171,8 @@ export class SocketClient {
       this.armWatchdog();
       this.heartbeat = setInterval(() => this.send({ op: 'ping' }), SOCKET_HEARTBEAT_INTERVAL_MS);
     };
-    socket.onmessage = (ev) => this.handle(typeof ev.data === 'string' ? parseSocketMessage(ev.data) : null);
+    socket.onmessage = (ev) =>
+      this.handle(typeof ev.data === 'string' ? parseSocketMessage(ev.data) : null);
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.teardown();
@@ -194,7 +218,8 @@ export class SocketClient {
     const login = this.options.loginArgs?.();
     if (login) {
       this.request('login', undefined, login).catch((err: unknown) => {
-        if (err instanceof SocketError && FORCE_LOGOUT_CODES.includes(Number(err.code))) this.options.onSessionEnded?.(err.code);
+        if (err instanceof SocketError && FORCE_LOGOUT_CODES.includes(Number(err.code)))
+          this.options.onSessionEnded?.(err.code);
       });
     }
     for (const entry of this.subscriptions.values()) this.sendSubscribe(entry.channel, entry.args);

@@ -1,10 +1,23 @@
 import type { SocketChannel } from '@exchange/contracts';
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { PushListener, SocketClient, SocketStatus } from './socket-client';
 
 const SocketContext = createContext<SocketClient | null>(null);
 
-export function SocketProvider({ client, children }: { client: SocketClient | null; children: ReactNode }) {
+export function SocketProvider({
+  client,
+  children,
+}: {
+  client: SocketClient | null;
+  children: ReactNode;
+}) {
   return <SocketContext value={client}>{children}</SocketContext>;
 }
 
@@ -23,7 +36,11 @@ export function useSocketStatus(): SocketStatus {
 }
 
 /** Subscribes to a channel while mounted; the latest listener is used without resubscribing. */
-export function useSocketChannel(channel: SocketChannel, listener: PushListener, args?: Record<string, unknown>): void {
+export function useSocketChannel(
+  channel: SocketChannel,
+  listener: PushListener,
+  args?: Record<string, unknown>,
+): void {
   const client = useSocket();
   const latest = useRef(listener);
   useEffect(() => {

@@ -3,7 +3,14 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { normalizeEmail, type OAuthProvider } from '@exchange/contracts';
 import { AppError } from '../../../lib/app-error.js';
-import { cost, lockPolicy, newUid, policy, type AuthDeps, type ClientMeta } from '../auth-service.js';
+import {
+  cost,
+  lockPolicy,
+  newUid,
+  policy,
+  type AuthDeps,
+  type ClientMeta,
+} from '../auth-service.js';
 import { assertNotLocked, clearFailures, recordFailure } from '../login-guard.js';
 import { verifyPassword } from '../password.js';
 import { startSession, type IssuedTokens } from '../session-service.js';
@@ -46,20 +53,39 @@ export function safeRedirectPath(path: string | undefined): string {
 }
 
 const failed = (provider: OAuthProvider, cause?: unknown) =>
-  new AppError('OAUTH_FAILED', { provider: displayName(provider) }, cause === undefined ? undefined : { cause });
+  new AppError(
+    'OAUTH_FAILED',
+    { provider: displayName(provider) },
+    cause === undefined ? undefined : { cause },
+  );
 
 /**
  * Step one: a fresh state, nonce and PKCE verifier kept in Redis under the state, and the
  * provider's authorization address for the browser to open.
  */
-export async function startOidc(deps: OidcDeps, provider: OAuthProvider, redirectPath: string | undefined): Promise<{ authorizationUrl: string }> {
+export async function startOidc(
+  deps: OidcDeps,
+  provider: OAuthProvider,
+  redirectPath: string | undefined,
+): Promise<{ authorizationUrl: string }> {
   const settings = deps.oidc.settings(provider);
   const config = await deps.oidc.config(provider);
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
-  const value = { provider, nonce, codeVerifier, redirectPath: safeRedirectPath(redirectPath), expiresAt: deps.clock.now() + OIDC_TTL_MS };
-  await deps.redis.commands.set(stateKey(state), JSON.stringify(value), 'PX', deps.clock.realDelay(OIDC_TTL_MS));
+  const value = {
+    provider,
+    nonce,
+    codeVerifier,
+    redirectPath: safeRedirectPath(redirectPath),
+    expiresAt: deps.clock.now() + OIDC_TTL_MS,
+  };
+  await deps.redis.commands.set(
+    stateKey(state),
+    JSON.stringify(value),
+    'PX',
+    deps.clock.realDelay(OIDC_TTL_MS),
+  );
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri(deps.env, provider),
     scope: settings.scope,
@@ -79,7 +105,12 @@ export type OidcOutcome =
 const isTrue = (v: unknown) => v === true || v === 'true'; // Apple sends "true" as a string
 
 /** Who the provider says signed in: the subject, and the e-mail only when the provider verified it. */
-async function identify(deps: OidcDeps, provider: OAuthProvider, params: URLSearchParams, state: z.infer<typeof storedState>) {
+async function identify(
+  deps: OidcDeps,
+  provider: OAuthProvider,
+  params: URLSearchParams,
+  state: z.infer<typeof storedState>,
+) {
   const config = await deps.oidc.config(provider);
   const current = new URL(redirectUri(deps.env, provider));
   for (const [k, v] of params) current.searchParams.append(k, v);
@@ -117,31 +148,58 @@ async function identify(deps: OidcDeps, provider: OAuthProvider, params: URLSear
  * already uses needs that account's password first (a link token, see `linkOidc`). Accounts
  * are never joined on the e-mail alone.
  */
-export async function completeOidc(deps: OidcDeps, provider: OAuthProvider, params: URLSearchParams, meta: ClientMeta): Promise<OidcOutcome> {
+export async function completeOidc(
+  deps: OidcDeps,
+  provider: OAuthProvider,
+  params: URLSearchParams,
+  meta: ClientMeta,
+): Promise<OidcOutcome> {
   deps.oidc.settings(provider); // 2017 before anything else when the provider is not configured
   const stateParam = params.get('state');
   if (!stateParam || stateParam.length > 256) throw failed(provider);
   const raw = await deps.redis.commands.getdel(stateKey(stateParam));
   const parsed = raw ? storedState.safeParse(JSON.parse(raw)) : undefined;
   const state = parsed?.success ? parsed.data : undefined;
-  if (!state || state.provider !== provider || state.expiresAt <= deps.clock.now()) throw failed(provider);
+  if (!state || state.provider !== provider || state.expiresAt <= deps.clock.now())
+    throw failed(provider);
   if (params.has('error')) throw failed(provider); // the user cancelled, or the provider refused
 
   const { subject, email } = await identify(deps, provider, params, state);
   const signIn = async (userId: string): Promise<OidcOutcome> => {
-    const tokens = await startSession({ db: deps.db, clock: deps.clock, policy: policy(deps.env), userId, ...meta });
+    const tokens = await startSession({
+      db: deps.db,
+      clock: deps.clock,
+      policy: policy(deps.env),
+      userId,
+      ...meta,
+    });
     return { kind: 'signed-in', issued: { ...tokens, userId }, redirectPath: state.redirectPath };
   };
 
-  const identity = await deps.db.oAuthIdentity.findUnique({ where: { provider_subject: { provider, subject } }, select: { userId: true } });
+  const identity = await deps.db.oAuthIdentity.findUnique({
+    where: { provider_subject: { provider, subject } },
+    select: { userId: true },
+  });
   if (identity) return signIn(identity.userId);
   if (!email) throw failed(provider);
 
   const existing = await deps.db.user.findUnique({ where: { email }, select: { id: true } });
   if (existing) {
     const linkToken = randomBytes(24).toString('base64url');
-    const link = { provider, subject, email, userId: existing.id, redirectPath: state.redirectPath, expiresAt: deps.clock.now() + OIDC_TTL_MS };
-    await deps.redis.commands.set(linkKey(linkToken), JSON.stringify(link), 'PX', deps.clock.realDelay(OIDC_TTL_MS));
+    const link = {
+      provider,
+      subject,
+      email,
+      userId: existing.id,
+      redirectPath: state.redirectPath,
+      expiresAt: deps.clock.now() + OIDC_TTL_MS,
+    };
+    await deps.redis.commands.set(
+      linkKey(linkToken),
+      JSON.stringify(link),
+      'PX',
+      deps.clock.realDelay(OIDC_TTL_MS),
+    );
     return { kind: 'link', linkToken };
   }
 
@@ -149,7 +207,13 @@ export async function completeOidc(deps: OidcDeps, provider: OAuthProvider, para
   try {
     user = await deps.db.user.create({
       // No password: the account signs in through the provider until a password is set by reset.
-      data: { email, uid: await newUid(deps.db), passwordHash: null, createdAt: deps.clock.date(), identities: { create: { provider, subject, email } } },
+      data: {
+        email,
+        uid: await newUid(deps.db),
+        passwordHash: null,
+        createdAt: deps.clock.date(),
+        identities: { create: { provider, subject, email } },
+      },
       select: { id: true },
     });
   } catch (err) {
@@ -174,7 +238,10 @@ export async function linkOidc(
   const parsed = raw ? storedLink.safeParse(JSON.parse(raw)) : undefined;
   const link = parsed?.success ? parsed.data : undefined;
   if (!link || link.expiresAt <= deps.clock.now()) throw new AppError('OAUTH_LINK_EXPIRED');
-  const user = await deps.db.user.findUnique({ where: { id: link.userId }, select: { id: true, email: true, passwordHash: true } });
+  const user = await deps.db.user.findUnique({
+    where: { id: link.userId },
+    select: { id: true, email: true, passwordHash: true },
+  });
   if (!user) throw new AppError('OAUTH_LINK_EXPIRED');
 
   await assertNotLocked(deps.redis, deps.clock, user.email, lockPolicy(deps.env));
@@ -184,7 +251,8 @@ export async function linkOidc(
     throw new AppError('PASSWORD_INCORRECT', failure.params);
   }
   // Spend the token only now; of two concurrent confirmations one wins.
-  if (!(await deps.redis.commands.getdel(linkKey(input.linkToken)))) throw new AppError('OAUTH_LINK_EXPIRED');
+  if (!(await deps.redis.commands.getdel(linkKey(input.linkToken))))
+    throw new AppError('OAUTH_LINK_EXPIRED');
   await clearFailures(deps.redis, user.email);
 
   const linked = await deps.db.oAuthIdentity.findUnique({
@@ -194,12 +262,27 @@ export async function linkOidc(
   if (linked && linked.userId !== user.id) throw new AppError('OAUTH_LINK_EXPIRED');
   if (!linked) {
     try {
-      await deps.db.oAuthIdentity.create({ data: { provider: link.provider, subject: link.subject, email: link.email, userId: user.id, createdAt: deps.clock.date() } });
+      await deps.db.oAuthIdentity.create({
+        data: {
+          provider: link.provider,
+          subject: link.subject,
+          email: link.email,
+          userId: user.id,
+          createdAt: deps.clock.date(),
+        },
+      });
     } catch (err) {
-      if ((err as { code?: string }).code === 'P2002') throw new AppError('OAUTH_LINK_EXPIRED', null, { cause: err });
+      if ((err as { code?: string }).code === 'P2002')
+        throw new AppError('OAUTH_LINK_EXPIRED', null, { cause: err });
       throw err;
     }
   }
-  const tokens = await startSession({ db: deps.db, clock: deps.clock, policy: policy(deps.env), userId: user.id, ...meta });
+  const tokens = await startSession({
+    db: deps.db,
+    clock: deps.clock,
+    policy: policy(deps.env),
+    userId: user.id,
+    ...meta,
+  });
   return { ...tokens, userId: user.id, redirectPath: link.redirectPath };
 }

@@ -49,13 +49,15 @@ export function createOidcClients(env: Env): OidcClients {
 
   function settings(provider: OAuthProvider): ProviderSettings {
     const found = providerSettings(env, provider);
-    if (!found) throw new AppError('OAUTH_PROVIDER_UNAVAILABLE', { provider: displayName(provider) });
+    if (!found)
+      throw new AppError('OAUTH_PROVIDER_UNAVAILABLE', { provider: displayName(provider) });
     return found;
   }
 
   async function discover(s: ProviderSettings): Promise<oidc.Configuration> {
     // Plain-http issuers exist only in tests and on a developer's machine (a local provider).
-    const insecure = s.issuer.protocol === 'http:' && (env.NODE_ENV === 'test' || env.NODE_ENV === 'development');
+    const insecure =
+      s.issuer.protocol === 'http:' && (env.NODE_ENV === 'test' || env.NODE_ENV === 'development');
     return oidc.discovery(s.issuer, s.clientId, s.clientSecret, undefined, {
       timeout: 10,
       ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
@@ -75,7 +77,11 @@ export function createOidcClients(env: Env): OidcClients {
       try {
         return await pending;
       } catch (err) {
-        throw new AppError('OAUTH_PROVIDER_UNAVAILABLE', { provider: displayName(provider) }, { cause: err });
+        throw new AppError(
+          'OAUTH_PROVIDER_UNAVAILABLE',
+          { provider: displayName(provider) },
+          { cause: err },
+        );
       }
     },
   };

@@ -1,7 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { oauthLinkRequest, oauthLinkResponse, oauthProvider, oauthStartQuery, oauthStartResponse, ok, type OAuthProvider } from '@exchange/contracts';
+import {
+  oauthLinkRequest,
+  oauthLinkResponse,
+  oauthProvider,
+  oauthStartQuery,
+  oauthStartResponse,
+  ok,
+  type OAuthProvider,
+} from '@exchange/contracts';
 import { AppError } from '../../../lib/app-error.js';
 import { responses } from '../../../lib/route-schemas.js';
 import { getProfile } from '../../user/user-service.js';
@@ -31,13 +39,22 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     mailJob: app.mailJob,
     oidc: createOidcClients(app.env),
   };
-  const strict = { rateLimit: { max: app.env.AUTH_RATE_LIMIT_MAX, timeWindow: app.env.RATE_LIMIT_WINDOW_MS } };
-  const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ip: request.ip });
+  const strict = {
+    rateLimit: { max: app.env.AUTH_RATE_LIMIT_MAX, timeWindow: app.env.RATE_LIMIT_WINDOW_MS },
+  };
+  const meta = (request: FastifyRequest) => ({
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+  });
 
   // Apple's form_post callback; @fastify/formbody is not installed and only this scope needs it.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   app.get(
     '/public/oauth/:provider/start',
@@ -51,11 +68,17 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: strict,
     },
-    async (request) => ok(await startOidc(deps, request.params.provider, request.query.redirectPath)),
+    async (request) =>
+      ok(await startOidc(deps, request.params.provider, request.query.redirectPath)),
   );
 
   /** Never answers an error envelope: the browser is mid-navigation, so every outcome is a redirect. */
-  async function callback(request: FastifyRequest, reply: FastifyReply, provider: OAuthProvider, params: URLSearchParams) {
+  async function callback(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    provider: OAuthProvider,
+    params: URLSearchParams,
+  ) {
     try {
       const outcome = await completeOidc(deps, provider, params, meta(request));
       if (outcome.kind === 'link') {
@@ -66,7 +89,8 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.redirect(outcome.redirectPath, 302);
     } catch (err) {
       const code = err instanceof AppError ? err.code : 2016;
-      if (code === 2016 || code === 2017) request.log.info({ err, provider }, 'oauth sign-in failed');
+      if (code === 2016 || code === 2017)
+        request.log.info({ err, provider }, 'oauth sign-in failed');
       else request.log.error({ err, provider }, 'oauth sign-in failed');
       return reply.redirect(`/login?oauthError=${code === 2017 ? 2017 : 2016}`, 302);
     }
@@ -85,7 +109,13 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       config: strict,
     },
     // The raw query goes to openid-client as the provider sent it (including `iss`).
-    async (request, reply) => callback(request, reply, request.params.provider, new URLSearchParams(request.url.split('?')[1] ?? '')),
+    async (request, reply) =>
+      callback(
+        request,
+        reply,
+        request.params.provider,
+        new URLSearchParams(request.url.split('?')[1] ?? ''),
+      ),
   );
 
   app.post(
@@ -100,7 +130,8 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: strict,
     },
-    async (request, reply) => callback(request, reply, request.params.provider, new URLSearchParams(request.body)),
+    async (request, reply) =>
+      callback(request, reply, request.params.provider, new URLSearchParams(request.body)),
   );
 
   app.post(
@@ -108,7 +139,8 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Link a provider sign-in to the existing account with its e-mail, confirmed by the password',
+        summary:
+          'Link a provider sign-in to the existing account with its e-mail, confirmed by the password',
         body: oauthLinkRequest,
         response: responses(oauthLinkResponse),
       },
@@ -117,7 +149,11 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const issued = await linkOidc(deps, request.body, meta(request));
       setSessionCookies(reply, app.env, issued.token);
-      const user = await getProfile({ db: app.db, userId: issued.userId, mode: request.runtimeMode });
+      const user = await getProfile({
+        db: app.db,
+        userId: issued.userId,
+        mode: request.runtimeMode,
+      });
       return ok({
         token: issued.token,
         refreshToken: issued.refreshToken,

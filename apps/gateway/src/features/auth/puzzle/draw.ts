@@ -47,13 +47,21 @@ function clamp(v: number): number {
 }
 
 /** The background with a darkened, outlined gap at (gx, gy), and the piece cut from it. */
-export function drawPuzzle(rng: Rng, gx: number, gy: number): { background: Bitmap; piece: Bitmap } {
+export function drawPuzzle(
+  rng: Rng,
+  gx: number,
+  gy: number,
+): { background: Bitmap; piece: Bitmap } {
   const background = paintBackground(rng);
   const piece = bitmap(PIECE, PIECE);
   for (let py = 0; py < PIECE; py++) {
     for (let px = 0; px < PIECE; px++) {
       if (!insidePiece(px, py)) continue;
-      const edge = !insidePiece(px - 2, py) || !insidePiece(px + 2, py) || !insidePiece(px, py - 2) || !insidePiece(px, py + 2);
+      const edge =
+        !insidePiece(px - 2, py) ||
+        !insidePiece(px + 2, py) ||
+        !insidePiece(px, py - 2) ||
+        !insidePiece(px, py + 2);
       const bi = ((gy + py) * WIDTH + gx + px) * 4;
       const pi = (py * PIECE + px) * 4;
       for (let k = 0; k < 3; k++) {

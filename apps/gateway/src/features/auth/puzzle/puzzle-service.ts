@@ -24,14 +24,23 @@ export const puzzleKey = (id: string) => `puzzle:${id}`;
 const tokenKey = (token: string) => `puzzle-ok:${token}`;
 
 /** Issues a slide puzzle: the gap position stays on the server until the answer comes back. */
-export async function issuePuzzle(opts: { redis: RedisConnections; clock: Clock; scene: PuzzleScene }) {
+export async function issuePuzzle(opts: {
+  redis: RedisConnections;
+  clock: Clock;
+  scene: PuzzleScene;
+}) {
   const x = randomInt(PIECE + 20, WIDTH - PIECE - 4);
   const y = randomInt(4, HEIGHT - PIECE - 4);
   // The picture needs variety, not secrecy: the secret is the gap position drawn above.
   const { background, piece } = drawPuzzle(Math.random, x, y);
   const puzzleId = randomBytes(16).toString('base64url');
   const stored: Stored = { scene: opts.scene, x, issuedAt: opts.clock.now() };
-  await opts.redis.commands.set(puzzleKey(puzzleId), JSON.stringify(stored), 'PX', opts.clock.realDelay(PUZZLE_TTL_MS));
+  await opts.redis.commands.set(
+    puzzleKey(puzzleId),
+    JSON.stringify(stored),
+    'PX',
+    opts.clock.realDelay(PUZZLE_TTL_MS),
+  );
   return {
     puzzleId,
     width: WIDTH,
@@ -56,15 +65,25 @@ export async function verifyPuzzle(opts: {
   if (!raw) throw new AppError('PUZZLE_FAILED');
   const stored = JSON.parse(raw) as Stored;
   const elapsed = opts.clock.now() - stored.issuedAt;
-  const humanDrag = opts.durationMs >= MIN_DRAG_MS && opts.durationMs <= MAX_DRAG_MS && elapsed >= MIN_DRAG_MS;
+  const humanDrag =
+    opts.durationMs >= MIN_DRAG_MS && opts.durationMs <= MAX_DRAG_MS && elapsed >= MIN_DRAG_MS;
   if (Math.abs(opts.x - stored.x) > TOLERANCE_PX || !humanDrag) throw new AppError('PUZZLE_FAILED');
   const puzzleToken = randomBytes(24).toString('base64url');
-  await opts.redis.commands.set(tokenKey(puzzleToken), stored.scene, 'PX', opts.clock.realDelay(TOKEN_TTL_MS));
+  await opts.redis.commands.set(
+    tokenKey(puzzleToken),
+    stored.scene,
+    'PX',
+    opts.clock.realDelay(TOKEN_TTL_MS),
+  );
   return { puzzleToken, expiresInSeconds: TOKEN_TTL_MS / 1000 };
 }
 
 /** Spends a solved-puzzle token for its scene; it cannot be used twice. */
-export async function consumePuzzleToken(redis: RedisConnections, token: string, scene: PuzzleScene): Promise<void> {
+export async function consumePuzzleToken(
+  redis: RedisConnections,
+  token: string,
+  scene: PuzzleScene,
+): Promise<void> {
   const stored = token ? await redis.commands.getdel(tokenKey(token)) : null;
   if (stored !== scene) throw new AppError('PUZZLE_REQUIRED');
 }

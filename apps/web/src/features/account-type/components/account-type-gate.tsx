@@ -18,7 +18,8 @@ export function AccountTypeGate() {
   const { user } = useSession();
   const select = useSelectAccountType();
   const [step, setStep] = useState<Step>('choose');
-  const needed = user !== null && user.kycLevel === null && user.entityType === EntityType.INDIVIDUAL;
+  const needed =
+    user !== null && user.kycLevel === null && user.entityType === EntityType.INDIVIDUAL;
   if (!needed) return null;
 
   const send = (isKyc: boolean) => {
@@ -38,7 +39,12 @@ export function AccountTypeGate() {
       <button type="button" className="button" onClick={back} disabled={select.isPending}>
         {t('common.cancel')}
       </button>
-      <button type="button" className="button button--primary" onClick={onConfirm} disabled={select.isPending}>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={onConfirm}
+        disabled={select.isPending}
+      >
         {select.isPending ? t('common.loading') : t('common.confirm')}
       </button>
     </>
@@ -46,10 +52,20 @@ export function AccountTypeGate() {
 
   return (
     <>
-      <Modal open={step === 'choose'} onClose={() => undefined} dismissible={false} title={t('accountType.title')} size="large">
+      <Modal
+        open={step === 'choose'}
+        onClose={() => undefined}
+        dismissible={false}
+        title={t('accountType.title')}
+        size="large"
+      >
         <p className="muted modal__intro">{t('accountType.intro')}</p>
         <div className="choice-grid">
-          <button type="button" className="choice choice--primary" onClick={() => setStep('verify')}>
+          <button
+            type="button"
+            className="choice choice--primary"
+            onClick={() => setStep('verify')}
+          >
             <span className="choice__title">{t('accountType.verify')}</span>
             <span className="choice__body">{t('accountType.verifyBody')}</span>
           </button>
@@ -60,13 +76,31 @@ export function AccountTypeGate() {
         </div>
         <FeatureTable />
       </Modal>
-      <Modal open={step === 'verify'} onClose={back} title={t('accountType.confirmVerifyTitle')} size="small" footer={confirmFooter(() => setStep('verifyAgain'))}>
+      <Modal
+        open={step === 'verify'}
+        onClose={back}
+        title={t('accountType.confirmVerifyTitle')}
+        size="small"
+        footer={confirmFooter(() => setStep('verifyAgain'))}
+      >
         <p>{t('accountType.confirmVerifyBody')}</p>
       </Modal>
-      <Modal open={step === 'verifyAgain'} onClose={back} title={t('accountType.confirmVerifyAgainTitle')} size="small" footer={confirmFooter(() => send(true))}>
+      <Modal
+        open={step === 'verifyAgain'}
+        onClose={back}
+        title={t('accountType.confirmVerifyAgainTitle')}
+        size="small"
+        footer={confirmFooter(() => send(true))}
+      >
         <p>{t('accountType.confirmVerifyAgainBody')}</p>
       </Modal>
-      <Modal open={step === 'optOut'} onClose={back} title={t('accountType.confirmOptOutTitle')} size="small" footer={confirmFooter(() => send(false))}>
+      <Modal
+        open={step === 'optOut'}
+        onClose={back}
+        title={t('accountType.confirmOptOutTitle')}
+        size="small"
+        footer={confirmFooter(() => send(false))}
+      >
         <p>{t('accountType.confirmOptOutBody')}</p>
       </Modal>
     </>

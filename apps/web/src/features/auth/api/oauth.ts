@@ -3,10 +3,16 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 
-export const oauthStartPath = (provider: OAuthProvider) => `/v1/auth/public/oauth/${provider}/start`;
+export const oauthStartPath = (provider: OAuthProvider) =>
+  `/v1/auth/public/oauth/${provider}/start`;
 export const OAUTH_LINK_PATH = '/v1/auth/public/oauth/link';
 
-export const fetchOAuthStart = (client: ApiClient, provider: OAuthProvider, redirectPath: string, signal?: AbortSignal) =>
+export const fetchOAuthStart = (
+  client: ApiClient,
+  provider: OAuthProvider,
+  redirectPath: string,
+  signal?: AbortSignal,
+) =>
   client.get(oauthStartPath(provider), oauthStartResponse, {
     query: { redirectPath },
     // Not configured (2017) or not deployed: the button hides itself, no toast.
@@ -14,7 +20,11 @@ export const fetchOAuthStart = (client: ApiClient, provider: OAuthProvider, redi
     ...(signal ? { signal } : {}),
   });
 
-export const oauthStartQueryOptions = (client: ApiClient, provider: OAuthProvider, redirectPath: string) =>
+export const oauthStartQueryOptions = (
+  client: ApiClient,
+  provider: OAuthProvider,
+  redirectPath: string,
+) =>
   queryOptions({
     queryKey: ['oauth-start', provider, redirectPath] as const,
     queryFn: ({ signal }) => fetchOAuthStart(client, provider, redirectPath, signal),
@@ -29,5 +39,7 @@ export const linkOAuth = (client: ApiClient, input: { linkToken: string; passwor
 
 export function useLinkOAuth() {
   const client = useApiClient();
-  return useMutation({ mutationFn: (input: { linkToken: string; password: string }) => linkOAuth(client, input) });
+  return useMutation({
+    mutationFn: (input: { linkToken: string; password: string }) => linkOAuth(client, input),
+  });
 }

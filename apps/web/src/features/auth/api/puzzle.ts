@@ -9,7 +9,11 @@ export const PUZZLE_VERIFY_PATH = '/v1/auth/public/puzzle/verify';
 export const puzzleKeys = { scene: (scene: PuzzleScene) => ['puzzle', scene] as const };
 
 export const fetchPuzzle = (client: ApiClient, scene: PuzzleScene, signal?: AbortSignal) =>
-  client.get(PUZZLE_PATH, puzzleChallenge, { query: { scene }, silent: true, ...(signal ? { signal } : {}) });
+  client.get(PUZZLE_PATH, puzzleChallenge, {
+    query: { scene },
+    silent: true,
+    ...(signal ? { signal } : {}),
+  });
 
 /** A puzzle is used once: never served from the cache. */
 export const puzzleQueryOptions = (client: ApiClient, scene: PuzzleScene) =>
@@ -20,7 +24,8 @@ export const puzzleQueryOptions = (client: ApiClient, scene: PuzzleScene) =>
     gcTime: 0,
   });
 
-export const usePuzzle = (scene: PuzzleScene) => useQuery(puzzleQueryOptions(useApiClient(), scene));
+export const usePuzzle = (scene: PuzzleScene) =>
+  useQuery(puzzleQueryOptions(useApiClient(), scene));
 
 export interface PuzzleAnswer {
   puzzleId: string;
@@ -29,7 +34,11 @@ export interface PuzzleAnswer {
 }
 
 export const verifyPuzzle = (client: ApiClient, answer: PuzzleAnswer) =>
-  client.request(PUZZLE_VERIFY_PATH, puzzleVerifyResponse, { method: 'POST', body: answer, silent: true });
+  client.request(PUZZLE_VERIFY_PATH, puzzleVerifyResponse, {
+    method: 'POST',
+    body: answer,
+    silent: true,
+  });
 
 export function useVerifyPuzzle() {
   const client = useApiClient();

@@ -30,17 +30,25 @@ export interface RegisterInput {
 }
 export type ResetInput = Omit<RegisterInput, 'entityType'>;
 
-const post = <T>(client: ApiClient, path: string, schema: { parse(v: unknown): T }, body: unknown, silent?: boolean) =>
-  client.request(path, schema, { method: 'POST', body, ...(silent ? { silent } : {}) });
+const post = <T>(
+  client: ApiClient,
+  path: string,
+  schema: { parse(v: unknown): T },
+  body: unknown,
+  silent?: boolean,
+) => client.request(path, schema, { method: 'POST', body, ...(silent ? { silent } : {}) });
 
 /** Silent: the login form shows the failure itself (attempts left, lock duration, time left). */
-export const login = (client: ApiClient, input: LoginInput) => post(client, AUTH_PATHS.login, loginResponse, input, true);
+export const login = (client: ApiClient, input: LoginInput) =>
+  post(client, AUTH_PATHS.login, loginResponse, input, true);
 export const requestRegisterCode = (client: ApiClient, input: CodeInput) =>
   post(client, AUTH_PATHS.registerCode, emailCodeResponse, input);
-export const register = (client: ApiClient, input: RegisterInput) => post(client, AUTH_PATHS.register, loginResponse, input);
+export const register = (client: ApiClient, input: RegisterInput) =>
+  post(client, AUTH_PATHS.register, loginResponse, input);
 export const requestResetCode = (client: ApiClient, input: CodeInput) =>
   post(client, AUTH_PATHS.resetCode, emailCodeResponse, input);
-export const resetPassword = (client: ApiClient, input: ResetInput) => post(client, AUTH_PATHS.reset, anyData, input);
+export const resetPassword = (client: ApiClient, input: ResetInput) =>
+  post(client, AUTH_PATHS.reset, anyData, input);
 
 export function useLogin() {
   const client = useApiClient();
@@ -49,7 +57,8 @@ export function useLogin() {
 export function useRequestCode(kind: 'register' | 'reset') {
   const client = useApiClient();
   return useMutation({
-    mutationFn: (input: CodeInput) => (kind === 'register' ? requestRegisterCode : requestResetCode)(client, input),
+    mutationFn: (input: CodeInput) =>
+      (kind === 'register' ? requestRegisterCode : requestResetCode)(client, input),
   });
 }
 export function useRegister() {

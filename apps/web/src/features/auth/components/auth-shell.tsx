@@ -8,7 +8,15 @@ import { updateSettings, useSettings } from '../../../lib/settings';
 import '../auth.css';
 
 /** The auth screens' own frame (their route has no default layout). */
-export function AuthShell({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function AuthShell({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const { theme } = useSettings();
   return (

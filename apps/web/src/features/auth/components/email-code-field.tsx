@@ -79,7 +79,12 @@ export function EmailCodeField({
           </button>
         }
       />
-      <PuzzleModal open={puzzleOpen} scene={scene} onClose={() => setPuzzleOpen(false)} onSolved={send} />
+      <PuzzleModal
+        open={puzzleOpen}
+        scene={scene}
+        onClose={() => setPuzzleOpen(false)}
+        onSolved={send}
+      />
     </>
   );
 }

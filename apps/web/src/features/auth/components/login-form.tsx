@@ -34,13 +34,24 @@ export function LoginForm() {
 
   const onSolved = (puzzleToken: string) => {
     setPuzzleOpen(false);
-    login.mutate({ email: normalizeEmail(email), password, puzzleToken }, { onSuccess: (answer) => complete(answer) });
+    login.mutate(
+      { email: normalizeEmail(email), password, puzzleToken },
+      { onSuccess: (answer) => complete(answer) },
+    );
   };
   const failure = login.error ? errorText(login.error, t) : null;
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <TextField label={t('auth.email')} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+      <TextField
+        label={t('auth.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+      />
       <PasswordField
         label={t('auth.password')}
         name="password"
@@ -59,10 +70,19 @@ export function LoginForm() {
           {t('auth.forgot')}
         </Link>
       </div>
-      <button type="submit" className="button button--primary button--block button--large" disabled={login.isPending}>
+      <button
+        type="submit"
+        className="button button--primary button--block button--large"
+        disabled={login.isPending}
+      >
         {login.isPending ? t('common.loading') : t('auth.loginAction')}
       </button>
-      <PuzzleModal open={puzzleOpen} scene="LOGIN" onClose={() => setPuzzleOpen(false)} onSolved={onSolved} />
+      <PuzzleModal
+        open={puzzleOpen}
+        scene="LOGIN"
+        onClose={() => setPuzzleOpen(false)}
+        onSolved={onSolved}
+      />
     </form>
   );
 }

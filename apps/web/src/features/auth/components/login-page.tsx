@@ -40,11 +40,18 @@ export function LoginPage() {
 
   const register = type === 'register';
   return (
-    <AuthShell title={register ? t('auth.registerTitle') : t('auth.loginTitle')} subtitle={register ? t('auth.registerSubtitle') : t('auth.loginSubtitle')}>
+    <AuthShell
+      title={register ? t('auth.registerTitle') : t('auth.loginTitle')}
+      subtitle={register ? t('auth.registerSubtitle') : t('auth.loginSubtitle')}
+    >
       {!register && <LogoutNotice showTips={params.get('showTips') === '1'} />}
       {oauthError && (
         <p className="notice notice--error" role="alert">
-          {t(i18nKey(oauthError), { ns: 'errors', provider, defaultValue: t('common.unexpectedError') })}
+          {t(i18nKey(oauthError), {
+            ns: 'errors',
+            provider,
+            defaultValue: t('common.unexpectedError'),
+          })}
         </p>
       )}
       {register ? <RegisterForm /> : <LoginForm />}

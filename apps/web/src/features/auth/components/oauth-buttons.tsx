@@ -47,7 +47,9 @@ export function OAuthButtons({ redirectPath }: { redirectPath: string }) {
       <ProviderButton provider="google" start={google} />
       <ProviderButton provider="apple" start={apple} />
       {google.isError && apple.isError && (
-        <p className="muted oauth-group__note">{t('auth.oauthUnavailable', { provider: 'Google / Apple' })}</p>
+        <p className="muted oauth-group__note">
+          {t('auth.oauthUnavailable', { provider: 'Google / Apple' })}
+        </p>
       )}
     </div>
   );

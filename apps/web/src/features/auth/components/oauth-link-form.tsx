@@ -23,8 +23,19 @@ export function OAuthLinkForm({ linkToken }: { linkToken: string }) {
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <p className="muted">{t('auth.linkBody')}</p>
-      <PasswordField label={t('auth.password')} name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} />
-      <button type="submit" className="button button--primary button--block button--large" disabled={link.isPending}>
+      <PasswordField
+        label={t('auth.password')}
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={error}
+      />
+      <button
+        type="submit"
+        className="button button--primary button--block button--large"
+        disabled={link.isPending}
+      >
         {t('auth.linkAction')}
       </button>
     </form>

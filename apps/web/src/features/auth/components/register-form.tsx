@@ -13,8 +13,19 @@ export function RegisterForm() {
   const register = useRegister();
   const complete = useCompleteLogin();
   const [entityType, setEntityType] = useState<Entity>(EntityType.INDIVIDUAL);
-  const { email, setEmail, code, setCode, password, setPassword, confirm, setConfirm, errors, checkEmail, validate } =
-    useCodePasswordForm();
+  const {
+    email,
+    setEmail,
+    code,
+    setCode,
+    password,
+    setPassword,
+    confirm,
+    setConfirm,
+    errors,
+    checkEmail,
+    validate,
+  } = useCodePasswordForm();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -31,15 +42,46 @@ export function RegisterForm() {
       <fieldset className="segmented">
         <legend className="field__label">{t('auth.entityType')}</legend>
         {([EntityType.INDIVIDUAL, EntityType.INSTITUTION] as const).map((type) => (
-          <label key={type} className={`segmented__option${entityType === type ? ' segmented__option--on' : ''}`}>
-            <input type="radio" name="entityType" value={type} checked={entityType === type} onChange={() => setEntityType(type)} />
+          <label
+            key={type}
+            className={`segmented__option${entityType === type ? ' segmented__option--on' : ''}`}
+          >
+            <input
+              type="radio"
+              name="entityType"
+              value={type}
+              checked={entityType === type}
+              onChange={() => setEntityType(type)}
+            />
             {type === EntityType.INDIVIDUAL ? t('auth.individual') : t('auth.institution')}
           </label>
         ))}
       </fieldset>
-      <TextField label={t('auth.email')} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
-      <EmailCodeField kind="register" email={email} value={code} onChange={setCode} error={errors.code ?? null} validateEmail={checkEmail} />
-      <PasswordField label={t('auth.password')} name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+      <TextField
+        label={t('auth.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+      />
+      <EmailCodeField
+        kind="register"
+        email={email}
+        value={code}
+        onChange={setCode}
+        error={errors.code ?? null}
+        validateEmail={checkEmail}
+      />
+      <PasswordField
+        label={t('auth.password')}
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+      />
       <PasswordField
         label={t('auth.confirmPassword')}
         name="confirmPassword"
@@ -49,7 +91,11 @@ export function RegisterForm() {
         error={errors.confirm}
       />
       <PasswordRules password={password} confirm={confirm} />
-      <button type="submit" className="button button--primary button--block button--large" disabled={register.isPending}>
+      <button
+        type="submit"
+        className="button button--primary button--block button--large"
+        disabled={register.isPending}
+      >
         {register.isPending ? t('common.loading') : t('auth.registerAction')}
       </button>
     </form>

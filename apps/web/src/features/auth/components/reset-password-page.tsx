@@ -12,8 +12,19 @@ import { useCodePasswordForm } from '../hooks/use-code-password-form';
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const reset = useResetPassword();
-  const { email, setEmail, code, setCode, password, setPassword, confirm, setConfirm, errors, checkEmail, validate } =
-    useCodePasswordForm();
+  const {
+    email,
+    setEmail,
+    code,
+    setCode,
+    password,
+    setPassword,
+    confirm,
+    setConfirm,
+    errors,
+    checkEmail,
+    validate,
+  } = useCodePasswordForm();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -35,9 +46,31 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
-          <TextField label={t('auth.email')} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
-          <EmailCodeField kind="reset" email={email} value={code} onChange={setCode} error={errors.code ?? null} validateEmail={checkEmail} />
-          <PasswordField label={t('auth.newPassword')} name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+          <TextField
+            label={t('auth.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+          />
+          <EmailCodeField
+            kind="reset"
+            email={email}
+            value={code}
+            onChange={setCode}
+            error={errors.code ?? null}
+            validateEmail={checkEmail}
+          />
+          <PasswordField
+            label={t('auth.newPassword')}
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+          />
           <PasswordField
             label={t('auth.confirmPassword')}
             name="confirmPassword"
@@ -47,7 +80,11 @@ export function ResetPasswordPage() {
             error={errors.confirm}
           />
           <PasswordRules password={password} confirm={confirm} />
-          <button type="submit" className="button button--primary button--block button--large" disabled={reset.isPending}>
+          <button
+            type="submit"
+            className="button button--primary button--block button--large"
+            disabled={reset.isPending}
+          >
             {t('auth.resetAction')}
           </button>
         </form>

@@ -10,7 +10,13 @@ const KEY_STEP_PX = 2;
  * The left edge of the piece (image pixels) and the drag's duration go to the server, which alone
  * knows the gap; a failed answer loads a new puzzle.
  */
-export function SlidePuzzle({ scene, onSolved }: { scene: PuzzleScene; onSolved: (puzzleToken: string) => void }) {
+export function SlidePuzzle({
+  scene,
+  onSolved,
+}: {
+  scene: PuzzleScene;
+  onSolved: (puzzleToken: string) => void;
+}) {
   const { t } = useTranslation();
   const puzzle = usePuzzle(scene);
   const verify = useVerifyPuzzle();
@@ -28,7 +34,11 @@ export function SlidePuzzle({ scene, onSolved }: { scene: PuzzleScene; onSolved:
   function submit(position: number, durationMs: number) {
     if (!data || busy) return;
     verify.mutate(
-      { puzzleId: data.puzzleId, x: Math.round(position), durationMs: Math.max(0, Math.round(durationMs)) },
+      {
+        puzzleId: data.puzzleId,
+        x: Math.round(position),
+        durationMs: Math.max(0, Math.round(durationMs)),
+      },
       {
         onSuccess: (answer) => {
           setSolved(true);
@@ -94,11 +104,24 @@ export function SlidePuzzle({ scene, onSolved }: { scene: PuzzleScene; onSolved:
     );
   }
 
-  const status = solved ? t('puzzle.solved') : verify.isPending ? t('puzzle.verifying') : failed ? t('puzzle.failed') : t('puzzle.instruction');
+  const status = solved
+    ? t('puzzle.solved')
+    : verify.isPending
+      ? t('puzzle.verifying')
+      : failed
+        ? t('puzzle.failed')
+        : t('puzzle.instruction');
   return (
     <div className="puzzle" dir="ltr" style={{ width: data.width }} data-puzzle-id={data.puzzleId}>
       <div className="puzzle__picture" style={{ width: data.width, height: data.height }}>
-        <img className="puzzle__background" src={data.background} width={data.width} height={data.height} alt="" draggable={false} />
+        <img
+          className="puzzle__background"
+          src={data.background}
+          width={data.width}
+          height={data.height}
+          alt=""
+          draggable={false}
+        />
         <img
           className="puzzle__piece"
           src={data.piece}
@@ -122,7 +145,9 @@ export function SlidePuzzle({ scene, onSolved }: { scene: PuzzleScene; onSolved:
           ↻
         </button>
       </div>
-      <div className={`puzzle__track${failed ? ' puzzle__track--failed' : ''}${solved ? ' puzzle__track--solved' : ''}`}>
+      <div
+        className={`puzzle__track${failed ? ' puzzle__track--failed' : ''}${solved ? ' puzzle__track--solved' : ''}`}
+      >
         <div className="puzzle__fill" style={{ width: x + data.pieceSize / 2 }} />
         <span className="puzzle__hint" aria-hidden="true">
           {x === 0 && !busy ? t('puzzle.track') : ''}

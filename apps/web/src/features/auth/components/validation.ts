@@ -1,4 +1,10 @@
-import { EMAIL_CODE_LENGTH, isValidEmail, isValidPassword, i18nKey, ErrorCode } from '@exchange/contracts';
+import {
+  EMAIL_CODE_LENGTH,
+  isValidEmail,
+  isValidPassword,
+  i18nKey,
+  ErrorCode,
+} from '@exchange/contracts';
 import type { TFunction } from 'i18next';
 
 /** Client checks before a request; password messages are the error catalogue's own texts. */
@@ -9,12 +15,16 @@ export function emailError(email: string, t: TFunction): string | null {
 
 export function passwordError(password: string, t: TFunction): string | null {
   if (!password) return t('auth.required');
-  return isValidPassword(password) ? null : t(i18nKey(ErrorCode.INVALID_PASSWORD_FORMAT.code), { ns: 'errors' });
+  return isValidPassword(password)
+    ? null
+    : t(i18nKey(ErrorCode.INVALID_PASSWORD_FORMAT.code), { ns: 'errors' });
 }
 
 export function confirmError(password: string, confirm: string, t: TFunction): string | null {
   if (!confirm) return t('auth.required');
-  return password === confirm ? null : t(i18nKey(ErrorCode.PASSWORDS_DO_NOT_MATCH.code), { ns: 'errors' });
+  return password === confirm
+    ? null
+    : t(i18nKey(ErrorCode.PASSWORDS_DO_NOT_MATCH.code), { ns: 'errors' });
 }
 
 export function codeError(code: string, t: TFunction): string | null {

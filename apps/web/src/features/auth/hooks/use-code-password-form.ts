@@ -37,5 +37,17 @@ export function useCodePasswordForm() {
     return { email: normalizeEmail(email), code: code.trim(), password, confirmPassword: confirm };
   };
 
-  return { email, setEmail, code, setCode, password, setPassword, confirm, setConfirm, errors, checkEmail, validate };
+  return {
+    email,
+    setEmail,
+    code,
+    setCode,
+    password,
+    setPassword,
+    confirm,
+    setConfirm,
+    errors,
+    checkEmail,
+    validate,
+  };
 }

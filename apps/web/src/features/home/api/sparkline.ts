@@ -13,7 +13,11 @@ export const sparklineQueryOptions = (client: ApiClient, symbol: string) =>
     queryKey: ['sparkline', client.runtimeMode(), symbol] as const,
     queryFn: async ({ signal }) => {
       const startTime = Date.now() - HOURS * 3_600_000;
-      const list = await client.get(CANDLES_PATH, candles, { silent: true, signal, query: { symbol, interval: '1h', startTime, limit: HOURS } });
+      const list = await client.get(CANDLES_PATH, candles, {
+        silent: true,
+        signal,
+        query: { symbol, interval: '1h', startTime, limit: HOURS },
+      });
       return list.map((c) => Number(c.close));
     },
     staleTime: 60_000,

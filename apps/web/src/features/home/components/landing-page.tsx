@@ -20,9 +20,20 @@ function Sparkline({ symbol, direction }: { symbol: string; direction: 'up' | 'd
   if (closes.length < 2) return <span className="sparkline sparkline--empty" aria-hidden="true" />;
   const min = Math.min(...closes);
   const span = Math.max(...closes) - min || 1;
-  const points = closes.map((c, i) => `${((i / (closes.length - 1)) * 100).toFixed(1)},${(28 - ((c - min) / span) * 24).toFixed(1)}`).join(' ');
+  const points = closes
+    .map(
+      (c, i) =>
+        `${((i / (closes.length - 1)) * 100).toFixed(1)},${(28 - ((c - min) / span) * 24).toFixed(1)}`,
+    )
+    .join(' ');
   return (
-    <svg className={`sparkline sparkline--${direction}`} viewBox="0 0 100 30" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+    <svg
+      className={`sparkline sparkline--${direction}`}
+      viewBox="0 0 100 30"
+      preserveAspectRatio="none"
+      aria-hidden="true"
+      focusable="false"
+    >
       <polyline points={points} />
     </svg>
   );
@@ -39,8 +50,14 @@ function MarketPreview() {
   const symbols = useSymbols();
   const mode = useRuntimeMode();
   const { redUp } = useSettings();
-  const list = useMemo(() => (symbols.data ?? []).filter((s) => isSymbolAvailable(s, mode)).slice(0, PREVIEW_COUNT), [symbols.data, mode]);
-  const pairs = useMemo(() => list.map((s) => ({ code: s.code, base: s.baseAsset, counter: s.counterAsset })), [list]);
+  const list = useMemo(
+    () => (symbols.data ?? []).filter((s) => isSymbolAvailable(s, mode)).slice(0, PREVIEW_COUNT),
+    [symbols.data, mode],
+  );
+  const pairs = useMemo(
+    () => list.map((s) => ({ code: s.code, base: s.baseAsset, counter: s.counterAsset })),
+    [list],
+  );
   const { tickers } = useQuotes(pairs);
   return (
     <section className="landing__markets" aria-labelledby="top-markets">
@@ -65,23 +82,35 @@ function MarketPreview() {
             const dir = direction(ticker?.changePercent);
             return (
               <li key={s.code}>
-                <Link to={tradePath(s.code)} className="preview-card" data-code={s.code} aria-label={t('markets.tradePair', { pair: `${s.baseAsset}/${s.counterAsset}` })}>
+                <Link
+                  to={tradePath(s.code)}
+                  className="preview-card"
+                  data-code={s.code}
+                  aria-label={t('markets.tradePair', { pair: `${s.baseAsset}/${s.counterAsset}` })}
+                >
                   <span className="preview-card__head">
                     <span className="pair">
                       <span className="pair__base">{s.baseAsset}</span>
                       <span className="pair__counter">/{s.counterAsset}</span>
                     </span>
-                    {s.status === 'HALTED' && <span className="badge badge--halted">{t('markets.halted')}</span>}
+                    {s.status === 'HALTED' && (
+                      <span className="badge badge--halted">{t('markets.halted')}</span>
+                    )}
                   </span>
                   <span className="preview-card__price" data-testid="preview-price">
                     {formatNumber(ticker?.lastPrice, { decimals: s.counterDecimals })}
                   </span>
                   {ticker?.reference ? (
-                    <span className="preview-card__change reference-tag" title={t('markets.referenceHint')}>
+                    <span
+                      className="preview-card__change reference-tag"
+                      title={t('markets.referenceHint')}
+                    >
                       {t('markets.reference')}
                     </span>
                   ) : (
-                    <span className={`preview-card__change change change--${dir}`}>{formatPercent(ticker?.changePercent)}</span>
+                    <span className={`preview-card__change change change--${dir}`}>
+                      {formatPercent(ticker?.changePercent)}
+                    </span>
                   )}
                   <Sparkline symbol={s.code} direction={dir} />
                 </Link>
@@ -105,7 +134,10 @@ export function LandingPage() {
         <p className="hero__body">{t('landing.body')}</p>
         <div className="hero__actions">
           {!loggedIn && (
-            <Link to={loginPath(undefined, 'register')} className="button button--primary button--large">
+            <Link
+              to={loginPath(undefined, 'register')}
+              className="button button--primary button--large"
+            >
               {t('landing.start')}
             </Link>
           )}
@@ -114,8 +146,14 @@ export function LandingPage() {
           </Link>
         </div>
         <svg className="hero__art" viewBox="0 0 400 160" aria-hidden="true" focusable="false">
-          <path className="hero__area" d="M0 130 L50 110 L90 120 L140 80 L190 95 L240 50 L290 70 L340 30 L400 45 L400 160 L0 160 Z" />
-          <path className="hero__line" d="M0 130 L50 110 L90 120 L140 80 L190 95 L240 50 L290 70 L340 30 L400 45" />
+          <path
+            className="hero__area"
+            d="M0 130 L50 110 L90 120 L140 80 L190 95 L240 50 L290 70 L340 30 L400 45 L400 160 L0 160 Z"
+          />
+          <path
+            className="hero__line"
+            d="M0 130 L50 110 L90 120 L140 80 L190 95 L240 50 L290 70 L340 30 L400 45"
+          />
         </svg>
       </section>
       <MarketPreview />

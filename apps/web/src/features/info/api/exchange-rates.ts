@@ -27,18 +27,29 @@ function decimalsFor(per100: string): number {
  * the quote currency itself and assets the catalogue does not list (or lists as inactive) are
  * left out; currencies go the main one first, then common ones, each by code; digital assets by category and code.
  */
-export function rateTables(rates: ExchangeRates, catalogue: readonly Asset[] | undefined): RateTables {
+export function rateTables(
+  rates: ExchangeRates,
+  catalogue: readonly Asset[] | undefined,
+): RateTables {
   const byCode = new Map((catalogue ?? []).map((a) => [a.code, a]));
   const tables: RateTables = { fiat: [], assets: [] };
   for (const [code, per100] of Object.entries(rates.rates)) {
     if (code === rates.quote) continue;
     const asset = byCode.get(code);
     if (catalogue && (!asset || asset.status !== 'ACTIVE')) continue;
-    tables[asset?.type === 'FIAT' ? 'fiat' : 'assets'].push({ code, name: asset?.name ?? code, per100, decimals: decimalsFor(per100) });
+    tables[asset?.type === 'FIAT' ? 'fiat' : 'assets'].push({
+      code,
+      name: asset?.name ?? code,
+      per100,
+      decimals: decimalsFor(per100),
+    });
   }
-  const fiatRank = (code: string) => (byCode.get(code)?.isMainFiat ? 0 : byCode.get(code)?.isCommonFiat ? 1 : 2);
+  const fiatRank = (code: string) =>
+    byCode.get(code)?.isMainFiat ? 0 : byCode.get(code)?.isCommonFiat ? 1 : 2;
   const category = (code: string) => byCode.get(code)?.category ?? '';
   tables.fiat.sort((a, b) => fiatRank(a.code) - fiatRank(b.code) || a.code.localeCompare(b.code));
-  tables.assets.sort((a, b) => category(a.code).localeCompare(category(b.code)) || a.code.localeCompare(b.code));
+  tables.assets.sort(
+    (a, b) => category(a.code).localeCompare(category(b.code)) || a.code.localeCompare(b.code),
+  );
   return tables;
 }

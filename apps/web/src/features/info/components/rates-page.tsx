@@ -7,7 +7,17 @@ import { useExchangeRates } from '../../../lib/exchange-rates';
 import { rateTables, type RateRow } from '../api/exchange-rates';
 import '../info.css';
 
-function RateTable({ id, caption, column, rows }: { id: string; caption: string; column: string; rows: readonly RateRow[] }) {
+function RateTable({
+  id,
+  caption,
+  column,
+  rows,
+}: {
+  id: string;
+  caption: string;
+  column: string;
+  rows: readonly RateRow[];
+}) {
   const { t } = useTranslation();
   if (rows.length === 0) return null;
   return (
@@ -28,7 +38,8 @@ function RateTable({ id, caption, column, rows }: { id: string; caption: string;
           {rows.map((r) => (
             <tr key={r.code} data-code={r.code}>
               <th scope="row">
-                <span className="rates__code">{r.code}</span> <span className="muted rates__name">{r.name}</span>
+                <span className="rates__code">{r.code}</span>{' '}
+                <span className="muted rates__name">{r.name}</span>
               </th>
               <td className="num" data-testid="rate">
                 {formatNumber(r.per100, { decimals: r.decimals })}
@@ -66,12 +77,26 @@ export function RatesPage() {
         </div>
       ) : rates.isError ? (
         <div className="panel">
-          <ErrorState title={t('rates.title')} error={rates.error} onRetry={() => void rates.refetch()} />
+          <ErrorState
+            title={t('rates.title')}
+            error={rates.error}
+            onRetry={() => void rates.refetch()}
+          />
         </div>
       ) : tables && tables.fiat.length + tables.assets.length > 0 ? (
         <>
-          <RateTable id="rates-fiat" caption={t('rates.fiat')} column={t('rates.currency')} rows={tables.fiat} />
-          <RateTable id="rates-assets" caption={t('rates.assets')} column={t('rates.asset')} rows={tables.assets} />
+          <RateTable
+            id="rates-fiat"
+            caption={t('rates.fiat')}
+            column={t('rates.currency')}
+            rows={tables.fiat}
+          />
+          <RateTable
+            id="rates-assets"
+            caption={t('rates.assets')}
+            column={t('rates.asset')}
+            rows={tables.assets}
+          />
         </>
       ) : (
         <div className="panel">
@@ -80,7 +105,8 @@ export function RatesPage() {
       )}
       {rates.data && (
         <p className="muted info__foot">
-          {t('rates.updated', { time: new Date(rates.data.ts).toLocaleString(i18n.language) })} {t('rates.source')}
+          {t('rates.updated', { time: new Date(rates.data.ts).toLocaleString(i18n.language) })}{' '}
+          {t('rates.source')}
         </p>
       )}
     </section>

@@ -34,7 +34,11 @@ function KycPage({ kind }: { kind: Entity }) {
       </section>
     );
   }
-  return <ComingSoon name={t(kind === EntityType.INDIVIDUAL ? 'pages.individualKyc' : 'pages.institutionKyc')} />;
+  return (
+    <ComingSoon
+      name={t(kind === EntityType.INDIVIDUAL ? 'pages.individualKyc' : 'pages.institutionKyc')}
+    />
+  );
 }
 
 export const IndividualKycPage = () => <KycPage kind={EntityType.INDIVIDUAL} />;

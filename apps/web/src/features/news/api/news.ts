@@ -9,7 +9,10 @@ export const NEWS_PATH = '/v1/marketing/public/news';
 export const newsEndpoint = defineEndpoint({ url: NEWS_PATH, schema: page(newsItem) });
 
 export const fetchNewsPage = (client: ApiClient, pageNum: number, signal?: AbortSignal) =>
-  callEndpoint(client, newsEndpoint, pageParams(pageNum, DEFAULT_PAGE_SIZE), { silent: true, ...(signal ? { signal } : {}) });
+  callEndpoint(client, newsEndpoint, pageParams(pageNum, DEFAULT_PAGE_SIZE), {
+    silent: true,
+    ...(signal ? { signal } : {}),
+  });
 
 /** Paged from 1, ten a page; another page is offered only while pages come back full. */
 export const newsQueryOptions = (client: ApiClient, language: string) =>
@@ -20,4 +23,5 @@ export const newsQueryOptions = (client: ApiClient, language: string) =>
     getNextPageParam: nextPageParam,
   });
 
-export const useNews = (language: string) => useInfiniteQuery(newsQueryOptions(useApiClient(), language));
+export const useNews = (language: string) =>
+  useInfiniteQuery(newsQueryOptions(useApiClient(), language));

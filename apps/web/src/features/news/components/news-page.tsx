@@ -12,7 +12,9 @@ function NewsCard({ item }: { item: NewsItem }) {
   return (
     <li className="news-card">
       <div className="news-card__meta">
-        <span className={`badge badge--${item.category === 'ANNOUNCEMENT' ? 'rwa' : 'crypto'}`}>{t(`news.categories.${item.category}`)}</span>
+        <span className={`badge badge--${item.category === 'ANNOUNCEMENT' ? 'rwa' : 'crypto'}`}>
+          {t(`news.categories.${item.category}`)}
+        </span>
         <time dateTime={item.publishedAt} className="muted">
           {formatDate(item.publishedAt, i18n.language)}
         </time>
@@ -20,7 +22,12 @@ function NewsCard({ item }: { item: NewsItem }) {
       <h2 className="news-card__title">{item.title}</h2>
       <p className="muted">{open ? item.body : item.summary}</p>
       {item.body !== item.summary && (
-        <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={open}
+          onClick={() => setOpen((v) => !v)}
+        >
           {open ? t('news.readLess') : t('news.readMore')}
         </button>
       )}
@@ -43,7 +50,11 @@ export function NewsPage() {
         </div>
       ) : news.isError ? (
         <div className="panel">
-          <ErrorState title={t('news.loadFailed')} error={news.error} onRetry={() => void news.refetch()} />
+          <ErrorState
+            title={t('news.loadFailed')}
+            error={news.error}
+            onRetry={() => void news.refetch()}
+          />
         </div>
       ) : items.length === 0 ? (
         <div className="panel">
@@ -58,7 +69,12 @@ export function NewsPage() {
           </ul>
           <div className="news__more">
             {news.hasNextPage ? (
-              <button type="button" className="button" onClick={() => void news.fetchNextPage()} disabled={news.isFetchingNextPage}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => void news.fetchNextPage()}
+                disabled={news.isFetchingNextPage}
+              >
                 {news.isFetchingNextPage ? t('common.loading') : t('common.loadMore')}
               </button>
             ) : (

@@ -8,7 +8,11 @@ import { walletHistoryKeys } from './wallet-transactions';
 
 /** Restores the simulated funds of Demo or Trial; answers with the balances after it. */
 export const resetDemoFunds = (client: ApiClient) =>
-  client.request(WALLET_PATHS.demoReset, balanceItem.array(), { method: 'POST', body: {}, silent: true });
+  client.request(WALLET_PATHS.demoReset, balanceItem.array(), {
+    method: 'POST',
+    body: {},
+    silent: true,
+  });
 
 export function useResetDemoFunds() {
   const client = useApiClient();

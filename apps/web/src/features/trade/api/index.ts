@@ -1,4 +1,10 @@
-import { QUERY_HISTORY_MONTHS, WALLET_PATHS, type CandleInterval, type Order, type SpotTrade } from '@exchange/contracts';
+import {
+  QUERY_HISTORY_MONTHS,
+  WALLET_PATHS,
+  type CandleInterval,
+  type Order,
+  type SpotTrade,
+} from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { anyData, type ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
@@ -26,7 +32,13 @@ export const PATHS_API = {
 } as const;
 
 // The wallet's endpoints have modules of their own (contract schema, query options, hook).
-export { balancesKey, balancesQueryOptions, fetchBalances, useBalances, type Balance } from './wallet-balances';
+export {
+  balancesKey,
+  balancesQueryOptions,
+  fetchBalances,
+  useBalances,
+  type Balance,
+} from './wallet-balances';
 
 export interface MarketTradeRow {
   id: string;
@@ -53,9 +65,21 @@ export interface Paged<T> {
 
 const silent = (signal?: AbortSignal) => ({ silent: true, ...(signal ? { signal } : {}) });
 
-export async function fetchDepth(client: ApiClient, symbol: string, signal?: AbortSignal): Promise<BookSnapshot> {
-  const data = (await client.get(PATHS_API.depth, anyData, { ...silent(signal), query: { symbol, limit: 200 } })) as BookSnapshot;
-  return { symbol: data.symbol ?? symbol, seq: Number(data.seq ?? 0), bids: data.bids ?? [], asks: data.asks ?? [] };
+export async function fetchDepth(
+  client: ApiClient,
+  symbol: string,
+  signal?: AbortSignal,
+): Promise<BookSnapshot> {
+  const data = (await client.get(PATHS_API.depth, anyData, {
+    ...silent(signal),
+    query: { symbol, limit: 200 },
+  })) as BookSnapshot;
+  return {
+    symbol: data.symbol ?? symbol,
+    seq: Number(data.seq ?? 0),
+    bids: data.bids ?? [],
+    asks: data.asks ?? [],
+  };
 }
 
 export function asArray<T>(data: unknown): T[] {
@@ -65,12 +89,17 @@ export function asArray<T>(data: unknown): T[] {
 export function asPaged<T>(data: unknown, pageNum: number, pageSize: number): Paged<T> {
   if (Array.isArray(data)) return { pageNum, pageSize, result: data as T[] };
   const obj = (data ?? {}) as Partial<Paged<T>>;
-  return { pageNum: obj.pageNum ?? pageNum, pageSize: obj.pageSize ?? pageSize, result: Array.isArray(obj.result) ? obj.result : [] };
+  return {
+    pageNum: obj.pageNum ?? pageNum,
+    pageSize: obj.pageSize ?? pageSize,
+    result: Array.isArray(obj.result) ? obj.result : [],
+  };
 }
 
 export const tradeKeys = {
   trades: (mode: number, symbol: string) => ['market-trades', mode, symbol] as const,
-  candles: (mode: number, symbol: string, interval: string) => ['candles', mode, symbol, interval] as const,
+  candles: (mode: number, symbol: string, interval: string) =>
+    ['candles', mode, symbol, interval] as const,
   depth: (mode: number, symbol: string) => ['depth', mode, symbol] as const,
   balances: (mode: number) => balancesKey(mode),
   orders: (mode: number) => ['spot-orders', mode] as const,
@@ -81,7 +110,13 @@ export function useMarketTrades(symbol: string) {
   const mode = useRuntimeMode();
   return useQuery({
     queryKey: tradeKeys.trades(mode, symbol),
-    queryFn: async ({ signal }) => asArray<MarketTradeRow>(await client.get(PATHS_API.trades, anyData, { ...silent(signal), query: { symbol, limit: 50 } })),
+    queryFn: async ({ signal }) =>
+      asArray<MarketTradeRow>(
+        await client.get(PATHS_API.trades, anyData, {
+          ...silent(signal),
+          query: { symbol, limit: 50 },
+        }),
+      ),
     staleTime: 60_000,
   });
 }
@@ -92,7 +127,12 @@ export function useCandles(symbol: string, interval: CandleInterval) {
   return useQuery({
     queryKey: tradeKeys.candles(mode, symbol, interval),
     queryFn: async ({ signal }) =>
-      asArray<CandleRow>(await client.get(PATHS_API.candles, anyData, { ...silent(signal), query: { symbol, interval, limit: 500 } })),
+      asArray<CandleRow>(
+        await client.get(PATHS_API.candles, anyData, {
+          ...silent(signal),
+          query: { symbol, interval, limit: 500 },
+        }),
+      ),
     staleTime: 60_000,
   });
 }
@@ -123,7 +163,12 @@ const LIST_PATH: Record<OrderListKind, string> = {
   trades: PATHS_API.myTrades,
 };
 
-export function useOrderList<K extends OrderListKind>(kind: K, filters: OrderFilters, pageNum: number, pageSize = 10) {
+export function useOrderList<K extends OrderListKind>(
+  kind: K,
+  filters: OrderFilters,
+  pageNum: number,
+  pageSize = 10,
+) {
   const client = useApiClient();
   const mode = useRuntimeMode();
   const { token } = useSession();
@@ -131,14 +176,19 @@ export function useOrderList<K extends OrderListKind>(kind: K, filters: OrderFil
     queryKey: [...tradeKeys.orders(mode), kind, filters, pageNum, pageSize] as const,
     queryFn: async ({ signal }) => {
       const query: Record<string, string | number> = { pageNum, pageSize };
-      for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== '') query[k] = v as string | number;
-      const data = await client.get(LIST_PATH[kind], anyData, { query, ...(signal ? { signal } : {}) });
+      for (const [k, v] of Object.entries(filters))
+        if (v !== undefined && v !== '') query[k] = v as string | number;
+      const data = await client.get(LIST_PATH[kind], anyData, {
+        query,
+        ...(signal ? { signal } : {}),
+      });
       return asPaged<K extends 'trades' ? SpotTrade : Order>(data, pageNum, pageSize);
     },
     enabled: token !== null,
     // The previous page or filter stays on screen while the next loads, but never another
     // list's rows: an order drawn as a trade (or the reverse) shows wrong columns.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === kind ? previous : undefined),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === kind ? previous : undefined,
   });
 }
 
@@ -152,7 +202,8 @@ export function useTickerList() {
   const mode = useRuntimeMode();
   return useQuery({
     queryKey: ['trade-tickers', mode] as const,
-    queryFn: async ({ signal }) => asArray<TickerRow>(await client.get(PATHS_API.tickers, anyData, silent(signal))),
+    queryFn: async ({ signal }) =>
+      asArray<TickerRow>(await client.get(PATHS_API.tickers, anyData, silent(signal))),
     staleTime: 10_000,
   });
 }
@@ -168,7 +219,11 @@ export function sixMonthsAgo(now = new Date()): number {
 }
 
 /** Value of `amount` of `asset` in USDT from the tickers; null when no route exists. */
-export function valueInUsdt(asset: string, amount: string, tickers: readonly TickerRow[]): number | null {
+export function valueInUsdt(
+  asset: string,
+  amount: string,
+  tickers: readonly TickerRow[],
+): number | null {
   const qty = Number(amount);
   if (!Number.isFinite(qty)) return null;
   if (asset === 'USDT') return qty;

@@ -9,12 +9,20 @@ import { useRuntimeMode } from '../../../lib/settings';
 export const ORDER_DETAIL_PATH = '/v1/spot-order/order/{id}';
 
 /** Under the order lists' key: the private order pushes that refresh them refresh it too. */
-export const orderDetailKey = (mode: number, id: string) => ['spot-orders', mode, 'detail', id] as const;
+export const orderDetailKey = (mode: number, id: string) =>
+  ['spot-orders', mode, 'detail', id] as const;
 
 export const fetchOrder = (client: ApiClient, id: string, signal?: AbortSignal): Promise<Order> =>
-  client.get(ORDER_DETAIL_PATH.replace('{id}', encodeURIComponent(id)), order, { silent: true, ...(signal ? { signal } : {}) });
+  client.get(ORDER_DETAIL_PATH.replace('{id}', encodeURIComponent(id)), order, {
+    silent: true,
+    ...(signal ? { signal } : {}),
+  });
 
-export const orderDetailQueryOptions = (client: ApiClient, id: string, mode: number = client.runtimeMode()) =>
+export const orderDetailQueryOptions = (
+  client: ApiClient,
+  id: string,
+  mode: number = client.runtimeMode(),
+) =>
   queryOptions({
     queryKey: orderDetailKey(mode, id),
     queryFn: ({ signal }) => fetchOrder(client, id, signal),

@@ -7,11 +7,16 @@ import type { ApiClient } from '../../../lib/api-client';
  */
 const flowPage = page(ledgerFlow);
 
-export const fetchFlows = (client: ApiClient, query: { startTime: number; asset?: string | undefined; pageNum: number; pageSize: number }) =>
-  client.get(WALLET_PATHS.flows, flowPage, { query });
+export const fetchFlows = (
+  client: ApiClient,
+  query: { startTime: number; asset?: string | undefined; pageNum: number; pageSize: number },
+) => client.get(WALLET_PATHS.flows, flowPage, { query });
 
 /** Every entry of the past 6 months from `startTime`, page by page (at most 100 pages of 100). */
-export async function fetchAllFlows(client: ApiClient, filters: { startTime: number; asset?: string | undefined }): Promise<LedgerFlow[]> {
+export async function fetchAllFlows(
+  client: ApiClient,
+  filters: { startTime: number; asset?: string | undefined },
+): Promise<LedgerFlow[]> {
   const out: LedgerFlow[] = [];
   for (let pageNum = 1; pageNum <= 100; pageNum += 1) {
     const got = await fetchFlows(client, { ...filters, pageNum, pageSize: 100 });

@@ -50,7 +50,10 @@ export const fetchTransactions = (
   pageSize: number = DEFAULT_PAGE_SIZE,
   signal?: AbortSignal,
 ): Promise<Page<WalletTransaction>> =>
-  client.get(WALLET_PATHS.transactions, transactionPage, { query: { ...filterQuery(filters), pageNum, pageSize }, ...(signal ? { signal } : {}) });
+  client.get(WALLET_PATHS.transactions, transactionPage, {
+    query: { ...filterQuery(filters), pageNum, pageSize },
+    ...(signal ? { signal } : {}),
+  });
 
 export const transactionsQueryOptions = (
   client: ApiClient,
@@ -66,19 +69,30 @@ export const transactionsQueryOptions = (
   });
 
 /** The page of lines; a fill or a balance push makes it load again (a new line may lead it). */
-export function useTransactions(filters: TransactionFilters, pageNum: number, pageSize: number = DEFAULT_PAGE_SIZE) {
+export function useTransactions(
+  filters: TransactionFilters,
+  pageNum: number,
+  pageSize: number = DEFAULT_PAGE_SIZE,
+) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const mode = useRuntimeMode();
   const { token } = useSession();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: walletHistoryKeys.all(mode) });
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: walletHistoryKeys.all(mode) });
   useSocketChannel('fills', refresh);
   useSocketChannel('refreshAsset', refresh);
-  return useQuery({ ...transactionsQueryOptions(client, filters, pageNum, pageSize, mode), enabled: token !== null });
+  return useQuery({
+    ...transactionsQueryOptions(client, filters, pageNum, pageSize, mode),
+    enabled: token !== null,
+  });
 }
 
 /** Every line of the past 6 months for the export, page by page (at most 100 pages of 100). */
-export async function fetchAllTransactions(client: ApiClient, filters: TransactionFilters): Promise<WalletTransaction[]> {
+export async function fetchAllTransactions(
+  client: ApiClient,
+  filters: TransactionFilters,
+): Promise<WalletTransaction[]> {
   const out: WalletTransaction[] = [];
   for (let pageNum = 1; pageNum <= 100; pageNum += 1) {
     const got = await fetchTransactions(client, filters, pageNum, 100);
@@ -89,9 +103,15 @@ export async function fetchAllTransactions(client: ApiClient, filters: Transacti
 }
 
 export const fetchTransactionTypes = (client: ApiClient, signal?: AbortSignal) =>
-  client.get(WALLET_PATHS.transactionTypes, transactionTypeList, { silent: true, ...(signal ? { signal } : {}) });
+  client.get(WALLET_PATHS.transactionTypes, transactionTypeList, {
+    silent: true,
+    ...(signal ? { signal } : {}),
+  });
 
-export const transactionTypesQueryOptions = (client: ApiClient, mode: number = client.runtimeMode()) =>
+export const transactionTypesQueryOptions = (
+  client: ApiClient,
+  mode: number = client.runtimeMode(),
+) =>
   queryOptions({
     queryKey: walletHistoryKeys.types(mode),
     queryFn: ({ signal }) => fetchTransactionTypes(client, signal),

@@ -41,21 +41,47 @@ export default function ChartPanel({ type, bars, bids, asks, colors }: Props) {
   useEffect(() => {
     const el = host.current;
     if (!el) return undefined;
-    const layout = { background: { type: ColorType.Solid, color: 'transparent' }, textColor: colors.text };
+    const layout = {
+      background: { type: ColorType.Solid, color: 'transparent' },
+      textColor: colors.text,
+    };
     const grid = { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } };
     const chart = (isDepth
       ? createOptionsChart(el, { autoSize: true, layout, grid })
-      : createChart(el, { autoSize: true, layout, grid, timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 6 } })) as unknown as IChartApiBase<number>;
+      : createChart(el, {
+          autoSize: true,
+          layout,
+          grid,
+          timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 6 },
+        })) as unknown as IChartApiBase<number>;
     const up = colors.buy;
     const down = colors.sell;
     let series: ISeriesApi<SeriesType, number>[];
     switch (type) {
       case 'candles':
       case 'heikinAshi':
-        series = [chart.addSeries(CandlestickSeries, { upColor: up, downColor: down, borderUpColor: up, borderDownColor: down, wickUpColor: up, wickDownColor: down })];
+        series = [
+          chart.addSeries(CandlestickSeries, {
+            upColor: up,
+            downColor: down,
+            borderUpColor: up,
+            borderDownColor: down,
+            wickUpColor: up,
+            wickDownColor: down,
+          }),
+        ];
         break;
       case 'hollow':
-        series = [chart.addSeries(CandlestickSeries, { upColor: 'rgba(0,0,0,0)', downColor: down, borderUpColor: up, borderDownColor: down, wickUpColor: up, wickDownColor: down })];
+        series = [
+          chart.addSeries(CandlestickSeries, {
+            upColor: 'rgba(0,0,0,0)',
+            downColor: down,
+            borderUpColor: up,
+            borderDownColor: down,
+            wickUpColor: up,
+            wickDownColor: down,
+          }),
+        ];
         break;
       case 'bars':
         series = [chart.addSeries(BarSeries, { upColor: up, downColor: down })];
@@ -64,12 +90,31 @@ export default function ChartPanel({ type, bars, bids, asks, colors }: Props) {
         series = [chart.addSeries(LineSeries, { color: up, lineWidth: 2 })];
         break;
       case 'baseline':
-        series = [chart.addSeries(BaselineSeries, { topLineColor: up, bottomLineColor: down, topFillColor1: `${up}55`, topFillColor2: `${up}05`, bottomFillColor1: `${down}05`, bottomFillColor2: `${down}55` })];
+        series = [
+          chart.addSeries(BaselineSeries, {
+            topLineColor: up,
+            bottomLineColor: down,
+            topFillColor1: `${up}55`,
+            topFillColor2: `${up}05`,
+            bottomFillColor1: `${down}05`,
+            bottomFillColor2: `${down}55`,
+          }),
+        ];
         break;
       case 'depth':
         series = [
-          chart.addSeries(AreaSeries, { lineColor: up, topColor: `${up}66`, bottomColor: `${up}10`, lineType: 1 }),
-          chart.addSeries(AreaSeries, { lineColor: down, topColor: `${down}66`, bottomColor: `${down}10`, lineType: 1 }),
+          chart.addSeries(AreaSeries, {
+            lineColor: up,
+            topColor: `${up}66`,
+            bottomColor: `${up}10`,
+            lineType: 1,
+          }),
+          chart.addSeries(AreaSeries, {
+            lineColor: down,
+            topColor: `${down}66`,
+            bottomColor: `${down}10`,
+            lineType: 1,
+          }),
         ];
         break;
     }
@@ -86,7 +131,9 @@ export default function ChartPanel({ type, bars, bids, asks, colors }: Props) {
     const series = seriesRef.current;
     if (series.length === 0) return;
     if (isDepth) {
-      const bidData = [...bids].reverse().map((l) => ({ time: Number(l.price), value: Number(l.cumulative) }));
+      const bidData = [...bids]
+        .reverse()
+        .map((l) => ({ time: Number(l.price), value: Number(l.cumulative) }));
       const askData = asks.map((l) => ({ time: Number(l.price), value: Number(l.cumulative) }));
       series[0]?.setData(dedupe(bidData));
       series[1]?.setData(dedupe(askData));
@@ -97,13 +144,24 @@ export default function ChartPanel({ type, bars, bids, asks, colors }: Props) {
     const time = (b: Bar) => b.time;
     if (type === 'line' || type === 'baseline') {
       series[0]?.setData(source.map((b) => ({ time: time(b), value: b.close })));
-      if (type === 'baseline' && source[0]) series[0]?.applyOptions({ baseValue: { type: 'price', price: source[0].close } });
+      if (type === 'baseline' && source[0])
+        series[0]?.applyOptions({ baseValue: { type: 'price', price: source[0].close } });
     } else {
-      series[0]?.setData(source.map((b) => ({ time: time(b), open: b.open, high: b.high, low: b.low, close: b.close })));
+      series[0]?.setData(
+        source.map((b) => ({
+          time: time(b),
+          open: b.open,
+          high: b.high,
+          low: b.low,
+          close: b.close,
+        })),
+      );
     }
   }, [type, isDepth, bars, bids, asks]);
 
-  return <div ref={host} className="chart-panel__canvas" data-testid="chart" data-chart-type={type} />;
+  return (
+    <div ref={host} className="chart-panel__canvas" data-testid="chart" data-chart-type={type} />
+  );
 }
 
 function dedupe(points: { time: number; value: number }[]) {

@@ -1,4 +1,12 @@
-import { ErrorCode, KycPermission, RuntimeMode, kycPermissionsFor, type Order, type OrderSide, type OrderType } from '@exchange/contracts';
+import {
+  ErrorCode,
+  KycPermission,
+  RuntimeMode,
+  kycPermissionsFor,
+  type Order,
+  type OrderSide,
+  type OrderType,
+} from '@exchange/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +45,14 @@ interface Props {
   picked: { price: string; n: number } | null;
 }
 
-const EMPTY: Omit<OrderFormValues, 'type' | 'side'> = { price: '', amount: '', total: '', icebergSize: '', triggerPrice: '', trailingDelta: '' };
+const EMPTY: Omit<OrderFormValues, 'type' | 'side'> = {
+  price: '',
+  amount: '',
+  total: '',
+  icebergSize: '',
+  triggerPrice: '',
+  trailingDelta: '',
+};
 
 /**
  * What a user can do about a refusal: verify their identity (7001), practise in Demo (7001,
@@ -64,7 +79,11 @@ function NextSteps({ code }: { code: string }) {
         </Link>
       )}
       {(kyc || optedOut) && mode === RuntimeMode.REAL && (
-        <button type="button" className="button button--small" onClick={() => updateSettings({ runtimeMode: RuntimeMode.DEMO })}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => updateSettings({ runtimeMode: RuntimeMode.DEMO })}
+        >
           {t('trade.form.tryDemo')}
         </button>
       )}
@@ -81,7 +100,10 @@ export function OrderForm(props: Props) {
   if (!token) {
     const here = `${location.pathname}${location.search}`;
     return (
-      <section className="trade-panel order-form order-form--locked" aria-labelledby="order-form-title">
+      <section
+        className="trade-panel order-form order-form--locked"
+        aria-labelledby="order-form-title"
+      >
         <h2 id="order-form-title">{t('trade.form.title')}</h2>
         <p className="muted">{t('trade.form.loginInvite')}</p>
         <div className="order-form__actions">
@@ -97,7 +119,10 @@ export function OrderForm(props: Props) {
   }
   if (mode === RuntimeMode.REAL && user?.kycLevel === -1) {
     return (
-      <section className="trade-panel order-form order-form--locked" aria-labelledby="order-form-title">
+      <section
+        className="trade-panel order-form order-form--locked"
+        aria-labelledby="order-form-title"
+      >
         <h2 id="order-form-title">{t('trade.form.title')}</h2>
         <p role="alert" className="order-form__denied">
           {t('trade.form.optedOut')}
@@ -126,7 +151,11 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
   // A clicked price fills the price field of priced orders.
   useEffect(() => {
     if (!picked) return;
-    setValues((v) => ({ ...v, price: picked.price, triggerPrice: type === 'TRIGGER' && !v.triggerPrice ? picked.price : v.triggerPrice }));
+    setValues((v) => ({
+      ...v,
+      price: picked.price,
+      triggerPrice: type === 'TRIGGER' && !v.triggerPrice ? picked.price : v.triggerPrice,
+    }));
     setErrors((e) => ({ ...e, price: undefined }));
     // Only a new click fills the field: the form's own edits must not re-run this.
   }, [picked?.n]);
@@ -145,13 +174,25 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
       // The server checks the permission before the balance: so does the form, so a user who may
       // not trade here is told why (and what to do), not that their balance is short.
       if (!kycPermissionsFor(user?.kycLevel ?? null, mode).includes(KycPermission.SPOT_TRADE)) {
-        setErrors({ form: { code: String(user?.kycLevel === -1 ? ErrorCode.KYC_OPTED_OUT.code : ErrorCode.KYC_LEVEL_INSUFFICIENT.code) } });
+        setErrors({
+          form: {
+            code: String(
+              user?.kycLevel === -1
+                ? ErrorCode.KYC_OPTED_OUT.code
+                : ErrorCode.KYC_LEVEL_INSUFFICIENT.code,
+            ),
+          },
+        });
         return null;
       }
       const result = validateOrder(full, rules, ctx);
       setErrors(result.errors);
       if (!result.request) return null;
-      return (await client.request(PATHS_API.place, anyData, { method: 'POST', body: result.request, silent: true })) as Order;
+      return (await client.request(PATHS_API.place, anyData, {
+        method: 'POST',
+        body: result.request,
+        silent: true,
+      })) as Order;
     },
     onSuccess: (order) => {
       if (!order) return;
@@ -164,7 +205,10 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
     onError: (error) => {
       if (error instanceof ApiError) {
         const field = fieldOfServerCode(error.code, error.data);
-        const params = typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, string>) : {};
+        const params =
+          typeof error.data === 'object' && error.data !== null
+            ? (error.data as Record<string, string>)
+            : {};
         setErrors({ [field]: { code: error.code, params, message: error.message } });
       } else {
         setErrors({ form: { code: '1000' } });
@@ -193,7 +237,10 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
       setValues((v) => ({ ...v, total: pct === 0 ? '' : totalForPercent(pct, rules, ctx) }));
     } else {
       const price = values.price || ctx.lastPrice || '';
-      setValues((v) => ({ ...v, amount: pct === 0 ? '' : amountForPercent(pct, side, rules, ctx, price) }));
+      setValues((v) => ({
+        ...v,
+        amount: pct === 0 ? '' : amountForPercent(pct, side, rules, ctx, price),
+      }));
     }
   };
 
@@ -205,8 +252,15 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
   const message = (err: FieldError | undefined) => {
     if (!err) return null;
     const params: Record<string, string> = { ...(err.params ?? {}) };
-    if (params.field) params.field = t(`trade.form.fields.${params.field}` as 'trade.form.fields.price', { defaultValue: params.field });
-    return t(`error_${err.code}`, { ns: 'errors', ...params, defaultValue: err.message ?? t('common.unexpectedError') });
+    if (params.field)
+      params.field = t(`trade.form.fields.${params.field}` as 'trade.form.fields.price', {
+        defaultValue: params.field,
+      });
+    return t(`error_${err.code}`, {
+      ns: 'errors',
+      ...params,
+      defaultValue: err.message ?? t('common.unexpectedError'),
+    });
   };
 
   const unit: Record<Exclude<OrderField, 'form'>, string> = {
@@ -218,7 +272,10 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
     icebergSize: baseAsset,
   };
 
-  const estTotal = type !== 'MARKET' && values.price && values.amount ? Number(values.price) * Number(values.amount) : null;
+  const estTotal =
+    type !== 'MARKET' && values.price && values.amount
+      ? Number(values.price) * Number(values.amount)
+      : null;
 
   return (
     <section className="trade-panel order-form" aria-labelledby="order-form-title">
@@ -261,7 +318,9 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
         ))}
       </div>
       <form onSubmit={submit} noValidate>
-        {type === 'MARKET' && <p className="muted order-form__hint">{t('trade.form.marketPrice')}</p>}
+        {type === 'MARKET' && (
+          <p className="muted order-form__hint">{t('trade.form.marketPrice')}</p>
+        )}
         {fields.map((field) => {
           if (field === 'form') return null;
           const id = `${idBase}-${field}`;
@@ -291,10 +350,23 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
             </div>
           );
         })}
-        {note && <p className="muted order-form__hint" role="status">{note}</p>}
+        {note && (
+          <p className="muted order-form__hint" role="status">
+            {note}
+          </p>
+        )}
         <div className="order-form__slider">
           <label htmlFor={`${idBase}-pct`}>{t('trade.form.percent', { percent })}</label>
-          <input id={`${idBase}-pct`} type="range" min={0} max={100} step={1} value={percent} list={`${idBase}-marks`} onChange={(e) => onSlide(Number(e.target.value))} />
+          <input
+            id={`${idBase}-pct`}
+            type="range"
+            min={0}
+            max={100}
+            step={1}
+            value={percent}
+            list={`${idBase}-marks`}
+            onChange={(e) => onSlide(Number(e.target.value))}
+          />
           <datalist id={`${idBase}-marks`}>
             {[0, 25, 50, 75, 100].map((m) => (
               <option key={m} value={m} />
@@ -304,7 +376,9 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
         <dl className="order-form__balances">
           <div>
             <dt>{t('trade.form.available', { asset: counterAsset })}</dt>
-            <dd data-testid="available-quote">{formatNumber(ctx.availableQuote, { decimals: rules.counterDecimals })}</dd>
+            <dd data-testid="available-quote">
+              {formatNumber(ctx.availableQuote, { decimals: rules.counterDecimals })}
+            </dd>
           </div>
           <div>
             <dt>{t('trade.form.available', { asset: baseAsset })}</dt>
@@ -314,7 +388,10 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
             <div>
               <dt>{t('trade.form.estTotal')}</dt>
               <dd>
-                {formatNumber(estTotal.toFixed(rules.counterDecimals), { decimals: rules.counterDecimals })} {counterAsset}
+                {formatNumber(estTotal.toFixed(rules.counterDecimals), {
+                  decimals: rules.counterDecimals,
+                })}{' '}
+                {counterAsset}
               </dd>
             </div>
           )}
@@ -327,8 +404,14 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
             <NextSteps code={errors.form.code} />
           </div>
         )}
-        <button type="submit" className={`button order-form__submit order-form__submit--${side.toLowerCase()}`} disabled={place.isPending}>
-          {t(side === 'BUY' ? 'trade.form.submitBuy' : 'trade.form.submitSell', { asset: baseAsset })}
+        <button
+          type="submit"
+          className={`button order-form__submit order-form__submit--${side.toLowerCase()}`}
+          disabled={place.isPending}
+        >
+          {t(side === 'BUY' ? 'trade.form.submitBuy' : 'trade.form.submitSell', {
+            asset: baseAsset,
+          })}
         </button>
       </form>
     </section>

@@ -43,7 +43,12 @@ export function useCancelOrders() {
     void queryClient.invalidateQueries({ queryKey: tradeKeys.balances(mode) });
   };
   const cancel = useMutation({
-    mutationFn: (orderId: string) => client.request(PATHS_API.cancel, anyData, { method: 'POST', body: { orderId }, silent: true }),
+    mutationFn: (orderId: string) =>
+      client.request(PATHS_API.cancel, anyData, {
+        method: 'POST',
+        body: { orderId },
+        silent: true,
+      }),
     onSuccess: () => {
       showToast(t('trade.orders.cancelled'), 'success');
       done();
@@ -51,7 +56,12 @@ export function useCancelOrders() {
     onError: (e) => showToast(errorText(e, t)),
   });
   const cancelAll = useMutation({
-    mutationFn: (symbol: string) => client.request(PATHS_API.cancelAll, anyData, { method: 'POST', body: { symbol }, silent: true }),
+    mutationFn: (symbol: string) =>
+      client.request(PATHS_API.cancelAll, anyData, {
+        method: 'POST',
+        body: { symbol },
+        silent: true,
+      }),
     onSuccess: () => {
       showToast(t('trade.orders.allCancelled'), 'success');
       done();
@@ -75,15 +85,32 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
   const query = useOrderList(kind, filters, pageNum, pageSize);
   const { cancel } = useCancelOrders();
   if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState title={t('trade.orders.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return (
+      <ErrorState
+        title={t('trade.orders.loadFailed')}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   const rows = query.data.result;
   const pager = onPage && (pageNum > 1 || rows.length >= pageSize) && (
     <nav className="pager" aria-label={t('trade.orders.paging')}>
-      <button type="button" className="button" disabled={pageNum <= 1} onClick={() => onPage(pageNum - 1)}>
+      <button
+        type="button"
+        className="button"
+        disabled={pageNum <= 1}
+        onClick={() => onPage(pageNum - 1)}
+      >
         {t('trade.orders.prev')}
       </button>
       <span>{t('trade.orders.page', { page: pageNum })}</span>
-      <button type="button" className="button" disabled={rows.length < pageSize} onClick={() => onPage(pageNum + 1)}>
+      <button
+        type="button"
+        className="button"
+        disabled={rows.length < pageSize}
+        onClick={() => onPage(pageNum + 1)}
+      >
         {t('trade.orders.next')}
       </button>
     </nav>
@@ -119,14 +146,21 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
                 <td data-label={t('trade.orders.cols.pair')}>
                   <PairLink symbol={r.symbol} />
                 </td>
-                <td data-label={t('trade.orders.cols.side')} className={`side side--${r.side.toLowerCase()}`}>{t(`trade.sides.${r.side}`)}</td>
+                <td
+                  data-label={t('trade.orders.cols.side')}
+                  className={`side side--${r.side.toLowerCase()}`}
+                >
+                  {t(`trade.sides.${r.side}`)}
+                </td>
                 <td data-label={t('trade.orders.cols.price')}>{formatNumber(r.price)}</td>
                 <td data-label={t('trade.orders.cols.amount')}>{formatNumber(r.amount)}</td>
                 <td data-label={t('trade.orders.cols.total')}>{formatNumber(r.total)}</td>
                 <td data-label={t('trade.orders.cols.fee')}>
                   {formatNumber(r.fee)} {r.feeAsset}
                 </td>
-                <td data-label={t('trade.orders.cols.role')}>{t(`trade.liquidity.${r.liquidity}`, { defaultValue: r.liquidity })}</td>
+                <td data-label={t('trade.orders.cols.role')}>
+                  {t(`trade.liquidity.${r.liquidity}`, { defaultValue: r.liquidity })}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -160,10 +194,23 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
               <td data-label={t('trade.orders.cols.pair')}>
                 <PairLink symbol={o.symbol} />
               </td>
-              <td data-label={t('trade.orders.cols.type')}>{t(`trade.types.${o.type}`, { defaultValue: o.type })}</td>
-              <td data-label={t('trade.orders.cols.side')} className={`side side--${o.side.toLowerCase()}`}>{t(`trade.sides.${o.side}`)}</td>
-              <td data-label={t('trade.orders.cols.price')}>{o.price ? formatNumber(o.price) : t('trade.orders.market')}</td>
-              <td data-label={t('trade.orders.cols.amount')}>{o.amount ? formatNumber(o.amount) : `${formatNumber(o.total)} (${t('trade.form.fields.total')})`}</td>
+              <td data-label={t('trade.orders.cols.type')}>
+                {t(`trade.types.${o.type}`, { defaultValue: o.type })}
+              </td>
+              <td
+                data-label={t('trade.orders.cols.side')}
+                className={`side side--${o.side.toLowerCase()}`}
+              >
+                {t(`trade.sides.${o.side}`)}
+              </td>
+              <td data-label={t('trade.orders.cols.price')}>
+                {o.price ? formatNumber(o.price) : t('trade.orders.market')}
+              </td>
+              <td data-label={t('trade.orders.cols.amount')}>
+                {o.amount
+                  ? formatNumber(o.amount)
+                  : `${formatNumber(o.total)} (${t('trade.form.fields.total')})`}
+              </td>
               <td data-label={t('trade.orders.cols.filled')}>{formatNumber(o.filled)}</td>
               <td data-label={t('trade.orders.cols.avgPrice')}>{formatNumber(o.averagePrice)}</td>
               <td data-label={t('trade.orders.cols.trigger')}>
@@ -175,10 +222,18 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
                       ? `${t('trade.form.fields.icebergSize')} ${formatNumber(o.icebergSize)}`
                       : '-'}
               </td>
-              <td data-label={t('trade.orders.cols.status')}>{t(`trade.status.${o.status}`, { defaultValue: o.status })}</td>
+              <td data-label={t('trade.orders.cols.status')}>
+                {t(`trade.status.${o.status}`, { defaultValue: o.status })}
+              </td>
               {kind === 'open' && (
                 <td className="data-table__action">
-                  <button type="button" className="link-button" disabled={cancel.isPending} onClick={() => cancel.mutate(o.id)} aria-label={t('trade.orders.cancelOne', { id: o.id })}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    disabled={cancel.isPending}
+                    onClick={() => cancel.mutate(o.id)}
+                    aria-label={t('trade.orders.cancelOne', { id: o.id })}
+                  >
                     {t('common.cancel')}
                   </button>
                 </td>

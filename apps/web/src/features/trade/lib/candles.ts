@@ -10,7 +10,15 @@ export interface Bar {
   volume: number;
 }
 
-export const CHART_TYPES = ['candles', 'hollow', 'bars', 'line', 'heikinAshi', 'baseline', 'depth'] as const;
+export const CHART_TYPES = [
+  'candles',
+  'hollow',
+  'bars',
+  'line',
+  'heikinAshi',
+  'baseline',
+  'depth',
+] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
 export interface RawCandle {
@@ -36,7 +44,8 @@ export function toBar(c: RawCandle): Bar {
 /** Bars sorted by time, one per time (the later one wins). */
 export function normaliseBars(bars: readonly Bar[]): Bar[] {
   const byTime = new Map<number, Bar>();
-  for (const b of bars) if (Number.isFinite(b.time) && Number.isFinite(b.close)) byTime.set(b.time, b);
+  for (const b of bars)
+    if (Number.isFinite(b.time) && Number.isFinite(b.close)) byTime.set(b.time, b);
   return [...byTime.values()].sort((a, b) => a.time - b.time);
 }
 
@@ -55,7 +64,14 @@ export function heikinAshi(bars: readonly Bar[]): Bar[] {
     const prev = out[out.length - 1];
     const close = (b.open + b.high + b.low + b.close) / 4;
     const open = prev ? (prev.open + prev.close) / 2 : (b.open + b.close) / 2;
-    out.push({ time: b.time, open, close, high: Math.max(b.high, open, close), low: Math.min(b.low, open, close), volume: b.volume });
+    out.push({
+      time: b.time,
+      open,
+      close,
+      high: Math.max(b.high, open, close),
+      low: Math.min(b.low, open, close),
+      volume: b.volume,
+    });
   }
   return out;
 }

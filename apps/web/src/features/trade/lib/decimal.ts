@@ -17,7 +17,8 @@ export function isDecimalText(text: string): boolean {
 
 export function dec(value: string | number | null | undefined): Dec | null {
   if (value === null || value === undefined) return null;
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(12) : '') : value;
+  const text =
+    typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(12) : '') : value;
   const m = NUMBER_RE.exec(text);
   if (!m || ((m[2] ?? '') === '' && (m[3] ?? '') === '')) return null;
   const frac = m[3] ?? '';

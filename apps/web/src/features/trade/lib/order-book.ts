@@ -75,9 +75,15 @@ export interface GroupedLevel {
  * Levels merged onto a price step: bids round down and asks round up (a grouped level never
  * shows a better price than any order in it). Best first; `limit` levels at most.
  */
-export function groupLevels(levels: Map<string, string> | readonly Level[], side: 'bids' | 'asks', step: string, limit = Infinity): GroupedLevel[] {
+export function groupLevels(
+  levels: Map<string, string> | readonly Level[],
+  side: 'bids' | 'asks',
+  step: string,
+  limit = Infinity,
+): GroupedLevel[] {
   const stepDec = dec(step);
-  const entries = levels instanceof Map ? [...levels.entries()] : levels.map(([p, a]) => [p, a] as const);
+  const entries =
+    levels instanceof Map ? [...levels.entries()] : levels.map(([p, a]) => [p, a] as const);
   const parsed: { p: Dec; a: Dec }[] = [];
   for (const [p, a] of entries) {
     const pd = dec(p);
@@ -86,14 +92,17 @@ export function groupLevels(levels: Map<string, string> | readonly Level[], side
   }
   const buckets = new Map<string, { p: Dec; a: Dec }>();
   for (const { p, a } of parsed) {
-    const bucket = stepDec && stepDec.n > 0n ? roundToStep(p, stepDec, side === 'bids' ? 'down' : 'up') : p;
+    const bucket =
+      stepDec && stepDec.n > 0n ? roundToStep(p, stepDec, side === 'bids' ? 'down' : 'up') : p;
     const key = toText(bucket);
     const prev = buckets.get(key);
     buckets.set(key, { p: bucket, a: prev ? add(prev.a, a) : a });
   }
   const sorted = [...buckets.values()].sort((x, y) => {
     const [a, b] = side === 'bids' ? [y.p, x.p] : [x.p, y.p];
-    const diff = a.n * 10n ** BigInt(Math.max(0, b.scale - a.scale)) - b.n * 10n ** BigInt(Math.max(0, a.scale - b.scale));
+    const diff =
+      a.n * 10n ** BigInt(Math.max(0, b.scale - a.scale)) -
+      b.n * 10n ** BigInt(Math.max(0, a.scale - b.scale));
     return diff < 0n ? -1 : diff > 0n ? 1 : 0;
   });
   const out: GroupedLevel[] = [];
@@ -117,7 +126,10 @@ export function bestPrice(book: BookState | null, side: 'bids' | 'asks'): string
 }
 
 /** Prices whose shown amount differs from the previous rendering (new levels included). */
-export function changedPrices(prev: ReadonlyMap<string, string>, next: readonly GroupedLevel[]): Set<string> {
+export function changedPrices(
+  prev: ReadonlyMap<string, string>,
+  next: readonly GroupedLevel[],
+): Set<string> {
   const changed = new Set<string>();
   if (prev.size === 0) return changed;
   for (const level of next) if (prev.get(level.price) !== level.amount) changed.add(level.price);
@@ -139,21 +151,32 @@ const RESTING = new Set(['NEW', 'PARTIALLY_FILLED', 'TRIGGERED']);
  * The grouped prices (as `groupLevels` keys them on `step`) at which the user has an order
  * resting on `side`: the book marks those levels.
  */
-export function ownLevelPrices(orders: readonly OwnOrder[], side: 'bids' | 'asks', step: string): Set<string> {
+export function ownLevelPrices(
+  orders: readonly OwnOrder[],
+  side: 'bids' | 'asks',
+  step: string,
+): Set<string> {
   const stepDec = dec(step);
   const out = new Set<string>();
   for (const o of orders) {
-    if ((side === 'bids') !== (o.side === 'BUY') || !RESTING.has(o.status) || o.type === 'MARKET') continue;
+    if ((side === 'bids') !== (o.side === 'BUY') || !RESTING.has(o.status) || o.type === 'MARKET')
+      continue;
     if ((o.type === 'TRIGGER' || o.type === 'TRAILING') && o.status !== 'TRIGGERED') continue;
     const p = dec(o.price);
     if (!p) continue;
-    out.add(toText(stepDec && stepDec.n > 0n ? roundToStep(p, stepDec, side === 'bids' ? 'down' : 'up') : p));
+    out.add(
+      toText(
+        stepDec && stepDec.n > 0n ? roundToStep(p, stepDec, side === 'bids' ? 'down' : 'up') : p,
+      ),
+    );
   }
   return out;
 }
 
 /** The gap between the best ask and the best bid, its share of the mid price (%), and the mid. */
-export function spreadOf(book: BookState | null): { spread: string; percent: string; mid: string } | null {
+export function spreadOf(
+  book: BookState | null,
+): { spread: string; percent: string; mid: string } | null {
   const bid = dec(bestPrice(book, 'bids'));
   const ask = dec(bestPrice(book, 'asks'));
   if (!bid || !ask) return null;

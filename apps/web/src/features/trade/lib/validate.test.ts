@@ -1,8 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { adjustToStep, amountForPercent, fieldsFor, totalForPercent, validateOrder, type MarketContext, type OrderFormValues, type SymbolRules } from './validate';
+import {
+  adjustToStep,
+  amountForPercent,
+  fieldsFor,
+  totalForPercent,
+  validateOrder,
+  type MarketContext,
+  type OrderFormValues,
+  type SymbolRules,
+} from './validate';
 
-const rules: SymbolRules = { symbol: 'BTC_USDT', tickSize: '0.01', stepSize: '0.0001', minQty: '0.001', minNotional: '10', counterDecimals: 2 };
-const ctx: MarketContext = { availableBase: '2', availableQuote: '10000', bestBid: '49990', bestAsk: '50010', lastPrice: '50000' };
+const rules: SymbolRules = {
+  symbol: 'BTC_USDT',
+  tickSize: '0.01',
+  stepSize: '0.0001',
+  minQty: '0.001',
+  minNotional: '10',
+  counterDecimals: 2,
+};
+const ctx: MarketContext = {
+  availableBase: '2',
+  availableQuote: '10000',
+  bestBid: '49990',
+  bestAsk: '50010',
+  lastPrice: '50000',
+};
 const form = (patch: Partial<OrderFormValues>): OrderFormValues => ({
   type: 'LIMIT',
   side: 'BUY',
@@ -29,18 +51,40 @@ describe('order validation', () => {
     const { errors } = validateOrder(form({ price: '0', amount: '' }), rules, ctx);
     expect(errors.price).toEqual({ code: '3004', params: { field: 'price' } });
     expect(errors.amount).toEqual({ code: '3005', params: { field: 'amount' } });
-    expect(validateOrder(form({ price: '1.2.3', amount: '1' }), rules, ctx).errors.price?.code).toBe('3012');
-    const trailing = validateOrder(form({ type: 'TRAILING', side: 'SELL', trailingDelta: '-1', amount: '0.1' }), rules, ctx).errors;
+    expect(
+      validateOrder(form({ price: '1.2.3', amount: '1' }), rules, ctx).errors.price?.code,
+    ).toBe('3012');
+    const trailing = validateOrder(
+      form({ type: 'TRAILING', side: 'SELL', trailingDelta: '-1', amount: '0.1' }),
+      rules,
+      ctx,
+    ).errors;
     expect(trailing.trailingDelta?.code).toBe('3004');
-    expect(validateOrder(form({ type: 'TRIGGER', price: '100', amount: '1', triggerPrice: '0' }), rules, ctx).errors.triggerPrice?.code).toBe('3004');
+    expect(
+      validateOrder(
+        form({ type: 'TRIGGER', price: '100', amount: '1', triggerPrice: '0' }),
+        rules,
+        ctx,
+      ).errors.triggerPrice?.code,
+    ).toBe('3004');
   });
 
   it('checks the step size, the minimum quantity, the tick size and the minimum notional', () => {
-    expect(validateOrder(form({ price: '100', amount: '0.12345' }), rules, ctx).errors.amount).toEqual({ code: '3006', params: { stepSize: '0.0001' } });
-    expect(validateOrder(form({ price: '100', amount: '0.0005' }), rules, ctx).errors.amount).toEqual({ code: '3007', params: { minQty: '0.001' } });
-    expect(validateOrder(form({ price: '100.001', amount: '1' }), rules, ctx).errors.price?.code).toBe('3010');
-    expect(validateOrder(form({ price: '100', amount: '0.01' }), rules, ctx).errors.amount).toEqual({ code: '3008', params: { minNotional: '10' } });
-    expect(validateOrder(form({ type: 'MARKET', total: '5' }), rules, ctx).errors.total?.code).toBe('3008');
+    expect(
+      validateOrder(form({ price: '100', amount: '0.12345' }), rules, ctx).errors.amount,
+    ).toEqual({ code: '3006', params: { stepSize: '0.0001' } });
+    expect(
+      validateOrder(form({ price: '100', amount: '0.0005' }), rules, ctx).errors.amount,
+    ).toEqual({ code: '3007', params: { minQty: '0.001' } });
+    expect(
+      validateOrder(form({ price: '100.001', amount: '1' }), rules, ctx).errors.price?.code,
+    ).toBe('3010');
+    expect(validateOrder(form({ price: '100', amount: '0.01' }), rules, ctx).errors.amount).toEqual(
+      { code: '3008', params: { minNotional: '10' } },
+    );
+    expect(validateOrder(form({ type: 'MARKET', total: '5' }), rules, ctx).errors.total?.code).toBe(
+      '3008',
+    );
   });
 
   it('adjusts a quantity down to a multiple of the step size', () => {
@@ -53,30 +97,75 @@ describe('order validation', () => {
   });
 
   it('requires the iceberg size to be below the amount', () => {
-    const errors = validateOrder(form({ type: 'ICEBERG', price: '100', amount: '1', icebergSize: '1' }), rules, ctx).errors;
+    const errors = validateOrder(
+      form({ type: 'ICEBERG', price: '100', amount: '1', icebergSize: '1' }),
+      rules,
+      ctx,
+    ).errors;
     expect(errors.icebergSize).toEqual({ code: '3009' });
-    expect(validateOrder(form({ type: 'ICEBERG', price: '100', amount: '1', icebergSize: '0.2' }), rules, ctx).errors).toEqual({});
+    expect(
+      validateOrder(
+        form({ type: 'ICEBERG', price: '100', amount: '1', icebergSize: '0.2' }),
+        rules,
+        ctx,
+      ).errors,
+    ).toEqual({});
   });
 
   it('reports insufficient balance for the paying side', () => {
-    expect(validateOrder(form({ price: '50000', amount: '1' }), rules, ctx).errors.form).toEqual({ code: '3001' });
-    expect(validateOrder(form({ side: 'SELL', price: '50000', amount: '3' }), rules, ctx).errors.form).toEqual({ code: '3001' });
-    expect(validateOrder(form({ type: 'MARKET', total: '20000' }), rules, ctx).errors.form).toEqual({ code: '3001' });
+    expect(validateOrder(form({ price: '50000', amount: '1' }), rules, ctx).errors.form).toEqual({
+      code: '3001',
+    });
+    expect(
+      validateOrder(form({ side: 'SELL', price: '50000', amount: '3' }), rules, ctx).errors.form,
+    ).toEqual({ code: '3001' });
+    expect(validateOrder(form({ type: 'MARKET', total: '20000' }), rules, ctx).errors.form).toEqual(
+      { code: '3001' },
+    );
   });
 
   it('needs a counterparty for a market order', () => {
     const empty = { ...ctx, bestAsk: null, bestBid: null };
-    expect(validateOrder(form({ type: 'MARKET', total: '100' }), rules, empty).errors.form).toEqual({ code: '3002' });
-    expect(validateOrder(form({ type: 'MARKET', side: 'SELL', amount: '0.1' }), rules, empty).errors.form).toEqual({ code: '3002' });
+    expect(validateOrder(form({ type: 'MARKET', total: '100' }), rules, empty).errors.form).toEqual(
+      { code: '3002' },
+    );
+    expect(
+      validateOrder(form({ type: 'MARKET', side: 'SELL', amount: '0.1' }), rules, empty).errors
+        .form,
+    ).toEqual({ code: '3002' });
   });
 
   it('builds the request of a valid order', () => {
     expect(validateOrder(form({ price: '100.50', amount: '0.5000' }), rules, ctx).request).toEqual({
-      symbol: 'BTC_USDT', side: 'BUY', type: 'LIMIT', price: '100.5', amount: '0.5', timeInForce: 'GTC',
+      symbol: 'BTC_USDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '100.5',
+      amount: '0.5',
+      timeInForce: 'GTC',
     });
-    expect(validateOrder(form({ type: 'MARKET', total: '100' }), rules, ctx).request).toEqual({ symbol: 'BTC_USDT', side: 'BUY', type: 'MARKET', total: '100' });
-    expect(validateOrder(form({ type: 'TRIGGER', side: 'SELL', triggerPrice: '45000', price: '44900', amount: '0.1' }), rules, ctx).request).toMatchObject({
-      triggerPrice: '45000', triggerDirection: 'BELOW', price: '44900',
+    expect(validateOrder(form({ type: 'MARKET', total: '100' }), rules, ctx).request).toEqual({
+      symbol: 'BTC_USDT',
+      side: 'BUY',
+      type: 'MARKET',
+      total: '100',
+    });
+    expect(
+      validateOrder(
+        form({
+          type: 'TRIGGER',
+          side: 'SELL',
+          triggerPrice: '45000',
+          price: '44900',
+          amount: '0.1',
+        }),
+        rules,
+        ctx,
+      ).request,
+    ).toMatchObject({
+      triggerPrice: '45000',
+      triggerDirection: 'BELOW',
+      price: '44900',
     });
   });
 

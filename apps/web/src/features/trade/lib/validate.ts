@@ -1,8 +1,27 @@
 import type { OrderSide, OrderType, PlaceOrderRequest } from '@exchange/contracts';
-import { cmp, dec, div, isDecimalText, isMultipleOf, mul, roundToStep, stepDecimals, toFixed, toText, type Dec } from './decimal';
+import {
+  cmp,
+  dec,
+  div,
+  isDecimalText,
+  isMultipleOf,
+  mul,
+  roundToStep,
+  stepDecimals,
+  toFixed,
+  toText,
+  type Dec,
+} from './decimal';
 
 /** Spec trading-account-domain section 5, with the server's catalogue codes as message keys. */
-export type OrderField = 'price' | 'amount' | 'total' | 'icebergSize' | 'triggerPrice' | 'trailingDelta' | 'form';
+export type OrderField =
+  | 'price'
+  | 'amount'
+  | 'total'
+  | 'icebergSize'
+  | 'triggerPrice'
+  | 'trailingDelta'
+  | 'form';
 
 export interface FieldError {
   /** Catalogue code: 3001 balance, 3002 counterparty, 3004 required > 0, 3006 step, 3007 min qty, 3008 min notional, 3009 iceberg, 3010 tick, 3012 format. */
@@ -70,7 +89,13 @@ export function adjustToStep(amount: string, stepSize: string): string {
 }
 
 /** Quantity that `percent` of the available balance buys or sells. */
-export function amountForPercent(percent: number, side: OrderSide, rules: SymbolRules, ctx: MarketContext, price: string): string {
+export function amountForPercent(
+  percent: number,
+  side: OrderSide,
+  rules: SymbolRules,
+  ctx: MarketContext,
+  price: string,
+): string {
   const pct: Dec = { n: BigInt(Math.round(percent)), scale: 2 };
   const step = dec(rules.stepSize) ?? { n: 0n, scale: 8 };
   const places = stepDecimals(rules.stepSize);
@@ -120,7 +145,11 @@ export interface ValidationResult {
   request: PlaceOrderRequest | null;
 }
 
-export function validateOrder(values: OrderFormValues, rules: SymbolRules, ctx: MarketContext): ValidationResult {
+export function validateOrder(
+  values: OrderFormValues,
+  rules: SymbolRules,
+  ctx: MarketContext,
+): ValidationResult {
   const errors: OrderErrors = {};
   const fields = fieldsFor(values.type, values.side);
   const parsed: Partial<Record<OrderField, Dec>> = {};
@@ -132,26 +161,30 @@ export function validateOrder(values: OrderFormValues, rules: SymbolRules, ctx: 
   const tick = dec(rules.tickSize);
   for (const field of ['price', 'triggerPrice'] as const) {
     const p = parsed[field];
-    if (p && tick && !isMultipleOf(p, tick)) errors[field] = { code: '3010', params: { tickSize: rules.tickSize } };
+    if (p && tick && !isMultipleOf(p, tick))
+      errors[field] = { code: '3010', params: { tickSize: rules.tickSize } };
   }
 
   const step = dec(rules.stepSize);
   const minQty = dec(rules.minQty);
   const amount = parsed.amount;
   if (amount) {
-    if (step && !isMultipleOf(amount, step)) errors.amount = { code: '3006', params: { stepSize: rules.stepSize } };
-    else if (minQty && cmp(amount, minQty) < 0) errors.amount = { code: '3007', params: { minQty: rules.minQty } };
+    if (step && !isMultipleOf(amount, step))
+      errors.amount = { code: '3006', params: { stepSize: rules.stepSize } };
+    else if (minQty && cmp(amount, minQty) < 0)
+      errors.amount = { code: '3007', params: { minQty: rules.minQty } };
   }
   const iceberg = parsed.icebergSize;
   if (iceberg && amount) {
     if (cmp(iceberg, amount) >= 0) errors.icebergSize = { code: '3009' };
-    else if (step && !isMultipleOf(iceberg, step)) errors.icebergSize = { code: '3006', params: { stepSize: rules.stepSize } };
+    else if (step && !isMultipleOf(iceberg, step))
+      errors.icebergSize = { code: '3006', params: { stepSize: rules.stepSize } };
   }
 
   // Notional: price x amount for priced orders, the total for market-style buys.
   const price = parsed.price;
   const minNotional = dec(rules.minNotional);
-  const notional = price && amount ? mul(price, amount) : parsed.total ?? null;
+  const notional = price && amount ? mul(price, amount) : (parsed.total ?? null);
   const notionalField: OrderField = parsed.total ? 'total' : 'amount';
   if (notional && minNotional && cmp(notional, minNotional) < 0 && !errors[notionalField]) {
     errors[notionalField] = { code: '3008', params: { minNotional: rules.minNotional } };
@@ -160,7 +193,7 @@ export function validateOrder(values: OrderFormValues, rules: SymbolRules, ctx: 
   // Balance of the side that pays.
   if (!hasErrors(errors)) {
     if (values.side === 'BUY') {
-      const cost = price && amount ? mul(price, amount) : parsed.total ?? null;
+      const cost = price && amount ? mul(price, amount) : (parsed.total ?? null);
       const have = dec(ctx.availableQuote) ?? { n: 0n, scale: 0 };
       if (cost && cmp(cost, have) > 0) errors.form = { code: '3001' };
     } else if (amount) {
@@ -194,8 +227,13 @@ export function validateOrder(values: OrderFormValues, rules: SymbolRules, ctx: 
 
 /** The catalogue code of a server answer mapped onto the form field it is about. */
 export function fieldOfServerCode(code: string, data: unknown): OrderField {
-  const field = typeof data === 'object' && data !== null ? (data as { field?: unknown }).field : undefined;
-  if (code === '3004' && typeof field === 'string' && ['price', 'amount', 'total', 'icebergSize', 'triggerPrice', 'trailingDelta'].includes(field)) {
+  const field =
+    typeof data === 'object' && data !== null ? (data as { field?: unknown }).field : undefined;
+  if (
+    code === '3004' &&
+    typeof field === 'string' &&
+    ['price', 'amount', 'total', 'icebergSize', 'triggerPrice', 'trailingDelta'].includes(field)
+  ) {
     return field as OrderField;
   }
   if (code === '3005' || code === '3006' || code === '3007') return 'amount';

@@ -5,7 +5,11 @@ import { badgeHue } from './wallet-rows';
 export function AssetLabel({ code, name }: { code: string; name: string }) {
   return (
     <span className="asset-label">
-      <span className="asset-badge" style={{ '--badge-hue': badgeHue(code) } as CSSProperties} aria-hidden="true">
+      <span
+        className="asset-badge"
+        style={{ '--badge-hue': badgeHue(code) } as CSSProperties}
+        aria-hidden="true"
+      >
         {code.slice(0, 1)}
       </span>
       <span className="asset-label__text">

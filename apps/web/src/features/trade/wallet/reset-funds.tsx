@@ -24,7 +24,10 @@ export function ResetFunds({ mode }: { mode: RuntimeMode }) {
     reset.mutate(undefined, {
       onSuccess: () => {
         setOpen(false);
-        showToast(t(trial ? 'account.wallet.resetDoneTrial' : 'account.wallet.resetDone'), 'success');
+        showToast(
+          t(trial ? 'account.wallet.resetDoneTrial' : 'account.wallet.resetDone'),
+          'success',
+        );
       },
     });
 
@@ -43,13 +46,20 @@ export function ResetFunds({ mode }: { mode: RuntimeMode }) {
             <button type="button" className="button" onClick={close} disabled={reset.isPending}>
               {t('common.cancel')}
             </button>
-            <button type="button" className="button button--primary" onClick={confirm} disabled={reset.isPending}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={confirm}
+              disabled={reset.isPending}
+            >
               {reset.isPending ? t('common.loading') : t('account.wallet.resetConfirm')}
             </button>
           </>
         }
       >
-        <p className="reset-funds__body">{t(trial ? 'account.wallet.resetBodyTrial' : 'account.wallet.resetBody')}</p>
+        <p className="reset-funds__body">
+          {t(trial ? 'account.wallet.resetBodyTrial' : 'account.wallet.resetBody')}
+        </p>
         <p className="muted">{t('account.wallet.resetOpenOrders')}</p>
         {reset.isError && (
           <p className="notice notice--error" role="alert">

@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE_SIZE, RuntimeMode, hasNextPage, type TransactionType, type WalletTransaction } from '@exchange/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  RuntimeMode,
+  hasNextPage,
+  type TransactionType,
+  type WalletTransaction,
+} from '@exchange/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -13,7 +19,12 @@ import { showToast } from '../../../lib/toast';
 import { sixMonthsAgo } from '../api';
 import { useBalances } from '../api/wallet-balances';
 import { fetchAllFlows } from '../api/wallet-flows';
-import { fetchAllTransactions, useTransactionTypes, useTransactions, type TransactionFilters } from '../api/wallet-transactions';
+import {
+  fetchAllTransactions,
+  useTransactionTypes,
+  useTransactions,
+  type TransactionFilters,
+} from '../api/wallet-transactions';
 import { formatTime, pairName } from '../components/order-tables';
 import { downloadCsv, flowsCsv, transactionsCsv } from './transactions-csv';
 import { isZeroAmount } from './wallet-rows';
@@ -23,7 +34,8 @@ type FilterType = Exclude<TransactionType, 'OTHER'>;
 /** Lines show at most this many asset changes before "+n more" (a funding credits many assets). */
 const SHOWN_CHANGES = 3;
 
-export const orderPath = (orderId: string) => `${PATHS.orders}?tab=history&orderId=${encodeURIComponent(orderId)}`;
+export const orderPath = (orderId: string) =>
+  `${PATHS.orders}?tab=history&orderId=${encodeURIComponent(orderId)}`;
 
 /** The label of a type in the mode: Trial's simulated funds are "Trade for Reward" funds, never "Demo". */
 export function useTypeLabel() {
@@ -42,13 +54,20 @@ export function TransactionHistoryPage() {
   const typeLabel = useTypeLabel();
   const balances = useBalances();
   const types = useTransactionTypes();
-  const [draft, setDraft] = useState<{ asset: string; type: string; from: string; to: string }>({ asset: '', type: '', from: '', to: '' });
+  const [draft, setDraft] = useState<{ asset: string; type: string; from: string; to: string }>({
+    asset: '',
+    type: '',
+    from: '',
+    to: '',
+  });
   const [pageNum, setPageNum] = useState(1);
   const earliest = useMemo(() => sixMonthsAgo(), []);
   const filters: TransactionFilters = {
     asset: draft.asset || undefined,
     type: (draft.type || undefined) as FilterType | undefined,
-    startTime: draft.from ? Math.max(new Date(`${draft.from}T00:00:00`).getTime(), earliest) : earliest,
+    startTime: draft.from
+      ? Math.max(new Date(`${draft.from}T00:00:00`).getTime(), earliest)
+      : earliest,
     endTime: draft.to ? new Date(`${draft.to}T23:59:59.999`).getTime() : undefined,
   };
   const list = useTransactions(filters, pageNum);
@@ -63,10 +82,23 @@ export function TransactionHistoryPage() {
     try {
       const date = new Date().toISOString().slice(0, 10);
       if (kind === 'lines') {
-        downloadCsv(`transactions-${date}.csv`, transactionsCsv(await fetchAllTransactions(client, filters), typeLabel));
+        downloadCsv(
+          `transactions-${date}.csv`,
+          transactionsCsv(await fetchAllTransactions(client, filters), typeLabel),
+        );
       } else {
-        const entries = await fetchAllFlows(client, { startTime: filters.startTime, asset: filters.asset });
-        downloadCsv(`ledger-entries-${date}.csv`, flowsCsv(entries, (key, fallback) => t(`account.flows.types.${key}` as 'account.flows.types.DEMO_FUNDING', { defaultValue: fallback })));
+        const entries = await fetchAllFlows(client, {
+          startTime: filters.startTime,
+          asset: filters.asset,
+        });
+        downloadCsv(
+          `ledger-entries-${date}.csv`,
+          flowsCsv(entries, (key, fallback) =>
+            t(`account.flows.types.${key}` as 'account.flows.types.DEMO_FUNDING', {
+              defaultValue: fallback,
+            }),
+          ),
+        );
       }
     } catch (e) {
       showToast(errorText(e, t));
@@ -104,28 +136,50 @@ export function TransactionHistoryPage() {
         </label>
         <label>
           {t('account.from')}
-          <input type="date" value={draft.from} min={new Date(earliest).toISOString().slice(0, 10)} onChange={(e) => change({ from: e.target.value })} />
+          <input
+            type="date"
+            value={draft.from}
+            min={new Date(earliest).toISOString().slice(0, 10)}
+            onChange={(e) => change({ from: e.target.value })}
+          />
         </label>
         <label>
           {t('account.to')}
           <input type="date" value={draft.to} onChange={(e) => change({ to: e.target.value })} />
         </label>
         <div className="history-exports">
-          <button type="button" className="button" disabled={exporting !== null} onClick={() => void exportCsv('lines')}>
+          <button
+            type="button"
+            className="button"
+            disabled={exporting !== null}
+            onClick={() => void exportCsv('lines')}
+          >
             {exporting === 'lines' ? t('common.loading') : t('account.transactions.export')}
           </button>
-          <button type="button" className="button button--ghost" disabled={exporting !== null} onClick={() => void exportCsv('entries')}>
-            {exporting === 'entries' ? t('common.loading') : t('account.transactions.exportDetailed')}
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={exporting !== null}
+            onClick={() => void exportCsv('entries')}
+          >
+            {exporting === 'entries'
+              ? t('common.loading')
+              : t('account.transactions.exportDetailed')}
           </button>
         </div>
       </div>
       <p className="muted history-hint">
-        {t('account.sixMonths')} {t('account.transactions.cancelledHint')} <Link to={`${PATHS.orders}?tab=history`}>{t('account.transactions.ordersLink')}</Link>
+        {t('account.sixMonths')} {t('account.transactions.cancelledHint')}{' '}
+        <Link to={`${PATHS.orders}?tab=history`}>{t('account.transactions.ordersLink')}</Link>
       </p>
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
-        <ErrorState title={t('account.transactions.loadFailed')} error={list.error} onRetry={() => void list.refetch()} />
+        <ErrorState
+          title={t('account.transactions.loadFailed')}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : rows.length === 0 ? (
         <EmptyState title={t('account.transactions.empty')} />
       ) : (
@@ -134,9 +188,15 @@ export function TransactionHistoryPage() {
             <tr>
               <th scope="col">{t('account.transactions.time')}</th>
               <th scope="col">{t('account.transactions.type')}</th>
-              <th scope="col" className="num">{t('account.transactions.amount')}</th>
-              <th scope="col" className="num">{t('account.transactions.fee')}</th>
-              <th scope="col" className="history-table__ref-head">{t('account.transactions.ref')}</th>
+              <th scope="col" className="num">
+                {t('account.transactions.amount')}
+              </th>
+              <th scope="col" className="num">
+                {t('account.transactions.fee')}
+              </th>
+              <th scope="col" className="history-table__ref-head">
+                {t('account.transactions.ref')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -147,7 +207,12 @@ export function TransactionHistoryPage() {
         </table>
       )}
       <nav className="pager" aria-label={t('trade.orders.paging')}>
-        <button type="button" className="button" disabled={pageNum <= 1} onClick={() => setPageNum(pageNum - 1)}>
+        <button
+          type="button"
+          className="button"
+          disabled={pageNum <= 1}
+          onClick={() => setPageNum(pageNum - 1)}
+        >
           {t('trade.orders.prev')}
         </button>
         <span>{t('trade.orders.page', { page: pageNum })}</span>
@@ -188,10 +253,17 @@ function TransactionLine({ line }: { line: WalletTransaction }) {
         {trade ? (
           <>
             <span className={`history-table__title ${trade.side === 'BUY' ? 'is-buy' : 'is-sell'}`}>
-              {t('account.transactions.tradeTitle', { side: t(`trade.sides.${trade.side}`), pair: pairName(trade.symbol) })}
+              {t('account.transactions.tradeTitle', {
+                side: t(`trade.sides.${trade.side}`),
+                pair: pairName(trade.symbol),
+              })}
             </span>
             <span className="history-table__sub muted">
-              {t('account.transactions.tradeDetail', { amount: formatNumber(trade.quantity), price: formatNumber(trade.price) })} · {t(`trade.liquidity.${trade.liquidity}`)}
+              {t('account.transactions.tradeDetail', {
+                amount: formatNumber(trade.quantity),
+                price: formatNumber(trade.price),
+              })}{' '}
+              · {t(`trade.liquidity.${trade.liquidity}`)}
             </span>
           </>
         ) : (
@@ -208,17 +280,33 @@ function TransactionLine({ line }: { line: WalletTransaction }) {
           ))}
         </ul>
         {moved.length > SHOWN_CHANGES && (
-          <button type="button" className="link-button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-            {expanded ? t('account.transactions.less') : t('account.transactions.more', { count: moved.length - SHOWN_CHANGES })}
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={expanded}
+            onClick={() => setExpanded(!expanded)}
+          >
+            {expanded
+              ? t('account.transactions.less')
+              : t('account.transactions.more', { count: moved.length - SHOWN_CHANGES })}
           </button>
         )}
       </td>
-      <td className={`num history-table__fee${fees.length === 0 ? ' history-table__fee--none' : ''}`} data-label={t('account.transactions.fee')}>
-        {fees.length === 0 ? <span className="muted">-</span> : fees.map((c) => <div key={c.asset}>{money(c.fee, c.asset)}</div>)}
+      <td
+        className={`num history-table__fee${fees.length === 0 ? ' history-table__fee--none' : ''}`}
+        data-label={t('account.transactions.fee')}
+      >
+        {fees.length === 0 ? (
+          <span className="muted">-</span>
+        ) : (
+          fees.map((c) => <div key={c.asset}>{money(c.fee, c.asset)}</div>)
+        )}
       </td>
       <td className="history-table__ref" data-label={t('account.transactions.ref')}>
         {trade ? (
-          <Link to={orderPath(trade.orderId)}>{t('account.transactions.order', { id: trade.orderId })}</Link>
+          <Link to={orderPath(trade.orderId)}>
+            {t('account.transactions.order', { id: trade.orderId })}
+          </Link>
         ) : (
           <span className="muted" title={line.id}>
             #{line.id.slice(0, 8).toUpperCase()}

@@ -1,4 +1,9 @@
-import { flowTypeName, type LedgerFlow, type TransactionType, type WalletTransaction } from '@exchange/contracts';
+import {
+  flowTypeName,
+  type LedgerFlow,
+  type TransactionType,
+  type WalletTransaction,
+} from '@exchange/contracts';
 
 /**
  * CSV exports of transaction history: the lines as the page shows them (one row per line and
@@ -9,11 +14,17 @@ function cell(value: string | number | null | undefined): string {
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function csv(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
+function csv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null | undefined)[])[],
+): string {
   return `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\n')}\n`;
 }
 
-export function transactionsCsv(lines: readonly WalletTransaction[], typeLabel: (type: TransactionType) => string): string {
+export function transactionsCsv(
+  lines: readonly WalletTransaction[],
+  typeLabel: (type: TransactionType) => string,
+): string {
   const rows = lines.flatMap((l) =>
     l.changes.map((c) => [
       l.createdAt,
@@ -29,15 +40,46 @@ export function transactionsCsv(lines: readonly WalletTransaction[], typeLabel: 
       l.id,
     ]),
   );
-  return csv(['time', 'type', 'description', 'symbol', 'side', 'orderId', 'tradeId', 'asset', 'amount', 'fee', 'reference'], rows);
+  return csv(
+    [
+      'time',
+      'type',
+      'description',
+      'symbol',
+      'side',
+      'orderId',
+      'tradeId',
+      'asset',
+      'amount',
+      'fee',
+      'reference',
+    ],
+    rows,
+  );
 }
 
-export function flowsCsv(entries: readonly LedgerFlow[], flowLabel: (key: string, fallback: string) => string): string {
+export function flowsCsv(
+  entries: readonly LedgerFlow[],
+  flowLabel: (key: string, fallback: string) => string,
+): string {
   const rows = entries.map((e) => {
     const key = flowTypeName(e.flowType) ?? e.flowName;
-    return [e.createdAt, e.asset, e.amount, e.bucket, e.flowType, flowLabel(key, e.flowName), e.refType, e.refId, e.txId];
+    return [
+      e.createdAt,
+      e.asset,
+      e.amount,
+      e.bucket,
+      e.flowType,
+      flowLabel(key, e.flowName),
+      e.refType,
+      e.refId,
+      e.txId,
+    ];
   });
-  return csv(['time', 'asset', 'amount', 'bucket', 'flowType', 'flowName', 'refType', 'refId', 'txId'], rows);
+  return csv(
+    ['time', 'asset', 'amount', 'bucket', 'flowType', 'flowName', 'refType', 'refId', 'txId'],
+    rows,
+  );
 }
 
 export function downloadCsv(filename: string, text: string): void {

@@ -12,11 +12,18 @@ import { useBalances } from '../api/wallet-balances';
 import { usePrivateUpdates } from '../hooks';
 import { AssetLabel } from './asset-badge';
 import { ResetFunds } from './reset-funds';
-import { estimatedTotal, readHideZero, walletRows, writeHideZero, type WalletRow } from './wallet-rows';
+import {
+  estimatedTotal,
+  readHideZero,
+  walletRows,
+  writeHideZero,
+  type WalletRow,
+} from './wallet-rows';
 import './wallet.css';
 
 /** An amount in the asset's own decimals, rounded down (a balance is never shown larger than it is). */
-const amount = (row: WalletRow, value: string) => formatNumber(value, row.decimals === null ? {} : { decimals: row.decimals });
+const amount = (row: WalletRow, value: string) =>
+  formatNumber(value, row.decimals === null ? {} : { decimals: row.decimals });
 const usdt = (value: number) => formatNumber(value.toFixed(8), { decimals: 2 });
 
 /** /accountCenter/wallet?type=wallet: balances of the current mode, their value and what to do with them. */
@@ -35,7 +42,14 @@ export function WalletPage() {
   };
 
   const all = useMemo(
-    () => walletRows({ balances: balances.data ?? [], assets: assets.data, symbols: symbols.data, tickers: tickers.data ?? [], mode }),
+    () =>
+      walletRows({
+        balances: balances.data ?? [],
+        assets: assets.data,
+        symbols: symbols.data,
+        tickers: tickers.data ?? [],
+        mode,
+      }),
     [balances.data, assets.data, symbols.data, tickers.data, mode],
   );
   const rows = hideZero ? all.filter((r) => !r.isZero) : all;
@@ -62,14 +76,25 @@ export function WalletPage() {
       </section>
       <div className="wallet-toolbar">
         <label className="checkbox">
-          <input type="checkbox" checked={hideZero} onChange={(e) => toggleHideZero(e.target.checked)} /> {t('account.wallet.hideZero')}
+          <input
+            type="checkbox"
+            checked={hideZero}
+            onChange={(e) => toggleHideZero(e.target.checked)}
+          />{' '}
+          {t('account.wallet.hideZero')}
         </label>
-        {hideZero && hidden > 0 && <span className="muted">{t('account.wallet.hiddenCount', { count: hidden })}</span>}
+        {hideZero && hidden > 0 && (
+          <span className="muted">{t('account.wallet.hiddenCount', { count: hidden })}</span>
+        )}
       </div>
       {balances.isPending ? (
         <LoadingState />
       ) : balances.isError ? (
-        <ErrorState title={t('account.wallet.loadFailed')} error={balances.error} onRetry={() => void balances.refetch()} />
+        <ErrorState
+          title={t('account.wallet.loadFailed')}
+          error={balances.error}
+          onRetry={() => void balances.refetch()}
+        />
       ) : all.length === 0 ? (
         <EmptyState title={t('account.wallet.empty')} />
       ) : rows.length === 0 ? (
@@ -83,11 +108,21 @@ export function WalletPage() {
           <thead>
             <tr>
               <th scope="col">{t('account.wallet.asset')}</th>
-              <th scope="col" className="num">{t('account.wallet.total')}</th>
-              <th scope="col" className="num">{t('account.wallet.available')}</th>
-              <th scope="col" className="num">{t('account.wallet.frozen')}</th>
-              <th scope="col" className="num">{t('account.wallet.value')}</th>
-              <th scope="col" className="wallet-table__actions-head">{t('account.wallet.actions')}</th>
+              <th scope="col" className="num">
+                {t('account.wallet.total')}
+              </th>
+              <th scope="col" className="num">
+                {t('account.wallet.available')}
+              </th>
+              <th scope="col" className="num">
+                {t('account.wallet.frozen')}
+              </th>
+              <th scope="col" className="num">
+                {t('account.wallet.value')}
+              </th>
+              <th scope="col" className="wallet-table__actions-head">
+                {t('account.wallet.actions')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -96,16 +131,26 @@ export function WalletPage() {
                 <th scope="row" className="wallet-table__asset">
                   <AssetLabel code={r.code} name={r.name} />
                 </th>
-                <td className="num wallet-table__total" data-label={t('account.wallet.total')} data-testid="balance-total">
+                <td
+                  className="num wallet-table__total"
+                  data-label={t('account.wallet.total')}
+                  data-testid="balance-total"
+                >
                   {amount(r, r.total)}
                 </td>
-                <td className="num wallet-table__available" data-label={t('account.wallet.available')}>
+                <td
+                  className="num wallet-table__available"
+                  data-label={t('account.wallet.available')}
+                >
                   {amount(r, r.available)}
                 </td>
                 <td className="num wallet-table__frozen" data-label={t('account.wallet.frozen')}>
                   {amount(r, r.frozen)}
                 </td>
-                <td className="num wallet-table__value muted" data-label={t('account.wallet.value')}>
+                <td
+                  className="num wallet-table__value muted"
+                  data-label={t('account.wallet.value')}
+                >
                   {r.value === null ? '-' : `≈ ${usdt(r.value)}`}
                 </td>
                 <td className="wallet-table__actions">
@@ -130,7 +175,11 @@ function AssetActions({ row, mode }: { row: WalletRow; mode: RuntimeMode }) {
   return (
     <div className="wallet-actions">
       {row.tradeSymbol && (
-        <Link className="button button--small" to={tradePath(row.tradeSymbol)} aria-label={t('account.wallet.tradeAsset', { asset: row.code })}>
+        <Link
+          className="button button--small"
+          to={tradePath(row.tradeSymbol)}
+          aria-label={t('account.wallet.tradeAsset', { asset: row.code })}
+        >
           {t('account.wallet.trade')}
         </Link>
       )}

@@ -1,4 +1,10 @@
-import { isSymbolAvailable, type Asset, type BalanceItem, type RuntimeMode, type TradingSymbol } from '@exchange/contracts';
+import {
+  isSymbolAvailable,
+  type Asset,
+  type BalanceItem,
+  type RuntimeMode,
+  type TradingSymbol,
+} from '@exchange/contracts';
 import { parseDecimal } from '../../../lib/format';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { valueInUsdt, type TickerRow } from '../api';
@@ -28,9 +34,18 @@ export function isZeroAmount(value: string): boolean {
  * The market to trade an asset in: the first offered pair (catalogue order) that has it as its
  * base, else the first with it as quote.
  */
-export function tradeSymbolFor(code: string, symbols: readonly TradingSymbol[], mode: RuntimeMode): string | null {
+export function tradeSymbolFor(
+  code: string,
+  symbols: readonly TradingSymbol[],
+  mode: RuntimeMode,
+): string | null {
   const offered = symbols.filter((s) => s.status === 'ACTIVE' && isSymbolAvailable(s, mode));
-  return (offered.find((s) => s.baseAssetCode === code) ?? offered.find((s) => s.counterAssetCode === code))?.code ?? null;
+  return (
+    (
+      offered.find((s) => s.baseAssetCode === code) ??
+      offered.find((s) => s.counterAssetCode === code)
+    )?.code ?? null
+  );
 }
 
 export function walletRows(opts: {
