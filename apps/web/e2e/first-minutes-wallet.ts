@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { newPage, openMenu, registerUser, shot, type ScenarioContext } from './scenarios';
+import { noSidewaysScroll, waitUntil } from './helpers';
+import { placed } from './trading';
 
 /**
  * The first minutes of a new user, items 7 and 8 of the issue: transaction history shows one
@@ -37,46 +39,6 @@ async function api<T>(page: Page, url: string, mode = 1): Promise<T> {
     },
     [url, String(mode)] as const,
   ) as Promise<T>;
-}
-
-async function placed(ctx: ScenarioContext, page: Page, label: string): Promise<void> {
-  await page
-    .getByText('Order placed.')
-    .first()
-    .waitFor({ timeout: 10_000 })
-    .catch(async (err: unknown) => {
-      await shot(ctx, page, `wallet-scenario-${label}-failed`);
-      throw err;
-    });
-  await page
-    .locator('.toast, [role="status"]')
-    .filter({ hasText: 'Order placed.' })
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
-}
-
-async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  assert.ok(overflow <= 0, `${what} scrolls sideways by ${overflow} px`);
-}
-
-async function waitUntil<T>(
-  what: string,
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
 }
 
 const historyRows = (page: Page): Locator =>

@@ -111,3 +111,28 @@ export async function readEmailCode(baseUrl: string, email: string): Promise<str
   }
   throw new Error(`No code e-mailed to ${email}`);
 }
+
+/** Reads `read()` every 200 ms until `ok` holds; fails with the last value after the timeout. */
+export async function waitUntil<T>(
+  what: string,
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Fails when the page is wider than the viewport (it would scroll sideways on a phone). */
+export async function noSidewaysScroll(page: Page, what: string): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  assert.ok(overflow <= 0, `${what} scrolls sideways by ${overflow} px`);
+}

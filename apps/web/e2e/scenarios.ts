@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { readEmailCode, solvePuzzle, type PuzzleReader } from './helpers';
+import { noSidewaysScroll, readEmailCode, solvePuzzle, type PuzzleReader } from './helpers';
 
 export interface ScenarioContext {
   browser: Browser;
@@ -269,10 +269,7 @@ export async function spotTrading(ctx: ScenarioContext): Promise<void> {
   await row
     .getByRole('button', { name: /Cancel order/ })
     .waitFor({ state: 'visible', timeout: 5_000 });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  assert.ok(overflow <= 0, `the trade screen at 375 px scrolls sideways by ${overflow} px`);
+  await noSidewaysScroll(page, 'the trade screen at 375 px');
   await row.scrollIntoViewIfNeeded();
   await page.waitForTimeout(250);
   await page.screenshot({ path: path.join(ctx.shotsDir, 'trade-open-order-dark-375.png') });

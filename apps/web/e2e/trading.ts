@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { newPage, openMenu, registerUser, shot, type ScenarioContext } from './scenarios';
+import { noSidewaysScroll, waitUntil } from './helpers';
 
 /** Scenarios of the /trade/spot screen against the running exchange and its market makers. */
 
@@ -16,22 +17,6 @@ function num(text: string | null): number {
 const tick = (price: number) => (Math.round(price * 100) / 100).toFixed(2);
 /** A price near `price` that no other order is likely to share (a few dollars below it). */
 const uniquePrice = (price: number) => tick(price - Math.floor(Math.random() * 500) / 100);
-
-async function waitUntil<T>(
-  what: string,
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /**
  * Page script: keeps the page's WebSockets, so the test can drop the open ones the way a broken
@@ -86,7 +71,7 @@ async function balances(page: Page): Promise<{ quote: number; base: number }> {
   };
 }
 
-async function placed(ctx: ScenarioContext, page: Page, label: string): Promise<void> {
+export async function placed(ctx: ScenarioContext, page: Page, label: string): Promise<void> {
   const toast = page.getByText('Order placed.');
   await toast.waitFor({ timeout: 10_000 }).catch(async (err: unknown) => {
     await shot(ctx, page, `trade-${label}-failed`);
@@ -244,10 +229,7 @@ export async function marketOrder(ctx: ScenarioContext): Promise<void> {
           .filter({ visible: true })
           .first()
           .waitFor({ timeout: 5_000 });
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      assert.ok(overflow <= 0, `${name} at 375 px scrolls sideways by ${overflow} px`);
+      await noSidewaysScroll(page, `${name} at 375 px`);
       await shot(ctx, page, `${name}-demo-${theme}-375`);
     }
   }

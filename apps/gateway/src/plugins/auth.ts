@@ -15,6 +15,13 @@ declare module 'fastify' {
     /** Set on every private path; null on public ones. */
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /**
+     * Calls `fn` with the user id whenever a user's sessions change (login, logout, refresh,
+     * password reset), in this gateway or any other; returns the function that stops it.
+     */
+    onUserSessionsChanged(fn: (userId: string) => void): () => void;
+  }
 }
 
 /** Paths under /v1 that need no token although they do not contain "public/". */
@@ -63,11 +70,18 @@ async function auth(app: FastifyInstance) {
   const channel = `${app.redis.prefix}sessions-changed`;
   // A message is "<origin> <userId>" (or a bare user id); this process's own announcements are
   // skipped, as it has already dropped those sessions, and a late echo would only evict fresh ones.
+  const listeners = new Set<(userId: string) => void>();
+  app.decorate('onUserSessionsChanged', (fn: (userId: string) => void) => {
+    listeners.add(fn);
+    return () => void listeners.delete(fn);
+  });
   const onMessage = (ch: string, message: string) => {
     if (ch !== channel) return;
     const space = message.indexOf(' ');
-    if (space > 0 && message.slice(0, space) === SESSION_CACHE_ORIGIN) return;
-    forgetSessions(space > 0 ? message.slice(space + 1) : message);
+    const userId = space > 0 ? message.slice(space + 1) : message;
+    // The cache first, so a listener that authenticates again reads the database.
+    if (!(space > 0 && message.slice(0, space) === SESSION_CACHE_ORIGIN)) forgetSessions(userId);
+    for (const fn of listeners) fn(userId);
   };
   app.redis.subscriber.on('message', onMessage);
   await app.redis.subscriber.subscribe(channel);

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useApiClient } from '../lib/api-context';
 import { ApiError } from '../lib/api-client';
 import { loadBlocklist } from '../lib/blocklist';
-import { fetchProfile, profileKeys } from '../lib/profile';
+import { profileKeys, profileQueryOptions } from '../lib/profile';
 import { clearSession, isLoggedIn, loadSession, sessionStore, setUser } from '../lib/session';
 import { applyTheme, effectiveRuntimeMode, loadSettings, settingsStore } from '../lib/settings';
 import type { SocketClient } from '../lib/socket/socket-client';
@@ -37,11 +37,9 @@ export function SessionEffects({
       clearSession();
       return;
     }
-    queries
-      .fetchQuery({ queryKey: profileKeys.all, queryFn: ({ signal }) => fetchProfile(api, signal) })
-      .catch((err: unknown) => {
-        if (err instanceof ApiError) setUser(null);
-      });
+    queries.fetchQuery(profileQueryOptions(api)).catch((err: unknown) => {
+      if (err instanceof ApiError) setUser(null);
+    });
   }, [queries, api]);
 
   useEffect(() => {
@@ -61,12 +59,7 @@ export function SessionEffects({
       // The permission list depends on the mode (Demo and Trial may always trade): the header's
       // Spot Trade label reads the stored user, so fetch it again even if nothing shows it.
       if (!loggedOut && isLoggedIn()) {
-        queries
-          .fetchQuery({
-            queryKey: profileKeys.all,
-            queryFn: ({ signal }) => fetchProfile(api, signal),
-          })
-          .catch(() => undefined);
+        queries.fetchQuery(profileQueryOptions(api)).catch(() => undefined);
       }
       socket?.reconnect();
     };

@@ -54,3 +54,10 @@ export function parseTickers(data: unknown, args?: Obj): Ticker[] {
     return t ? [t] : [];
   });
 }
+
+/** Which way a change moved: up, down, or flat (zero or unknown), for its colour. */
+export function changeDirection(change: string | null | undefined): 'up' | 'down' | 'flat' {
+  const n = Number(change);
+  if (change === null || change === undefined || !Number.isFinite(n) || n === 0) return 'flat';
+  return n > 0 ? 'up' : 'down';
+}

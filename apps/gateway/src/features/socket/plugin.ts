@@ -87,10 +87,7 @@ async function socketPlugin(app: FastifyInstance) {
    * session ended is told so at once and becomes anonymous, so an open trading screen does not
    * keep receiving private pushes until its next REST call.
    */
-  const sessionsChannel = `${app.redis.prefix}sessions-changed`;
-  const onSessionsChanged = (ch: string, message: string) => {
-    if (ch !== sessionsChannel) return;
-    const userId = message.slice(message.indexOf(' ') + 1);
+  const stopListening = app.onUserSessionsChanged((userId) => {
     for (const session of sessions) {
       if (session.userId !== userId || !session.token) continue;
       const token = session.token;
@@ -112,10 +109,9 @@ async function socketPlugin(app: FastifyInstance) {
         )
         .catch((err: unknown) => app.log.warn({ err }, 'could not end a socket session'));
     }
-  };
-  app.redis.subscriber.on('message', onSessionsChanged);
+  });
   app.addHook('onClose', async () => {
-    app.redis.subscriber.off('message', onSessionsChanged);
+    stopListening();
     await Promise.all([...sessions].map((s) => s.close()));
     await fanout.close();
     batcher.release();

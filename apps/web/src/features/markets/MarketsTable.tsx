@@ -6,7 +6,7 @@ import { abbreviateNumber, formatNumber, formatPercent } from '../../lib/format'
 import { useSettings } from '../../lib/settings';
 import type { MarketCategory, MarketRow } from './market-rows';
 import type { SortKey, SortState } from './sort';
-import type { Ticker } from '../../lib/ticker';
+import { changeDirection, type Ticker } from '../../lib/ticker';
 
 function CategoryBadge({ category }: { category: MarketCategory | null }) {
   const { t } = useTranslation();
@@ -16,12 +16,6 @@ function CategoryBadge({ category }: { category: MarketCategory | null }) {
       {t(`markets.category.${category}`)}
     </span>
   );
-}
-
-function direction(change: string | null | undefined): 'up' | 'down' | 'flat' {
-  const n = Number(change);
-  if (change === null || change === undefined || !Number.isFinite(n) || n === 0) return 'flat';
-  return n > 0 ? 'up' : 'down';
 }
 
 export interface MarketsTableProps {
@@ -168,7 +162,7 @@ export function MarketsTable({
                   </span>
                 )}
               </td>
-              <td className={`num change change--${direction(ticker?.changePercent)}`}>
+              <td className={`num change change--${changeDirection(ticker?.changePercent)}`}>
                 {formatPercent(ticker?.changePercent)}
               </td>
               <td className="num hide-mobile">{abbreviateNumber(ticker?.volume)}</td>

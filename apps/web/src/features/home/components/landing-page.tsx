@@ -6,6 +6,7 @@ import { PATHS, loginPath, tradePath } from '../../../config/paths';
 import { useSymbols } from '../../../lib/catalogue';
 import { formatNumber, formatPercent } from '../../../lib/format';
 import { useRuntimeMode, useSettings } from '../../../lib/settings';
+import { changeDirection } from '../../../lib/ticker';
 import { useQuotes } from '../../../lib/use-tickers';
 import { useSparkline } from '../api/sparkline';
 import { useIsLoggedIn } from '../../../lib/session';
@@ -37,12 +38,6 @@ function Sparkline({ symbol, direction }: { symbol: string; direction: 'up' | 'd
       <polyline points={points} />
     </svg>
   );
-}
-
-function direction(change: string | null | undefined): 'up' | 'down' | 'flat' {
-  const n = Number(change);
-  if (change === null || change === undefined || !Number.isFinite(n) || n === 0) return 'flat';
-  return n > 0 ? 'up' : 'down';
 }
 
 function MarketPreview() {
@@ -79,7 +74,7 @@ function MarketPreview() {
         <ul className={`preview-grid${redUp ? ' preview-grid--red-up' : ''}`}>
           {list.map((s) => {
             const ticker = tickers[s.code];
-            const dir = direction(ticker?.changePercent);
+            const dir = changeDirection(ticker?.changePercent);
             return (
               <li key={s.code}>
                 <Link

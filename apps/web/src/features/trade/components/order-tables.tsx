@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { tradePath } from '../../../config/paths';
+import { Pager } from './pager';
 import { anyData } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { errorText } from '../../../lib/error-text';
@@ -95,25 +96,7 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
     );
   const rows = query.data.result;
   const pager = onPage && (pageNum > 1 || rows.length >= pageSize) && (
-    <nav className="pager" aria-label={t('trade.orders.paging')}>
-      <button
-        type="button"
-        className="button"
-        disabled={pageNum <= 1}
-        onClick={() => onPage(pageNum - 1)}
-      >
-        {t('trade.orders.prev')}
-      </button>
-      <span>{t('trade.orders.page', { page: pageNum })}</span>
-      <button
-        type="button"
-        className="button"
-        disabled={rows.length < pageSize}
-        onClick={() => onPage(pageNum + 1)}
-      >
-        {t('trade.orders.next')}
-      </button>
-    </nav>
+    <Pager pageNum={pageNum} hasNext={rows.length >= pageSize} onPage={onPage} />
   );
   if (rows.length === 0) {
     return (

@@ -62,6 +62,12 @@ export function isPositive(a: Dec | null): a is Dec {
   return !!a && a.n > 0n;
 }
 
+/** A decimal text that is zero, or no number at all (nothing to show, nothing in the book). */
+export function isZeroAmount(text: string): boolean {
+  const d = dec(text);
+  return !d || d.n === 0n;
+}
+
 export function isZero(a: Dec): boolean {
   return a.n === 0n;
 }

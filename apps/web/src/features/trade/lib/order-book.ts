@@ -1,4 +1,4 @@
-import { add, dec, div, mul, roundToStep, sub, toText, type Dec } from './decimal';
+import { add, dec, div, isZeroAmount, mul, roundToStep, sub, toText, type Dec } from './decimal';
 
 export type Level = readonly [price: string, amount: string];
 
@@ -29,11 +29,6 @@ export interface BookIncrement {
 export function priceKey(price: string): string {
   const d = dec(price);
   return d ? toText(d) : price;
-}
-
-function isZeroAmount(amount: string): boolean {
-  const d = dec(amount);
-  return !d || d.n === 0n;
 }
 
 export function bookFromSnapshot(s: BookSnapshot): BookState {

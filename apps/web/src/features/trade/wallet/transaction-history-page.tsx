@@ -27,7 +27,8 @@ import {
 } from '../api/wallet-transactions';
 import { formatTime, pairName } from '../components/order-tables';
 import { downloadCsv, flowsCsv, transactionsCsv } from './transactions-csv';
-import { isZeroAmount } from './wallet-rows';
+import { Pager } from '../components/pager';
+import { isZeroAmount } from '../lib/decimal';
 import './wallet.css';
 
 type FilterType = Exclude<TransactionType, 'OTHER'>;
@@ -206,25 +207,11 @@ export function TransactionHistoryPage() {
           </tbody>
         </table>
       )}
-      <nav className="pager" aria-label={t('trade.orders.paging')}>
-        <button
-          type="button"
-          className="button"
-          disabled={pageNum <= 1}
-          onClick={() => setPageNum(pageNum - 1)}
-        >
-          {t('trade.orders.prev')}
-        </button>
-        <span>{t('trade.orders.page', { page: pageNum })}</span>
-        <button
-          type="button"
-          className="button"
-          disabled={!list.data || !hasNextPage({ pageSize: DEFAULT_PAGE_SIZE, result: rows })}
-          onClick={() => setPageNum(pageNum + 1)}
-        >
-          {t('trade.orders.next')}
-        </button>
-      </nav>
+      <Pager
+        pageNum={pageNum}
+        hasNext={!!list.data && hasNextPage({ pageSize: DEFAULT_PAGE_SIZE, result: rows })}
+        onPage={setPageNum}
+      />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import {
   type RuntimeMode,
   type TradingSymbol,
 } from '@exchange/contracts';
-import { parseDecimal } from '../../../lib/format';
+import { isZeroAmount } from '../lib/decimal';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { valueInUsdt, type TickerRow } from '../api';
 
@@ -23,11 +23,6 @@ export interface WalletRow {
   value: number | null;
   /** The market the Trade action opens, or null when no pair offers the asset. */
   tradeSymbol: string | null;
-}
-
-export function isZeroAmount(value: string): boolean {
-  const d = parseDecimal(value);
-  return d === null || (/^0*$/.test(d.int) && /^0*$/.test(d.frac));
 }
 
 /**
