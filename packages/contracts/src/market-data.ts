@@ -110,5 +110,13 @@ export const exchangeRates = z.object({
 });
 export type ExchangeRates = z.infer<typeof exchangeRates>;
 export const EXCHANGE_RATES_PATH = '/v1/external-market-data/public/exchange-rates';
+/** The public market-data calls of the mode in the runtime-mode header. */
+export const MARKET_DATA_PATHS = {
+  depth: '/v1/market-data/public/depth',
+  trades: '/v1/market-data/public/trades',
+  tickers: '/v1/market-data/public/tickers',
+  candles: '/v1/market-data/public/candles',
+  stats: '/v1/market-data/public/stats',
+} as const;
 /** Where the price feed leaves its latest rates in Redis (a connection's key prefix applies). */
 export const EXCHANGE_RATES_KEY = 'market:exchange-rates';

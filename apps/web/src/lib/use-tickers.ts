@@ -1,3 +1,4 @@
+import { MARKET_DATA_PATHS } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { anyData, type ApiClient } from './api-client';
@@ -7,7 +8,7 @@ import { useSocket, useSocketStatus } from './socket/socket-context';
 import { parseTickers, type Ticker } from './ticker';
 
 /** 24h tickers of the mode over REST: the first prices before (or without) the socket. */
-export const TICKERS_PATH = '/v1/market-data/public/tickers';
+export const TICKERS_PATH = MARKET_DATA_PATHS.tickers;
 
 export const fetchTickers = async (client: ApiClient, signal?: AbortSignal) =>
   parseTickers(

@@ -1,10 +1,9 @@
-import { candle } from '@exchange/contracts';
+import { MARKET_DATA_PATHS, candle } from '@exchange/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 
 /** The last 24 hourly closes of a market, for the landing page's sparklines. */
-export const CANDLES_PATH = '/v1/market-data/public/candles';
 const HOURS = 24;
 const candles = candle.array();
 
@@ -13,7 +12,7 @@ export const sparklineQueryOptions = (client: ApiClient, symbol: string) =>
     queryKey: ['sparkline', client.runtimeMode(), symbol] as const,
     queryFn: async ({ signal }) => {
       const startTime = Date.now() - HOURS * 3_600_000;
-      const list = await client.get(CANDLES_PATH, candles, {
+      const list = await client.get(MARKET_DATA_PATHS.candles, candles, {
         silent: true,
         signal,
         query: { symbol, interval: '1h', startTime, limit: HOURS },

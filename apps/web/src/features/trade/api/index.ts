@@ -1,4 +1,5 @@
 import {
+  MARKET_DATA_PATHS,
   QUERY_HISTORY_MONTHS,
   WALLET_PATHS,
   type CandleInterval,
@@ -14,10 +15,10 @@ import type { BookSnapshot } from '../lib/order-book';
 import { balancesKey } from './wallet-balances';
 
 export const PATHS_API = {
-  depth: '/v1/market-data/public/depth',
-  trades: '/v1/market-data/public/trades',
-  tickers: '/v1/market-data/public/tickers',
-  candles: '/v1/market-data/public/candles',
+  depth: MARKET_DATA_PATHS.depth,
+  trades: MARKET_DATA_PATHS.trades,
+  tickers: MARKET_DATA_PATHS.tickers,
+  candles: MARKET_DATA_PATHS.candles,
   place: '/v1/spot-order/place',
   cancel: '/v1/spot-order/cancel',
   cancelAll: '/v1/spot-order/cancel-all',
