@@ -2,13 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_COOKIE, CSRF_HEADER, LOGIN_COOKIE_NAME } from '@exchange/contracts';
 import { AppError } from '../lib/app-error.js';
-import {
-  authenticate,
-  forgetSessions,
-  onSessionsChanged,
-  SESSION_CACHE_ORIGIN,
-  type AuthContext,
-} from '../features/auth/session-service.js';
+import { Sessions, type AuthContext } from '../features/auth/session-service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,6 +10,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
+    /** This gateway's sessions (issue, rotate, end, resolve) and their cache. */
+    sessions: Sessions;
     /**
      * Calls `fn` with the user id whenever a user's sessions change (login, logout, refresh,
      * password reset), in this gateway or any other; returns the function that stops it.
@@ -65,6 +61,16 @@ function assertCsrf(request: FastifyRequest): void {
  */
 async function auth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  const sessions = new Sessions({
+    db: app.db,
+    sql: app.sql,
+    clock: app.clock,
+    policy: {
+      accessTtlSeconds: app.env.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTtlDays: app.env.REFRESH_TOKEN_TTL_DAYS,
+    },
+  });
+  app.decorate('sessions', sessions);
   // Sessions are cached briefly per process; a change to a user's sessions anywhere reaches
   // every gateway over this channel and drops them from each cache.
   const channel = `${app.redis.prefix}sessions-changed`;
@@ -80,16 +86,16 @@ async function auth(app: FastifyInstance) {
     const space = message.indexOf(' ');
     const userId = space > 0 ? message.slice(space + 1) : message;
     // The cache first, so a listener that authenticates again reads the database.
-    if (!(space > 0 && message.slice(0, space) === SESSION_CACHE_ORIGIN)) forgetSessions(userId);
+    if (!(space > 0 && message.slice(0, space) === sessions.origin)) sessions.forget(userId);
     for (const fn of listeners) fn(userId);
   };
   app.redis.subscriber.on('message', onMessage);
   await app.redis.subscriber.subscribe(channel);
-  onSessionsChanged((userId) => {
+  sessions.announce = (userId) => {
     app.redis.commands
-      .publish(channel, `${SESSION_CACHE_ORIGIN} ${userId}`)
+      .publish(channel, `${sessions.origin} ${userId}`)
       .catch((err: unknown) => app.log.warn({ err }, 'could not announce a session change'));
-  });
+  };
   app.addHook('onClose', async () => {
     app.redis.subscriber.off('message', onMessage);
     await app.redis.subscriber.unsubscribe(channel).catch(() => undefined);
@@ -99,7 +105,7 @@ async function auth(app: FastifyInstance) {
     if (isPublicPath(path)) return;
     const found = credentials(request);
     if (!found) throw new AppError('UNAUTHORIZED');
-    request.auth = await authenticate({ sql: app.sql, clock: app.clock, token: found.token });
+    request.auth = await sessions.authenticate(found.token);
     if (found.viaCookie) assertCsrf(request);
   });
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, type LoginResponse } from '@exchange/contracts';
 import { build, type TestApp } from '../helpers/build.js';
 import {
@@ -169,6 +169,31 @@ describe('the session cache across gateways', () => {
       expect(heard.filter((m) => m.endsWith(` ${me}`)).length).toBeGreaterThanOrEqual(3);
     } finally {
       listener.disconnect();
+    }
+  });
+});
+
+describe('two gateways, one exchange', () => {
+  it('ends a session in the other gateway at once, although that gateway had it cached', async () => {
+    // Its own app in this process, with its own session cache: only Redis connects the two.
+    const b = await build({ DATABASE_URL: t.env.DATABASE_URL, REDIS_PREFIX: t.env.REDIS_PREFIX });
+    try {
+      const login = data(await loginUser(t, 'ben@example.com'));
+      const atB = () =>
+        b.app.inject({ method: 'GET', url: '/v1/user/profile', headers: bearer(login.token) });
+      expect((await atB()).statusCode).toBe(200);
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/oauth/logout',
+        headers: bearer(login.token),
+      });
+      // The test clock stands still, so only the announcement can end B's cached entry.
+      await vi.waitFor(async () => expect((await atB()).json()).toMatchObject({ code: '401' }), {
+        timeout: 2000,
+        interval: 20,
+      });
+    } finally {
+      await b.app.close();
     }
   });
 });

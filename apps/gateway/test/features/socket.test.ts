@@ -3,7 +3,6 @@ import WebSocket from 'ws';
 import { build, signIn, type TestApp } from '../helpers/build.js';
 import { privateTopic, publicTopic } from '../../src/features/socket/fanout.js';
 import { Client } from '../helpers/socket-client.js';
-import { startSession } from '../../src/features/auth/session-service.js';
 import { listen } from '../helpers/listen.js';
 
 let a: TestApp;
@@ -140,12 +139,7 @@ describe('live socket protocol', () => {
     const c = await Client.open(urlB);
     expect((await c.request('login', { args: { token, runtimeMode: 1 } })).code).toBe('200');
     expect((await c.request('subscribe', { channel: 'fills' })).code).toBe('200');
-    await startSession({
-      db: a.app.db,
-      clock: a.clock,
-      policy: { accessTtlSeconds: 3600, refreshTtlDays: 1 },
-      userId,
-    });
+    await a.app.sessions.start({ userId });
     expect(await c.next((m) => m.event === 'sessionEnded', 5000)).toMatchObject({ code: '4003' });
     // Anonymous from then on: private pushes stop and private channels are refused.
     await a.app.socket.fanout.publish(privateTopic('fills', userId, 1), {

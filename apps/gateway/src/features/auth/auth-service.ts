@@ -21,7 +21,7 @@ import {
 import { assertNotLocked, clearFailures, recordFailure } from './login-guard.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { consumePuzzleToken } from './puzzle/puzzle-service.js';
-import { revokeAllSessions, startSession, type IssuedTokens } from './session-service.js';
+import type { IssuedTokens, Sessions } from './session-service.js';
 import { EMAIL_CODE_TTL_MS } from '@exchange/contracts';
 
 export interface AuthDeps {
@@ -31,6 +31,7 @@ export interface AuthDeps {
   env: Env;
   jobs: Jobs;
   mailJob: ReturnType<typeof sendMailJob>;
+  sessions: Sessions;
 }
 
 export interface ClientMeta {
@@ -41,10 +42,6 @@ export interface ClientMeta {
 export const cost = (env: Env) => ({
   memoryKiB: env.ARGON2_MEMORY_KIB,
   iterations: env.ARGON2_ITERATIONS,
-});
-export const policy = (env: Env) => ({
-  accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
-  refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
 });
 export const lockPolicy = (env: Env) => ({
   maxAttempts: env.LOGIN_MAX_ATTEMPTS,
@@ -146,13 +143,7 @@ export async function register(
     if ((err as { code?: string }).code === 'P2002') throw new AppError('ACCOUNT_EXISTS');
     throw err;
   }
-  const tokens = await startSession({
-    db: deps.db,
-    clock: deps.clock,
-    policy: policy(deps.env),
-    userId: user.id,
-    ...meta,
-  });
+  const tokens = await deps.sessions.start({ userId: user.id, ...meta });
   return { ...tokens, userId: user.id };
 }
 
@@ -176,13 +167,7 @@ export async function login(
     throw await recordFailure(deps.redis, deps.clock, email, lockPolicy(deps.env));
   }
   await clearFailures(deps.redis, email);
-  const tokens = await startSession({
-    db: deps.db,
-    clock: deps.clock,
-    policy: policy(deps.env),
-    userId: user.id,
-    ...meta,
-  });
+  const tokens = await deps.sessions.start({ userId: user.id, ...meta });
   return { ...tokens, userId: user.id };
 }
 
@@ -227,11 +212,6 @@ export async function resetPassword(
     where: { id: user.id },
     data: { passwordHash, passwordChangedAt: deps.clock.date() },
   });
-  await revokeAllSessions({
-    db: deps.db,
-    clock: deps.clock,
-    userId: user.id,
-    reason: 'PASSWORD_RESET',
-  });
+  await deps.sessions.revokeAll(user.id, 'PASSWORD_RESET');
   await clearFailures(deps.redis, email);
 }

@@ -28,7 +28,7 @@ import {
 } from './auth-service.js';
 import { clearSessionCookies, setSessionCookies } from './cookies.js';
 import { issuePuzzle, verifyPuzzle } from './puzzle/puzzle-service.js';
-import { refreshSession, revokeSession, type IssuedTokens } from './session-service.js';
+import type { IssuedTokens } from './session-service.js';
 
 const tags = ['auth'];
 /** Sign-up, sign-in and session, under /v1/auth. */
@@ -40,6 +40,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     env: app.env,
     jobs: app.jobs,
     mailJob: app.mailJob,
+    sessions: app.sessions,
   };
   /** Per-IP limits on the endpoints that check passwords or send mail, below the global limit. */
   const strict = {
@@ -150,19 +151,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      signedIn(
-        request,
-        reply,
-        await refreshSession({
-          db: app.db,
-          clock: app.clock,
-          policy: {
-            accessTtlSeconds: app.env.ACCESS_TOKEN_TTL_SECONDS,
-            refreshTtlDays: app.env.REFRESH_TOKEN_TTL_DAYS,
-          },
-          refreshToken: request.body.refreshToken,
-        }),
-      ),
+      signedIn(request, reply, await app.sessions.refresh(request.body.refreshToken)),
   );
 
   app.post(
@@ -208,12 +197,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await revokeSession({
-        db: app.db,
-        clock: app.clock,
-        sessionId: requireAuth(request).sessionId,
-        reason: 'LOGOUT',
-      });
+      await app.sessions.revoke(requireAuth(request).sessionId, 'LOGOUT');
       clearSessionCookies(reply, app.env);
       return ok(null);
     },

@@ -13,7 +13,6 @@ import {
 } from '@exchange/contracts';
 import { ZodError } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { authenticate } from '../auth/session-service.js';
 import { availableSymbols } from '../catalogue/catalogue-service.js';
 import { createFanout, type Fanout } from './fanout.js';
 import { WriteBatcher } from './write-batcher.js';
@@ -91,7 +90,8 @@ async function socketPlugin(app: FastifyInstance) {
     for (const session of sessions) {
       if (session.userId !== userId || !session.token) continue;
       const token = session.token;
-      authenticate({ sql: app.sql, clock: app.clock, token })
+      app.sessions
+        .authenticate(token)
         .then(
           () => undefined,
           async (err: unknown) => {
@@ -152,7 +152,7 @@ async function socketPlugin(app: FastifyInstance) {
         return;
       case 'login': {
         const token = typeof args.token === 'string' ? args.token : '';
-        const auth = await authenticate({ sql: app.sql, clock: app.clock, token });
+        const auth = await app.sessions.authenticate(token);
         session.userId = auth.userId;
         session.token = token;
         if (args.runtimeMode !== undefined) session.mode = parseRuntimeMode(args.runtimeMode);

@@ -3,17 +3,10 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { normalizeEmail, type OAuthProvider } from '@exchange/contracts';
 import { AppError } from '../../../lib/app-error.js';
-import {
-  cost,
-  lockPolicy,
-  newUid,
-  policy,
-  type AuthDeps,
-  type ClientMeta,
-} from '../auth-service.js';
+import { cost, lockPolicy, newUid, type AuthDeps, type ClientMeta } from '../auth-service.js';
 import { assertNotLocked, clearFailures, recordFailure } from '../login-guard.js';
 import { verifyPassword } from '../password.js';
-import { startSession, type IssuedTokens } from '../session-service.js';
+import type { IssuedTokens } from '../session-service.js';
 import { displayName, redirectUri, type OidcClients } from './providers.js';
 
 export interface OidcDeps extends AuthDeps {
@@ -166,13 +159,7 @@ export async function completeOidc(
 
   const { subject, email } = await identify(deps, provider, params, state);
   const signIn = async (userId: string): Promise<OidcOutcome> => {
-    const tokens = await startSession({
-      db: deps.db,
-      clock: deps.clock,
-      policy: policy(deps.env),
-      userId,
-      ...meta,
-    });
+    const tokens = await deps.sessions.start({ userId, ...meta });
     return { kind: 'signed-in', issued: { ...tokens, userId }, redirectPath: state.redirectPath };
   };
 
@@ -277,12 +264,6 @@ export async function linkOidc(
       throw err;
     }
   }
-  const tokens = await startSession({
-    db: deps.db,
-    clock: deps.clock,
-    policy: policy(deps.env),
-    userId: user.id,
-    ...meta,
-  });
+  const tokens = await deps.sessions.start({ userId: user.id, ...meta });
   return { ...tokens, userId: user.id, redirectPath: link.redirectPath };
 }

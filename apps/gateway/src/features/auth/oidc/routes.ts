@@ -37,6 +37,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     env: app.env,
     jobs: app.jobs,
     mailJob: app.mailJob,
+    sessions: app.sessions,
     oidc: createOidcClients(app.env),
   };
   const strict = {
