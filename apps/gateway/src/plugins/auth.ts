@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_COOKIE, CSRF_HEADER, LOGIN_COOKIE_NAME } from '@exchange/contracts';
 import { AppError } from '../lib/app-error.js';
-import { Sessions, type AuthContext } from '../features/auth/session-service.js';
+import { Sessions } from '../features/auth/session-service.js';
+import type { AuthContext } from '../lib/auth-context.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -111,8 +112,3 @@ async function auth(app: FastifyInstance) {
 }
 
 export default fp(auth, { name: 'auth', dependencies: ['infrastructure'] });
-
-export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError('UNAUTHORIZED');
-  return request.auth;
-}

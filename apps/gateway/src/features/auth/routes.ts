@@ -16,7 +16,7 @@ import {
 } from '@exchange/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerSecurity, responses } from '../../lib/route-schemas.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../lib/auth-context.js';
 import { getProfile } from '../user/user-service.js';
 import {
   login,

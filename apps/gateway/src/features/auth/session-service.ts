@@ -3,12 +3,8 @@ import type { Db } from '../../db/client.js';
 import type { Sql } from '../../db/sql.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { hashToken, newToken } from './token.js';
-
-export interface AuthContext {
-  userId: string;
-  sessionId: string;
-}
 
 export type RevokeReason = 'LOGOUT' | 'LOGGED_IN_ELSEWHERE' | 'PASSWORD_RESET' | 'REFRESH_REUSE';
 

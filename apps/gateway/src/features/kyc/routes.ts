@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountTypeQuery, ok, userInfo } from '@exchange/contracts';
-import { requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../lib/auth-context.js';
 import { bearerSecurity, responses } from '../../lib/route-schemas.js';
 import { chooseAccountType } from '../user/user-service.js';
 

@@ -14,7 +14,7 @@ import {
   spotTrade,
 } from '@exchange/contracts';
 import { bearerSecurity, responses } from '../../lib/route-schemas.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../lib/auth-context.js';
 import { getOrder, listMyTrades, listOrders } from './order-queries.js';
 import {
   cancelAll,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changeLanguageQuery, ok, userInfo } from '@exchange/contracts';
-import { requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../lib/auth-context.js';
 import { bearerSecurity, responses } from '../../lib/route-schemas.js';
 import { changeLanguage, getProfile } from './user-service.js';
 

@@ -14,7 +14,7 @@ import {
 } from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { bearerSecurity, responses } from '../../lib/route-schemas.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../lib/auth-context.js';
 import { ensureFunded, resetFunds } from './funding-service.js';
 import { listTransactions } from './transaction-service.js';
 import { devCredit, listBalances, listFlows } from './wallet-service.js';
