@@ -35,7 +35,16 @@ import kycRoutes from './features/kyc/routes.js';
 import walletRoutes from './features/wallet/routes.js';
 import socketPlugin from './features/socket/plugin.js';
 import exchangeRateRoutes from './features/exchange-rates/routes.js';
-import ordersPlugin from './features/orders/plugin.js';
+import { orderRoutes } from './features/orders/routes.js';
+import { registerOrderOps } from './features/orders/socket-ops.js';
+import { createOrderCaches, type OrderDeps } from './features/orders/order-service.js';
+import { PlacementWriter } from './features/orders/order-store.js';
+import { Settlement } from './features/orders/settlement.js';
+import { Verdicts } from './features/orders/verdicts.js';
+import { MarketMaker } from './features/market-maker/market-maker.js';
+import { DepthStore } from './features/market-data/depth-store.js';
+import { marketDataSink } from './features/market-data/market-data-service.js';
+import { marketDataRoutes, symbolRoutes } from './features/market-data/routes.js';
 import mailRoutes from './features/mail/routes.js';
 import newsRoutes from './features/news/routes.js';
 import loggingRoutes from './features/logging/routes.js';
@@ -149,7 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(oidcRoutes, { prefix: '/v1/auth' });
   await app.register(kycRoutes, { prefix: '/v1/kyc' });
   await app.register(walletRoutes, { prefix: '/v1/wallet' });
-  await app.register(ordersPlugin);
+  await trading(app);
   await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });
   await app.register(userRoutes, { prefix: '/v1/user' });
   await app.register(newsRoutes, { prefix: '/v1/marketing' });
@@ -164,6 +173,67 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Unknown API paths count like known ones (a scan is API traffic); page fallbacks do not.
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, notFoundHandler({ webClient: serveWeb }));
   return app;
+}
+
+/**
+ * Spot trading: the order path (REST and socket ops), settlement of the engine's events, the
+ * market data derived from them and the market makers, each given what it uses.
+ */
+async function trading(app: FastifyInstance): Promise<void> {
+  const verdicts = await Verdicts.create(app.redis);
+  const deps: OrderDeps = {
+    db: app.db,
+    sql: app.sql,
+    redis: app.redis,
+    clock: app.clock,
+    env: app.env,
+    verdicts,
+    placements: new PlacementWriter(app.sql),
+    cache: createOrderCaches(),
+  };
+  const depth = new DepthStore(app.redis, app.db);
+  const market = marketDataSink({
+    db: app.db,
+    clock: app.clock,
+    depth,
+    fanout: app.socket.fanout,
+    refreshMs: app.env.MARKET_REFRESH_MS,
+    log: app.log,
+  });
+  const settlement = new Settlement({
+    db: app.db,
+    sql: app.sql,
+    redis: app.redis,
+    clock: app.clock,
+    shard: app.env.ENGINE_SHARD,
+    fanout: app.socket.fanout,
+    verdicts,
+    market,
+    log: app.log,
+    keepEvents: app.env.SETTLEMENT_KEEP_EVENTS,
+  });
+  const marketMaker = new MarketMaker(deps, {
+    intervalMs: app.env.MARKET_MAKER_INTERVAL_MS,
+    levels: app.env.MARKET_MAKER_LEVELS,
+    log: app.log,
+  });
+  app.socket.registerSnapshot('orderBook', async (mode, args) =>
+    typeof args.symbol === 'string'
+      ? { type: 'snapshot', ...(await depth.snapshot(mode, args.symbol)) }
+      : null,
+  );
+  registerOrderOps(app.socket, deps);
+  await app.register(orderRoutes(deps), { prefix: '/v1/spot-order' });
+  await app.register(marketDataRoutes(depth), { prefix: '/v1/market-data' });
+  await app.register(symbolRoutes, { prefix: '/v1/symbol' });
+  if (app.env.SETTLEMENT) app.addHook('onReady', async () => settlement.start());
+  if (app.env.MARKET_MAKERS) app.addHook('onReady', async () => marketMaker.start());
+  app.addHook('onClose', async () => {
+    await marketMaker.stop();
+    await settlement.stop();
+    await market.flush();
+    await verdicts.close();
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { publicTopic, type Fanout, type FanoutMessage } from '../socket/fanout.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Db } from '../../db/client.js';
-import type { MarketDataSink } from '../orders/settlement.js';
+import type { MarketDataSink } from './market-data-sink.js';
 import type { DepthStore } from './depth-store.js';
 import { CANDLE_INTERVALS } from '@exchange/contracts';
 import { BookStats, type TradeTick } from './book-stats.js';

@@ -29,21 +29,31 @@ export interface OrderDeps {
   env: Env;
   verdicts: Verdicts;
   placements: PlacementWriter;
+  cache: OrderCaches;
 }
 
 export const OPEN_STATUSES = ['PENDING', 'NEW', 'PARTIALLY_FILLED', 'TRIGGERED', 'TRAILING'];
+
+/** What the order path keeps between requests, per gateway (a few seconds at most). */
+export interface OrderCaches {
+  users: TtlCache<string, { engineId: number; kycLevel: number | null } | null>;
+  symbols: TtlCache<string, SymbolRules | AppError>;
+  /** Accounts known to be funded in a mode: the enrolment check runs once per gateway. */
+  funded: Set<string>;
+}
+
+export const createOrderCaches = (): OrderCaches => ({
+  users: new TtlCache(5000),
+  symbols: new TtlCache(5000),
+  funded: new Set(),
+});
 
 /**
  * SPOT_TRADE is needed in Real mode: opted-out accounts are told identity verification is
  * required, unverified ones that their KYC level is too low. Demo and Trial are open to all.
  */
-const users = new TtlCache<string, { engineId: number; kycLevel: number | null } | null>(5000);
-const symbols = new TtlCache<string, SymbolRules | AppError>(5000);
-/** Accounts known to be funded in a mode: the enrolment check runs once per process. */
-const funded = new Set<string>();
-
 async function tradingUser(deps: OrderDeps, userId: string, mode: RuntimeMode) {
-  const user = await users.get(userId, () =>
+  const user = await deps.cache.users.get(userId, () =>
     deps.db.user.findUnique({ where: { id: userId }, select: { engineId: true, kycLevel: true } }),
   );
   if (!user) throw new AppError('UNAUTHORIZED');
@@ -69,7 +79,7 @@ export async function placeOrder(
 ): Promise<Order> {
   const { userId, mode, req } = input;
   const user = await tradingUser(deps, userId, mode);
-  const rules = await symbols.get(`${mode}:${req.symbol}`, () =>
+  const rules = await deps.cache.symbols.get(`${mode}:${req.symbol}`, () =>
     tradableSymbol(deps.db, mode, req.symbol).catch((e: unknown) => {
       if (e instanceof AppError) return e;
       throw e;
@@ -77,7 +87,7 @@ export async function placeOrder(
   );
   if (rules instanceof AppError) throw rules;
   const checked = checkOrder(req, rules);
-  if (!funded.has(`${userId}:${mode}`)) {
+  if (!deps.cache.funded.has(`${userId}:${mode}`)) {
     await ensureFunded({
       db: deps.db,
       clock: deps.clock,
@@ -85,7 +95,7 @@ export async function placeOrder(
       mode,
       plan: fundingPlan(deps.env, mode),
     });
-    funded.add(`${userId}:${mode}`);
+    deps.cache.funded.add(`${userId}:${mode}`);
   }
 
   const now = deps.clock.date();

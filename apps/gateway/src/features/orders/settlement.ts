@@ -15,7 +15,7 @@ import type { RedisConnections } from '../../lib/redis.js';
 import { SYSTEM } from '../ledger/ledger-service.js';
 import { LedgerBatch } from '../ledger/ledger-batch.js';
 import { privateTopic, publicTopic, type Fanout, type FanoutMessage } from '../socket/fanout.js';
-import type { TradeTick } from '../market-data/book-stats.js';
+import type { BookDelta, MarketDataSink } from '../market-data/market-data-sink.js';
 import { streamKeys } from './engine-client.js';
 import { resendPending } from './reconcile.js';
 import type { Clock } from '../../lib/clock.js';
@@ -31,25 +31,6 @@ interface SymbolInfo {
   quoteDecimals: number;
   makerFeeRate: string;
   takerFeeRate: string;
-}
-
-export interface BookDelta {
-  mode: number;
-  symbol: string;
-  side: 'BUY' | 'SELL';
-  price: string;
-  amount: string;
-}
-
-/** Market data kept from the events (depth, tickers), outside the settlement transaction. */
-export interface MarketDataSink {
-  /**
-   * Applies the batch's book changes in order; returns their pushes (increments, best bid and
-   * ask), which settlement publishes with the batch's other pushes before the next batch.
-   */
-  applyDeltas(deltas: BookDelta[]): Promise<FanoutMessage[]>;
-  /** Settled trades, in order: their books' tickers, candles and statistics follow (may be deferred). */
-  tradesHappened(trades: (TradeTick & { mode: number; symbol: string })[]): void;
 }
 
 /** An order as settlement holds it while applying a batch: the row, with exact amounts. */
