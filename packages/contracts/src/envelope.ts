@@ -21,3 +21,6 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 export function ok<T>(data: T, message = 'success'): Envelope<T> {
   return { code: SUCCESS_CODE, data, message };
 }
+
+/** The data of an answer that carries none (logout, a password reset, a language change). */
+export const noData = z.null();

@@ -44,6 +44,7 @@ export const marketTrade = z.object({
   side: z.enum(['BUY', 'SELL']).describe("The taker's side"),
   ts: z.number().int(),
 });
+export type MarketTrade = z.infer<typeof marketTrade>;
 export const tradesQuery = z.object({
   symbol,
   limit: z.coerce.number().int().min(1).max(500).default(50),

@@ -139,3 +139,23 @@ export const spotTrade = z.object({
   createdAt: z.string(),
 });
 export type SpotTrade = z.infer<typeof spotTrade>;
+
+/** A fill of one of the account's orders, pushed on the private `fills` channel as it settles. */
+export const fill = spotTrade
+  .omit({ id: true, createdAt: true })
+  .extend({ tradeId: z.string(), ts: z.number().int() });
+export type Fill = z.infer<typeof fill>;
+
+/** The spot-order calls (REST twins of the socket's trading ops), under /v1/spot-order. */
+export const SPOT_ORDER_PATHS = {
+  place: '/v1/spot-order/place',
+  cancel: '/v1/spot-order/cancel',
+  cancelAll: '/v1/spot-order/cancel-all',
+  cancelPlace: '/v1/spot-order/cancel-place',
+  /** One order: `{id}` is replaced by the order's id. */
+  order: '/v1/spot-order/order/{id}',
+  openOrders: '/v1/spot-order/open-orders',
+  history: '/v1/spot-order/history',
+  trades: '/v1/spot-order/trades',
+} as const;
+export const cancelAllResponse = z.object({ cancelled: z.number().int() });

@@ -1,4 +1,17 @@
 import { z } from 'zod';
+import { asset, tradingSymbol } from './catalogue.js';
+import {
+  bestAskBid,
+  candle,
+  candleInterval,
+  depth,
+  depthIncrement,
+  exchangeRates,
+  marketTrade,
+  ticker,
+  volumeStats,
+} from './market-data.js';
+import { fill, order } from './order.js';
 
 export const socketOp = z.enum([
   'login',
@@ -44,14 +57,87 @@ export const socketRequest = z.object({
 });
 export type SocketRequest = z.infer<typeof socketRequest>;
 
-/** Server messages: replies to a request, welcome and pong, and pushed channel events. */
-export const socketMessage = z.discriminatedUnion('event', [
+const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item)]);
+const increment = depthIncrement.extend({ type: z.literal('increment') });
+
+/**
+ * What each channel pushes: one schema per channel, reused from the REST contracts, so the
+ * gateway publishes and the client reads the same shape (`publish` in the gateway's fan-out and
+ * the web's socket client are typed by it; the client parses every push with it).
+ */
+export const pushPayloads = {
+  best_ask_bid: bestAskBid,
+  /** The book's snapshot on subscribe, then its increments: one, or a settlement batch's run. */
+  orderBook: z.union([
+    depth.extend({ type: z.literal('snapshot') }),
+    increment,
+    z.array(increment),
+  ]),
+  ticker,
+  /** The forming candle of the subscribed interval. */
+  candle: candle.extend({ symbol: z.string(), interval: candleInterval }),
+  /** A settlement batch's trades of the book (one, or several in order). */
+  trade: oneOrMany(marketTrade),
+  fills: fill,
+  /** The order's latest state (debounced: the latest state per order within 500 ms). */
+  order,
+  /** The assets whose balances a batch moved for the account: the client refetches them. */
+  refreshAsset: z.object({ assets: z.array(z.string()) }),
+  statsTradeVolume: volumeStats,
+  /** Operator notices (maintenance, announcements). */
+  system: z.object({
+    type: z.enum(['MAINTENANCE', 'ANNOUNCEMENT', 'NOTICE']),
+    message: z.string(),
+    ts: z.number().int(),
+  }),
+  exchangeRate: exchangeRates,
+  /** Catalogue changes, merged by code into the client's catalogue (one item, or several). */
+  updateAssetItem: oneOrMany(asset),
+  updateSymbolItem: oneOrMany(tradingSymbol),
+  /**
+   * A setting, not a feed: subscribing sets the connection's language and the reply says which
+   * (`{ language }`); nothing is ever pushed on it.
+   */
+  acceptLanguage: z.never(),
+} satisfies Record<SocketChannel, z.ZodType>;
+export type PushPayload<C extends SocketChannel> = z.infer<(typeof pushPayloads)[C]>;
+/** The channels that push. */
+export type PushedChannel = Exclude<SocketChannel, 'acceptLanguage'>;
+export const PUSHED_CHANNELS = socketChannel.options.filter(
+  (c): c is PushedChannel => c !== 'acceptLanguage',
+);
+
+/** A pushed channel event, typed by its channel. */
+export type SocketPush = {
+  [C in SocketChannel]: {
+    event: 'push';
+    channel: C;
+    args?: Record<string, unknown>;
+    code: string;
+    data: PushPayload<C>;
+  };
+}[SocketChannel];
+
+const pushEnvelope = z.object({
+  event: z.literal('push'),
+  channel: socketChannel,
+  args: z.record(z.string(), z.unknown()).optional(),
+  code: z.string(),
+  data: z.unknown(),
+});
+
+/** Server messages other than pushes: replies to a request, welcome, pong and session end. */
+const controlMessage = z.discriminatedUnion('event', [
   z.object({
     event: z.literal('welcome'),
     code: z.string(),
     data: z.object({ connectionId: z.string() }),
   }),
   z.object({ event: z.literal('pong'), code: z.string(), data: z.object({ ts: z.number() }) }),
+  /**
+   * A reply's data: the op's REST answer (an order for place, cancel and query), the login or
+   * settings result, an error's message variables, or null.
+   */
   z.object({
     event: z.literal('reply'),
     op: socketOp,
@@ -59,7 +145,7 @@ export const socketMessage = z.discriminatedUnion('event', [
     channel: socketChannel.optional(),
     code: z.string(),
     message: z.string(),
-    data: z.unknown(),
+    data: z.union([order, z.record(z.string(), z.unknown()), z.null()]),
   }),
   /**
    * The session this connection logged in with has ended (401, or 4003: the account logged in on
@@ -71,22 +157,37 @@ export const socketMessage = z.discriminatedUnion('event', [
     message: z.string(),
     data: z.null(),
   }),
-  z.object({
-    event: z.literal('push'),
-    channel: socketChannel,
-    args: z.record(z.string(), z.unknown()).optional(),
-    code: z.string(),
-    data: z.unknown(),
-  }),
 ]);
-export type SocketMessage = z.infer<typeof socketMessage>;
+export type SocketMessage = z.infer<typeof controlMessage> | SocketPush;
 
-/** The client treats an unparseable message as empty. */
-export function parseSocketMessage(raw: string): SocketMessage | null {
+/**
+ * Reads one server message. A push is checked against its channel's schema: one that does not
+ * match comes back as `invalid` (with the channel and the first problem) for the client to
+ * report; text that is no message at all is `null`.
+ */
+export function parseSocketMessage(
+  raw: string,
+): SocketMessage | { event: 'invalid'; channel: string; problem: string } | null {
+  let json: unknown;
   try {
-    const result = socketMessage.safeParse(JSON.parse(raw));
-    return result.success ? result.data : null;
+    json = JSON.parse(raw);
   } catch {
     return null;
   }
+  const envelope = pushEnvelope.safeParse(json);
+  if (envelope.success) {
+    const { channel } = envelope.data;
+    const data = pushPayloads[channel].safeParse(envelope.data.data);
+    if (!data.success) {
+      const issue = data.error.issues[0];
+      return {
+        event: 'invalid',
+        channel,
+        problem: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+      };
+    }
+    return { ...envelope.data, data: data.data } as SocketPush;
+  }
+  const result = controlMessage.safeParse(json);
+  return result.success ? result.data : null;
 }

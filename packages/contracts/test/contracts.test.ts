@@ -1,3 +1,4 @@
+import { PUSH_SAMPLES } from '../src/testing/push-samples.js';
 import { describe, expect, it } from 'vitest';
 import {
   ERROR_RANGES,
@@ -155,6 +156,30 @@ describe('block list and socket', () => {
       event: 'pong',
       code: '200',
       data: { ts: 1 },
+    });
+  });
+
+  it("reads every channel's push with its own schema and flags one that does not match", () => {
+    for (const [channel, data] of Object.entries(PUSH_SAMPLES)) {
+      const raw = JSON.stringify({ event: 'push', channel, args: {}, code: '200', data });
+      expect(parseSocketMessage(raw)).toEqual({
+        event: 'push',
+        channel,
+        args: {},
+        code: '200',
+        data,
+      });
+    }
+    // The shape settlement used to send on refreshAsset while the web read balances from it.
+    const balances = { assets: [{ asset: 'BTC', available: '1' }] };
+    expect(
+      parseSocketMessage(
+        JSON.stringify({ event: 'push', channel: 'refreshAsset', code: '200', data: balances }),
+      ),
+    ).toEqual({
+      event: 'invalid',
+      channel: 'refreshAsset',
+      problem: 'assets.0: Invalid input: expected string, received object',
     });
   });
 

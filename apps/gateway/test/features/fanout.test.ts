@@ -7,6 +7,10 @@ import {
   publicTopic,
 } from '../../src/features/socket/fanout.js';
 import { createRedis } from '../../src/lib/redis.js';
+import { PUSH_SAMPLES } from '@exchange/contracts/testing';
+
+const [increment] = Array.isArray(PUSH_SAMPLES.orderBook) ? PUSH_SAMPLES.orderBook : [];
+if (!increment) throw new Error('the orderBook sample is a run of increments');
 
 const redis = createRedis(
   process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -41,37 +45,31 @@ describe('the fan-out with conflation', () => {
           topic,
           raw,
           at: Date.now() - start,
-          framed: frame(head).subarray(2).toString(),
+          // The frame's header is 2 bytes, or 4 with a 16-bit length (126 to 65,535 bytes).
+          framed: ((f) => f.subarray(f[1] === 126 ? 4 : 2).toString())(frame(head)),
         }),
       );
     }
+    const inc = (seq: number) => ({ ...increment, seq });
     await fanout.publishMany([
-      { topic: book, data: { type: 'increment', seq: 1 } },
-      { topic: trade, data: { id: 't1' } },
-      { topic: fills, data: { tradeId: 't1' } },
-      { topic: ticker, data: { last: '1' } },
+      { topic: book, data: inc(1) },
+      { topic: trade, data: { ...PUSH_SAMPLES.trade, id: 't1' } },
+      { topic: fills, data: PUSH_SAMPLES.fills },
+      { topic: ticker, data: PUSH_SAMPLES.ticker },
     ]);
-    await fanout.publishMany([
-      {
-        topic: book,
-        data: [
-          { type: 'increment', seq: 2 },
-          { type: 'increment', seq: 3 },
-        ],
-      },
-    ]);
+    await fanout.publishMany([{ topic: book, data: [inc(2), inc(3)] }]);
     await sleep(60);
     // The private fill and the ticker are there; the book and the trade wait for the window.
     expect(got.map((g) => g.topic).sort()).toEqual([fills, ticker].sort());
     await sleep(200);
     const books = got.filter((g) => g.topic === book);
     expect(books).toHaveLength(1);
-    expect(JSON.parse(books[0]?.raw ?? '')).toEqual(
-      [1, 2, 3].map((seq) => ({ type: 'increment', seq })),
-    );
+    expect(JSON.parse(books[0]?.raw ?? '')).toEqual([inc(1), inc(2), inc(3)]);
     expect(books[0]?.framed).toBe(`${head}${books[0]?.raw}}`);
     const trades = got.filter((g) => g.topic === trade);
-    expect(trades.map((g) => JSON.parse(g.raw) as unknown)).toEqual([{ id: 't1' }]);
+    expect(trades.map((g) => JSON.parse(g.raw) as unknown)).toEqual([
+      { ...PUSH_SAMPLES.trade, id: 't1' },
+    ]);
     await fanout.close();
   });
 
@@ -80,10 +78,10 @@ describe('the fan-out with conflation', () => {
     const got: string[] = [];
     const book = publicTopic('orderBook', 1, 'ETH_USDT');
     await fanout.subscribe(book, (raw) => got.push(raw));
-    await fanout.publish(book, { seq: 1 });
-    await fanout.publish(book, { seq: 2 });
+    await fanout.publish(book, { ...increment, seq: 1 });
+    await fanout.publish(book, { ...increment, seq: 2 });
     for (let i = 0; i < 50 && got.length < 2; i++) await sleep(10);
-    expect(got).toEqual(['{"seq":1}', '{"seq":2}']);
+    expect(got.map((raw) => (JSON.parse(raw) as { seq: number }).seq)).toEqual([1, 2]);
     await fanout.close();
   });
 });

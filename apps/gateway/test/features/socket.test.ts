@@ -4,6 +4,9 @@ import { build, signIn, type TestApp } from '../helpers/build.js';
 import { privateTopic, publicTopic } from '../../src/features/socket/fanout.js';
 import { Client } from '../helpers/socket-client.js';
 import { listen } from '../helpers/listen.js';
+import { PUSH_SAMPLES, sampleOrder } from '@exchange/contracts/testing';
+
+const fill = (tradeId: string) => ({ ...PUSH_SAMPLES.fills, tradeId });
 
 let a: TestApp;
 let b: TestApp;
@@ -108,17 +111,15 @@ describe('live socket protocol', () => {
     const login = await c.request('login', { args: { token, runtimeMode: 1 } });
     expect(login).toMatchObject({ code: '200', data: { userId, runtimeMode: 1 } });
     expect((await c.request('subscribe', { channel: 'fills' })).code).toBe('200');
-    await a.app.socket.fanout.publish(privateTopic('fills', userId, 1), { tradeId: 't1' });
+    await a.app.socket.fanout.publish(privateTopic('fills', userId, 1), fill('t1'));
     expect(await c.next((m) => m.event === 'push' && m.channel === 'fills')).toMatchObject({
       data: { tradeId: 't1' },
     });
 
     const moved = await c.request('settings', { args: { runtimeMode: 2 } });
     expect(moved).toMatchObject({ code: '200', data: { runtimeMode: 2 } });
-    await a.app.socket.fanout.publish(privateTopic('fills', userId, 1), {
-      tradeId: 'demo-after-switch',
-    });
-    await a.app.socket.fanout.publish(privateTopic('fills', userId, 2), { tradeId: 't2' });
+    await a.app.socket.fanout.publish(privateTopic('fills', userId, 1), fill('demo-after-switch'));
+    await a.app.socket.fanout.publish(privateTopic('fills', userId, 2), fill('t2'));
     expect(
       await c.next((m) => m.event === 'push' && (m.data as { tradeId: string }).tradeId === 't2'),
     ).toBeTruthy();
@@ -142,9 +143,7 @@ describe('live socket protocol', () => {
     await a.app.sessions.start({ userId });
     expect(await c.next((m) => m.event === 'sessionEnded', 5000)).toMatchObject({ code: '4003' });
     // Anonymous from then on: private pushes stop and private channels are refused.
-    await a.app.socket.fanout.publish(privateTopic('fills', userId, 1), {
-      tradeId: 'after-the-end',
-    });
+    await a.app.socket.fanout.publish(privateTopic('fills', userId, 1), fill('after-the-end'));
     expect((await c.request('subscribe', { channel: 'fills' })).code).toBe('401');
     expect(
       c.messages.some(
@@ -168,7 +167,10 @@ describe('live socket protocol', () => {
         (await c.request('subscribe', { channel: 'trade', args: { symbol: 'BTC_USDT' } })).code,
       ).toBe('200');
     }
-    await a.app.socket.fanout.publish(publicTopic('trade', 0, 'BTC_USDT'), { price: '1' });
+    await a.app.socket.fanout.publish(publicTopic('trade', 0, 'BTC_USDT'), {
+      ...PUSH_SAMPLES.trade,
+      price: '1',
+    });
     for (const c of [c1, c2]) {
       expect(await c.next((m) => m.event === 'push' && m.channel === 'trade')).toMatchObject({
         args: { symbol: 'BTC_USDT' },
@@ -185,15 +187,15 @@ describe('live socket protocol', () => {
     await c.request('login', { args: { token } });
     await c.request('subscribe', { channel: 'order' });
     const topic = privateTopic('order', userId, 0);
-    await a.app.socket.fanout.publish(topic, { id: 'o1', status: 'NEW' });
-    await a.app.socket.fanout.publish(topic, { id: 'o1', status: 'PARTIALLY_FILLED' });
-    await a.app.socket.fanout.publish(topic, { id: 'o2', status: 'NEW' });
-    await a.app.socket.fanout.publish(topic, { id: 'o1', status: 'FILLED' });
+    await a.app.socket.fanout.publish(topic, sampleOrder({ id: 'o1', status: 'NEW' }));
+    await a.app.socket.fanout.publish(topic, sampleOrder({ id: 'o1', status: 'PARTIALLY_FILLED' }));
+    await a.app.socket.fanout.publish(topic, sampleOrder({ id: 'o2', status: 'NEW' }));
+    await a.app.socket.fanout.publish(topic, sampleOrder({ id: 'o1', status: 'FILLED' }));
     await new Promise((r) => setTimeout(r, 800));
     const orders = c.messages
       .filter((m) => m.event === 'push' && m.channel === 'order')
       .map((m) => m.event === 'push' && m.data);
-    expect(orders).toEqual([
+    expect(orders).toMatchObject([
       { id: 'o1', status: 'FILLED' },
       { id: 'o2', status: 'NEW' },
     ]);

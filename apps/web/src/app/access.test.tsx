@@ -181,7 +181,8 @@ describe('session', () => {
       '/v1/user/profile': () => ok(chosen === null ? user : { ...user, kycLevel: 0 }),
       '/v1/kyc/individual/select': (url) => {
         chosen = url.searchParams.get('isKyc');
-        return ok(null);
+        // As the gateway answers: the profile with the choice recorded.
+        return ok({ ...user, kycLevel: 0 });
       },
     });
     expect(

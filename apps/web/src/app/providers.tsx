@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createApiClient, type ApiClient } from '../lib/api-client';
 import { ApiClientProvider } from '../lib/api-context';
+import { analytics } from '../lib/analytics';
 import { blockedCode } from '../lib/blocklist';
 import { errorText } from '../lib/error-text';
 import { clearSession, sessionStore } from '../lib/session';
@@ -49,6 +50,16 @@ function createAppSocket(): SocketClient | null {
       return token ? { token, runtimeMode: settingsStore.get().runtimeMode } : null;
     },
     onSessionEnded: (code) => clearSession({ reason: code }),
+    onInvalidPush: (channel, problem) => {
+      // eslint-disable-next-line no-console -- a contract mismatch is for the developer's console too
+      console.warn(`socket push on ${channel} does not match the contract: ${problem}`);
+      analytics.track({
+        category: 'error',
+        action: 'invalid_push',
+        label: `${channel} ${problem}`.slice(0, 256),
+        nonInteraction: true,
+      });
+    },
   });
 }
 

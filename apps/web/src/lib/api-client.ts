@@ -259,6 +259,3 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     runtimeMode,
   };
 }
-
-/** For answers whose data the caller does not use (logout, language change). */
-export const anyData: Schema<unknown> = { parse: (input) => input };

@@ -1,10 +1,4 @@
-import {
-  asset,
-  tradingSymbol,
-  type Asset,
-  type RuntimeMode,
-  type TradingSymbol,
-} from '@exchange/contracts';
+import { asset, tradingSymbol, type RuntimeMode } from '@exchange/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-context';
@@ -62,20 +56,4 @@ export function mergeByCode<T extends { code: string }>(
   const next = [...list];
   next[index] = { ...list[index], ...update };
   return next;
-}
-
-export function parseAssetUpdate(data: unknown): Asset[] {
-  const items = Array.isArray(data) ? data : [data];
-  return items.flatMap((item) => {
-    const parsed = asset.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
-
-export function parseSymbolUpdate(data: unknown): TradingSymbol[] {
-  const items = Array.isArray(data) ? data : [data];
-  return items.flatMap((item) => {
-    const parsed = tradingSymbol.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
 }

@@ -33,10 +33,8 @@ export function useExchangeRates(live: boolean) {
     refetchInterval: live ? false : 15_000,
   });
   useSocketChannel('exchangeRate', (data) => {
-    const parsed = exchangeRates.safeParse(data);
-    if (!parsed.success) return;
     queryClient.setQueryData<ExchangeRates>(exchangeRatesKey, (previous) =>
-      previous && previous.ts > parsed.data.ts ? previous : parsed.data,
+      previous && previous.ts > data.ts ? previous : data,
     );
   });
   return query;

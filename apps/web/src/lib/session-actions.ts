@@ -1,4 +1,5 @@
-import { anyData, type ApiClient } from './api-client';
+import { noData } from '@exchange/contracts';
+import type { ApiClient } from './api-client';
 import { LINKS } from '../config/links';
 import { PATHS } from '../config/paths';
 import { clearSession } from './session';
@@ -16,7 +17,7 @@ export async function logout(
 ): Promise<void> {
   if (opts.callServer !== false) {
     await client
-      .request(LOGOUT_PATH, anyData, { method: 'POST', silent: true })
+      .request(LOGOUT_PATH, noData, { method: 'POST', silent: true })
       .catch(() => undefined);
   }
   clearSession();
@@ -28,5 +29,5 @@ export function authSiteLoginUrl(): string {
 }
 
 export function saveLanguageOnServer(client: ApiClient, language: string): Promise<unknown> {
-  return client.get(CHANGE_LANGUAGE_PATH, anyData, { query: { language }, silent: true });
+  return client.get(CHANGE_LANGUAGE_PATH, noData, { query: { language }, silent: true });
 }

@@ -1,58 +1,26 @@
+import type { Ticker } from '@exchange/contracts';
+
 /**
- * A `ticker` push. The socket contract leaves its data open, so fields are read leniently under
- * the names exchanges commonly use; a push may carry one ticker, a list or a map by symbol.
+ * A pair's price as the market lists show it: the book's 24h ticker, or where the book has no
+ * trade yet, the price feed's reference price, marked `reference` (no change, no volume).
  */
-export interface Ticker {
-  symbol: string;
-  lastPrice: string | null;
-  changePercent: string | null;
-  volume: string | null;
-  /** The price is the feed's reference price: the book has no trade yet. */
-  reference?: boolean;
-}
+export type Quote = Ticker & { reference?: true };
 
-type Obj = Record<string, unknown>;
-
-function pick(obj: Obj, names: readonly string[]): string | null {
-  for (const name of names) {
-    const v = obj[name];
-    if (typeof v === 'string' && v.trim() !== '') return v;
-    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  }
-  return null;
-}
-
-function one(obj: Obj, fallbackSymbol?: string): Ticker | null {
-  const symbol = pick(obj, ['symbol', 'code', 's']) ?? fallbackSymbol;
-  if (!symbol) return null;
+/** A quote at the feed's reference price for a book without trades. */
+export function referenceQuote(symbol: string, price: string, ticker?: Ticker): Quote {
   return {
     symbol,
-    lastPrice: pick(obj, ['lastPrice', 'last', 'price', 'close', 'c']),
-    changePercent: pick(obj, [
-      'priceChangePercent',
-      'changePercent',
-      'change24h',
-      'changeRate',
-      'P',
-    ]),
-    volume: pick(obj, ['volume', 'vol', 'baseVolume', 'v']),
+    last: price,
+    open: null,
+    high: null,
+    low: null,
+    change: null,
+    changePercent: null,
+    volume: ticker?.volume ?? '0',
+    quoteVolume: ticker?.quoteVolume ?? '0',
+    trades: ticker?.trades ?? 0,
+    reference: true,
   };
-}
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export function parseTickers(data: unknown, args?: Obj): Ticker[] {
-  const argSymbol = args && typeof args.symbol === 'string' ? args.symbol : undefined;
-  if (Array.isArray(data))
-    return data.flatMap((d) => (isObj(d) ? [one(d)].filter((t): t is Ticker => t !== null) : []));
-  if (!isObj(data)) return [];
-  const single = one(data, argSymbol);
-  if (single && (single.lastPrice !== null || single.changePercent !== null)) return [single];
-  // A map keyed by symbol.
-  return Object.entries(data).flatMap(([key, value]) => {
-    const t = isObj(value) ? one(value, key) : null;
-    return t ? [t] : [];
-  });
 }
 
 /** Which way a change moved: up, down, or flat (zero or unknown), for its colour. */

@@ -1,28 +1,32 @@
-import { MARKET_DATA_PATHS } from '@exchange/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { MARKET_DATA_PATHS, ticker, type Ticker } from '@exchange/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { anyData, type ApiClient } from './api-client';
+import type { ApiClient } from './api-client';
 import { referencePrice, useExchangeRates } from './exchange-rates';
 import { useApiClient } from './api-context';
 import { useSocket, useSocketStatus } from './socket/socket-context';
-import { parseTickers, type Ticker } from './ticker';
+import { referenceQuote, type Quote } from './ticker';
 
 /** 24h tickers of the mode over REST: the first prices before (or without) the socket. */
-export const TICKERS_PATH = MARKET_DATA_PATHS.tickers;
+const tickerList = ticker.array();
 
-export const fetchTickers = async (client: ApiClient, signal?: AbortSignal) =>
-  parseTickers(
-    await client.get(TICKERS_PATH, anyData, { silent: true, ...(signal ? { signal } : {}) }),
-  );
+export const tickersKey = (mode: number) => ['tickers', mode] as const;
 
-export function useTickerSnapshot() {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: ['tickers', client.runtimeMode()] as const,
-    queryFn: ({ signal }) => fetchTickers(client, signal),
-    staleTime: 30_000,
+export const fetchTickers = (client: ApiClient, signal?: AbortSignal) =>
+  client.get(MARKET_DATA_PATHS.tickers, tickerList, {
+    silent: true,
+    ...(signal ? { signal } : {}),
   });
-}
+
+export const tickersQueryOptions = (client: ApiClient) =>
+  queryOptions({
+    queryKey: tickersKey(client.runtimeMode()),
+    queryFn: ({ signal }) => fetchTickers(client, signal),
+    staleTime: 10_000,
+  });
+
+/** Every ticker of the mode, one query for every page that shows prices. */
+export const useTickerList = () => useQuery(tickersQueryOptions(useApiClient()));
 
 /**
  * Latest ticker per symbol: the REST snapshot, then the socket's `ticker` pushes (one
@@ -34,27 +38,21 @@ export function useTickers(codes: readonly string[]): {
 } {
   const client = useSocket();
   const status = useSocketStatus();
-  const snapshot = useTickerSnapshot();
+  const snapshot = useTickerList();
   const [pushed, setPushed] = useState<Record<string, Ticker>>({});
   const key = codes.join(',');
 
   useEffect(() => {
     if (!client || !key) return undefined;
-    const offs = key.split(',').map((symbol) =>
-      client.subscribe(
-        'ticker',
-        (data, args) => {
-          const updates = parseTickers(data, args ?? { symbol });
-          if (updates.length === 0) return;
-          setPushed((prev) => {
-            const next = { ...prev };
-            for (const t of updates) next[t.symbol] = { ...prev[t.symbol], ...t };
-            return next;
-          });
-        },
-        { symbol },
-      ),
-    );
+    const offs = key
+      .split(',')
+      .map((symbol) =>
+        client.subscribe(
+          'ticker',
+          (data) => setPushed((prev) => ({ ...prev, [data.symbol]: data })),
+          { symbol },
+        ),
+      );
     return () => offs.forEach((off) => off());
   }, [client, key]);
 
@@ -73,29 +71,22 @@ export interface Pair {
 }
 
 /**
- * Tickers with a price for every pair: where a book has no trade yet (Real mode until its market
- * lives), the price feed's reference price, marked `reference`, with no change or volume.
+ * Quotes with a price for every pair: where a book has no trade yet (Real mode until its market
+ * lives), the price feed's reference price, marked `reference`.
  */
 export function useQuotes(pairs: readonly Pair[]): {
-  tickers: Readonly<Record<string, Ticker>>;
+  tickers: Readonly<Record<string, Quote>>;
   live: boolean;
 } {
   const codes = useMemo(() => pairs.map((p) => p.code), [pairs]);
   const { tickers, live } = useTickers(codes);
   const rates = useExchangeRates(live);
   const quotes = useMemo(() => {
-    const out: Record<string, Ticker> = { ...tickers };
+    const out: Record<string, Quote> = { ...tickers };
     for (const p of pairs) {
-      if (out[p.code]?.lastPrice) continue;
+      if (out[p.code]?.last) continue;
       const price = referencePrice(rates.data, p.base, p.counter);
-      if (price)
-        out[p.code] = {
-          symbol: p.code,
-          lastPrice: price,
-          changePercent: null,
-          volume: out[p.code]?.volume ?? null,
-          reference: true,
-        };
+      if (price) out[p.code] = referenceQuote(p.code, price, out[p.code]);
     }
     return out;
   }, [tickers, pairs, rates.data]);

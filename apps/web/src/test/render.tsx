@@ -1,3 +1,4 @@
+import { pushPayloads, type PushedChannel } from '@exchange/contracts';
 import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
@@ -70,14 +71,22 @@ export const fail = (code: string, message: string, status = 400): Answer => ({
 /**
  * An open socket that records subscriptions: `push(channel, data)` delivers to the latest
  * listener of a channel; `listeners` also holds them by `channel:symbol` when subscribed with one.
+ * Like the real client, it hands a listener only data that matches the channel's contract.
  */
 export function fakeSocket() {
-  const listeners = new Map<string, PushListener>();
-  const subscribe = vi.fn((channel: string, listener: PushListener, args?: { symbol?: string }) => {
-    listeners.set(channel, listener);
-    if (args?.symbol) listeners.set(`${channel}:${args.symbol}`, listener);
-    return () => undefined;
-  });
+  type Raw = (data: unknown, args: Record<string, unknown> | undefined) => void;
+  const listeners = new Map<string, Raw>();
+  const subscribe = vi.fn(
+    (channel: PushedChannel, listener: PushListener<never>, args?: { symbol?: string }) => {
+      const checked: Raw = (data, a) => {
+        const parsed = pushPayloads[channel].safeParse(data);
+        if (parsed.success) (listener as PushListener)(parsed.data, a);
+      };
+      listeners.set(channel, checked);
+      if (args?.symbol) listeners.set(`${channel}:${args.symbol}`, checked);
+      return () => undefined;
+    },
+  );
   const socket = {
     status: 'open',
     start: vi.fn(),

@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Db } from '../../db/client.js';
 import type { MarketDataSink } from './market-data-sink.js';
 import type { DepthStore } from './depth-store.js';
-import { CANDLE_INTERVALS } from '@exchange/contracts';
+import { CANDLE_INTERVALS, type PushPayload } from '@exchange/contracts';
 import { BookStats, type TradeTick } from './book-stats.js';
 
 /** How often at most a traded book's ticker, candles and statistics are recomputed and pushed. */
@@ -86,7 +86,8 @@ export function marketDataSink(opts: {
     async applyDeltas(deltas) {
       const incs = await opts.depth.applyMany(deltas);
       // One push per book and batch: its increments in sequence order (a lone one as an object).
-      const books = new Map<string, { mode: number; symbol: string; incs: object[] }>();
+      type Increment = Extract<PushPayload<'orderBook'>, { type: 'increment' }>;
+      const books = new Map<string, { mode: number; symbol: string; incs: Increment[] }>();
       for (const { mode, ...inc } of incs) {
         const k = `${mode}|${inc.symbol}`;
         const b = books.get(k) ?? { mode, symbol: inc.symbol, incs: [] };
@@ -97,7 +98,7 @@ export function marketDataSink(opts: {
       for (const b of books.values()) {
         messages.push({
           topic: publicTopic('orderBook', b.mode, b.symbol),
-          data: b.incs.length === 1 ? b.incs[0] : b.incs,
+          data: b.incs.length === 1 && b.incs[0] ? b.incs[0] : b.incs,
         });
       }
       for (const { mode, symbol } of books.values()) {

@@ -4,7 +4,9 @@ import {
   engineEvent,
   fromUnits,
   type EngineEvent,
+  type MarketTrade,
   type Order,
+  type OrderSide,
 } from '@exchange/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -77,7 +79,7 @@ interface TradeRow {
   price: Decimal;
   quantity: Decimal;
   quote: Decimal;
-  takerSide: string;
+  takerSide: OrderSide;
   makerOrderId: number;
   takerOrderId: number;
   maker: string;
@@ -831,7 +833,7 @@ export class Settlement {
     // its own orders gets them in one write instead of one per channel.
     const messages = out.deltas.length ? await this.o.market.applyDeltas(out.deltas) : [];
     // Market trades go out per book and batch as one push (an array, or a lone trade).
-    const marketTrades = new Map<string, { mode: number; symbol: string; trades: object[] }>();
+    const marketTrades = new Map<string, { mode: number; symbol: string; trades: MarketTrade[] }>();
     const fills: FanoutMessage[] = [];
     for (const t of out.trades) {
       const tradeId = tradeIds.get(t.seq) ?? '';
@@ -840,8 +842,8 @@ export class Settlement {
       const fill = (
         user: string,
         orderId: number,
-        side: string,
-        liquidity: string,
+        side: OrderSide,
+        liquidity: 'MAKER' | 'TAKER',
         fee: Decimal,
         feeAsset: string,
       ): FanoutMessage => ({
@@ -878,7 +880,7 @@ export class Settlement {
     for (const m of marketTrades.values()) {
       messages.push({
         topic: publicTopic('trade', m.mode, m.symbol),
-        data: m.trades.length === 1 ? m.trades[0] : m.trades,
+        data: m.trades.length === 1 && m.trades[0] ? m.trades[0] : m.trades,
       });
     }
     messages.push(...fills);

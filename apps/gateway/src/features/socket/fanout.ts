@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { SocketChannel } from '@exchange/contracts';
+import type { PushPayload, SocketChannel } from '@exchange/contracts';
 import type { RedisConnections } from '../../lib/redis.js';
 
 /**
@@ -8,13 +8,17 @@ import type { RedisConnections } from '../../lib/redis.js';
  * `order:user:<id>:1` (private). Each instance subscribes to a topic while it has a local
  * subscriber and forwards messages to its own connections.
  */
-export interface FanoutMessage {
-  topic: string;
-  data: unknown;
-}
+declare const channelOf: unique symbol;
+/** A topic, branded with its channel so that what is published on it has the channel's shape. */
+export type Topic<C extends SocketChannel> = string & { readonly [channelOf]: C };
+
+/** One push to publish: the payload's type is the contract's for the topic's channel. */
+export type FanoutMessage = {
+  [C in SocketChannel]: { topic: Topic<C>; data: PushPayload<C> };
+}[SocketChannel];
 
 export interface Fanout {
-  publish(topic: string, data: unknown): Promise<void>;
+  publish<C extends SocketChannel>(topic: Topic<C>, data: PushPayload<C>): Promise<void>;
   /**
    * Publishes in order in one pipeline: Redis handles them in one pass and hands them to each
    * gateway in one read, so a connection subscribed to several of them gets one TCP write.
@@ -58,12 +62,16 @@ export function textFrame(text: string): Buffer {
   return frame;
 }
 
-export function publicTopic(channel: SocketChannel, mode: number, key = ''): string {
-  return `${channel}:${key}:${mode}`;
+export function publicTopic<C extends SocketChannel>(channel: C, mode: number, key = ''): Topic<C> {
+  return `${channel}:${key}:${mode}` as Topic<C>;
 }
 
-export function privateTopic(channel: SocketChannel, userId: string, mode: number): string {
-  return `${channel}:user:${userId}:${mode}`;
+export function privateTopic<C extends SocketChannel>(
+  channel: C,
+  userId: string,
+  mode: number,
+): Topic<C> {
+  return `${channel}:user:${userId}:${mode}` as Topic<C>;
 }
 
 /** Channels whose pushes are lists of items (one item, or an array), which may be merged. */

@@ -7,6 +7,8 @@ import {
   parseRuntimeMode,
   resolveLanguage,
   socketRequest,
+  type Order,
+  type PushPayload,
   type SocketChannel,
   type SocketOp,
   type SocketRequest,
@@ -19,16 +21,20 @@ import { WriteBatcher } from './write-batcher.js';
 import { SocketSession } from './socket-session.js';
 
 /** A handler of a trading op (place, cancel, cancel-place, query), registered by its feature. */
-export type OpHandler = (session: SocketSession, args: Record<string, unknown>) => Promise<unknown>;
+/** A trading op: its answer is the order it placed, cancelled or found, as REST answers it. */
+export type OpHandler = (session: SocketSession, args: Record<string, unknown>) => Promise<Order>;
 /** What a subscriber receives first (e.g. the order-book snapshot), registered by market data. */
-export type SnapshotProvider = (mode: number, args: Record<string, unknown>) => Promise<unknown>;
+export type SnapshotProvider<C extends SocketChannel = SocketChannel> = (
+  mode: number,
+  args: Record<string, unknown>,
+) => Promise<PushPayload<C> | null>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     socket: {
       fanout: Fanout;
       registerOp(op: SocketOp, handler: OpHandler): void;
-      registerSnapshot(channel: SocketChannel, provider: SnapshotProvider): void;
+      registerSnapshot<C extends SocketChannel>(channel: C, provider: SnapshotProvider<C>): void;
       connections(): number;
     };
   }
@@ -77,7 +83,8 @@ async function socketPlugin(app: FastifyInstance) {
   app.decorate('socket', {
     fanout,
     registerOp: (op, handler) => void ops.set(op, handler),
-    registerSnapshot: (channel, provider) => void snapshots.set(channel, provider),
+    registerSnapshot: (channel, provider) =>
+      void snapshots.set(channel, provider as unknown as SnapshotProvider),
     connections: () => sessions.size,
   });
   /**
@@ -189,7 +196,8 @@ async function socketPlugin(app: FastifyInstance) {
         const snapshot = snapshots.get(req.channel);
         if (snapshot) {
           const data = await snapshot(session.mode, args);
-          if (data !== undefined && data !== null) session.push(req.channel, args, data);
+          if (data !== undefined && data !== null)
+            session.push<SocketChannel>(req.channel, args, data);
         }
         return;
       }

@@ -8,12 +8,16 @@ import {
   resolveLanguage,
   translateError,
   type ErrorLanguage,
+  type Order,
+  type PushPayload,
   type RuntimeMode,
   type SocketChannel,
   type SocketMessage,
   type SocketOp,
 } from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
+
+type ReplyData = Extract<SocketMessage, { event: 'reply' }>['data'];
 import { privateTopic, publicTopic, type Fanout } from './fanout.js';
 import { WriteBatcher } from './write-batcher.js';
 
@@ -33,7 +37,7 @@ export class SocketSession {
   mode: RuntimeMode = 0;
   language: ErrorLanguage;
   private readonly subs = new Map<string, Subscription>();
-  private readonly pendingOrders = new Map<string, unknown>();
+  private readonly pendingOrders = new Map<string, Order>();
   private orderTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -83,7 +87,12 @@ export class SocketSession {
     socket.write(frame);
   }
 
-  reply(op: SocketOp, requestId: string | undefined, data: unknown, channel?: SocketChannel): void {
+  reply(
+    op: SocketOp,
+    requestId: string | undefined,
+    data: ReplyData,
+    channel?: SocketChannel,
+  ): void {
     this.send({
       event: 'reply',
       op,
@@ -114,16 +123,20 @@ export class SocketSession {
     });
   }
 
-  push(channel: SocketChannel, args: Record<string, unknown>, data: unknown): void {
-    this.send({ event: 'push', channel, args, code: SUCCESS_CODE, data });
+  push<C extends SocketChannel>(
+    channel: C,
+    args: Record<string, unknown>,
+    data: PushPayload<C>,
+  ): void {
+    this.send({ event: 'push', channel, args, code: SUCCESS_CODE, data } as SocketMessage);
   }
 
   /**
    * Order events are debounced: within 500 ms only the latest state of each order is sent,
    * and every order that changed is sent.
    */
-  pushOrder(args: Record<string, unknown>, data: unknown): void {
-    const id = (data as { id?: unknown } | null)?.id;
+  pushOrder(args: Record<string, unknown>, data: Order): void {
+    const id: unknown = data?.id;
     this.pendingOrders.set(
       typeof id === 'string' || typeof id === 'number'
         ? String(id)
@@ -164,7 +177,8 @@ export class SocketSession {
     // subscribers, serialising each message once per client was the socket's main cost.
     const head = `{"event":"push","channel":${JSON.stringify(channel)},"args":${JSON.stringify(args)},"code":"${SUCCESS_CODE}","data":`;
     const unsubscribe = await this.fanout.subscribe(topic, (raw, parsed, frame) => {
-      if (channel === 'order') this.pushOrder(args, parsed());
+      // Published through the typed fan-out: an order topic carries orders.
+      if (channel === 'order') this.pushOrder(args, parsed() as Order);
       else this.sendFrame(frame(head), () => `${head}${raw}}`);
     });
     if (this.closed) {

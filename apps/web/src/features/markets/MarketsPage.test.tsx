@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PUSH_SAMPLES } from '@exchange/contracts/testing';
 import { fail, fakeSocket, ok, renderApp, resetApp } from '../../test/render';
 import { ASSETS_PATH, SYMBOLS_PATH } from './api';
 import { assets, symbols } from './test-fixtures';
@@ -97,7 +98,13 @@ describe('MarketsPage', () => {
 
     act(() =>
       listeners.get('ticker:BTC_USDT')?.(
-        { symbol: 'BTC_USDT', last: '64250.129', changePercent: '2.5', volume: '1234567' },
+        {
+          ...PUSH_SAMPLES.ticker,
+          symbol: 'BTC_USDT',
+          last: '64250.129',
+          changePercent: '2.5',
+          volume: '1234567',
+        },
         { symbol: 'BTC_USDT' },
       ),
     );
@@ -108,7 +115,7 @@ describe('MarketsPage', () => {
 
     act(() =>
       listeners.get('ticker:ETH_USDT')?.(
-        [{ symbol: 'ETH_USDT', lastPrice: 3100, priceChangePercent: -1.2 }],
+        { ...PUSH_SAMPLES.ticker, symbol: 'ETH_USDT', last: '3100', changePercent: '-1.2' },
         undefined,
       ),
     );

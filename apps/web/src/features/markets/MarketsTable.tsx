@@ -6,7 +6,7 @@ import { abbreviateNumber, formatNumber, formatPercent } from '../../lib/format'
 import { useSettings } from '../../lib/settings';
 import type { MarketCategory, MarketRow } from './market-rows';
 import type { SortKey, SortState } from './sort';
-import { changeDirection, type Ticker } from '../../lib/ticker';
+import { changeDirection, type Quote as Ticker } from '../../lib/ticker';
 
 function CategoryBadge({ category }: { category: MarketCategory | null }) {
   const { t } = useTranslation();
@@ -155,7 +155,7 @@ export function MarketsTable({
                 data-testid="last-price"
                 data-reference={ticker?.reference ? 'true' : undefined}
               >
-                {formatNumber(ticker?.lastPrice, { decimals: row.priceDecimals })}
+                {formatNumber(ticker?.last, { decimals: row.priceDecimals })}
                 {ticker?.reference && (
                   <span className="reference-tag" title={t('markets.referenceHint')}>
                     {t('markets.reference')}

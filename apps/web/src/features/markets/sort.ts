@@ -1,5 +1,5 @@
 import type { MarketRow } from './market-rows';
-import type { Ticker } from '../../lib/ticker';
+import type { Quote as Ticker } from '../../lib/ticker';
 
 export type SortKey = 'pair' | 'lastPrice' | 'change' | 'volume';
 export interface SortState {
@@ -27,7 +27,7 @@ export function sortRows(
       case 'pair':
         return row.code;
       case 'lastPrice':
-        return numeric(t?.lastPrice);
+        return numeric(t?.last);
       case 'change':
         return numeric(t?.changePercent);
       case 'volume':

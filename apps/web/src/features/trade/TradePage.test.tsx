@@ -1,4 +1,10 @@
-import { STORAGE_KEYS, type TradingSymbol } from '@exchange/contracts';
+import {
+  MARKET_DATA_PATHS,
+  SPOT_ORDER_PATHS,
+  STORAGE_KEYS,
+  WALLET_PATHS,
+  type TradingSymbol,
+} from '@exchange/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SYMBOLS_PATH } from '../../lib/catalogue';
@@ -6,7 +12,6 @@ import { startSession } from '../../lib/session';
 import { updateSettings } from '../../lib/settings';
 import { makeUser } from '../../test/fixtures';
 import { fail, fakeSocket, ok, renderApp, resetApp } from '../../test/render';
-import { PATHS_API } from './api';
 
 // The canvas chart has its own chunk; jsdom cannot draw it.
 vi.mock('./components/chart-panel', () => ({
@@ -50,11 +55,11 @@ const depth = (seq = 5) =>
 function answers(extra: Record<string, ReturnType<typeof ok>> = {}) {
   return {
     [SYMBOLS_PATH]: ok([btc]),
-    [PATHS_API.depth]: depth(),
-    [PATHS_API.trades]: ok([
+    [MARKET_DATA_PATHS.depth]: depth(),
+    [MARKET_DATA_PATHS.trades]: ok([
       { id: 't1', price: '100.15', amount: '0.2', side: 'BUY', ts: 1_700_000_000_000 },
     ]),
-    [PATHS_API.tickers]: ok([
+    [MARKET_DATA_PATHS.tickers]: ok([
       {
         symbol: 'BTC_USDT',
         last: '100.15',
@@ -68,7 +73,7 @@ function answers(extra: Record<string, ReturnType<typeof ok>> = {}) {
         trades: 3,
       },
     ]),
-    [PATHS_API.candles]: ok([
+    [MARKET_DATA_PATHS.candles]: ok([
       {
         openTime: 1_700_000_000_000,
         open: '99',
@@ -80,11 +85,11 @@ function answers(extra: Record<string, ReturnType<typeof ok>> = {}) {
         trades: 1,
       },
     ]),
-    [PATHS_API.balances]: ok([
+    [WALLET_PATHS.balances]: ok([
       { asset: 'USDT', available: '1000', frozen: '0', total: '1000' },
       { asset: 'BTC', available: '0.5', frozen: '0', total: '0.5' },
     ]),
-    [PATHS_API.openOrders]: ok({ pageNum: 1, pageSize: 20, result: [] }),
+    [SPOT_ORDER_PATHS.openOrders]: ok({ pageNum: 1, pageSize: 20, result: [] }),
     '/v1/user/profile': ok(makeUser()),
     ...extra,
   };
@@ -173,7 +178,7 @@ describe('spot trading: order book', () => {
     ]);
 
     const depthCalls = () =>
-      fetch.mock.calls.filter(([href]) => String(href).includes(PATHS_API.depth)).length;
+      fetch.mock.calls.filter(([href]) => String(href).includes(MARKET_DATA_PATHS.depth)).length;
     const before = depthCalls();
     push('orderBook', {
       type: 'increment',
@@ -314,7 +319,12 @@ describe('spot trading: order form', () => {
     renderApp(
       '/trade/spot',
       answers({
-        [PATHS_API.depth]: ok({ symbol: 'BTC_USDT', seq: 1, bids: [['100', '1']], asks: [] }),
+        [MARKET_DATA_PATHS.depth]: ok({
+          symbol: 'BTC_USDT',
+          seq: 1,
+          bids: [['100', '1']],
+          asks: [],
+        }),
       }),
     );
     await screen.findByRole('button', { name: 'Buy BTC' });
@@ -338,7 +348,7 @@ describe('spot trading: order form', () => {
     renderApp(
       '/trade/spot',
       answers({
-        [PATHS_API.place]: ((_url: URL, init?: RequestInit) => {
+        [SPOT_ORDER_PATHS.place]: ((_url: URL, init?: RequestInit) => {
           placed.push(JSON.parse(init?.body as string));
           return ok({ id: '1' });
         }) as unknown as ReturnType<typeof ok>,
@@ -375,7 +385,7 @@ describe('spot trading: order form', () => {
     renderApp(
       '/trade/spot',
       answers({
-        [PATHS_API.place]: {
+        [SPOT_ORDER_PATHS.place]: {
           ...fail('3010', 'Price must be a multiple of the tick size 0.01.'),
           body: { code: '3010', data: { tickSize: '0.01' }, message: 'x' },
         },

@@ -1,4 +1,12 @@
-import type { Asset, TradingSymbol, WalletTransaction } from '@exchange/contracts';
+import { PUSH_SAMPLES } from '@exchange/contracts/testing';
+import {
+  MARKET_DATA_PATHS,
+  SPOT_ORDER_PATHS,
+  WALLET_PATHS,
+  type Asset,
+  type TradingSymbol,
+  type WalletTransaction,
+} from '@exchange/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASSETS_PATH, SYMBOLS_PATH } from '../../lib/catalogue';
@@ -6,7 +14,8 @@ import { startSession } from '../../lib/session';
 import { updateSettings } from '../../lib/settings';
 import { makeUser } from '../../test/fixtures';
 import { ok, fail, renderApp, resetApp } from '../../test/render';
-import { PATHS_API, sixMonthsAgo, valueInUsdt } from './api';
+import { sixMonthsAgo } from './api';
+import { valueInUsdt } from './wallet/wallet-rows';
 import { flowsCsv, transactionsCsv } from './wallet/transactions-csv';
 import { HIDE_ZERO_KEY, tradeSymbolFor } from './wallet/wallet-rows';
 
@@ -108,9 +117,9 @@ const base = {
   '/v1/user/profile': ok(makeUser()),
   [ASSETS_PATH]: ok(assets),
   [SYMBOLS_PATH]: ok(symbols),
-  [PATHS_API.tickers]: ok([
-    { symbol: 'BTC_USDT', last: '50000' },
-    { symbol: 'USDT_USD', last: '1' },
+  [MARKET_DATA_PATHS.tickers]: ok([
+    { ...PUSH_SAMPLES.ticker, symbol: 'BTC_USDT', last: '50000' },
+    { ...PUSH_SAMPLES.ticker, symbol: 'USDT_USD', last: '1' },
   ]),
 };
 
@@ -151,7 +160,7 @@ describe('wallet', () => {
 
   it('hides zero balances by default, shows names and each asset’s decimals rounded down, right-aligned', async () => {
     updateSettings({ runtimeMode: 1 });
-    renderApp('/accountCenter/wallet?type=wallet', { ...base, [PATHS_API.balances]: balances });
+    renderApp('/accountCenter/wallet?type=wallet', { ...base, [WALLET_PATHS.balances]: balances });
     const btc = await assetRow('BTC');
     expect(within(btc).getByText('Bitcoin')).toBeDefined();
     // 8 decimals, rounded down: 0.223456789 -> 0.22345678, never 0.22345679.
@@ -192,7 +201,7 @@ describe('wallet', () => {
 
   it('remembers that zero balances are shown', async () => {
     localStorage.setItem(HIDE_ZERO_KEY, 'false');
-    renderApp('/accountCenter/wallet?type=wallet', { ...base, [PATHS_API.balances]: balances });
+    renderApp('/accountCenter/wallet?type=wallet', { ...base, [WALLET_PATHS.balances]: balances });
     await assetRow('ETH');
     expect(
       screen.getByRole<HTMLInputElement>('checkbox', { name: 'Hide zero balances' }).checked,
@@ -202,14 +211,14 @@ describe('wallet', () => {
   it('offers to show every asset when all are zero', async () => {
     renderApp('/accountCenter/wallet?type=wallet', {
       ...base,
-      [PATHS_API.balances]: ok([{ asset: 'ETH', available: '0', frozen: '0', total: '0' }]),
+      [WALLET_PATHS.balances]: ok([{ asset: 'ETH', available: '0', frozen: '0', total: '0' }]),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Show all assets' }));
     expect(await assetRow('ETH')).toBeTruthy();
   });
 
   it('in Real shows deposit and withdraw as coming soon, and no reset', async () => {
-    renderApp('/accountCenter/wallet?type=wallet', { ...base, [PATHS_API.balances]: balances });
+    renderApp('/accountCenter/wallet?type=wallet', { ...base, [WALLET_PATHS.balances]: balances });
     const btc = await assetRow('BTC');
     const deposit = within(btc).getByRole('button', { name: 'Deposit (Coming soon)' });
     expect(deposit.getAttribute('aria-disabled')).toBe('true');
@@ -229,8 +238,8 @@ describe('wallet', () => {
     );
     renderApp('/accountCenter/wallet?type=wallet', {
       ...base,
-      [PATHS_API.balances]: balances,
-      [PATHS_API.demoReset]: reset,
+      [WALLET_PATHS.balances]: balances,
+      [WALLET_PATHS.demoReset]: reset,
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Reset Demo funds' }));
     const dialog = screen.getByRole('dialog', { name: 'Reset your Demo funds?' });
@@ -252,8 +261,8 @@ describe('wallet', () => {
     updateSettings({ runtimeMode: 2 });
     renderApp('/accountCenter/wallet?type=wallet', {
       ...base,
-      [PATHS_API.balances]: balances,
-      [PATHS_API.demoReset]: fail(
+      [WALLET_PATHS.balances]: balances,
+      [WALLET_PATHS.demoReset]: fail(
         '1002',
         'Invalid request: cancel open orders before resetting the funds',
       ),
@@ -283,9 +292,9 @@ describe('orders', () => {
     });
     renderApp('/accountCenter/orders', {
       ...base,
-      [PATHS_API.openOrders]: ok({ pageNum: 1, pageSize: 10, result: [order('1')] }),
-      [PATHS_API.history]: history,
-      [PATHS_API.cancel]: cancel,
+      [SPOT_ORDER_PATHS.openOrders]: ok({ pageNum: 1, pageSize: 10, result: [order('1')] }),
+      [SPOT_ORDER_PATHS.history]: history,
+      [SPOT_ORDER_PATHS.cancel]: cancel,
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order 1' }));
     await waitFor(() => expect(cancel).toHaveBeenCalled());
@@ -320,7 +329,7 @@ describe('orders', () => {
           liquidity: 'TAKER',
         }),
       ),
-      [PATHS_API.history]: ok({ pageNum: 1, pageSize: 10, result: [] }),
+      [SPOT_ORDER_PATHS.history]: ok({ pageNum: 1, pageSize: 10, result: [] }),
     });
     const detail = await screen.findByRole('region', { name: 'Order #42' });
     expect(await within(detail).findByText('0.0005 BTC')).toBeDefined();
@@ -334,7 +343,7 @@ describe('order lists', () => {
   it('shows the conditions of stop, trailing and iceberg orders', async () => {
     renderApp('/accountCenter/orders', {
       ...base,
-      [PATHS_API.openOrders]: ok({
+      [SPOT_ORDER_PATHS.openOrders]: ok({
         pageNum: 1,
         pageSize: 10,
         result: [
@@ -367,7 +376,7 @@ describe('order lists', () => {
   it('never draws one list in the columns of another while the next one loads', async () => {
     renderApp('/accountCenter/orders?tab=history', {
       ...base,
-      [PATHS_API.history]: ok({
+      [SPOT_ORDER_PATHS.history]: ok({
         pageNum: 1,
         pageSize: 10,
         result: [
@@ -381,7 +390,7 @@ describe('order lists', () => {
           }),
         ],
       }),
-      [PATHS_API.myTrades]: ok({
+      [SPOT_ORDER_PATHS.trades]: ok({
         pageNum: 1,
         pageSize: 10,
         result: [
@@ -448,9 +457,9 @@ describe('transaction history', () => {
     const list = vi.fn(() => page([tradeLine, fundingLine]));
     renderApp('/accountCenter/transactionHistory', {
       ...base,
-      [PATHS_API.transactions]: list,
-      [PATHS_API.transactionTypes]: ok(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET']),
-      [PATHS_API.balances]: balances,
+      [WALLET_PATHS.transactions]: list,
+      [WALLET_PATHS.transactionTypes]: ok(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET']),
+      [WALLET_PATHS.balances]: balances,
     });
     const table = await screen.findByRole('table', { name: 'Transaction history' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -489,9 +498,9 @@ describe('transaction history', () => {
     );
     renderApp('/accountCenter/transactionHistory', {
       ...base,
-      [PATHS_API.transactions]: list,
-      [PATHS_API.transactionTypes]: ok(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET']),
-      [PATHS_API.balances]: balances,
+      [WALLET_PATHS.transactions]: list,
+      [WALLET_PATHS.transactionTypes]: ok(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET']),
+      [WALLET_PATHS.balances]: balances,
     });
     await screen.findByRole('table', { name: 'Transaction history' });
     const type = screen.getByRole('combobox', { name: 'Type' });

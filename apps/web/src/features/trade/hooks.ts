@@ -1,21 +1,13 @@
-import type { CandleInterval } from '@exchange/contracts';
+import type { CandleInterval, MarketTrade, PushPayload, Ticker } from '@exchange/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { anyData } from '../../lib/api-client';
 import { useApiClient } from '../../lib/api-context';
 import { useSession } from '../../lib/session';
 import { useRuntimeMode } from '../../lib/settings';
 import { useSocket, useSocketChannel } from '../../lib/socket/socket-context';
-import {
-  fetchDepth,
-  PATHS_API,
-  tradeKeys,
-  useCandles,
-  useMarketTrades,
-  type Balance,
-  type MarketTradeRow,
-} from './api';
-import { normaliseBars, toBar, upsertBar, type Bar, type RawCandle } from './lib/candles';
+import { useTickerList } from '../../lib/use-tickers';
+import { balancesKey, fetchDepth, ordersKey, useCandles, useMarketTrades } from './api';
+import { normaliseBars, toBar, upsertBar, type Bar } from './lib/candles';
 import {
   applyIncrement,
   bookFromSnapshot,
@@ -75,29 +67,18 @@ export function useOrderBook(symbol: string): { book: BookState | null; resyncs:
 
   /** Applies one message; false when a gap forced a resynchronisation (the rest is dropped). */
   const handle = useCallback(
-    (data: unknown): boolean => {
-      const msg = data as Partial<BookSnapshot & BookIncrement & { type: string }>;
-      if (!msg || (msg.symbol && msg.symbol !== symbol)) return true;
+    (
+      msg: (BookSnapshot & { type: 'snapshot' }) | (BookIncrement & { type: 'increment' }),
+    ): boolean => {
+      if (msg.symbol !== symbol) return true;
       if (msg.type === 'snapshot') {
-        bookRef.current = bookFromSnapshot({
-          symbol,
-          seq: Number(msg.seq ?? 0),
-          bids: msg.bids ?? [],
-          asks: msg.asks ?? [],
-        });
+        bookRef.current = bookFromSnapshot(msg);
         flush();
         return true;
       }
       const current = bookRef.current;
-      if (
-        !current ||
-        typeof msg.seq !== 'number' ||
-        !msg.side ||
-        !msg.price ||
-        msg.amount === undefined
-      )
-        return true;
-      const result = applyIncrement(current, msg as BookIncrement);
+      if (!current) return true;
+      const result = applyIncrement(current, msg);
       if (result.kind === 'applied') {
         bookRef.current = result.book;
         flush();
@@ -114,8 +95,8 @@ export function useOrderBook(symbol: string): { book: BookState | null; resyncs:
 
   // A push is a snapshot, an increment, or an array of consecutive increments (one settlement batch).
   const onPush = useCallback(
-    (data: unknown) => {
-      for (const item of Array.isArray(data) ? (data as unknown[]) : [data]) {
+    (data: PushPayload<'orderBook'>) => {
+      for (const item of Array.isArray(data) ? data : [data]) {
         if (!handle(item)) return;
       }
     },
@@ -141,21 +122,19 @@ export function useOrderBook(symbol: string): { book: BookState | null; resyncs:
 }
 
 /** Market trades: REST history, then the `trade` channel on top (newest first, 50 kept). */
-export function useLiveTrades(symbol: string): MarketTradeRow[] {
+export function useLiveTrades(symbol: string): MarketTrade[] {
   const rest = useMarketTrades(symbol);
-  const [pushed, setPushed] = useState<{ symbol: string; rows: MarketTradeRow[] }>({
+  const [pushed, setPushed] = useState<{ symbol: string; rows: MarketTrade[] }>({
     symbol,
     rows: [],
   });
   useSocketChannel(
     'trade',
     (data) => {
-      const items = (Array.isArray(data) ? data : [data]) as MarketTradeRow[];
-      const valid = items.filter((t) => t && t.price && t.amount);
-      if (valid.length === 0) return;
+      const items = Array.isArray(data) ? [...data] : [data];
       setPushed((prev) => ({
         symbol,
-        rows: [...valid.reverse(), ...(prev.symbol === symbol ? prev.rows : [])].slice(0, 50),
+        rows: [...items.reverse(), ...(prev.symbol === symbol ? prev.rows : [])].slice(0, 50),
       }));
     },
     { symbol },
@@ -178,10 +157,8 @@ export function useLiveBars(
   useSocketChannel(
     'candle',
     (data) => {
-      const c = data as RawCandle & { symbol?: string; interval?: string };
-      if (!c || typeof c.openTime !== 'number') return;
-      if ((c.symbol && c.symbol !== symbol) || (c.interval && c.interval !== interval)) return;
-      const bar = toBar(c);
+      if (data.symbol !== symbol || data.interval !== interval) return;
+      const bar = toBar(data);
       setLive((prev) => ({ key, bars: upsertBar(prev.key === key ? prev.bars : [], bar) }));
     },
     { symbol, interval },
@@ -194,55 +171,17 @@ export function useLiveBars(
   return { bars, loading: rest.isPending };
 }
 
-export interface TickerData {
-  symbol: string;
-  last: string | null;
-  open?: string | null;
-  high: string | null;
-  low: string | null;
-  change: string | null;
-  changePercent: string | null;
-  volume: string;
-  quoteVolume: string;
-}
-
-/** All tickers of the mode over REST, refreshed by each symbol's `ticker` push. */
-export function useTicker(symbol: string): { ticker: TickerData | null; all: TickerData[] } {
-  const client = useApiClient();
-  const mode = useRuntimeMode();
-  const queryClient = useQueryClient();
-  const [all, setAll] = useState<TickerData[]>([]);
-  useEffect(() => {
-    let cancelled = false;
-    queryClient
-      .fetchQuery({
-        queryKey: ['trade-tickers', mode],
-        queryFn: async () =>
-          (await client.get(PATHS_API.tickers, anyData, { silent: true })) as TickerData[],
-        staleTime: 10_000,
-      })
-      .then((list) => {
-        if (!cancelled && Array.isArray(list)) setAll(list);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [client, mode, queryClient]);
-  const [pushed, setPushed] = useState<TickerData | null>(null);
-  useSocketChannel(
-    'ticker',
-    (data) => {
-      const items = (Array.isArray(data) ? data : [data]) as TickerData[];
-      const mine = items.find((t) => t && (t.symbol === symbol || !t.symbol));
-      if (mine) setPushed({ ...mine, symbol });
-    },
-    { symbol },
-  );
-  const base = all.find((t) => t.symbol === symbol) ?? null;
-  const ticker = pushed && pushed.symbol === symbol ? { ...base, ...pushed } : base;
+/** The mode's tickers (the one shared REST query), the symbol's kept current by its pushes. */
+export function useTicker(symbol: string): { ticker: Ticker | null; all: readonly Ticker[] } {
+  const all = useTickerList().data ?? NO_TICKERS;
+  const [pushed, setPushed] = useState<Ticker | null>(null);
+  useSocketChannel('ticker', (data) => setPushed(data), { symbol });
+  const ticker =
+    pushed?.symbol === symbol ? pushed : (all.find((t) => t.symbol === symbol) ?? null);
   return { ticker, all };
 }
+
+const NO_TICKERS: readonly Ticker[] = [];
 
 /** Private pushes (`order`, `fills`, `refreshAsset`) keep the order lists and balances current. */
 export function usePrivateUpdates(): void {
@@ -255,8 +194,8 @@ export function usePrivateUpdates(): void {
     if (timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = null;
-      void queryClient.invalidateQueries({ queryKey: tradeKeys.orders(mode) });
-      void queryClient.invalidateQueries({ queryKey: tradeKeys.balances(mode) });
+      void queryClient.invalidateQueries({ queryKey: ordersKey(mode) });
+      void queryClient.invalidateQueries({ queryKey: balancesKey(mode) });
     }, 150);
   }, [queryClient, mode]);
   useEffect(() => {
@@ -264,18 +203,11 @@ export function usePrivateUpdates(): void {
     const offs = [
       socket.subscribe('order', refreshOrders),
       socket.subscribe('fills', refreshOrders),
-      socket.subscribe('refreshAsset', (data) => {
-        const assets = (data as { assets?: Balance[] } | null)?.assets;
-        if (Array.isArray(assets)) {
-          queryClient.setQueryData<Balance[]>(tradeKeys.balances(mode), (prev) => {
-            const map = new Map((prev ?? []).map((b) => [b.asset, b]));
-            for (const a of assets) map.set(a.asset, { ...map.get(a.asset), ...a });
-            return [...map.values()];
-          });
-        } else {
-          void queryClient.invalidateQueries({ queryKey: tradeKeys.balances(mode) });
-        }
-      }),
+      // Names the assets a settlement batch moved: the balances are read again.
+      socket.subscribe(
+        'refreshAsset',
+        () => void queryClient.invalidateQueries({ queryKey: balancesKey(mode) }),
+      ),
     ];
     return () => {
       offs.forEach((off) => off());

@@ -1,3 +1,4 @@
+import { PUSH_SAMPLES } from '@exchange/contracts/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SocketClient, socketUrl, type WebSocketLike } from './socket-client';
 
@@ -52,9 +53,11 @@ const latest = () => sockets.at(-1)!;
 function makeClient(
   loginArgs: () => Record<string, unknown> | null = () => null,
   onSessionEnded?: (code: string) => void,
+  onInvalidPush?: (channel: string, problem: string) => void,
 ) {
   return new SocketClient({
     ...(onSessionEnded ? { onSessionEnded } : {}),
+    ...(onInvalidPush ? { onInvalidPush } : {}),
     url: 'ws://test/v1/websocket/connect',
     createSocket: () => {
       const s = new FakeSocket();
@@ -165,10 +168,40 @@ describe('SocketClient', () => {
       event: 'push',
       channel: 'ticker',
       code: '200',
-      data: { symbol: 'BTC_USDT', lastPrice: '1' },
+      data: PUSH_SAMPLES.ticker,
     });
     second.receive({ event: 'push', channel: 'trade', code: '200', data: {} });
-    expect(pushes).toEqual([{ symbol: 'BTC_USDT', lastPrice: '1' }]);
+    expect(pushes).toEqual([PUSH_SAMPLES.ticker]);
+  });
+
+  it('hands a listener only pushes that match the channel, and reports the others', () => {
+    const invalid: string[] = [];
+    const client = makeClient(undefined, undefined, (channel, problem) =>
+      invalid.push(`${channel} ${problem}`),
+    );
+    const got: unknown[] = [];
+    client.subscribe('refreshAsset', (data) => got.push(data));
+    client.start();
+    const socket = latest();
+    socket.open();
+    socket.receive({ event: 'welcome', code: '200', data: { connectionId: 'c1' } });
+    // The shape settlement once sent while the web read balances from it: refused, not guessed at.
+    socket.receive({
+      event: 'push',
+      channel: 'refreshAsset',
+      code: '200',
+      data: { assets: [{ asset: 'BTC', available: '1' }] },
+    });
+    socket.receive({
+      event: 'push',
+      channel: 'refreshAsset',
+      code: '200',
+      data: PUSH_SAMPLES.refreshAsset,
+    });
+    expect(got).toEqual([PUSH_SAMPLES.refreshAsset]);
+    expect(invalid).toEqual([
+      'refreshAsset assets.0: Invalid input: expected string, received object',
+    ]);
   });
 
   it('resolves a reply with code 200, rejects other codes and times out after 10 seconds', async () => {

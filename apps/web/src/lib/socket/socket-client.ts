@@ -8,15 +8,20 @@ import {
   SOCKET_RETRY_DELAY_MS,
   SUCCESS_CODE,
   parseSocketMessage,
+  type PushedChannel,
+  type PushPayload,
   type SocketChannel,
-  type SocketMessage,
   type SocketOp,
 } from '@exchange/contracts';
 
 /** The live socket of spec platform-shell section 4. */
 export type SocketStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
-export type PushListener = (data: unknown, args: Record<string, unknown> | undefined) => void;
+/** A channel's pushes, already checked against the channel's contract schema. */
+export type PushListener<C extends PushedChannel = PushedChannel> = (
+  data: PushPayload<C>,
+  args: Record<string, unknown> | undefined,
+) => void;
 
 export class SocketError extends Error {
   override readonly name = 'SocketError';
@@ -46,6 +51,11 @@ export interface SocketClientOptions {
   loginArgs?: () => Record<string, unknown> | null;
   /** The server refused the login because the session ended (401, or 4003: logged in elsewhere). */
   onSessionEnded?: (code: string) => void;
+  /**
+   * A push that does not match its channel's contract (the server and this client disagree):
+   * it is dropped, and reported here rather than read as an empty value.
+   */
+  onInvalidPush?: (channel: string, problem: string) => void;
 }
 
 interface Pending {
@@ -70,7 +80,7 @@ export class SocketClient {
     {
       channel: SocketChannel;
       args: Record<string, unknown> | undefined;
-      listeners: Set<PushListener>;
+      listeners: Set<PushListener<never>>;
     }
   >();
   private readonly statusListeners = new Set<(s: SocketStatus) => void>();
@@ -104,9 +114,9 @@ export class SocketClient {
   }
 
   /** Listens to a channel's pushes; the subscription survives reconnects. */
-  subscribe(
-    channel: SocketChannel,
-    listener: PushListener,
+  subscribe<C extends PushedChannel>(
+    channel: C,
+    listener: PushListener<C>,
     args?: Record<string, unknown>,
   ): () => void {
     const key = `${channel}:${JSON.stringify(args ?? {})}`;
@@ -116,11 +126,12 @@ export class SocketClient {
       this.subscriptions.set(key, entry);
       if (this.status === 'open') this.sendSubscribe(channel, args);
     }
-    entry.listeners.add(listener);
+    const stored = listener as PushListener<never>;
+    entry.listeners.add(stored);
     return () => {
       const current = this.subscriptions.get(key);
       if (!current) return;
-      current.listeners.delete(listener);
+      current.listeners.delete(stored);
       if (current.listeners.size === 0) {
         this.subscriptions.delete(key);
         if (this.status === 'open')
@@ -181,11 +192,14 @@ export class SocketClient {
     socket.onerror = () => undefined; // onclose follows and retries.
   }
 
-  private handle(message: SocketMessage | null): void {
+  private handle(message: ReturnType<typeof parseSocketMessage>): void {
     // Unparseable messages count as empty ones: they neither break nor feed the heartbeat.
     if (!message) return;
     this.armWatchdog();
     switch (message.event) {
+      case 'invalid':
+        this.options.onInvalidPush?.(message.channel, message.problem);
+        return;
       case 'welcome':
         this.setStatus('open');
         this.afterWelcome();
@@ -208,7 +222,9 @@ export class SocketClient {
       case 'push':
         for (const entry of this.subscriptions.values()) {
           if (entry.channel !== message.channel) continue;
-          for (const listener of [...entry.listeners]) listener(message.data, message.args);
+          // The channels match, so the data has this listener's channel's shape.
+          for (const listener of [...entry.listeners])
+            (listener as PushListener)(message.data, message.args);
         }
         return;
     }

@@ -1,4 +1,4 @@
-import type { SocketChannel } from '@exchange/contracts';
+import type { PushedChannel } from '@exchange/contracts';
 import {
   createContext,
   useContext,
@@ -36,9 +36,9 @@ export function useSocketStatus(): SocketStatus {
 }
 
 /** Subscribes to a channel while mounted; the latest listener is used without resubscribing. */
-export function useSocketChannel(
-  channel: SocketChannel,
-  listener: PushListener,
+export function useSocketChannel<C extends PushedChannel>(
+  channel: C,
+  listener: PushListener<C>,
   args?: Record<string, unknown>,
 ): void {
   const client = useSocket();

@@ -1,6 +1,6 @@
-import { emailCodeResponse, loginResponse, type EntityType } from '@exchange/contracts';
+import { emailCodeResponse, loginResponse, noData, type EntityType } from '@exchange/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { anyData, type ApiClient } from '../../../lib/api-client';
+import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 
 /** Sign-in, registration and password reset calls of /v1/auth. */
@@ -48,7 +48,7 @@ export const register = (client: ApiClient, input: RegisterInput) =>
 export const requestResetCode = (client: ApiClient, input: CodeInput) =>
   post(client, AUTH_PATHS.resetCode, emailCodeResponse, input);
 export const resetPassword = (client: ApiClient, input: ResetInput) =>
-  post(client, AUTH_PATHS.reset, anyData, input);
+  post(client, AUTH_PATHS.reset, noData, input);
 
 export function useLogin() {
   const client = useApiClient();

@@ -93,7 +93,7 @@ function MarketPreview() {
                     )}
                   </span>
                   <span className="preview-card__price" data-testid="preview-price">
-                    {formatNumber(ticker?.lastPrice, { decimals: s.counterDecimals })}
+                    {formatNumber(ticker?.last, { decimals: s.counterDecimals })}
                   </span>
                   {ticker?.reference ? (
                     <span

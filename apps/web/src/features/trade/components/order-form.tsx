@@ -3,22 +3,19 @@ import {
   KycPermission,
   RuntimeMode,
   kycPermissionsFor,
-  type Order,
   type OrderSide,
   type OrderType,
 } from '@exchange/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { PATHS, loginPath } from '../../../config/paths';
-import { anyData, ApiError } from '../../../lib/api-client';
-import { useApiClient } from '../../../lib/api-context';
+import { ApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { updateSettings, useRuntimeMode } from '../../../lib/settings';
 import { showToast } from '../../../lib/toast';
-import { PATHS_API, tradeKeys } from '../api';
+import { usePlaceOrder } from '../api';
 import {
   adjustToStep,
   amountForPercent,
@@ -136,8 +133,6 @@ export function OrderForm(props: Props) {
 
 function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
   const { t } = useTranslation();
-  const client = useApiClient();
-  const queryClient = useQueryClient();
   const mode = useRuntimeMode();
   const { user } = useSession();
   const idBase = useId();
@@ -169,52 +164,46 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
   const fields = fieldsFor(type, side);
   const full: OrderFormValues = { ...values, type, side };
 
-  const place = useMutation({
-    mutationFn: async () => {
-      // The server checks the permission before the balance: so does the form, so a user who may
-      // not trade here is told why (and what to do), not that their balance is short.
-      if (!kycPermissionsFor(user?.kycLevel ?? null, mode).includes(KycPermission.SPOT_TRADE)) {
-        setErrors({
-          form: {
-            code: String(
-              user?.kycLevel === -1
-                ? ErrorCode.KYC_OPTED_OUT.code
-                : ErrorCode.KYC_LEVEL_INSUFFICIENT.code,
-            ),
-          },
-        });
-        return null;
-      }
-      const result = validateOrder(full, rules, ctx);
-      setErrors(result.errors);
-      if (!result.request) return null;
-      return (await client.request(PATHS_API.place, anyData, {
-        method: 'POST',
-        body: result.request,
-        silent: true,
-      })) as Order;
-    },
-    onSuccess: (order) => {
-      if (!order) return;
+  const place = usePlaceOrder({
+    onSuccess: () => {
       showToast(t('trade.form.placed'), 'success');
       setValues((v) => ({ ...EMPTY, price: v.price, triggerPrice: '' }));
       setPercent(0);
-      void queryClient.invalidateQueries({ queryKey: tradeKeys.orders(mode) });
-      void queryClient.invalidateQueries({ queryKey: tradeKeys.balances(mode) });
-    },
-    onError: (error) => {
-      if (error instanceof ApiError) {
-        const field = fieldOfServerCode(error.code, error.data);
-        const params =
-          typeof error.data === 'object' && error.data !== null
-            ? (error.data as Record<string, string>)
-            : {};
-        setErrors({ [field]: { code: error.code, params, message: error.message } });
-      } else {
-        setErrors({ form: { code: '1000' } });
-      }
     },
   });
+  const submitOrder = () => {
+    // The server checks the permission before the balance: so does the form, so a user who may
+    // not trade here is told why (and what to do), not that their balance is short.
+    if (!kycPermissionsFor(user?.kycLevel ?? null, mode).includes(KycPermission.SPOT_TRADE)) {
+      setErrors({
+        form: {
+          code: String(
+            user?.kycLevel === -1
+              ? ErrorCode.KYC_OPTED_OUT.code
+              : ErrorCode.KYC_LEVEL_INSUFFICIENT.code,
+          ),
+        },
+      });
+      return;
+    }
+    const result = validateOrder(full, rules, ctx);
+    setErrors(result.errors);
+    if (!result.request) return;
+    place.mutate(result.request, {
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          const field = fieldOfServerCode(error.code, error.data);
+          const params =
+            typeof error.data === 'object' && error.data !== null
+              ? (error.data as Record<string, string>)
+              : {};
+          setErrors({ [field]: { code: error.code, params, message: error.message } });
+        } else {
+          setErrors({ form: { code: '1000' } });
+        }
+      },
+    });
+  };
 
   const set = (field: Exclude<OrderField, 'form'>) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -246,7 +235,7 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    place.mutate();
+    submitOrder();
   };
 
   const message = (err: FieldError | undefined) => {

@@ -1,17 +1,19 @@
 import type { Order, SpotTrade } from '@exchange/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { tradePath } from '../../../config/paths';
 import { Pager } from './pager';
-import { anyData } from '../../../lib/api-client';
-import { useApiClient } from '../../../lib/api-context';
 import { errorText } from '../../../lib/error-text';
 import { formatNumber } from '../../../lib/format';
-import { useRuntimeMode } from '../../../lib/settings';
 import { showToast } from '../../../lib/toast';
-import { PATHS_API, tradeKeys, useOrderList, type OrderFilters, type OrderListKind } from '../api';
+import {
+  useCancelAllOrders,
+  useCancelOrder,
+  useOrderList,
+  type OrderFilters,
+  type OrderListKind,
+} from '../api';
 
 export function pairName(symbol: string): string {
   return symbol.replace('_', '/');
@@ -34,42 +36,30 @@ export function formatTime(iso: string | number | null | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** Cancelling one order or a symbol's: the user is told how it went. */
 export function useCancelOrders() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  const mode = useRuntimeMode();
   const { t } = useTranslation();
-  const done = () => {
-    void queryClient.invalidateQueries({ queryKey: tradeKeys.orders(mode) });
-    void queryClient.invalidateQueries({ queryKey: tradeKeys.balances(mode) });
+  const onError = (e: unknown) => showToast(errorText(e, t));
+  const cancel = useCancelOrder();
+  const cancelAll = useCancelAllOrders();
+  return {
+    cancel: {
+      isPending: cancel.isPending,
+      mutate: (orderId: string) =>
+        cancel.mutate(orderId, {
+          onSuccess: () => showToast(t('trade.orders.cancelled'), 'success'),
+          onError,
+        }),
+    },
+    cancelAll: {
+      isPending: cancelAll.isPending,
+      mutate: (symbol: string) =>
+        cancelAll.mutate(symbol, {
+          onSuccess: () => showToast(t('trade.orders.allCancelled'), 'success'),
+          onError,
+        }),
+    },
   };
-  const cancel = useMutation({
-    mutationFn: (orderId: string) =>
-      client.request(PATHS_API.cancel, anyData, {
-        method: 'POST',
-        body: { orderId },
-        silent: true,
-      }),
-    onSuccess: () => {
-      showToast(t('trade.orders.cancelled'), 'success');
-      done();
-    },
-    onError: (e) => showToast(errorText(e, t)),
-  });
-  const cancelAll = useMutation({
-    mutationFn: (symbol: string) =>
-      client.request(PATHS_API.cancelAll, anyData, {
-        method: 'POST',
-        body: { symbol },
-        silent: true,
-      }),
-    onSuccess: () => {
-      showToast(t('trade.orders.allCancelled'), 'success');
-      done();
-    },
-    onError: (e) => showToast(errorText(e, t)),
-  });
-  return { cancel, cancelAll };
 }
 
 interface TableProps {

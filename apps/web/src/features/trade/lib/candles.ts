@@ -1,3 +1,4 @@
+import type { Candle } from '@exchange/contracts';
 import type { CandleInterval } from '@exchange/contracts';
 
 export interface Bar {
@@ -21,14 +22,8 @@ export const CHART_TYPES = [
 ] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
-export interface RawCandle {
-  openTime: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-}
+/** What a bar is made from: a candle of the REST history or of the `candle` channel. */
+export type RawCandle = Pick<Candle, 'openTime' | 'open' | 'high' | 'low' | 'close' | 'volume'>;
 
 export function toBar(c: RawCandle): Bar {
   return {

@@ -1,3 +1,4 @@
+import type { Depth, DepthIncrement } from '@exchange/contracts';
 import { add, dec, div, isZeroAmount, mul, roundToStep, sub, toText, type Dec } from './decimal';
 
 export type Level = readonly [price: string, amount: string];
@@ -10,20 +11,10 @@ export interface BookState {
   asks: Map<string, string>;
 }
 
-export interface BookSnapshot {
-  symbol: string;
-  seq: number;
-  bids: readonly Level[];
-  asks: readonly Level[];
-}
-
-export interface BookIncrement {
-  symbol: string;
-  seq: number;
-  side: 'BUY' | 'SELL';
-  price: string;
-  amount: string;
-}
+/** A book as the REST depth call and the socket's snapshot carry it. */
+export type BookSnapshot = Depth;
+/** One level's change, as the socket's `orderBook` channel carries it. */
+export type BookIncrement = DepthIncrement;
 
 /** Prices are keys in their shortest form, so "100.10" and "100.1" are one level. */
 export function priceKey(price: string): string {

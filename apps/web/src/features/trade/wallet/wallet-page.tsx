@@ -7,7 +7,7 @@ import { tradePath } from '../../../config/paths';
 import { useAssets, useSymbols } from '../../../lib/catalogue';
 import { formatNumber } from '../../../lib/format';
 import { useRuntimeMode } from '../../../lib/settings';
-import { useTickerList } from '../api';
+import { useTickerList } from '../../../lib/use-tickers';
 import { useBalances } from '../api/wallet-balances';
 import { usePrivateUpdates } from '../hooks';
 import { AssetLabel } from './asset-badge';

@@ -3,11 +3,11 @@ import {
   type Asset,
   type BalanceItem,
   type RuntimeMode,
+  type Ticker,
   type TradingSymbol,
 } from '@exchange/contracts';
 import { isZeroAmount } from '../lib/decimal';
 import { readStorage, writeStorage } from '../../../lib/storage';
-import { valueInUsdt, type TickerRow } from '../api';
 
 /** One asset of the wallet as the page shows it. */
 export interface WalletRow {
@@ -47,7 +47,7 @@ export function walletRows(opts: {
   balances: readonly BalanceItem[];
   assets: readonly Asset[] | undefined;
   symbols: readonly TradingSymbol[] | undefined;
-  tickers: readonly TickerRow[];
+  tickers: readonly Ticker[];
   mode: RuntimeMode;
 }): WalletRow[] {
   const byCode = new Map((opts.assets ?? []).map((a) => [a.code, a]));
@@ -88,4 +88,22 @@ export function badgeHue(code: string): number {
   let h = 0;
   for (const ch of code) h = (h * 31 + ch.charCodeAt(0)) % 360;
   return h;
+}
+
+/** Value of `amount` of `asset` in USDT from the tickers; null when no route exists. */
+export function valueInUsdt(
+  asset: string,
+  amount: string,
+  tickers: readonly Pick<Ticker, 'symbol' | 'last'>[],
+): number | null {
+  const qty = Number(amount);
+  if (!Number.isFinite(qty)) return null;
+  if (asset === 'USDT') return qty;
+  const direct = tickers.find((t) => t.symbol === `${asset}_USDT`)?.last;
+  if (direct && Number(direct) > 0) return qty * Number(direct);
+  const inverse = tickers.find((t) => t.symbol === `USDT_${asset}`)?.last;
+  if (inverse && Number(inverse) > 0) return qty / Number(inverse);
+  const viaUsd = tickers.find((t) => t.symbol === `${asset}_USD`)?.last;
+  if (viaUsd && Number(viaUsd) > 0) return qty * Number(viaUsd);
+  return null;
 }
