@@ -19,3 +19,4 @@ export * from './user.js';
 export * from './wallet.js';
 export * from './engine.js';
 export * from './i18n/index.js';
+export * from './order-rules.js';

@@ -4,6 +4,28 @@ export const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w
 export const candleInterval = z.enum(CANDLE_INTERVALS);
 export type CandleInterval = z.infer<typeof candleInterval>;
 
+/** Seconds of the fixed-length intervals; weeks (from Monday) and months follow the calendar. */
+export const CANDLE_SECONDS: Partial<Record<CandleInterval, number>> = {
+  '1m': 60,
+  '5m': 300,
+  '15m': 900,
+  '30m': 1800,
+  '1h': 3600,
+  '4h': 14_400,
+  '1d': 86_400,
+};
+
+/** When the candle of `interval` that holds the instant `at` opened (UTC; weeks start on Monday). */
+export function candleStart(interval: CandleInterval, at: Date): Date {
+  const secs = CANDLE_SECONDS[interval];
+  if (secs) return new Date(Math.floor(at.getTime() / (secs * 1000)) * secs * 1000);
+  if (interval === '1w')
+    return new Date(
+      Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() - ((at.getUTCDay() + 6) % 7)),
+    );
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+}
+
 const symbol = z.string().max(40);
 
 /** [price, amount] as decimal strings, best first. */

@@ -42,6 +42,22 @@ export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = [
   'COMPLETED',
 ];
 
+/** Statuses of an order that can still trade or be cancelled (it is in "open orders"). */
+export const OPEN_ORDER_STATUSES = [
+  'PENDING',
+  'NEW',
+  'PARTIALLY_FILLED',
+  'TRIGGERED',
+  'TRAILING',
+] as const satisfies readonly OrderStatus[];
+
+/** Statuses of an order resting in the book at its price (a stop rests once triggered). */
+export const RESTING_ORDER_STATUSES = [
+  'NEW',
+  'PARTIALLY_FILLED',
+  'TRIGGERED',
+] as const satisfies readonly OrderStatus[];
+
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'must be a non-negative decimal number');
 
 export const order = z.object({

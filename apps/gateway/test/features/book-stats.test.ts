@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANDLE_INTERVALS } from '@exchange/contracts';
+import { CANDLE_INTERVALS, candleStart } from '@exchange/contracts';
 import { BookStats, type TradeTick } from '../../src/features/market-data/book-stats.js';
-import {
-  candles,
-  candleStart,
-  tickers,
-  volumeStats,
-} from '../../src/features/market-data/market-queries.js';
+import { candles, tickers, volumeStats } from '../../src/features/market-data/market-queries.js';
 import { build, type TestApp } from '../helpers/build.js';
 
 let t: TestApp;

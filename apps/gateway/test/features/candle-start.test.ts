@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candleStart } from '../../src/features/market-data/market-queries.js';
+import { candleStart } from '@exchange/contracts';
 
 describe('candleStart', () => {
   const at = new Date('2026-11-22T09:47:31.250Z'); // a Sunday

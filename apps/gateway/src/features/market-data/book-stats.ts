@@ -1,12 +1,13 @@
 import { Decimal } from 'decimal.js';
 import {
   CANDLE_INTERVALS,
+  candleStart,
   type Candle,
   type CandleInterval,
   type Ticker,
 } from '@exchange/contracts';
 import type { Db } from '../../db/client.js';
-import { candleStart, windowStart } from './market-queries.js';
+import { windowStart } from './market-queries.js';
 
 /** Wide enough that sums of volumes never round (the default keeps 20 significant digits). */
 const D = Decimal.clone({ precision: 100 });

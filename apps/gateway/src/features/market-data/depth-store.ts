@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { Depth, DepthIncrement } from '@exchange/contracts';
+import { RESTING_ORDER_STATUSES, type Depth, type DepthIncrement } from '@exchange/contracts';
 import type { Db } from '../../db/client.js';
 import type { RedisConnections } from '../../lib/redis.js';
 
@@ -130,7 +130,7 @@ export class DepthStore {
       where: {
         mode,
         symbol,
-        status: { in: ['NEW', 'PARTIALLY_FILLED', 'TRIGGERED'] },
+        status: { in: [...RESTING_ORDER_STATUSES] },
         price: { not: null },
       },
       select: {

@@ -1,19 +1,9 @@
 import { Decimal } from 'decimal.js';
-import type { Candle, CandleInterval, Ticker } from '@exchange/contracts';
+import { CANDLE_SECONDS, type Candle, type CandleInterval, type Ticker } from '@exchange/contracts';
 import type { Db } from '../../db/client.js';
 import { Prisma } from '../../db/client.js';
 
 const DAY = 86_400_000;
-const FIXED: Partial<Record<CandleInterval, number>> = {
-  '1m': 60,
-  '5m': 300,
-  '15m': 900,
-  '30m': 1800,
-  '1h': 3600,
-  '4h': 14_400,
-  '1d': 86_400,
-};
-
 const n = (v: string | null) => (v === null ? null : new Decimal(v).toFixed());
 
 /** Recent trades, newest first. */
@@ -97,17 +87,6 @@ export function windowStart(now: number, span: number): number {
   return Math.floor((now - span) / 60_000) * 60_000;
 }
 
-/** When the candle of `interval` that holds `at` opened (UTC; weeks start on Monday). */
-export function candleStart(interval: CandleInterval, at: Date): Date {
-  const secs = FIXED[interval];
-  if (secs) return new Date(Math.floor(at.getTime() / (secs * 1000)) * secs * 1000);
-  if (interval === '1w')
-    return new Date(
-      Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() - ((at.getUTCDay() + 6) % 7)),
-    );
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-}
-
 /**
  * Candles from stored trades, so chart history survives restarts. Fixed intervals bucket by
  * epoch seconds; weeks start on Monday and months on the 1st (UTC).
@@ -119,7 +98,7 @@ export async function candles(
   interval: CandleInterval,
   range: { start: Date; end: Date; limit: number },
 ): Promise<Candle[]> {
-  const secs = FIXED[interval];
+  const secs = CANDLE_SECONDS[interval];
   const bucket = secs
     ? Prisma.sql`to_timestamp(floor(extract(epoch FROM "createdAt") / ${secs}) * ${secs})`
     : interval === '1w'

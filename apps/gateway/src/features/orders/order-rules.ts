@@ -1,15 +1,18 @@
 import { Decimal } from 'decimal.js';
-import { toUnits, type EngineOrderSpec, type PlaceOrderRequest } from '@exchange/contracts';
+import {
+  isMarketLike,
+  orderRuleViolations,
+  toUnits,
+  type EngineOrderSpec,
+  type OrderLimits,
+  type PlaceOrderRequest,
+} from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
 
-export interface SymbolRules {
+export interface SymbolRules extends OrderLimits {
   code: string;
   baseAsset: string;
   quoteAsset: string;
-  tickSize: string;
-  stepSize: string;
-  minQty: string;
-  minNotional: string;
   makerFeeRate: string;
   takerFeeRate: string;
 }
@@ -30,40 +33,12 @@ export interface CheckedOrder {
   freezeAmount: string;
 }
 
-const NUMBER = /^\d+(\.\d+)?$/;
-
-/** A field that must be present and above zero (spec section 5). */
-function positive(field: string, value: string | undefined): Decimal {
-  if (value === undefined || value.trim() === '')
-    throw new AppError('FIELD_REQUIRED_POSITIVE', { field });
-  if (!NUMBER.test(value.trim())) throw new AppError('INVALID_NUMBER_FORMAT', { field });
-  const d = new Decimal(value.trim());
-  if (d.lte(0)) throw new AppError('FIELD_REQUIRED_POSITIVE', { field });
-  return d;
-}
-
-function ticks(
-  field: string,
-  value: string | undefined,
-  r: SymbolRules,
-): { units: number; text: string } {
-  const d = positive(field, value);
-  const units = toUnits(d.toFixed(), r.tickSize);
-  if (units === null) throw new AppError('PRICE_TICK_SIZE', { field, tickSize: r.tickSize });
-  return { units, text: d.toFixed() };
-}
-
-function lots(
-  field: string,
-  value: string | undefined,
-  r: SymbolRules,
-): { units: number; text: string } {
-  if (value === undefined || value.trim() === '') throw new AppError('QUANTITY_REQUIRED');
-  const d = positive(field, value);
-  const units = toUnits(d.toFixed(), r.stepSize);
-  if (units === null) throw new AppError('QUANTITY_STEP_SIZE', { stepSize: r.stepSize });
-  if (d.lt(r.minQty)) throw new AppError('QUANTITY_BELOW_MINIMUM', { minQty: r.minQty });
-  return { units, text: d.toFixed() };
+/** A field the shared rules have accepted, in the engine's units of `unit`. */
+function units(value: string, unit: string): number {
+  const n = toUnits(new Decimal(value).toFixed(), unit);
+  // The shared rules checked the multiple; only a number past the engine's range is left.
+  if (n === null) throw new AppError('VALIDATION_FAILED', { issues: `${value} is out of range` });
+  return n;
 }
 
 /** Quote amount in the engine's tick x lot units. */
@@ -78,10 +53,9 @@ function quoteUnits(total: Decimal, r: SymbolRules): number {
  * of a market-type buy), a SELL freezes the base amount.
  */
 export function checkOrder(req: PlaceOrderRequest, r: SymbolRules): CheckedOrder {
+  const [first] = orderRuleViolations(req, r);
+  if (first) throw new AppError(first.error, first.params);
   const buy = req.side === 'BUY';
-  const marketLike =
-    req.type === 'MARKET' ||
-    ((req.type === 'TRIGGER' || req.type === 'TRAILING') && req.price === undefined);
   const values: CheckedOrder['values'] = {};
   const spec: CheckedOrder['spec'] = {
     side: req.side,
@@ -91,58 +65,50 @@ export function checkOrder(req: PlaceOrderRequest, r: SymbolRules): CheckedOrder
     selfTradePrevention: 'CANCEL_NEWEST',
     ...(req.clientOrderId ? { clientOrderId: req.clientOrderId } : {}),
   };
+  const text = (v: string | undefined) => new Decimal(v ?? '0').toFixed();
 
-  if (req.type === 'TRIGGER') {
-    const t = ticks('triggerPrice', req.triggerPrice, r);
-    if (!req.triggerDirection)
-      throw new AppError('VALIDATION_FAILED', {
-        issues: 'triggerDirection is required (ABOVE or BELOW)',
-      });
-    spec.triggerPrice = t.units;
+  if (req.type === 'TRIGGER' && req.triggerPrice !== undefined && req.triggerDirection) {
+    spec.triggerPrice = units(req.triggerPrice, r.tickSize);
     spec.triggerDirection = req.triggerDirection;
-    values.triggerPrice = t.text;
+    values.triggerPrice = text(req.triggerPrice);
   }
-  if (req.type === 'TRAILING') {
-    const delta = ticks('trailingDelta', req.trailingDelta, r);
-    spec.trailingDelta = delta.units;
-    values.trailingDelta = delta.text;
+  if (req.type === 'TRAILING' && req.trailingDelta !== undefined) {
+    spec.trailingDelta = units(req.trailingDelta, r.tickSize);
+    values.trailingDelta = text(req.trailingDelta);
     if (req.activationPrice !== undefined) {
-      const a = ticks('activationPrice', req.activationPrice, r);
-      spec.activationPrice = a.units;
-      values.activationPrice = a.text;
+      spec.activationPrice = units(req.activationPrice, r.tickSize);
+      values.activationPrice = text(req.activationPrice);
     }
   }
 
-  if (marketLike && buy) {
+  if (isMarketLike(req) && buy) {
     // What a market-type buy will cost is unknown until it trades, so it is bounded by a total.
-    const total = positive('total', req.total);
-    if (total.lt(r.minNotional))
-      throw new AppError('NOTIONAL_BELOW_MINIMUM', { minNotional: r.minNotional });
-    const units = quoteUnits(total, r);
-    if (units <= 0) throw new AppError('FIELD_REQUIRED_POSITIVE', { field: 'total' });
-    spec.quoteAmount = units;
-    values.quoteAmount = total.toFixed();
-    return { spec, values, freezeAsset: r.quoteAsset, freezeAmount: total.toFixed() };
+    const total = text(req.total);
+    const quote = quoteUnits(new Decimal(total), r);
+    if (quote <= 0) throw new AppError('FIELD_REQUIRED_POSITIVE', { field: 'total' });
+    spec.quoteAmount = quote;
+    values.quoteAmount = total;
+    return { spec, values, freezeAsset: r.quoteAsset, freezeAmount: total };
   }
 
-  const qty = lots('amount', req.amount, r);
-  spec.quantity = qty.units;
-  values.quantity = qty.text;
-  if (marketLike) return { spec, values, freezeAsset: r.baseAsset, freezeAmount: qty.text };
+  const qty = text(req.amount);
+  spec.quantity = units(qty, r.stepSize);
+  values.quantity = qty;
+  if (isMarketLike(req)) return { spec, values, freezeAsset: r.baseAsset, freezeAmount: qty };
 
-  const price = ticks('price', req.price, r);
-  spec.price = price.units;
-  values.price = price.text;
-  const notional = new Decimal(price.text).times(qty.text);
-  if (notional.lt(r.minNotional))
-    throw new AppError('NOTIONAL_BELOW_MINIMUM', { minNotional: r.minNotional });
+  const price = text(req.price);
+  spec.price = units(price, r.tickSize);
+  values.price = price;
   if (req.type === 'ICEBERG') {
-    const visible = lots('icebergSize', req.icebergSize, r);
-    if (new Decimal(visible.text).gte(qty.text)) throw new AppError('ICEBERG_SIZE_TOO_LARGE');
-    spec.icebergVisible = visible.units;
-    values.icebergSize = visible.text;
+    spec.icebergVisible = units(text(req.icebergSize), r.stepSize);
+    values.icebergSize = text(req.icebergSize);
   }
   return buy
-    ? { spec, values, freezeAsset: r.quoteAsset, freezeAmount: notional.toFixed() }
-    : { spec, values, freezeAsset: r.baseAsset, freezeAmount: qty.text };
+    ? {
+        spec,
+        values,
+        freezeAsset: r.quoteAsset,
+        freezeAmount: new Decimal(price).times(qty).toFixed(),
+      }
+    : { spec, values, freezeAsset: r.baseAsset, freezeAmount: qty };
 }

@@ -1,5 +1,6 @@
 import {
   KycPermission,
+  OPEN_ORDER_STATUSES,
   RuntimeMode,
   errorByCode,
   kycPermissionsFor,
@@ -32,7 +33,8 @@ export interface OrderDeps {
   cache: OrderCaches;
 }
 
-export const OPEN_STATUSES = ['PENDING', 'NEW', 'PARTIALLY_FILLED', 'TRIGGERED', 'TRAILING'];
+/** Cancellable orders: the contracts' open statuses, as the column's plain strings. */
+export const OPEN_STATUSES: string[] = [...OPEN_ORDER_STATUSES];
 
 /** What the order path keeps between requests, per gateway (a few seconds at most). */
 export interface OrderCaches {

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import {
+  CANDLE_INTERVALS,
+  candleInterval,
   PRIVATE_CHANNELS,
   languageCode,
   parseRuntimeMode,
@@ -50,7 +52,6 @@ const SYMBOL_CHANNELS: readonly SocketChannel[] = [
   'candle',
   'trade',
 ];
-const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'];
 
 function allowedOrigin(app: FastifyInstance, request: FastifyRequest): boolean {
   const origin = request.headers.origin;
@@ -144,7 +145,7 @@ async function socketPlugin(app: FastifyInstance) {
     if (SYMBOL_CHANNELS.includes(channel) && !(await symbolOffered(session.mode, args.symbol))) {
       throw new AppError('SYMBOL_NOT_AVAILABLE');
     }
-    if (channel === 'candle' && !CANDLE_INTERVALS.includes(String(args.interval))) {
+    if (channel === 'candle' && !candleInterval.safeParse(args.interval).success) {
       throw new AppError('VALIDATION_FAILED', {
         issues: `interval must be one of ${CANDLE_INTERVALS.join(', ')}`,
       });

@@ -31,7 +31,7 @@ import { OrderForm } from './components/order-form';
 import { OrderListTable, pairName, useCancelOrders } from './components/order-tables';
 import { useLiveBars, useLiveTrades, useOrderBook, usePrivateUpdates, useTicker } from './hooks';
 import { CHART_TYPES, DEFAULT_INTERVAL, type ChartType } from './lib/candles';
-import { stepDecimals } from './lib/decimal';
+import { stepDecimals } from '@exchange/contracts/decimal';
 import { bestPrice, groupLevels } from './lib/order-book';
 import './trade.css';
 

@@ -1,7 +1,7 @@
 import { memo, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
-import { stepDecimals } from '../lib/decimal';
+import { stepDecimals } from '@exchange/contracts/decimal';
 import {
   changedPrices,
   groupingSteps,

@@ -1,5 +1,15 @@
-import type { Depth, DepthIncrement } from '@exchange/contracts';
-import { add, dec, div, isZeroAmount, mul, roundToStep, sub, toText, type Dec } from './decimal';
+import { RESTING_ORDER_STATUSES, type Depth, type DepthIncrement } from '@exchange/contracts';
+import {
+  add,
+  dec,
+  div,
+  isZeroAmount,
+  mul,
+  roundToStep,
+  sub,
+  toText,
+  type Dec,
+} from '@exchange/contracts/decimal';
 
 export type Level = readonly [price: string, amount: string];
 
@@ -131,7 +141,7 @@ export interface OwnOrder {
 }
 
 /** Statuses of an order that rests in the book (a stop order rests only once triggered). */
-const RESTING = new Set(['NEW', 'PARTIALLY_FILLED', 'TRIGGERED']);
+const RESTING = new Set<string>(RESTING_ORDER_STATUSES);
 
 /**
  * The grouped prices (as `groupLevels` keys them on `step`) at which the user has an order

@@ -1,4 +1,13 @@
-import type { OrderSide, OrderType, PlaceOrderRequest } from '@exchange/contracts';
+import {
+  ErrorCode,
+  orderFields,
+  orderRuleViolations,
+  triggerDirectionFor,
+  type OrderRuleField,
+  type OrderSide,
+  type OrderType,
+  type PlaceOrderRequest,
+} from '@exchange/contracts';
 import {
   cmp,
   dec,
@@ -11,7 +20,7 @@ import {
   toFixed,
   toText,
   type Dec,
-} from './decimal';
+} from '@exchange/contracts/decimal';
 
 /** Spec trading-account-domain section 5, with the server's catalogue codes as message keys. */
 export type OrderField =
@@ -63,18 +72,10 @@ export type OrderErrors = Partial<Record<OrderField, FieldError | undefined>>;
 
 /** The fields each type and side asks for. */
 export function fieldsFor(type: OrderType, side: OrderSide): OrderField[] {
-  switch (type) {
-    case 'LIMIT':
-      return ['price', 'amount'];
-    case 'MARKET':
-      return side === 'BUY' ? ['total'] : ['amount'];
-    case 'ICEBERG':
-      return ['price', 'amount', 'icebergSize'];
-    case 'TRIGGER':
-      return ['triggerPrice', 'price', 'amount'];
-    case 'TRAILING':
-      return side === 'BUY' ? ['trailingDelta', 'total'] : ['trailingDelta', 'amount'];
-  }
+  return orderFields(type, side).flatMap((f) => {
+    const field = FIELD_OF[f];
+    return field ? [field] : [];
+  });
 }
 
 /**
@@ -118,23 +119,6 @@ export function totalForPercent(percent: number, rules: SymbolRules, ctx: Market
   return toFixed(mul(quote, { n: BigInt(Math.round(percent)), scale: 2 }), rules.counterDecimals);
 }
 
-function positive(value: string, errors: OrderErrors, field: OrderField): Dec | null {
-  if (value.trim() === '') {
-    errors[field] = { code: field === 'amount' ? '3005' : '3004', params: { field } };
-    return null;
-  }
-  if (!isDecimalText(value)) {
-    errors[field] = { code: '3012' };
-    return null;
-  }
-  const d = dec(value);
-  if (!d || d.n <= 0n) {
-    errors[field] = { code: '3004', params: { field } };
-    return null;
-  }
-  return d;
-}
-
 export function hasErrors(errors: OrderErrors): boolean {
   return Object.values(errors).some(Boolean);
 }
@@ -145,55 +129,69 @@ export interface ValidationResult {
   request: PlaceOrderRequest | null;
 }
 
+/** The form field a rule's field is shown at (the direction follows the trigger price). */
+const FIELD_OF: Partial<Record<OrderRuleField, OrderField>> = {
+  price: 'price',
+  amount: 'amount',
+  total: 'total',
+  icebergSize: 'icebergSize',
+  triggerPrice: 'triggerPrice',
+  triggerDirection: 'triggerPrice',
+  trailingDelta: 'trailingDelta',
+};
+
+/**
+ * The form's values as the request the gateway receives: the shared rules decide what is wrong
+ * (the same codes and variables the gateway answers), then the balance of the paying side and,
+ * for a market order, the other side of the book.
+ */
 export function validateOrder(
   values: OrderFormValues,
   rules: SymbolRules,
   ctx: MarketContext,
 ): ValidationResult {
+  const request: PlaceOrderRequest = { symbol: rules.symbol, side: values.side, type: values.type };
+  const asked = orderFields(values.type, values.side);
+  const given = (field: Exclude<OrderField, 'form'>) =>
+    asked.includes(field) ? values[field].trim() : undefined;
+  const put = (field: Exclude<OrderField, 'form'>, key: keyof PlaceOrderRequest) => {
+    const v = given(field);
+    if (v !== undefined) Object.assign(request, { [key]: isDecimalText(v) ? canonical(v) : v });
+  };
+  put('price', 'price');
+  put('amount', 'amount');
+  put('total', 'total');
+  put('icebergSize', 'icebergSize');
+  put('trailingDelta', 'trailingDelta');
+  put('triggerPrice', 'triggerPrice');
+  if (request.triggerPrice !== undefined) {
+    // A stop triggers when the market moves from where it trades now (the last trade, else the
+    // book) to the trigger price; with neither, the rules report the direction as missing.
+    const now = ctx.lastPrice ?? ctx.bestAsk ?? ctx.bestBid;
+    const direction = triggerDirectionFor(request.triggerPrice, now);
+    if (direction) request.triggerDirection = direction;
+  }
+  if (values.type === 'LIMIT') request.timeInForce = 'GTC';
+  // Every field the type asks for is sent, empty ones as "" so the rules name them.
+  for (const field of asked)
+    if (FIELD_OF[field] && request[field as keyof PlaceOrderRequest] === undefined)
+      Object.assign(request, { [field]: '' });
+
   const errors: OrderErrors = {};
-  const fields = fieldsFor(values.type, values.side);
-  const parsed: Partial<Record<OrderField, Dec>> = {};
-  for (const field of fields) {
-    const d = positive(values[field as Exclude<OrderField, 'form'>], errors, field);
-    if (d) parsed[field] = d;
-  }
-
-  const tick = dec(rules.tickSize);
-  for (const field of ['price', 'triggerPrice'] as const) {
-    const p = parsed[field];
-    if (p && tick && !isMultipleOf(p, tick))
-      errors[field] = { code: '3010', params: { tickSize: rules.tickSize } };
-  }
-
-  const step = dec(rules.stepSize);
-  const minQty = dec(rules.minQty);
-  const amount = parsed.amount;
-  if (amount) {
-    if (step && !isMultipleOf(amount, step))
-      errors.amount = { code: '3006', params: { stepSize: rules.stepSize } };
-    else if (minQty && cmp(amount, minQty) < 0)
-      errors.amount = { code: '3007', params: { minQty: rules.minQty } };
-  }
-  const iceberg = parsed.icebergSize;
-  if (iceberg && amount) {
-    if (cmp(iceberg, amount) >= 0) errors.icebergSize = { code: '3009' };
-    else if (step && !isMultipleOf(iceberg, step))
-      errors.icebergSize = { code: '3006', params: { stepSize: rules.stepSize } };
-  }
-
-  // Notional: price x amount for priced orders, the total for market-style buys.
-  const price = parsed.price;
-  const minNotional = dec(rules.minNotional);
-  const notional = price && amount ? mul(price, amount) : (parsed.total ?? null);
-  const notionalField: OrderField = parsed.total ? 'total' : 'amount';
-  if (notional && minNotional && cmp(notional, minNotional) < 0 && !errors[notionalField]) {
-    errors[notionalField] = { code: '3008', params: { minNotional: rules.minNotional } };
+  for (const v of orderRuleViolations(request, rules)) {
+    const field = FIELD_OF[v.field] ?? 'form';
+    errors[field] ??= {
+      code: String(ErrorCode[v.error].code),
+      ...(Object.keys(v.params).length > 0 ? { params: v.params } : {}),
+    };
   }
 
   // Balance of the side that pays.
   if (!hasErrors(errors)) {
+    const price = dec(request.price);
+    const amount = dec(request.amount);
     if (values.side === 'BUY') {
-      const cost = price && amount ? mul(price, amount) : (parsed.total ?? null);
+      const cost = price && amount ? mul(price, amount) : dec(request.total);
       const have = dec(ctx.availableQuote) ?? { n: 0n, scale: 0 };
       if (cost && cmp(cost, have) > 0) errors.form = { code: '3001' };
     } else if (amount) {
@@ -209,20 +207,13 @@ export function validateOrder(
   }
 
   if (hasErrors(errors)) return { errors, request: null };
-
-  const request: PlaceOrderRequest = { symbol: rules.symbol, side: values.side, type: values.type };
-  if (parsed.price) request.price = toText(parsed.price);
-  if (parsed.amount) request.amount = toText(parsed.amount);
-  if (parsed.total) request.total = toText(parsed.total);
-  if (parsed.icebergSize) request.icebergSize = toText(parsed.icebergSize);
-  if (parsed.trailingDelta) request.trailingDelta = toText(parsed.trailingDelta);
-  if (parsed.triggerPrice) {
-    request.triggerPrice = toText(parsed.triggerPrice);
-    const last = dec(ctx.lastPrice);
-    request.triggerDirection = last && cmp(parsed.triggerPrice, last) < 0 ? 'BELOW' : 'ABOVE';
-  }
-  if (values.type === 'LIMIT') request.timeInForce = 'GTC';
   return { errors: {}, request };
+}
+
+/** A decimal as the API writes it: no leading or trailing zeros beyond the value's own. */
+function canonical(text: string): string {
+  const d = dec(text);
+  return d ? toText(d) : text;
 }
 
 /** The catalogue code of a server answer mapped onto the form field it is about. */

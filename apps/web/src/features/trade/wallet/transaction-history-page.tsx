@@ -28,7 +28,7 @@ import {
 import { formatTime, pairName } from '../components/order-tables';
 import { downloadCsv, flowsCsv, transactionsCsv } from './transactions-csv';
 import { Pager } from '../components/pager';
-import { isZeroAmount } from '../lib/decimal';
+import { isZeroAmount } from '@exchange/contracts/decimal';
 import './wallet.css';
 
 type FilterType = Exclude<TransactionType, 'OTHER'>;

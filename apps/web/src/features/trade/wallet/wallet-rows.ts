@@ -6,7 +6,7 @@ import {
   type Ticker,
   type TradingSymbol,
 } from '@exchange/contracts';
-import { isZeroAmount } from '../lib/decimal';
+import { isZeroAmount } from '@exchange/contracts/decimal';
 import { readStorage, writeStorage } from '../../../lib/storage';
 
 /** One asset of the wallet as the page shows it. */

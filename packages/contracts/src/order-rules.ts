@@ -1,0 +1,157 @@
+import { cmp, dec, isDecimalText, isMultipleOf, mul, type Dec } from './decimal.js';
+import type { ErrorName } from './errors.js';
+import type { OrderType, PlaceOrderRequest } from './order.js';
+
+/**
+ * The placement rules of spec trading-account-domain section 5, once for the gateway (which
+ * refuses the first violation) and the order form (which shows each field's): the same checks,
+ * the same catalogue codes, the same message variables.
+ */
+export interface OrderLimits {
+  tickSize: string;
+  stepSize: string;
+  minQty: string;
+  minNotional: string;
+}
+
+export type OrderRuleField =
+  | 'price'
+  | 'amount'
+  | 'total'
+  | 'icebergSize'
+  | 'triggerPrice'
+  | 'triggerDirection'
+  | 'trailingDelta'
+  | 'activationPrice';
+
+export interface OrderRuleViolation {
+  field: OrderRuleField;
+  error: ErrorName;
+  params: Record<string, string>;
+}
+
+/** Market-type orders trade at whatever the book offers; a buy is then bounded by its total. */
+export function isMarketLike(req: Pick<PlaceOrderRequest, 'type' | 'price'>): boolean {
+  return (
+    req.type === 'MARKET' ||
+    ((req.type === 'TRIGGER' || req.type === 'TRAILING') && req.price === undefined)
+  );
+}
+
+/** The fields a placement of this type and side carries (the form asks for these). */
+export function orderFields(type: OrderType, side: 'BUY' | 'SELL'): OrderRuleField[] {
+  switch (type) {
+    case 'LIMIT':
+      return ['price', 'amount'];
+    case 'MARKET':
+      return side === 'BUY' ? ['total'] : ['amount'];
+    case 'ICEBERG':
+      return ['price', 'amount', 'icebergSize'];
+    case 'TRIGGER':
+      return ['triggerPrice', 'price', 'amount'];
+    case 'TRAILING':
+      return side === 'BUY' ? ['trailingDelta', 'total'] : ['trailingDelta', 'amount'];
+  }
+}
+
+/** Which way the market must move from its last price to reach a trigger price. */
+export function triggerDirectionFor(
+  triggerPrice: string,
+  lastPrice: string | null,
+): 'ABOVE' | 'BELOW' | null {
+  const trigger = dec(triggerPrice);
+  const last = dec(lastPrice);
+  if (!trigger || !last) return null;
+  return cmp(trigger, last) < 0 ? 'BELOW' : 'ABOVE';
+}
+
+/**
+ * Every rule the placement breaks, in the order the gateway checks them (at most one per field):
+ * an empty list means the order may be placed as far as the symbol's rules go (balances and the
+ * book are checked where they are known).
+ */
+export function orderRuleViolations(
+  req: PlaceOrderRequest,
+  limits: OrderLimits,
+): OrderRuleViolation[] {
+  const out: OrderRuleViolation[] = [];
+  const fail = (field: OrderRuleField, error: ErrorName, params: Record<string, string> = {}) => {
+    if (!out.some((v) => v.field === field)) out.push({ field, error, params });
+  };
+  const tick = dec(limits.tickSize);
+  const step = dec(limits.stepSize);
+  const minQty = dec(limits.minQty);
+  const minNotional = dec(limits.minNotional);
+
+  /** A field that must be present and above zero. */
+  const positive = (field: OrderRuleField, value: string | undefined): Dec | null => {
+    if (value === undefined || value.trim() === '') {
+      fail(field, field === 'amount' ? 'QUANTITY_REQUIRED' : 'FIELD_REQUIRED_POSITIVE', { field });
+      return null;
+    }
+    if (!isDecimalText(value)) {
+      fail(field, 'INVALID_NUMBER_FORMAT', { field });
+      return null;
+    }
+    const d = dec(value);
+    if (!d || d.n <= 0n) {
+      fail(field, 'FIELD_REQUIRED_POSITIVE', { field });
+      return null;
+    }
+    return d;
+  };
+  const priced = (field: OrderRuleField, value: string | undefined): Dec | null => {
+    const d = positive(field, value);
+    if (d && tick && !isMultipleOf(d, tick)) {
+      fail(field, 'PRICE_TICK_SIZE', { field, tickSize: limits.tickSize });
+      return null;
+    }
+    return d;
+  };
+  const sized = (field: OrderRuleField, value: string | undefined): Dec | null => {
+    const d = positive(field, value);
+    if (!d) return null;
+    if (step && !isMultipleOf(d, step)) {
+      fail(field, 'QUANTITY_STEP_SIZE', { stepSize: limits.stepSize });
+      return null;
+    }
+    if (minQty && cmp(d, minQty) < 0) {
+      fail(field, 'QUANTITY_BELOW_MINIMUM', { minQty: limits.minQty });
+      return null;
+    }
+    return d;
+  };
+  const belowNotional = (value: Dec) => minNotional !== null && cmp(value, minNotional) < 0;
+
+  if (req.type === 'TRIGGER') {
+    priced('triggerPrice', req.triggerPrice);
+    if (!req.triggerDirection)
+      fail('triggerDirection', 'VALIDATION_FAILED', {
+        issues: 'triggerDirection is required (ABOVE or BELOW)',
+      });
+  }
+  if (req.type === 'TRAILING') {
+    priced('trailingDelta', req.trailingDelta);
+    if (req.activationPrice !== undefined) priced('activationPrice', req.activationPrice);
+  }
+
+  const marketLike = isMarketLike(req);
+  if (marketLike && req.side === 'BUY') {
+    const total = positive('total', req.total);
+    if (total && belowNotional(total))
+      fail('total', 'NOTIONAL_BELOW_MINIMUM', { minNotional: limits.minNotional });
+    return out;
+  }
+
+  const amount = sized('amount', req.amount);
+  if (marketLike) return out;
+  const price = priced('price', req.price);
+  if (price && amount && belowNotional(mul(price, amount)))
+    fail('amount', 'NOTIONAL_BELOW_MINIMUM', { minNotional: limits.minNotional });
+  if (req.type === 'ICEBERG') {
+    const visible = sized('icebergSize', req.icebergSize);
+    if (visible && amount && cmp(visible, amount) >= 0)
+      fail('icebergSize', 'ICEBERG_SIZE_TOO_LARGE');
+  }
+  return out;
+}
