@@ -39,7 +39,7 @@ import { orderRoutes } from './features/orders/routes.js';
 import { registerOrderOps } from './features/orders/socket-ops.js';
 import { createOrderCaches, type OrderDeps } from './features/orders/order-service.js';
 import { PlacementWriter } from './features/orders/order-store.js';
-import { Settlement } from './features/orders/settlement.js';
+import { Settlement } from './features/orders/settlement/settlement.js';
 import { Verdicts } from './features/orders/verdicts.js';
 import { MarketMaker } from './features/market-maker/market-maker.js';
 import { DepthStore } from './features/market-data/depth-store.js';

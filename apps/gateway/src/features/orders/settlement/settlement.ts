@@ -1,0 +1,433 @@
+import type { EngineEvent } from '@exchange/contracts';
+import { engineEvent } from '@exchange/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { PoolClient } from 'pg';
+import type { Db } from '../../../db/client.js';
+import type { Sql } from '../../../db/sql.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { RedisConnections } from '../../../lib/redis.js';
+import type { MarketDataSink } from '../../market-data/market-data-sink.js';
+import type { Fanout } from '../../socket/fanout.js';
+import { streamKeys } from '../engine-client.js';
+import { readOrderStates } from '../order-repository.js';
+import { toOrder } from '../order-view.js';
+import { resendPending } from '../reconcile.js';
+import type { Verdicts } from '../verdicts.js';
+import { announceBatch, verdictsOf, type OrderViews } from './announcer.js';
+import {
+  FINAL,
+  applyEvents,
+  touchedOrderIds,
+  type Applied,
+  type SymbolInfo,
+} from './apply-events.js';
+import type { OrderState } from '../order-repository.js';
+import { writeBatch } from './writer.js';
+
+/** Orders settlement keeps in memory before it starts forgetting the oldest. */
+const CACHE_MAX = 20_000;
+const MAX_INFLIGHT = 2;
+/** Settled events kept in the engine's output stream by default; trimmed every half of that. */
+const KEEP_EVENTS = 10_000;
+
+/**
+ * Applies the engine's events to orders and the ledger, in sequence order, in batched
+ * transactions. The shard's cursor moves in the same transaction, so a batch is applied
+ * exactly once however often the consumer restarts. Only one instance settles at a time
+ * (a lock in Redis); the others stand by.
+ *
+ * A batch is set-based: the events are applied in memory (in sequence order, with exact
+ * decimals) to the orders they touch, and the results (trades, ledger entries, balances by
+ * their net change, orders, cursor) are written by one call of the `settle_batch` function.
+ *
+ * Batches are pipelined: while one batch's write is in flight, the next is read, applied in
+ * memory and sent on a second connection, where it waits on the cursor's row lock until the
+ * first commits (Postgres orders them; `settle_batch` refuses a batch whose cursor moved).
+ * Only settlement changes an order once it is placed, so the orders it has seen are kept in
+ * memory as it last wrote them, and an order is read from the table once, at its first event,
+ * off the path of the batch before it. Results are announced in batch order, each after its
+ * own commit. When a write fails, everything in flight is drained, the memory is dropped and
+ * settlement resumes from the committed cursor.
+ */
+export class Settlement {
+  private stopped = false;
+  private readonly symbols = new Map<string, SymbolInfo>();
+  private readonly users = new Map<number, string>();
+  private readonly lockKey: string;
+  private readonly owner = Math.random().toString(36).slice(2);
+  private loop: Promise<void> | undefined;
+  private symbolsLoadedAt = 0;
+  private lastResend = Date.now();
+  /** The cursor at the last trim of the output stream, and the last seq known committed. */
+  private trimmedAt = 0;
+  private committedSeq = 0;
+  /** Orders as the last applied batch left them (see the class comment). */
+  private readonly cache = new Map<bigint, OrderState>();
+  private batchNo = 0;
+  private committedBatch = 0;
+  /** Writes in flight, oldest first; the announcements chain behind them in order. */
+  private readonly inflight = new Set<Promise<void>>();
+  private announced: Promise<void> = Promise.resolve();
+  private failed = false;
+  /**
+   * The connection batches are written on: node-postgres sends a connection's queries one after
+   * the other as they were issued, so batches reach Postgres in order, each sent the moment
+   * the one before it has finished, while the next batch is prepared here.
+   */
+  private writer: Promise<PoolClient> | undefined;
+
+  constructor(
+    private readonly o: {
+      db: Db;
+      sql: Sql;
+      redis: RedisConnections;
+      clock: Clock;
+      shard: string;
+      fanout: Fanout;
+      verdicts: Verdicts;
+      market: MarketDataSink;
+      log: FastifyBaseLogger;
+      batch?: number;
+      /** Settled events kept in the engine's output stream below the committed cursor (10,000). */
+      keepEvents?: number;
+    },
+  ) {
+    this.lockKey = `settlement:lock:${o.shard}`;
+  }
+
+  start(): void {
+    this.loop ??= this.run().catch((err: unknown) =>
+      this.o.log.error({ err }, 'settlement stopped'),
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.loop;
+    await this.o.redis.commands.eval(
+      "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
+      1,
+      this.lockKey,
+      this.owner,
+    );
+  }
+
+  private lockCheckedAt = 0;
+
+  private async holdLock(): Promise<boolean> {
+    // The lock lives 10 s; renewing it every second is plenty.
+    if (Date.now() - this.lockCheckedAt < 1000) return true;
+    const r = this.o.redis.commands;
+    const got = await r.set(this.lockKey, this.owner, 'PX', 10_000, 'NX');
+    if (got === 'OK' || (await r.get(this.lockKey)) === this.owner) {
+      if (got !== 'OK') await r.pexpire(this.lockKey, 10_000);
+      this.lockCheckedAt = Date.now();
+      return true;
+    }
+    this.lockCheckedAt = 0;
+    return false;
+  }
+
+  private async run(): Promise<void> {
+    // A blocking read needs its own connection: the shared one serves every request.
+    const reader = this.o.redis.commands.duplicate();
+    /** The last sequence number applied in memory (ahead of the committed cursor while writes are in flight). */
+    let cursor: number | null = null;
+    try {
+      while (!this.stopped) {
+        if (this.failed || !(await this.holdLock())) {
+          // Start again from what is committed: drop the writes in flight and what memory holds.
+          await this.drain();
+          cursor = null;
+          this.failed = false;
+          await new Promise((r) => setTimeout(r, 1000));
+          continue;
+        }
+        if (Date.now() - this.lastResend > 10_000) {
+          this.lastResend = Date.now();
+          await resendPending({
+            db: this.o.db,
+            redis: this.o.redis,
+            clock: this.o.clock,
+            shard: this.o.shard,
+          }).catch((err: unknown) => this.o.log.warn({ err }, 'resending pending orders failed'));
+        }
+        // The cursor is read once per lock tenure; each batch's transaction checks it again.
+        cursor ??=
+          (await this.o.db.engineCursor.findUnique({ where: { shard: this.o.shard } }))?.lastSeq ??
+          0;
+        const res = await reader.xread(
+          'COUNT',
+          this.o.batch ?? 500,
+          'BLOCK',
+          500,
+          'STREAMS',
+          streamKeys(this.o.shard).output,
+          `0-${cursor}`,
+        );
+        const entries = res?.[0]?.[1] ?? [];
+        if (entries.length === 0) continue;
+        let events = this.parseEntries(entries).events;
+        // Events are numbered gap-free; a hole means the stream lost entries (Redis keeps nothing
+        // on disk). Settling past it would skip fills for good: the missing events are asked
+        // for again, and settlement waits until the engine has written them to the replay stream.
+        const next = events.find((e) => e.seq > (cursor ?? 0));
+        if (next !== undefined && next.seq !== cursor + 1) {
+          const replayed = await this.fromReplay(reader, cursor, next.seq);
+          if (replayed.length === 0) {
+            await new Promise((r) => setTimeout(r, 200));
+            continue;
+          }
+          events = replayed;
+        }
+        try {
+          cursor = await this.stage(events, cursor);
+        } catch (err) {
+          // Nothing of a failed batch is applied (one transaction); start again shortly.
+          this.failed = true;
+          this.o.log.error({ err, from: events[0]?.seq }, 'settlement batch failed; retrying');
+          continue;
+        }
+        // At most two writes in flight: one committing, one waiting on the cursor's lock.
+        while (this.inflight.size >= MAX_INFLIGHT) await Promise.race(this.inflight);
+        if (cursor - this.trimmedAt >= Math.ceil((this.o.keepEvents ?? KEEP_EVENTS) / 2))
+          await this.trimOutput(reader, cursor);
+      }
+    } finally {
+      await this.drain();
+      reader.disconnect();
+    }
+  }
+
+  /**
+   * Drops settled entries from the engine's output stream, keeping the last `keepEvents` below
+   * the committed cursor (settlement is its only reader; without this it would grow by every
+   * event ever). The top entry always stays: the engine reads it to publish exactly once.
+   */
+  private async trimOutput(reader: Redis, staged: number): Promise<void> {
+    this.trimmedAt = staged;
+    const below = this.committedSeq - (this.o.keepEvents ?? KEEP_EVENTS);
+    if (below <= 0) return;
+    await reader
+      .xtrim(streamKeys(this.o.shard).output, 'MINID', `0-${below}`)
+      .catch((err: unknown) => this.o.log.warn({ err }, 'trimming the event stream failed'));
+  }
+
+  private gapReportedAt = 0;
+  private replayAskedAt = 0;
+
+  /** The events of stream entries; unreadable ones are logged and left out. */
+  private parseEntries(entries: [string, string[]][]): {
+    events: EngineEvent[];
+    unavailable: { from: number; firstAvailable: number } | null;
+  } {
+    const events: EngineEvent[] = [];
+    let unavailable: { from: number; firstAvailable: number } | null = null;
+    for (const [, fields] of entries) {
+      if (fields[0] === 'unavailable') {
+        unavailable = JSON.parse(fields[1] ?? '{}') as { from: number; firstAvailable: number };
+        continue;
+      }
+      const raw = fields[fields.indexOf('e') + 1] ?? '[]';
+      for (const e of JSON.parse(raw) as unknown[]) {
+        const parsed = engineEvent.safeParse(e);
+        if (parsed.success) events.push(parsed.data);
+        else this.o.log.error({ e }, 'unreadable engine event');
+      }
+    }
+    return { events, unavailable };
+  }
+
+  /**
+   * The events right after `cursor` from the engine's replay stream, if it holds them;
+   * otherwise asks the engine for them (at most every 5 seconds) and returns none.
+   */
+  private async fromReplay(
+    reader: Redis,
+    cursor: number,
+    nextInStream: number,
+  ): Promise<EngineEvent[]> {
+    const keys = streamKeys(this.o.shard);
+    const { events, unavailable } = this.parseEntries(
+      await reader.xrange(keys.replay, `0-${cursor + 1}`, '+', 'COUNT', this.o.batch ?? 500),
+    );
+    const after = events.filter((e) => e.seq > cursor);
+    if (after[0]?.seq === cursor + 1) {
+      this.o.log.warn(
+        { shard: this.o.shard, from: cursor + 1, to: after[after.length - 1]?.seq },
+        'settling events the engine wrote again',
+      );
+      return after;
+    }
+    const gone = unavailable !== null && unavailable.firstAvailable > cursor + 1;
+    if (Date.now() - this.gapReportedAt > 30_000) {
+      this.gapReportedAt = Date.now();
+      this.o.log.error(
+        {
+          shard: this.o.shard,
+          settledTo: cursor,
+          nextInStream,
+          missing: nextInStream - cursor - 1,
+          ...(gone ? { firstAvailable: unavailable.firstAvailable } : {}),
+        },
+        gone
+          ? "engine events are missing and older than the engine's snapshot: settlement cannot go on without an operator"
+          : 'engine events are missing from the stream: settlement waits for the engine to write them again',
+      );
+    }
+    if (!gone && Date.now() - this.replayAskedAt > 5_000) {
+      this.replayAskedAt = Date.now();
+      await reader.xadd(keys.control, '*', 'replayFrom', String(cursor));
+    }
+    return [];
+  }
+
+  /** Waits for every write in flight, then forgets what memory holds. */
+  private async drain(): Promise<void> {
+    await Promise.allSettled([...this.inflight]);
+    await this.announced.catch(() => undefined);
+    this.announced = Promise.resolve();
+    const writer = await this.writer?.catch(() => undefined);
+    this.writer = undefined;
+    // After a failure the connection may be broken: it is closed rather than reused.
+    writer?.release(true);
+    this.cache.clear();
+    this.committedBatch = this.batchNo;
+  }
+
+  /** Settles events and waits until they are committed and announced (tests and scripts). */
+  async settle(events: EngineEvent[], from: number): Promise<number> {
+    const last = await this.stage(events, from);
+    await Promise.all([...this.inflight]);
+    await this.announced;
+    return last;
+  }
+
+  /**
+   * Applies events (in seq order, after `from`) in memory and sends their write; returns the
+   * sequence number after them without waiting for the commit. The write checks that the
+   * cursor is still at `from` and moves it in the same transaction; its results are announced
+   * after it commits, behind the batches before it.
+   */
+  private async stage(events: EngineEvent[], from: number): Promise<number> {
+    const todo = events.filter((e) => e.seq > from);
+    const last = todo[todo.length - 1]?.seq;
+    if (last === undefined) return from;
+    await this.prepare(todo);
+    await this.loadOrders(todo);
+    const batchNo = ++this.batchNo;
+    let applied: Applied;
+    try {
+      applied = applyEvents(todo, {
+        shard: this.o.shard,
+        symbols: this.symbols,
+        users: this.users,
+        orders: this.cache,
+      });
+    } catch (err) {
+      // Memory may hold part of this batch: it is dropped before settlement resumes.
+      this.failed = true;
+      throw err;
+    }
+    const { changed, out } = applied;
+    const views: OrderViews = new Map();
+    for (const o of changed) {
+      o.dirty = false;
+      o.lastBatch = batchNo;
+      views.set(o.id, { order: toOrder(o), userId: o.userId, mode: o.mode });
+    }
+    this.writer ??= this.o.sql.connect();
+    const client = await this.writer;
+    const write = writeBatch(client, { shard: this.o.shard, from, last, applied });
+    // Announced in batch order, each after its own commit; a failed write stops the chain.
+    // Commits come back in batch order (one connection). The placing requests are answered as
+    // soon as their batch has committed; the pushes follow, in batch order.
+    const committed = write.then((tradeIds) => {
+      this.committedBatch = batchNo;
+      this.committedSeq = last;
+      this.evict(changed, batchNo);
+      this.o.verdicts
+        .announce(verdictsOf(out, views))
+        .catch((err: unknown) => this.o.log.warn({ err }, 'could not announce verdicts'));
+      return tradeIds;
+    });
+    const done = this.announced.then(async () =>
+      announceBatch(this.o, out, views, await committed),
+    );
+    this.announced = done;
+    // Handled through `done`; these only keep a failure from counting as unhandled meanwhile.
+    write.catch(() => undefined);
+    committed.catch(() => undefined);
+    const tracked = done.catch((err: unknown) => {
+      if (!this.failed)
+        this.o.log.error({ err, from, to: last }, 'settlement batch failed; retrying');
+      this.failed = true;
+    });
+    this.inflight.add(tracked);
+    void tracked.finally(() => this.inflight.delete(tracked));
+    return last;
+  }
+
+  /**
+   * After a batch commits: its orders that are final leave memory, and when memory holds more
+   * than it should, the orders no write in flight depends on leave it, oldest first (they are
+   * read again from the table if they trade later).
+   */
+  private evict(changed: OrderState[], batchNo: number): void {
+    for (const o of changed)
+      if (o.lastBatch === batchNo && FINAL[o.status]) this.cache.delete(o.id);
+    if (this.cache.size <= CACHE_MAX) return;
+    for (const [id, o] of this.cache) {
+      if (this.cache.size <= CACHE_MAX * 0.9) break;
+      if (o.lastBatch <= this.committedBatch) this.cache.delete(id);
+    }
+  }
+
+  private async prepare(events: EngineEvent[]): Promise<void> {
+    // Fee schedules may change: symbol details are re-read at most every 30 seconds.
+    if (Date.now() - this.symbolsLoadedAt > 30_000) {
+      this.symbols.clear();
+      this.symbolsLoadedAt = Date.now();
+    }
+    const symbols = [...new Set(events.map((e) => e.symbol))].filter((s) => !this.symbols.has(s));
+    if (symbols.length) {
+      const rows = await this.o.db.tradingSymbol.findMany({
+        where: { code: { in: symbols } },
+        include: { baseAsset: true, counterAsset: true },
+      });
+      for (const s of rows) {
+        this.symbols.set(s.code, {
+          tickSize: s.tickSize.toFixed(),
+          stepSize: s.stepSize.toFixed(),
+          base: s.baseAssetCode,
+          quote: s.counterAssetCode,
+          baseDecimals: s.baseAsset.decimals,
+          quoteDecimals: s.counterAsset.decimals,
+          makerFeeRate: s.makerFeeRate.toFixed(),
+          takerFeeRate: s.takerFeeRate.toFixed(),
+        });
+      }
+    }
+    const ids = new Set<number>();
+    for (const e of events) {
+      if (e.type === 'TRADE') ids.add(e.makerUserId).add(e.takerUserId);
+      else if ('userId' in e) ids.add(e.userId);
+    }
+    const missing = [...ids].filter((id) => !this.users.has(id));
+    if (missing.length) {
+      const rows = await this.o.db.user.findMany({
+        where: { engineId: { in: missing } },
+        select: { id: true, engineId: true },
+      });
+      for (const r of rows) this.users.set(r.engineId, r.id);
+    }
+  }
+
+  /** Reads the orders the events touch that memory does not hold, with one statement. */
+  private async loadOrders(events: EngineEvent[]): Promise<void> {
+    const ids = [...touchedOrderIds(events)].filter((id) => !this.cache.has(id));
+    if (ids.length === 0) return;
+    for (const o of await readOrderStates(this.o.sql, ids)) this.cache.set(o.id, o);
+  }
+}
