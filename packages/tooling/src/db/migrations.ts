@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import pg from 'pg';
 import { migratedSchemaPath, migrationsDir, schemaPath } from './paths.js';
+import { pendingFunctionChanges } from './functions.js';
 import { diffSchemas } from './schema-engine.js';
 
 /** The advisory lock id Prisma's own migrate uses, so the two never run at once. */
@@ -32,10 +33,21 @@ export async function pendingSchemaChanges(): Promise<string> {
   return diffSchemas(migrated, readFileSync(schemaPath, 'utf8'));
 }
 
-/** Writes prisma/migrations/<timestamp>_<name>/migration.sql from the schema changes. */
+/**
+ * Writes prisma/migrations/<timestamp>_<name>/migration.sql from the schema changes and, after
+ * them, the CREATE OR REPLACE statement of every function whose source in prisma/functions/
+ * differs from what the migrations define.
+ */
 export async function createMigration(name: string, now = new Date()): Promise<string | null> {
-  const sql = await pendingSchemaChanges();
-  if (sql === '') return null;
+  const schemaSql = await pendingSchemaChanges();
+  const functions = pendingFunctionChanges(listMigrations());
+  if (schemaSql === '' && functions.length === 0) return null;
+  const sql = [
+    ...(schemaSql === '' ? [] : [schemaSql]),
+    ...functions.map(
+      (f) => `-- ${f.name}, from prisma/functions/${f.name}.sql (edit it there)\n${f.statement}`,
+    ),
+  ].join('\n\n');
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
   const folder = `${stamp}_${name.replace(/[^a-z0-9_]+/gi, '_').toLowerCase()}`;
   mkdirSync(path.join(migrationsDir, folder), { recursive: true });
