@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, type LoginResponse } from '@exchange/contracts';
 import { build, type TestApp } from '../helpers/build.js';
+import { sleep } from '../helpers/wait.js';
 import {
   PASSWORD,
   bearer,
@@ -147,7 +148,7 @@ describe('the session cache across gateways', () => {
       const me = (await profile(login.token)).json<{ data: { id: string } }>().data.id;
       expect(me).toMatch(/^[0-9a-f-]{36}$/);
       // The login's own announcement comes back to this process and must not evict the fresh entry.
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
       // Revoked behind this gateway's back (as another gateway would): the cached session still answers...
       await t.app.db.session.updateMany({
         where: { userId: me },
@@ -156,7 +157,7 @@ describe('the session cache across gateways', () => {
       expect((await profile(login.token)).statusCode).toBe(200);
       // ...until the change is announced on the channel, which every gateway listens to.
       await t.app.redis.commands.publish(channel, me);
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
       expect((await profile(login.token)).json()).toMatchObject({ code: '401' });
 
       const again = data(await loginUser(t, 'ann@example.com'));
@@ -165,7 +166,7 @@ describe('the session cache across gateways', () => {
         url: '/v1/auth/oauth/logout',
         headers: bearer(again.token),
       });
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
       expect(heard.filter((m) => m.endsWith(` ${me}`)).length).toBeGreaterThanOrEqual(3);
     } finally {
       listener.disconnect();

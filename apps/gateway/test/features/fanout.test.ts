@@ -7,6 +7,7 @@ import {
   publicTopic,
 } from '../../src/features/socket/fanout.js';
 import { createRedis } from '../../src/lib/redis.js';
+import { sleep, until } from '../helpers/wait.js';
 import { PUSH_SAMPLES } from '@exchange/contracts/testing';
 
 const [increment] = Array.isArray(PUSH_SAMPLES.orderBook) ? PUSH_SAMPLES.orderBook : [];
@@ -17,7 +18,6 @@ const redis = createRedis(
   `test:fanout:${randomUUID()}:`,
 );
 afterAll(() => redis.close());
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('mergeItems', () => {
   it('joins lone items and arrays in order, and leaves a single push as it is', () => {
@@ -80,7 +80,7 @@ describe('the fan-out with conflation', () => {
     await fanout.subscribe(book, (raw) => got.push(raw));
     await fanout.publish(book, { ...increment, seq: 1 });
     await fanout.publish(book, { ...increment, seq: 2 });
-    for (let i = 0; i < 50 && got.length < 2; i++) await sleep(10);
+    await until(() => got.length >= 2, 500, 10);
     expect(got.map((raw) => (JSON.parse(raw) as { seq: number }).seq)).toEqual([1, 2]);
     await fanout.close();
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../helpers/build.js';
 import { startEngine } from '../helpers/engine.js';
+import { eventually, until } from '../helpers/wait.js';
 import { auditLedger } from '../../src/features/ledger/audit.js';
 
 let t: TestApp;
@@ -40,23 +41,23 @@ describe('simulated market makers', () => {
       ).json<{
         data: { bids: [string, string][]; asks: [string, string][] };
       }>().data;
-    const deadline = Date.now() + 30_000;
-    let btc = await depth('1', 'BTC_USDT');
-    while ((btc.bids.length < 2 || btc.asks.length < 2) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 300));
-      btc = await depth('1', 'BTC_USDT');
-    }
+    const btc = await eventually(
+      () => depth('1', 'BTC_USDT'),
+      (d) => d.bids.length >= 2 && d.asks.length >= 2,
+      30_000,
+      300,
+    );
     expect(btc.bids.length).toBeGreaterThanOrEqual(2);
     expect(btc.asks.length).toBeGreaterThanOrEqual(2);
     expect(Number(btc.bids[0]?.[0])).toBeLessThan(Number(btc.asks[0]?.[0]));
-    let trial = await depth('2', 'XAUT_USDT');
-    while (trial.bids.length === 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 300));
-      trial = await depth('2', 'XAUT_USDT');
-    }
+    const trial = await eventually(
+      () => depth('2', 'XAUT_USDT'),
+      (d) => d.bids.length > 0,
+      30_000,
+      300,
+    );
     expect(trial.bids.length).toBeGreaterThan(0);
-    while ((await t.app.db.spotTrade.count()) === 0 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 300));
+    await until(async () => (await t.app.db.spotTrade.count()) > 0, 30_000, 300);
     expect(await t.app.db.spotTrade.count()).toBeGreaterThan(0);
     // Real mode is never simulated.
     expect(await t.app.db.spotOrder.count({ where: { mode: 0 } })).toBe(0);
@@ -79,12 +80,7 @@ describe('simulated market makers', () => {
       }>().data;
     const mid = (d: { bids: [string, string][]; asks: [string, string][] }) =>
       (Number(d.bids[0]?.[0]) + Number(d.asks[0]?.[0])) / 2;
-    let d = await depth();
-    const deadline = Date.now() + 20_000;
-    while (!(Math.abs(mid(d) / 40_000 - 1) < 0.02) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 300));
-      d = await depth();
-    }
+    let d = await eventually(depth, (v) => Math.abs(mid(v) / 40_000 - 1) < 0.02, 20_000, 300);
     expect(Math.abs(mid(d) / 40_000 - 1)).toBeLessThan(0.02);
     // The feed moves: the quotes move with it.
     await t.app.redis.commands.set(
@@ -96,11 +92,7 @@ describe('simulated market makers', () => {
         rates: { HKD: '100', BTC: '34320000', USDT: '780' },
       }),
     );
-    const later = Date.now() + 20_000;
-    while (!(Math.abs(mid(d) / 44_000 - 1) < 0.02) && Date.now() < later) {
-      await new Promise((r) => setTimeout(r, 300));
-      d = await depth();
-    }
+    d = await eventually(depth, (v) => Math.abs(mid(v) / 44_000 - 1) < 0.02, 20_000, 300);
     expect(Math.abs(mid(d) / 44_000 - 1)).toBeLessThan(0.02);
   }, 60_000);
 });

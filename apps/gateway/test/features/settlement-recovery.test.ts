@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@exchange/contracts';
 import { build, signIn, type TestApp } from '../helpers/build.js';
+import { sleep } from '../helpers/wait.js';
 import { startEngine } from '../helpers/engine.js';
 import { trading, until } from '../helpers/trading.js';
 import { auditLedger } from '../../src/features/ledger/audit.js';
@@ -78,7 +79,7 @@ describe('settlement after a failed batch', () => {
     const ids = [first, ...rest].map((r) => r.json<{ data: Order }>().data.id);
     for (const r of [first, ...rest])
       expect(r.json()).toMatchObject({ code: '200', data: { status: 'PENDING' } });
-    await new Promise((r) => setTimeout(r, 1200));
+    await sleep(1200);
     // Settlement has tried (and failed) more than once by now: nothing of it is visible.
     expect((await order(maker.token, asks[0]!)).status).toBe('NEW');
     expect(await balance(maker.token, 'BTC')).toEqual(

@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { privateTopic, publicTopic, type Topic } from '../../src/features/socket/fanout.js';
 import { build, signIn, type TestApp } from '../helpers/build.js';
 import { listen } from '../helpers/listen.js';
+import { until } from '../helpers/wait.js';
 
 let t: TestApp;
 let url: string;
@@ -39,10 +40,7 @@ describe('every socket channel', () => {
     await new Promise((resolve) => ws.once('open', resolve));
     const send = (op: string, rest: object) => ws.send(JSON.stringify({ op, ...rest }));
     const replies = () => read.filter((m) => m?.event === 'reply');
-    const settle = async (n: number) => {
-      for (let i = 0; i < 300 && replies().length < n; i++)
-        await new Promise((r) => setTimeout(r, 10));
-    };
+    const settle = (n: number) => until(() => replies().length >= n, 3000, 10);
     send('login', { args: { token, runtimeMode: MODE }, requestId: 'login' });
     await settle(1);
     const channels = PUSHED_CHANNELS;
@@ -62,11 +60,8 @@ describe('every socket channel', () => {
     }
     const pushed = (channel: PushedChannel) =>
       read.filter((m) => m?.event === 'push' && m.channel === channel);
-    for (let i = 0; i < 300 && channels.some((c) => pushed(c).length === 0); i++)
-      await new Promise((r) => setTimeout(r, 10));
     // The order channel is debounced (500 ms).
-    for (let i = 0; i < 100 && pushed('order').length === 0; i++)
-      await new Promise((r) => setTimeout(r, 10));
+    await until(() => channels.every((c) => pushed(c).length > 0), 3000, 10);
     ws.close();
 
     expect(read.filter((m) => m === null || m.event === 'invalid')).toEqual([]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { build, signIn, type TestApp } from '../helpers/build.js';
+import { sleep } from '../helpers/wait.js';
 import { privateTopic, publicTopic } from '../../src/features/socket/fanout.js';
 import { Client } from '../helpers/socket-client.js';
 import { listen } from '../helpers/listen.js';
@@ -36,14 +37,14 @@ describe('live socket protocol', () => {
     c.ws.send(JSON.stringify({ op: 'ping' }));
     const pong = await c.next((m) => m.event === 'pong');
     expect(pong).toMatchObject({ event: 'pong', code: '200' });
-    await new Promise((r) => setTimeout(r, 2500));
+    await sleep(2500);
     expect(c.closed?.code).toBe(4888);
   });
 
   it('stays open while pinged', async () => {
     const c = await Client.open(urlA);
     for (let i = 0; i < 5; i++) {
-      await new Promise((r) => setTimeout(r, 500));
+      await sleep(500);
       c.ws.send(JSON.stringify({ op: 'ping' }));
     }
     expect(c.closed).toBeNull();
@@ -65,7 +66,7 @@ describe('live socket protocol', () => {
   it('closes on an oversized frame without crashing the server', async () => {
     const c = await Client.open(urlA);
     c.ws.send(JSON.stringify({ op: 'ping', args: { pad: 'x'.repeat(70_000) } }));
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
     expect(c.closed?.code).toBe(1009);
     const again = await Client.open(urlA);
     expect((await again.request('subscribe', { channel: 'system' })).code).toBe('200');
@@ -191,7 +192,7 @@ describe('live socket protocol', () => {
     await a.app.socket.fanout.publish(topic, sampleOrder({ id: 'o1', status: 'PARTIALLY_FILLED' }));
     await a.app.socket.fanout.publish(topic, sampleOrder({ id: 'o2', status: 'NEW' }));
     await a.app.socket.fanout.publish(topic, sampleOrder({ id: 'o1', status: 'FILLED' }));
-    await new Promise((r) => setTimeout(r, 800));
+    await sleep(800);
     const orders = c.messages
       .filter((m) => m.event === 'push' && m.channel === 'order')
       .map((m) => m.event === 'push' && m.data);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@exchange/contracts';
 import { build, signIn, type TestApp } from '../helpers/build.js';
+import { sleep } from '../helpers/wait.js';
 import { startEngine } from '../helpers/engine.js';
 import { demo, trading, until } from '../helpers/trading.js';
 import { auditLedger } from '../../src/features/ledger/audit.js';
@@ -413,7 +414,7 @@ describe('spot trading end to end (Demo)', () => {
   });
 
   it('keeps the ledger exact after everything above', async () => {
-    await new Promise((r) => setTimeout(r, 500));
+    await sleep(500);
     const result = await auditLedger(t.app.db);
     expect(result.unbalanced).toEqual([]);
     expect(result.mismatched).toEqual([]);

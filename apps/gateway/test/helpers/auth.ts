@@ -1,3 +1,4 @@
+import { eventually } from './wait.js';
 import type { LoginResponse, PuzzleScene } from '@exchange/contracts';
 import { puzzleKey } from '../../src/features/auth/puzzle/puzzle-service.js';
 import type { TestApp } from './build.js';
@@ -22,17 +23,17 @@ export async function solvePuzzle(t: TestApp, scene: PuzzleScene): Promise<strin
 
 /** Waits for the send-mail job and returns the newest code mailed to the address. */
 export async function latestCode(t: TestApp, email: string, after = 0): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}`,
-    });
-    const mails = res.json<{ data: { text: string; createdAt: string }[] }>().data;
-    const match = mails.length > after ? /code is (\d{6})/.exec(mails[0]?.text ?? '') : null;
-    if (match?.[1]) return match[1];
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail for ${email}`);
+  const mails = await eventually(
+    async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}`,
+        })
+      ).json<{ data: { text: string; createdAt: string }[] }>().data,
+    (list) => list.length > after && /code is \d{6}/.test(list[0]?.text ?? ''),
+  );
+  return /code is (\d{6})/.exec(mails[0]?.text ?? '')?.[1] ?? '';
 }
 
 export async function mailCount(t: TestApp, email: string): Promise<number> {

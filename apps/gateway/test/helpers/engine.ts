@@ -1,3 +1,4 @@
+import { until } from './wait.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,10 +28,7 @@ export async function startEngine(t: TestApp): Promise<{ stop(): Promise<void> }
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 200; i++) {
-    if (await t.app.redis.commands.get('matching:heartbeat')) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await until(async () => (await t.app.redis.commands.get('matching:heartbeat')) !== null, 10_000);
   return {
     async stop() {
       child.kill('SIGTERM');

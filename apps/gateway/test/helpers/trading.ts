@@ -39,12 +39,4 @@ export function trading(app: () => TestApp) {
   };
 }
 
-/** Polls until `fn` answers true, or fails after `ms`. */
-export async function until(fn: () => Promise<boolean>, ms = 5000, every = 50): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await fn()) return;
-    await new Promise((r) => setTimeout(r, every));
-  }
-  throw new Error('condition not met in time');
-}
+export { until } from './wait.js';

@@ -1,17 +1,22 @@
 import { FlowType } from '@exchange/contracts';
 import type { Sql } from '../../db/sql.js';
 import { AppError } from '../../lib/app-error.js';
+import type { OrderState } from './order-repository.js';
 import type { CheckedOrder } from './order-rules.js';
 
-export interface NewOrder {
-  userId: string;
-  mode: number;
-  symbol: string;
-  clientOrderId: string | null;
-  side: string;
-  type: string;
-  timeInForce: string | null;
-  triggerDirection: string | null;
+/** An order to place: the row's identifying fields, and its checked amounts and freeze. */
+export interface NewOrder
+  extends Pick<
+    OrderState,
+    | 'userId'
+    | 'mode'
+    | 'symbol'
+    | 'clientOrderId'
+    | 'side'
+    | 'type'
+    | 'timeInForce'
+    | 'triggerDirection'
+  > {
   checked: CheckedOrder;
   at: Date;
 }
