@@ -125,6 +125,32 @@ describe('spot trading end to end (Demo)', () => {
     expect(again.json()).toMatchObject({ code: '3015' });
   });
 
+  it('answers two cancels of one order sent in the same instant, both at once', async () => {
+    const u = await signIn(t);
+    const res = await place(u.token, {
+      symbol: 'BTC_USDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '40000',
+      amount: '0.5',
+    });
+    const id = res.json<{ data: Order }>().data.id;
+    const cancel = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/spot-order/cancel',
+        headers: demo(u.token),
+        payload: { orderId: id },
+      });
+    // The test clock stands still: both requests carry the same time. Neither may wait out the
+    // verdict timeout (5 s here); one cancels, the other is told the order is no longer open.
+    const started = Date.now();
+    const answers = await Promise.all([cancel(), cancel()]);
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(answers.map((a) => a.json<{ code: string }>().code).sort()).toEqual(['200', '3015']);
+    await until(async () => (await order(u.token, id)).status === 'CANCELED');
+  });
+
   it('checks every rule before freezing anything', async () => {
     const u = await signIn(t);
     const cases: [Record<string, unknown>, string][] = [

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   KycPermission,
   OPEN_ORDER_STATUSES,
@@ -192,7 +193,8 @@ export async function cancelOrder(
     where: { id: input.userId },
     select: { engineId: true },
   });
-  const commandId = `cancel:${order.id}:${deps.clock.now()}`;
+  // Unique per request: two cancels in one millisecond are two commands, each answered.
+  const commandId = `cancel:${order.id}:${randomUUID()}`;
   const verdict = deps.verdicts.wait(commandId, deps.env.ORDER_VERDICT_TIMEOUT_MS);
   await sendCommand(deps.redis, deps.env.ENGINE_SHARD, {
     kind: 'cancel',

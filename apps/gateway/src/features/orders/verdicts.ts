@@ -16,7 +16,8 @@ export interface Verdict {
  * waiters), so a request can answer "accepted", "filled" or "rejected: no counterparty" at once.
  */
 export class Verdicts {
-  private readonly waiters = new Map<string, (v: Verdict) => void>();
+  /** Every request waiting on a command id (a retried request may wait beside the first). */
+  private readonly waiters = new Map<string, Set<(v: Verdict) => void>>();
   private readonly channel: string;
   private readonly onMessage = (channel: string, message: string) => {
     if (channel !== this.channel || this.waiters.size === 0) return;
@@ -27,10 +28,10 @@ export class Verdicts {
       return;
     }
     for (const v of list) {
-      const resolve = this.waiters.get(v.commandId);
-      if (!resolve) continue;
+      const waiting = this.waiters.get(v.commandId);
+      if (!waiting) continue;
       this.waiters.delete(v.commandId);
-      resolve(v);
+      for (const resolve of waiting) resolve(v);
     }
   };
 
@@ -51,14 +52,23 @@ export class Verdicts {
   /** Resolves with the verdict, or null after `timeoutMs` (the order then stays PENDING). */
   wait(commandId: string, timeoutMs: number): { promise: Promise<Verdict | null>; cancel(): void } {
     let timer: NodeJS.Timeout | undefined;
+    let resolver: ((v: Verdict | null) => void) | undefined;
+    const stopWaiting = () => {
+      const waiting = this.waiters.get(commandId);
+      if (resolver) waiting?.delete(resolver);
+      if (waiting?.size === 0) this.waiters.delete(commandId);
+    };
     const promise = new Promise<Verdict | null>((resolve) => {
-      this.waiters.set(commandId, resolve);
+      resolver = resolve;
+      const waiting = this.waiters.get(commandId) ?? new Set();
+      waiting.add(resolve);
+      this.waiters.set(commandId, waiting);
       timer = setTimeout(() => {
-        this.waiters.delete(commandId);
+        stopWaiting();
         resolve(null);
       }, timeoutMs);
     }).finally(() => clearTimeout(timer));
-    return { promise, cancel: () => this.waiters.delete(commandId) };
+    return { promise, cancel: stopWaiting };
   }
 
   /** Announces a batch's verdicts (in sequence order) to every instance. */

@@ -355,6 +355,26 @@ describe('applyEvents', () => {
     expect(balances(applied)).toEqual({ 'ben BTC frozen': '-0.3', 'ben BTC available': '0.3' });
   });
 
+  it('answers a command the engine saw before with its first outcome', () => {
+    const applied = run(
+      [],
+      [
+        {
+          ...base('cancel:7:a'),
+          type: 'DUPLICATE',
+          firstSeq: 3,
+          lastSeq: 4,
+          accepted: false,
+          code: 3015,
+        },
+      ],
+    );
+    expect(applied.out.verdicts).toEqual([
+      { commandId: 'cancel:7:a', accepted: false, code: 3015 },
+    ]);
+    expect(applied.changed).toEqual([]);
+  });
+
   it('refuses a trade of an order it was not given', () => {
     const maker = order(100, { userId: 'ben', side: 'SELL' });
     expect(() =>

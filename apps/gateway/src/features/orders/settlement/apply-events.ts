@@ -160,8 +160,15 @@ function applyOne(e: EngineEvent, ctx: ApplyContext, ledger: LedgerBatch, out: O
       });
       return;
     }
-    case 'ORDER_STATE':
     case 'DUPLICATE':
+      // A command seen before: its request still hears the first answer.
+      out.verdicts.push({
+        commandId: e.commandId,
+        accepted: e.accepted,
+        ...(e.code !== undefined ? { code: e.code } : {}),
+      });
+      return;
+    case 'ORDER_STATE':
       return;
   }
 }
