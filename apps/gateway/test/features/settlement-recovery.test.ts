@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@exchange/contracts';
 import { build, signIn, type TestApp } from '../helpers/build.js';
-import { sleep } from '../helpers/wait.js';
+import pg from 'pg';
+import { eventually, sleep } from '../helpers/wait.js';
 import { startEngine } from '../helpers/engine.js';
 import { trading, until } from '../helpers/trading.js';
 import { auditLedger } from '../../src/features/ledger/audit.js';
@@ -130,4 +131,56 @@ describe('settlement after a failed batch', () => {
     expect(audit.unbalanced).toEqual([]);
     expect(audit.mismatched).toEqual([]);
   });
+
+  it('goes on settling after Postgres drops every connection', async () => {
+    const maker = await signIn(t);
+    const taker = await signIn(t);
+    for (const u of [maker, taker]) await balance(u.token, 'USDT');
+    const cross = async (price: string) => {
+      const ask = await place(maker.token, {
+        symbol: 'BTC_USDT',
+        side: 'SELL',
+        type: 'LIMIT',
+        price,
+        amount: '0.01',
+      });
+      const askId = ask.json<{ data: Order }>().data.id;
+      await place(taker.token, {
+        symbol: 'BTC_USDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        price,
+        amount: '0.01',
+      });
+      return askId;
+    };
+    const before = await cross('51000');
+    await until(async () => (await order(maker.token, before)).status === 'FILLED', 10_000);
+
+    // What a database restart or an administrator's pg_terminate_backend does: every backend
+    // of this database goes, the settlement writer's checked-out connection with them.
+    const admin = new pg.Client({ connectionString: t.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+    } finally {
+      await admin.end();
+    }
+    await sleep(200);
+
+    const after = await eventually(
+      () => cross('51001').catch(() => null),
+      (id) => id !== null,
+      10_000,
+      500,
+    );
+    await until(async () => (await order(maker.token, after ?? '')).status === 'FILLED', 20_000);
+    const audit = await auditLedger(t.app.db);
+    expect(audit.unbalanced).toEqual([]);
+    expect(audit.mismatched).toEqual([]);
+    expect(audit.negative).toBe(0);
+  }, 60_000);
 });

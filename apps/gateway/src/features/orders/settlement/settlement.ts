@@ -28,6 +28,8 @@ import { writeBatch } from './writer.js';
 /** Orders settlement keeps in memory before it starts forgetting the oldest. */
 const CACHE_MAX = 20_000;
 const MAX_INFLIGHT = 2;
+/** The longest pause between attempts while the database or Redis stays unreachable. */
+const MAX_PAUSE_MS = 10_000;
 /** Settled events kept in the engine's output stream by default; trimmed every half of that. */
 const KEEP_EVENTS = 10_000;
 
@@ -132,72 +134,98 @@ export class Settlement {
   private async run(): Promise<void> {
     // A blocking read needs its own connection: the shared one serves every request.
     const reader = this.o.redis.commands.duplicate();
+    reader.on('error', (err: unknown) =>
+      this.o.log.warn({ err }, 'settlement stream reader: connection error; reconnecting'),
+    );
     /** The last sequence number applied in memory (ahead of the committed cursor while writes are in flight). */
     let cursor: number | null = null;
+    let pauseMs = 1000;
     try {
       while (!this.stopped) {
-        if (this.failed || !(await this.holdLock())) {
-          // Start again from what is committed: drop the writes in flight and what memory holds.
+        if (this.failed || !(await this.holdLock().catch(() => false))) {
+          // Start again from what is committed: drop the writes in flight and what memory holds,
+          // waiting longer after each failure in a row (a database or Redis that is down).
           await this.drain();
           cursor = null;
+          if (this.failed) pauseMs = Math.min(pauseMs * 2, MAX_PAUSE_MS);
           this.failed = false;
-          await new Promise((r) => setTimeout(r, 1000));
+          await new Promise((r) => setTimeout(r, pauseMs));
           continue;
-        }
-        if (Date.now() - this.lastResend > 10_000) {
-          this.lastResend = Date.now();
-          await resendPending({
-            db: this.o.db,
-            redis: this.o.redis,
-            clock: this.o.clock,
-            shard: this.o.shard,
-          }).catch((err: unknown) => this.o.log.warn({ err }, 'resending pending orders failed'));
-        }
-        // The cursor is read once per lock tenure; each batch's transaction checks it again.
-        cursor ??=
-          (await this.o.db.engineCursor.findUnique({ where: { shard: this.o.shard } }))?.lastSeq ??
-          0;
-        const res = await reader.xread(
-          'COUNT',
-          this.o.batch ?? 500,
-          'BLOCK',
-          500,
-          'STREAMS',
-          streamKeys(this.o.shard).output,
-          `0-${cursor}`,
-        );
-        const entries = res?.[0]?.[1] ?? [];
-        if (entries.length === 0) continue;
-        let events = this.parseEntries(entries).events;
-        // Events are numbered gap-free; a hole means the stream lost entries (Redis keeps nothing
-        // on disk). Settling past it would skip fills for good: the missing events are asked
-        // for again, and settlement waits until the engine has written them to the replay stream.
-        const next = events.find((e) => e.seq > (cursor ?? 0));
-        if (next !== undefined && next.seq !== cursor + 1) {
-          const replayed = await this.fromReplay(reader, cursor, next.seq);
-          if (replayed.length === 0) {
-            await new Promise((r) => setTimeout(r, 200));
-            continue;
-          }
-          events = replayed;
         }
         try {
-          cursor = await this.stage(events, cursor);
+          const before: number | null = cursor;
+          cursor = await this.step(reader, cursor);
+          if (cursor !== null && cursor !== before) pauseMs = 1000;
         } catch (err) {
-          // Nothing of a failed batch is applied (one transaction); start again shortly.
+          // A lost connection (Postgres or Redis restarting, a dropped backend): nothing of an
+          // uncommitted batch is applied, so settlement resumes from the committed cursor.
           this.failed = true;
-          this.o.log.error({ err, from: events[0]?.seq }, 'settlement batch failed; retrying');
-          continue;
+          this.o.log.warn(
+            { err, pauseMs },
+            'settlement interrupted; resuming from the committed cursor',
+          );
         }
-        // At most two writes in flight: one committing, one waiting on the cursor's lock.
-        while (this.inflight.size >= MAX_INFLIGHT) await Promise.race(this.inflight);
-        if (cursor - this.trimmedAt >= Math.ceil((this.o.keepEvents ?? KEEP_EVENTS) / 2))
-          await this.trimOutput(reader, cursor);
       }
     } finally {
       await this.drain();
       reader.disconnect();
     }
+  }
+
+  /** Reads, applies and sends one batch after `cursor`; returns the new cursor. */
+  private async step(reader: Redis, at: number | null): Promise<number> {
+    if (Date.now() - this.lastResend > 10_000) {
+      this.lastResend = Date.now();
+      await resendPending({
+        db: this.o.db,
+        redis: this.o.redis,
+        clock: this.o.clock,
+        shard: this.o.shard,
+      }).catch((err: unknown) => this.o.log.warn({ err }, 'resending pending orders failed'));
+    }
+    // The cursor is read once per lock tenure; each batch's transaction checks it again.
+    const cursor =
+      at ??
+      (await this.o.db.engineCursor.findUnique({ where: { shard: this.o.shard } }))?.lastSeq ??
+      0;
+    const res = await reader.xread(
+      'COUNT',
+      this.o.batch ?? 500,
+      'BLOCK',
+      500,
+      'STREAMS',
+      streamKeys(this.o.shard).output,
+      `0-${cursor}`,
+    );
+    const entries = res?.[0]?.[1] ?? [];
+    if (entries.length === 0) return cursor;
+    let events = this.parseEntries(entries).events;
+    // Events are numbered gap-free; a hole means the stream lost entries (Redis keeps nothing
+    // on disk). Settling past it would skip fills for good: the missing events are asked
+    // for again, and settlement waits until the engine has written them to the replay stream.
+    const next = events.find((e) => e.seq > cursor);
+    if (next !== undefined && next.seq !== cursor + 1) {
+      const replayed = await this.fromReplay(reader, cursor, next.seq);
+      if (replayed.length === 0) {
+        await new Promise((r) => setTimeout(r, 200));
+        return cursor;
+      }
+      events = replayed;
+    }
+    let staged: number;
+    try {
+      staged = await this.stage(events, cursor);
+    } catch (err) {
+      // Nothing of a failed batch is applied (one transaction); start again shortly.
+      this.failed = true;
+      this.o.log.error({ err, from: events[0]?.seq }, 'settlement batch failed; retrying');
+      return cursor;
+    }
+    // At most two writes in flight: one committing, one waiting on the cursor's lock.
+    while (this.inflight.size >= MAX_INFLIGHT) await Promise.race(this.inflight);
+    if (staged - this.trimmedAt >= Math.ceil((this.o.keepEvents ?? KEEP_EVENTS) / 2))
+      await this.trimOutput(reader, staged);
+    return staged;
   }
 
   /**
@@ -337,7 +365,18 @@ export class Settlement {
       o.lastBatch = batchNo;
       views.set(o.id, { order: toOrder(o), userId: o.userId, mode: o.mode });
     }
-    this.writer ??= this.o.sql.connect();
+    this.writer ??= this.o.sql.connect().then((c) => {
+      // A checked-out connection's errors are its own (the pool only handles idle ones): a
+      // dropped backend must fail this writer, not the process.
+      c.on('error', (err) => {
+        this.failed = true;
+        this.o.log.warn(
+          { err },
+          'settlement writer: connection lost; resuming from the committed cursor',
+        );
+      });
+      return c;
+    });
     const client = await this.writer;
     const write = writeBatch(client, { shard: this.o.shard, from, last, applied });
     // Announced in batch order, each after its own commit; a failed write stops the chain.
