@@ -52,7 +52,15 @@ const stopRates =
       )
     : () => undefined;
 
-async function shutdown(signal: string): Promise<void> {
+/**
+ * Stops once, however many signals arrive: a terminal's Ctrl-C reaches the whole process group
+ * and `npm start` adds its own SIGTERM, and two shutdowns would write the snapshot twice at once
+ * and close the journal twice.
+ */
+let stopping: Promise<void> | undefined;
+const shutdown = (signal: string) => (stopping ??= stop(signal));
+
+async function stop(signal: string): Promise<void> {
   log.info({ signal }, 'shutting down');
   stopRates();
   service.stop();
@@ -63,8 +71,8 @@ async function shutdown(signal: string): Promise<void> {
   await redis.quit();
   process.exit(0);
 }
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 running.catch((err: unknown) => {
   log.fatal({ err }, 'engine loop failed');
   process.exit(1);

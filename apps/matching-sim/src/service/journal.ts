@@ -19,6 +19,7 @@ import {
  */
 export class Journal {
   private readonly fd: number;
+  private closed = false;
   /** Byte length of the complete lines in the file. */
   offset: number;
 
@@ -62,7 +63,10 @@ export class Journal {
           .split('\n');
   }
 
+  /** Closes the file once; a second close is a no-op (an fd number may be reused meanwhile). */
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
     closeSync(this.fd);
   }
 }
