@@ -1,10 +1,10 @@
 // `npm start`: migrate, seed, build the web client when stale, then run the gateway (serving the
 // client and the API on one origin) and the matching service until Ctrl-C.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import path from 'node:path';
-import readline from 'node:readline';
+import { Supervisor } from './supervisor.js';
 import { ensureDatabase } from './db/databases.js';
 import { deployMigrations } from './db/migrations.js';
 import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, requireServices } from './services.js';
@@ -110,8 +110,11 @@ async function prepare(): Promise<void> {
   }
 }
 
-const children = new Map<string, ChildProcess>();
 let stopping = false;
+const supervisor = new Supervisor({
+  log: (line) => console.log(line),
+  onGiveUp: () => void stopAll(1),
+});
 
 function launch(
   name: string,
@@ -120,39 +123,26 @@ function launch(
   entry: string,
   extraEnv: NodeJS.ProcessEnv = {},
 ): void {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  supervisor.start({
+    name,
+    colour,
+    command: process.execPath,
+    args: ['--import', 'tsx', entry],
     cwd,
     env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const tag = `\x1b[${colour}m[${name}]\x1b[0m`;
-  for (const stream of [child.stdout, child.stderr]) {
-    readline.createInterface({ input: stream }).on('line', (line) => console.log(`${tag} ${line}`));
-  }
-  child.on('exit', (code, signal) => {
-    children.delete(name);
-    if (!stopping) {
-      console.error(`${tag} exited (${signal ?? code}); stopping everything`);
-      void stopAll(1);
-    }
-  });
-  children.set(name, child);
 }
 
+/**
+ * Stops in the order that loses nothing: the gateway first (no new orders), then the worker
+ * (settlement commits what the engine has published), then the engine (its shutdown snapshot
+ * then covers only what settlement has).
+ */
 async function stopAll(code: number): Promise<never> {
-  stopping = true;
-  const waits = [...children.values()].map(
-    (child) =>
-      new Promise<void>((resolve) => {
-        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(kill);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  );
-  await Promise.all(waits);
+  if (!stopping) {
+    stopping = true;
+    await supervisor.stop(['gateway', 'worker', 'engine']);
+  }
   process.exit(code);
 }
 
@@ -173,6 +163,8 @@ async function main(): Promise<void> {
   await prepare();
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
+  // The children have process groups of their own: they must not outlive this process.
+  process.on('exit', () => supervisor.killAll());
   // The HTTP gateway, and a worker of the same code on its own core for settlement and the
   // market makers, so neither holds up the other's event loop.
   launch('gateway', 35, appDir('gateway'), 'src/server.ts', {
