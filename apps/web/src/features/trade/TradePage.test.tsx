@@ -275,6 +275,18 @@ describe('spot trading: order form', () => {
     expect(screen.getByRole('button', { name: 'Practise in Demo' })).toBeDefined();
   });
 
+  it('loads the open orders once for the table and the book’s own levels', async () => {
+    login();
+    updateSettings({ runtimeMode: 1 });
+    const { fetch } = renderApp('/trade/spot', answers());
+    expect(await screen.findByRole('tab', { name: 'Open orders' })).toBeDefined();
+    await waitFor(() => expect(screen.queryByText('No open orders')).not.toBeNull());
+    const openCalls = fetch.mock.calls.filter(([href]) =>
+      String(href).includes(SPOT_ORDER_PATHS.openOrders),
+    );
+    expect(openCalls).toHaveLength(1);
+  });
+
   it('lets an opted-out account trade in Demo mode', async () => {
     login(-1);
     updateSettings({ runtimeMode: 1 });

@@ -169,7 +169,7 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
   const trades = useLiveTrades(symbol);
   const { ticker } = useTicker(symbol);
   const balances = useBalances();
-  const open = useOrderList('open', { symbol }, 1, 100);
+  const open = useOrderList('open', { symbol }, 1, OPEN_ORDERS_SHOWN);
   const ownOrders = useMemo(() => open.data?.result ?? [], [open.data]);
   const [picked, setPicked] = useState<{ price: string; n: number } | null>(null);
   const pick = useCallback(
@@ -378,6 +378,9 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
   );
 }
 
+/** The account's open orders of the symbol the trade page loads (the book marks their levels). */
+const OPEN_ORDERS_SHOWN = 100;
+
 function MyOrders({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
   const { token } = useSession();
@@ -412,7 +415,13 @@ function MyOrders({ symbol }: { symbol: string }) {
         )}
       </div>
       {token ? (
-        <OrderListTable kind={tab} filters={{ symbol }} pageNum={1} pageSize={20} />
+        <OrderListTable
+          kind={tab}
+          filters={{ symbol }}
+          pageNum={1}
+          // The open orders are the list the book marks its levels from: one query serves both.
+          pageSize={tab === 'open' ? OPEN_ORDERS_SHOWN : 20}
+        />
       ) : (
         <p className="muted">{t('trade.orders.loginToSee')}</p>
       )}
