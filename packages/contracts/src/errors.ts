@@ -136,6 +136,12 @@ export const ErrorCode = {
   ),
   FILL_OR_KILL_UNFILLED: def(3017, 400, 'The fill-or-kill order could not be filled completely.'),
   HISTORY_RANGE_EXCEEDED: def(3018, 400, 'Query history covers only the past 6 months.'),
+  ICEBERG_SIZE_TOO_SMALL: def(
+    3019,
+    400,
+    'Iceberg size must be at least {{minIcebergSize}} (1/100 of the amount, and the minimum quantity).',
+  ),
+  ORDER_FIELD_NOT_ALLOWED: def(3020, 400, '{{field}} does not apply to this order type.'),
 
   // ---- wallet ----
   INSUFFICIENT_AVAILABLE_BALANCE: def(5001, 400, 'Insufficient available balance.'),

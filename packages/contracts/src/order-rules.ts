@@ -1,4 +1,15 @@
-import { cmp, dec, isDecimalText, isMultipleOf, mul, type Dec } from './decimal.js';
+import {
+  cmp,
+  dec,
+  div,
+  isDecimalText,
+  isMultipleOf,
+  mul,
+  roundToStep,
+  stepDecimals,
+  toFixed,
+  type Dec,
+} from './decimal.js';
 import type { ErrorName } from './errors.js';
 import type { OrderType, PlaceOrderRequest } from './order.js';
 
@@ -22,13 +33,25 @@ export type OrderRuleField =
   | 'triggerPrice'
   | 'triggerDirection'
   | 'trailingDelta'
-  | 'activationPrice';
+  | 'activationPrice'
+  | 'timeInForce';
+
+/** Fields only some order types carry; another type carrying one is refused, not reinterpreted. */
+const ONLY_FOR: Partial<Record<keyof PlaceOrderRequest, readonly OrderType[]>> = {
+  icebergSize: ['ICEBERG'],
+  triggerPrice: ['TRIGGER'],
+  triggerDirection: ['TRIGGER'],
+  trailingDelta: ['TRAILING'],
+  activationPrice: ['TRAILING'],
+};
 
 export interface OrderRuleViolation {
   field: OrderRuleField;
   error: ErrorName;
   params: Record<string, string>;
 }
+
+const HUNDRED: Dec = { n: 100n, scale: 0 };
 
 /** Market-type orders trade at whatever the book offers; a buy is then bounded by its total. */
 export function isMarketLike(req: Pick<PlaceOrderRequest, 'type' | 'price'>): boolean {
@@ -123,6 +146,17 @@ export function orderRuleViolations(
   };
   const belowNotional = (value: Dec) => minNotional !== null && cmp(value, minNotional) < 0;
 
+  for (const [field, types] of Object.entries(ONLY_FOR))
+    if (req[field as keyof PlaceOrderRequest] !== undefined && !types.includes(req.type))
+      fail(field as OrderRuleField, 'ORDER_FIELD_NOT_ALLOWED', { field });
+  // Time in force is a limit order's choice; a market order is immediate-or-cancel by nature.
+  if (
+    req.timeInForce !== undefined &&
+    req.type !== 'LIMIT' &&
+    !(req.type === 'MARKET' && req.timeInForce === 'IOC')
+  )
+    fail('timeInForce', 'ORDER_FIELD_NOT_ALLOWED', { field: 'timeInForce' });
+
   if (req.type === 'TRIGGER') {
     priced('triggerPrice', req.triggerPrice);
     if (!req.triggerDirection)
@@ -152,6 +186,13 @@ export function orderRuleViolations(
     const visible = sized('icebergSize', req.icebergSize);
     if (visible && amount && cmp(visible, amount) >= 0)
       fail('icebergSize', 'ICEBERG_SIZE_TOO_LARGE');
+    // At most 100 slices (the engine refuses thinner ones): 1/100 of the amount, on the step.
+    const hundredth = amount ? div(amount, HUNDRED, 12) : null;
+    const least = hundredth && step ? roundToStep(hundredth, step, 'up') : null;
+    if (visible && least && cmp(visible, least) < 0)
+      fail('icebergSize', 'ICEBERG_SIZE_TOO_SMALL', {
+        minIcebergSize: toFixed(least, stepDecimals(limits.stepSize)),
+      });
   }
   return out;
 }

@@ -94,6 +94,39 @@ describe('the shared placement rules', () => {
     });
   });
 
+  it('refuses fields that do not belong to the order type', () => {
+    expect(
+      first(limit({ type: 'MARKET', price: undefined, total: '10', timeInForce: 'FOK' })),
+    ).toEqual({
+      field: 'timeInForce',
+      error: 'ORDER_FIELD_NOT_ALLOWED',
+    });
+    expect(
+      first(limit({ type: 'MARKET', price: undefined, total: '10', timeInForce: 'IOC' })),
+    ).toBeUndefined();
+    expect(first(limit({ icebergSize: '0.5' }))).toEqual({
+      field: 'icebergSize',
+      error: 'ORDER_FIELD_NOT_ALLOWED',
+    });
+    expect(first(limit({ trailingDelta: '1' }))).toMatchObject({ field: 'trailingDelta' });
+  });
+
+  it('keeps an iceberg to at most 100 slices: its visible part is at least 1/100 of the amount', () => {
+    const iceberg = (amount: string, icebergSize: string) =>
+      orderRuleViolations(limit({ type: 'ICEBERG', amount, icebergSize }), limits);
+    expect(iceberg('10', '0.0999')).toEqual([
+      {
+        field: 'icebergSize',
+        error: 'ICEBERG_SIZE_TOO_SMALL',
+        params: { minIcebergSize: '0.1000' },
+      },
+    ]);
+    expect(iceberg('10', '0.1')).toEqual([]);
+    // 1/100 of 1.0001 is 0.010001: on the step, rounded up.
+    expect(iceberg('1.0001', '0.0101')).toEqual([]);
+    expect(iceberg('1.0001', '0.01')[0]?.params).toEqual({ minIcebergSize: '0.0101' });
+  });
+
   it('reports one violation per field, every field at once, with the message variables', () => {
     expect(orderRuleViolations(limit({ price: '100.005', amount: '0.0009' }), limits)).toEqual([
       { field: 'amount', error: 'QUANTITY_BELOW_MINIMUM', params: { minQty: '0.001' } },

@@ -68,6 +68,7 @@ export class FastBook implements OrderBook {
       const q = want < vis ? want : vis;
       out.trade(makerId, makerUser, t.orderId, t.userId, price, q, t.side);
       t.filled += q;
+      if (t.lastPrice !== price) t.prices.push(price);
       t.lastPrice = price;
       t.quoteSpent += q * price;
       const filled = (p.oFilled[o] as number) + q;

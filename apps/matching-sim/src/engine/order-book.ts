@@ -17,6 +17,8 @@ export class Taker {
   // Outputs of match():
   filled = 0;
   lastPrice = -1;
+  /** Each price the sweep traded at, in order (stop orders are checked against every one). */
+  readonly prices: number[] = [];
   quoteSpent = 0;
   /** Set when self-trade prevention cancelled the taker itself. */
   stpKilled = false;

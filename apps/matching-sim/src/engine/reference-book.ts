@@ -56,6 +56,7 @@ export class ReferenceBook implements OrderBook {
       const q = Math.min(want, o.visible);
       out.trade(o.orderId, o.userId, t.orderId, t.userId, o.price, q, t.side);
       t.filled += q;
+      if (t.lastPrice !== o.price) t.prices.push(o.price);
       t.lastPrice = o.price;
       t.quoteSpent += q * o.price;
       o.visible -= q;

@@ -13,7 +13,6 @@ import { packNumbers, unpackNumbers } from './pack.js';
 import { PlaceParams } from './place-params.js';
 import { SymbolEngine, type SymbolState } from './symbol-engine.js';
 import { toParams } from './to-params.js';
-import { validatePlace } from './validate.js';
 
 /** The first answer to a command, kept to answer a retry of the same commandId. */
 export interface CommandOutcome {
@@ -182,8 +181,11 @@ export class ShardEngine {
     buf: EventBuffer,
   ): void {
     const p = toParams(this.params, cmd.order, cmd.userId);
-    // The new order is checked first so that a bad replacement leaves the old order alone.
-    const code = validatePlace(p, engine.limits);
+    // The new order is checked first, fields and book alike (post-only, fill-or-kill, a
+    // counterparty, a new id), so that a bad replacement leaves the old order alone. The check
+    // sees the book with the old order still in it; should removing it change the verdict (the
+    // old order was the replacement's only counterparty), the place below refuses it then.
+    const code = engine.refusal(p);
     if (code !== 0) {
       buf.push(EV_REJECTED, p.orderId, p.userId, code, 0, 0, 0, 0);
       return;

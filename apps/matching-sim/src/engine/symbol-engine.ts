@@ -55,19 +55,19 @@ export interface SymbolState {
   pending: { params: PlaceParams; active: boolean; extreme: number }[];
 }
 
+const NO_PRICES: readonly number[] = [];
+
 /** orderId, userId, side, price, visible, hidden, peak, filled. */
 const ORDER_FIELDS = 8;
 
 /**
  * One symbol of one runtime mode: order-type rules, statuses and stop orders on top of a book.
  * Every outcome is an event record; nothing throws. Stop and trailing orders are checked
- * against the last trade price after each command that traded.
+ * against every price a command traded at, in order.
  */
 export class SymbolEngine {
   lastPrice = -1;
   private pending = new PendingBook();
-  /** Last price the pending orders were checked against; -2 forces a check. */
-  private checkedPrice = -2;
   private readonly taker = new Taker();
 
   constructor(
@@ -75,11 +75,18 @@ export class SymbolEngine {
     readonly limits: SymbolLimits,
   ) {}
 
-  place(p: PlaceParams, out: EventBuffer): void {
-    const code =
+  /** Why the order would be refused now (its fields, its id, the book), or 0. */
+  refusal(p: PlaceParams): number {
+    return (
       validatePlace(p, this.limits) ||
       (this.has(p.orderId) ? ErrorCode.VALIDATION_FAILED.code : 0) ||
-      this.precheck(p);
+      this.precheck(p) ||
+      this.levelOverflow(p)
+    );
+  }
+
+  place(p: PlaceParams, out: EventBuffer): void {
+    const code = this.refusal(p);
     if (code !== 0) {
       out.push(EV_REJECTED, p.orderId, p.userId, code, 0, 0, 0, 0);
       return;
@@ -90,12 +97,22 @@ export class SymbolEngine {
       this.pending.add(o);
       out.status(p.orderId, p.userId, ST_NEW, 0, p.qty, 0);
       if (followPrice(o, this.lastPrice)) out.status(p.orderId, p.userId, ST_TRAILING, 0, p.qty, 0);
-      this.checkedPrice = -2;
       this.runTriggers(out);
       return;
     }
-    this.execute(p, out);
-    if (this.pending.size > 0 && this.lastPrice !== this.checkedPrice) this.runTriggers(out);
+    const prices = this.execute(p, out);
+    if (this.pending.size > 0) this.runTriggers(out, prices);
+  }
+
+  /**
+   * A price level's visible total is a float in the fast book: it stays exact only below 2^53
+   * lots, so an order that could take its level past that is refused (3011).
+   */
+  private levelOverflow(p: PlaceParams): number {
+    if (p.price <= 0 || p.qty <= 0) return 0;
+    return this.book.levelQty(p.side, p.price) + p.qty > MAX_PRICE
+      ? ErrorCode.NUMBER_OUT_OF_RANGE.code
+      : 0;
   }
 
   /** Cancels a resting or pending order of `userId`; false (and no event) when there is none. */
@@ -189,7 +206,6 @@ export class SymbolEngine {
         active: o.active,
         extreme: o.extreme,
       });
-    this.checkedPrice = -2;
     this.book.flushDeltas(scratch);
     scratch.reset();
   }
@@ -224,13 +240,18 @@ export class SymbolEngine {
     t.quote = p.quote > 0 ? p.quote : -1;
     t.stp = p.stp;
     t.filled = 0;
+    t.lastPrice = -1;
+    t.prices.length = 0;
     t.quoteSpent = 0;
     t.stpKilled = false;
     return t;
   }
 
-  /** Matches an accepted order and rests, fills or expires what is left. */
-  private execute(p: PlaceParams, out: EventBuffer): void {
+  /**
+   * Matches an accepted order and rests, fills or expires what is left; returns the prices it
+   * traded at, in order (a copy: the taker is reused by the stops it may fire).
+   */
+  private execute(p: PlaceParams, out: EventBuffer): readonly number[] {
     const t = this.load(p);
     const market = isMarket(p);
     const opposite = p.side === BUY ? this.book.bestAsk() : this.book.bestBid();
@@ -247,11 +268,10 @@ export class SymbolEngine {
       // By quote amount: done when something filled and the rest cannot buy one more lot at
       // the next price; an amount too small for a single lot expires unfilled.
       const next = p.side === BUY ? this.book.bestAsk() : this.book.bestBid();
+      const left = p.quote - t.quoteSpent;
+      // Spent to the last unit, also when that took the whole book, is a full fill.
       const done =
-        filled > 0 &&
-        !t.stpKilled &&
-        next >= 0 &&
-        Math.floor((p.quote - t.quoteSpent) / next) === 0;
+        filled > 0 && !t.stpKilled && (left === 0 || (next >= 0 && Math.floor(left / next) === 0));
       if (t.stpKilled) out.status(p.orderId, p.userId, ST_CANCELED, filled, 0, RS_SELF_TRADE);
       else
         out.status(
@@ -284,19 +304,31 @@ export class SymbolEngine {
       }
     }
     this.book.flushDeltas(out);
+    return t.prices.length > 0 ? t.prices.slice() : NO_PRICES;
   }
 
-  /** Fires stop and trailing orders, oldest first, until the last price triggers no more. */
-  private runTriggers(out: EventBuffer): void {
-    for (;;) {
-      this.pending.follow(this.lastPrice, (o) =>
-        out.status(o.params.orderId, o.params.userId, ST_TRAILING, 0, o.params.qty, 0),
-      );
-      this.checkedPrice = this.lastPrice;
-      const o = this.pending.takeFiring(this.lastPrice);
-      if (o === undefined) return;
-      out.status(o.params.orderId, o.params.userId, ST_TRIGGERED, 0, o.params.qty, 0);
-      this.execute(o.params, out);
+  /**
+   * Fires stop and trailing orders against every price a command traded at, in the order it
+   * traded (as venues do: a stop whose price was crossed inside one sweep fires), oldest order
+   * first at each price. Orders fired by one sweep trade after it, in the order they fired; the
+   * prices they trade at are checked in turn, until no more orders fire.
+   */
+  private runTriggers(out: EventBuffer, prices: readonly number[] = NO_PRICES): void {
+    let check = prices.length > 0 ? prices : [this.lastPrice];
+    while (check.length > 0 && this.pending.size > 0) {
+      const fired: PendingOrder[] = [];
+      for (const price of check) {
+        this.pending.follow(price, (o) =>
+          out.status(o.params.orderId, o.params.userId, ST_TRAILING, 0, o.params.qty, 0),
+        );
+        for (let o = this.pending.takeFiring(price); o; o = this.pending.takeFiring(price)) {
+          out.status(o.params.orderId, o.params.userId, ST_TRIGGERED, 0, o.params.qty, 0);
+          fired.push(o);
+        }
+      }
+      const next: number[] = [];
+      for (const o of fired) next.push(...this.execute(o.params, out));
+      check = next;
     }
   }
 }

@@ -6,6 +6,8 @@ import {
   T_MARKET,
   T_TRAILING,
   T_TRIGGER,
+  TIF_FOK,
+  TIF_POST_ONLY,
   type PlaceParams,
 } from './place-params.js';
 import type { SymbolLimits } from './symbol-engine.js';
@@ -15,6 +17,8 @@ const BELOW_MIN_QTY = ErrorCode.QUANTITY_BELOW_MINIMUM.code;
 const BELOW_MIN_NOTIONAL = ErrorCode.NOTIONAL_BELOW_MINIMUM.code;
 const ICEBERG_TOO_LARGE = ErrorCode.ICEBERG_SIZE_TOO_LARGE.code;
 const OUT_OF_RANGE = ErrorCode.NUMBER_OUT_OF_RANGE.code;
+const ICEBERG_TOO_SMALL = ErrorCode.ICEBERG_SIZE_TOO_SMALL.code;
+const FIELD_NOT_ALLOWED = ErrorCode.ORDER_FIELD_NOT_ALLOWED.code;
 
 /**
  * Static rules of spec section 5 (fields required and positive, minimum quantity and notional,
@@ -38,6 +42,15 @@ export function validatePlace(p: PlaceParams, limits: SymbolLimits): number {
   // Notional must stay an exact integer: price x lots below 2^53.
   if (p.price > 0 && p.qty > 0 && p.price * p.qty > MAX_PRICE) return OUT_OF_RANGE;
   if (p.price > 0 && p.qty > 0 && p.price * p.qty < limits.minNotional) return BELOW_MIN_NOTIONAL;
+  // Contradictory fields are refused, not reinterpreted: a market order cannot be
+  // fill-or-kill or post-only, and only an iceberg shows part of its amount.
+  if (p.type === T_MARKET && (p.tif === TIF_FOK || p.tif === TIF_POST_ONLY))
+    return FIELD_NOT_ALLOWED;
+  if (p.type !== T_ICEBERG && p.visible > 0) return FIELD_NOT_ALLOWED;
   if (p.type === T_ICEBERG && (p.visible <= 0 || p.visible >= p.qty)) return ICEBERG_TOO_LARGE;
+  // At most 100 slices: each refill is a book change, and a 1-lot slice of a huge order would
+  // turn one command into millions of events.
+  if (p.type === T_ICEBERG && (p.visible < limits.minQty || p.visible * 100 < p.qty))
+    return ICEBERG_TOO_SMALL;
   return 0;
 }

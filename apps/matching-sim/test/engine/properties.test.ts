@@ -59,9 +59,13 @@ describe('random command sequences', () => {
         for (const cmd of cmds) {
           if (cmd.kind === 'place') placed.set(cmd.orderId, cmd);
           if (cmd.kind === 'cancel-place') placed.set(cmd.order.orderId, cmd);
+          // Stops are checked against every price the command traded at (and, for a stop
+          // placed now, the last price before it): the prices a firing may have happened at.
+          const seen = [lastTrade];
           for (const e of shard.handle(cmd)) {
             if (e.type === 'TRADE') {
               lastTrade = e.price;
+              seen.push(e.price);
               for (const [id, x] of extremes)
                 extremes.set(
                   id,
@@ -77,27 +81,43 @@ describe('random command sequences', () => {
               expect(lastTrade).toBeGreaterThan(0);
               if (o?.activationPrice !== undefined)
                 expect(
-                  o.side === 'SELL'
-                    ? lastTrade >= o.activationPrice
-                    : lastTrade <= o.activationPrice,
+                  seen.some((p) =>
+                    o.side === 'SELL'
+                      ? p >= (o.activationPrice ?? 0)
+                      : p <= (o.activationPrice ?? 0),
+                  ),
                 ).toBe(true);
-              extremes.set(e.orderId, lastTrade);
+              extremes.set(
+                e.orderId,
+                o?.side === 'SELL' ? Math.min(...seen.filter((p) => p > 0)) : Math.max(...seen),
+              );
             }
             if (e.status === 'TRIGGERED') {
               expect(lastTrade).toBeGreaterThan(0);
               if (o?.type === 'TRIGGER')
                 expect(
-                  o.triggerDirection === 'ABOVE'
-                    ? lastTrade >= (o.triggerPrice ?? 0)
-                    : lastTrade <= (o.triggerPrice ?? 0),
+                  seen.some(
+                    (p) =>
+                      p > 0 &&
+                      (o.triggerDirection === 'ABOVE'
+                        ? p >= (o.triggerPrice ?? 0)
+                        : p <= (o.triggerPrice ?? 0)),
+                  ),
                 ).toBe(true);
               if (o?.type === 'TRAILING') {
-                // Fired on a retrace of at least trailingDelta from the extreme since activation.
-                const x = extremes.get(e.orderId);
-                expect(x).toBeDefined();
+                // Fired on a retrace of at least trailingDelta from an extreme since activation.
                 const delta = o.trailingDelta ?? 0;
+                expect(extremes.get(e.orderId)).toBeDefined();
+                const moved = seen.filter((p) => p > 0);
                 expect(
-                  o.side === 'SELL' ? lastTrade <= (x ?? 0) - delta : lastTrade >= (x ?? 0) + delta,
+                  moved.some((p, i) => {
+                    const upTo = moved.slice(0, i + 1);
+                    return o.side === 'SELL'
+                      ? p <= Math.max(...upTo) - delta ||
+                          p <= (extremes.get(e.orderId) ?? 0) - delta
+                      : p >= Math.min(...upTo) + delta ||
+                          p >= (extremes.get(e.orderId) ?? 0) + delta;
+                  }),
                 ).toBe(true);
                 extremes.delete(e.orderId);
               }

@@ -74,6 +74,9 @@ export const errorsDe: Record<string, string> = {
   error_3016: 'Die Post-Only-Order wäre sofort ausgeführt worden und wurde abgelehnt.',
   error_3017: 'Die Fill-or-Kill-Order konnte nicht vollständig ausgeführt werden.',
   error_3018: 'Der Verlauf umfasst nur die letzten 6 Monate.',
+  error_3019:
+    'Die sichtbare Menge der Iceberg-Order muss mindestens {{minIcebergSize}} betragen (1/100 der Ordermenge und nicht weniger als die Mindestmenge).',
+  error_3020: '{{field}} gilt nicht für diesen Ordertyp.',
 
   // ---- wallet ----
   error_5001: 'Unzureichendes verfügbares Guthaben.',

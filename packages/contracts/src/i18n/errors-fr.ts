@@ -72,6 +72,9 @@ export const errorsFr: Record<string, string> = {
   error_3016: 'L’ordre post-only aurait été exécuté immédiatement ; il a été rejeté.',
   error_3017: 'L’ordre FOK (exécution totale ou annulation) n’a pas pu être exécuté intégralement.',
   error_3018: 'L’historique ne couvre que les 6 derniers mois.',
+  error_3019:
+    'La partie visible de l’ordre iceberg doit être d’au moins {{minIcebergSize}} (1/100 du montant, et pas moins que la quantité minimale).',
+  error_3020: '{{field}} ne s’applique pas à ce type d’ordre.',
 
   // ---- wallet ----
   error_5001: 'Solde disponible insuffisant.',

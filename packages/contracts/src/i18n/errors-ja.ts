@@ -71,6 +71,9 @@ export const errorsJa: Record<string, string> = {
   error_3016: 'Post Only 注文が即時に約定するため、拒否されました。',
   error_3017: 'FOK 注文は全数量を約定できませんでした。',
   error_3018: '履歴は過去 6 か月分のみ照会できます。',
+  error_3019:
+    'アイスバーグ注文の表示数量は {{minIcebergSize}} 以上にしてください（注文数量の 1/100 以上かつ最小数量以上）。',
+  error_3020: '{{field}} はこの注文タイプには指定できません。',
 
   // ---- wallet ----
   error_5001: '利用可能残高が不足しています。',

@@ -70,6 +70,9 @@ export const errorsKo: Record<string, string> = {
   error_3016: 'Post-only 주문이 즉시 체결될 수 있어 거부되었습니다.',
   error_3017: 'FOK(Fill-or-Kill) 주문을 전량 체결하지 못했습니다.',
   error_3018: '내역은 최근 6개월까지만 조회할 수 있습니다.',
+  error_3019:
+    '아이스버그 주문의 표시 수량은 {{minIcebergSize}} 이상이어야 합니다(주문 수량의 1/100 이상, 최소 수량 이상).',
+  error_3020: '{{field}}은(는) 이 주문 유형에 적용되지 않습니다.',
 
   // ---- wallet ----
   error_5001: '사용 가능한 잔액이 부족합니다.',

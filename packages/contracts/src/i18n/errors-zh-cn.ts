@@ -69,6 +69,8 @@ export const errorsZhCn: Record<string, string> = {
   error_3016: '只做 Maker（Post-only）订单将立即成交，已被拒绝。',
   error_3017: 'FOK（全部成交或取消）订单无法全部成交。',
   error_3018: '仅可查询最近 6 个月的历史记录。',
+  error_3019: '冰山委托的显示数量至少为 {{minIcebergSize}}（订单数量的 1/100，且不低于最小数量）。',
+  error_3020: '{{field}} 不适用于此委托类型。',
 
   // ---- wallet ----
   error_5001: '可用余额不足。',

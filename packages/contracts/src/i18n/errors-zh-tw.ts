@@ -69,6 +69,8 @@ export const errorsZhTw: Record<string, string> = {
   error_3016: '只掛單（Post-only）委託將立即成交，已被拒絕。',
   error_3017: 'FOK（全部成交或取消）委託無法全部成交。',
   error_3018: '僅可查詢近 6 個月的歷史紀錄。',
+  error_3019: '冰山委託的顯示數量至少為 {{minIcebergSize}}（委託數量的 1/100，且不低於最小數量）。',
+  error_3020: '{{field}} 不適用於此委託類型。',
 
   // ---- wallet ----
   error_5001: '可用餘額不足。',

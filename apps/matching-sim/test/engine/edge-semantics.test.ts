@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { Harness, implementations, ofType, statuses } from './helpers.js';
+
+// The exceptions a differential run against a separate model found, one case each, on every
+// OrderBook implementation.
+describe.each(implementations)('edge semantics on the %s', (_name, factory) => {
+  it('fires a stop whose price was crossed inside one sweep', () => {
+    const h = new Harness(factory);
+    h.limit('SELL', 100, 1, { userId: 2 });
+    h.limit('BUY', 100, 1, { userId: 3 }); // last price 100
+    const stop = h.place({
+      side: 'SELL',
+      type: 'TRIGGER',
+      quantity: 1,
+      triggerPrice: 95,
+      triggerDirection: 'BELOW',
+      userId: 4,
+    }).id;
+    h.limit('SELL', 94, 1, { userId: 2 });
+    h.limit('SELL', 96, 1, { userId: 2 });
+    const { events } = h.limit('BUY', 96, 2, { userId: 3 });
+    expect(ofType(events, 'TRADE').map((t) => t.price)).toEqual([94, 96]);
+    expect(statuses(events)).toContain(`${stop}:TRIGGERED`);
+  });
+
+  it('calls a market buy by total that spends it all and empties the book filled', () => {
+    const h = new Harness(factory);
+    h.limit('SELL', 100, 10, { userId: 2 });
+    h.limit('SELL', 101, 10, { userId: 2 });
+    const { id, events } = h.place({ side: 'BUY', type: 'MARKET', quoteAmount: 2010 });
+    expect(ofType(events, 'ORDER_STATUS').at(-1)).toMatchObject({
+      orderId: id,
+      status: 'FILLED',
+      filledQuantity: 20,
+      remainingQuantity: 0,
+    });
+    // With some of the total left when the book runs dry, it expires part-filled.
+    h.limit('SELL', 100, 10, { userId: 2 });
+    const more = h.place({ side: 'BUY', type: 'MARKET', quoteAmount: 1500 });
+    expect(ofType(more.events, 'ORDER_STATUS').at(-1)).toMatchObject({
+      status: 'EXPIRED',
+      filledQuantity: 10,
+      reason: 'MARKET_REMAINDER',
+    });
+  });
+
+  it('leaves the old order alone when cancel-place refuses the replacement', () => {
+    const h = new Harness(factory);
+    h.limit('SELL', 105, 1, { userId: 2 });
+    const old = h.limit('BUY', 100, 1).id;
+    const replace = (order: Record<string, unknown>) =>
+      h.send({ kind: 'cancel-place', cancelOrderId: old, order: { side: 'BUY', ...order } });
+    // Post-only that would take, fill-or-kill it cannot fill, a market order with no
+    // counterparty at all (on the sell side), and an id already in use.
+    const refusals = [
+      replace({ orderId: 90, type: 'LIMIT', price: 105, quantity: 1, timeInForce: 'POST_ONLY' }),
+      replace({ orderId: 91, type: 'LIMIT', price: 105, quantity: 5, timeInForce: 'FOK' }),
+      h.send({
+        kind: 'cancel-place',
+        cancelOrderId: old,
+        order: { orderId: 92, side: 'SELL', type: 'MARKET', quantity: 1 },
+        userId: 7,
+      }),
+      replace({ orderId: old, type: 'LIMIT', price: 101, quantity: 1 }),
+    ];
+    expect(refusals.map((events) => events.map((e) => e.type === 'REJECTED' && e.code))).toEqual([
+      [3016],
+      [3017],
+      [3014],
+      [1002],
+    ]);
+    expect(h.book.get(old)).toMatchObject({ price: 100, visible: 1 });
+  });
+
+  it('refuses what would take a price level past exact integers (2^53 lots)', () => {
+    const h = new Harness(factory);
+    const first = h.limit('BUY', 1, 2 ** 52);
+    expect(first.events[0]?.type).toBe('ACCEPTED');
+    const second = h.limit('BUY', 1, 2 ** 52 + 1);
+    expect(second.events).toEqual([expect.objectContaining({ type: 'REJECTED', code: 3011 })]);
+    h.send({ kind: 'cancel', orderId: first.id });
+    expect(h.book.bestBid()).toBe(-1);
+    h.book.validateInternalState();
+  });
+
+  it('refuses contradictory fields instead of reinterpreting them', () => {
+    const h = new Harness(factory);
+    h.limit('SELL', 100, 5, { userId: 2 });
+    const fok = h.place({ side: 'BUY', type: 'MARKET', quantity: 1, timeInForce: 'FOK' });
+    expect(fok.events).toEqual([expect.objectContaining({ type: 'REJECTED', code: 3020 })]);
+    const shown = h.limit('BUY', 99, 10, { icebergVisible: 2 });
+    expect(shown.events).toEqual([expect.objectContaining({ type: 'REJECTED', code: 3020 })]);
+  });
+
+  it('keeps an iceberg to at most 100 slices', () => {
+    const h = new Harness(factory);
+    const thin = h.place({
+      side: 'SELL',
+      type: 'ICEBERG',
+      price: 100,
+      quantity: 1_000_000,
+      icebergVisible: 1,
+      userId: 2,
+    });
+    expect(thin.events).toEqual([expect.objectContaining({ type: 'REJECTED', code: 3019 })]);
+    const ok = h.place({
+      side: 'SELL',
+      type: 'ICEBERG',
+      price: 100,
+      quantity: 1_000_000,
+      icebergVisible: 10_000,
+      userId: 2,
+    });
+    expect(ok.events[0]?.type).toBe('ACCEPTED');
+    const { events } = h.limit('BUY', 100, 1_000_000);
+    expect(ofType(events, 'TRADE')).toHaveLength(100);
+    expect(events.length).toBeLessThan(1000);
+  });
+});
