@@ -20,12 +20,18 @@ export function engineStreamKeys(shard: string): {
   output: string;
   control: string;
   replay: string;
+  settled: string;
 } {
   return {
     input: `engine:${shard}:commands`,
     output: `engine:${shard}:events`,
     control: `engine:${shard}:control`,
     replay: `engine:${shard}:replay`,
+    /**
+     * The last event seq settlement has committed (settlement writes it after each batch): the
+     * engine keeps the snapshot and journal needed to write every later event again.
+     */
+    settled: `engine:${shard}:settled`,
   };
 }
 

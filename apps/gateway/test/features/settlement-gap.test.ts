@@ -102,6 +102,11 @@ describe('settlement after the event stream lost entries', () => {
       (await t.app.db.engineCursor.findUnique({ where: { shard: t.app.env.ENGINE_SHARD } }))
         ?.lastSeq ?? 0;
     expect(settled).toBeGreaterThan(cursor);
+    // The engine's retention watermark follows the committed cursor.
+    await until(
+      async () => (await t.app.redis.commands.get(keys.settled)) === String(settled),
+      5_000,
+    );
     const audit = await auditLedger(t.app.db);
     expect(audit.unbalanced).toEqual([]);
     expect(audit.mismatched).toEqual([]);

@@ -80,8 +80,7 @@ export class EngineService {
       this.engine.restore(snap.shard);
       this.lastId = snap.lastStreamId;
     }
-    // Segments older than the snapshot's are covered by it (left over by a crash mid-rotation).
-    this.removeSegmentsBefore(snap?.journalFile ?? journalName(0));
+    // Older segments and snapshots stay: settlement may still need their events (retain()).
     const replaying = this.segmentsFrom(snap);
     const published = await this.publishedSeq();
     const replay: EngineEvent[][] = [];
@@ -178,24 +177,21 @@ export class EngineService {
    */
   async replayFrom(from: number): Promise<void> {
     const started = performance.now();
-    const snap = this.snapshots.read();
     const scratch = new ShardEngine(this.o.specs, () => new FastBook());
-    if (snap !== undefined) scratch.restore(snap.shard);
     const pipe = this.o.redis.pipeline().del(this.keys.replay);
-    if (scratch.seq > from) {
-      pipe.xadd(
-        this.keys.replay,
-        '*',
-        'unavailable',
-        JSON.stringify({ from, firstAvailable: scratch.seq + 1 }),
-      );
+    const base = this.replayBase(from);
+    if (base === null) {
+      const firstAvailable = this.firstReplayable() + 1;
+      pipe.xadd(this.keys.replay, '*', 'unavailable', JSON.stringify({ from, firstAvailable }));
       await pipe.exec();
       this.o.log.error(
-        { shard: this.o.shard, from, firstAvailable: scratch.seq + 1 },
-        'events asked for again are older than the snapshot: they cannot be regenerated',
+        { shard: this.o.shard, from, firstAvailable },
+        'events asked for again are older than every snapshot kept: they cannot be regenerated',
       );
       return;
     }
+    const snap = base.file === null ? undefined : new SnapshotStore(this.dir, base.file).read();
+    if (snap !== undefined) scratch.restore(snap.shard);
     let count = 0;
     for (const { path, from: offset } of this.segmentsFrom(snap)) {
       for (const line of readLines(path, offset)) {
@@ -300,11 +296,14 @@ export class EngineService {
     fsyncDir(this.dir);
     previous.close();
     this.sinceSnapshot = 0;
+    const seq = this.engine.seq;
     const written = this.snapshots
       .writeJson(json)
-      .then(() => {
-        // Every segment before the new one is covered now (also any a failed write left).
-        this.removeSegmentsBefore(next);
+      .then(async () => {
+        // A copy named by its segment and seq: replays start from the newest one at or before
+        // what they need, and retain() keeps what settlement has not committed.
+        await new SnapshotStore(this.dir, archiveName(segmentOf(next), seq)).writeJson(json);
+        await this.retain();
         return true;
       })
       .catch((err: unknown) => {
@@ -337,11 +336,53 @@ export class EngineService {
     }));
   }
 
-  /** Deletes the journal segments before `file`: a snapshot that names it covers them. */
-  private removeSegmentsBefore(file: string): void {
-    const keep = segmentOf(file);
-    for (const f of readdirSync(this.dir))
-      if (segmentOf(f) >= 0 && segmentOf(f) < keep) rmSync(join(this.dir, f), { force: true });
+  /**
+   * The kept snapshots a replay can start from, oldest first: the journal's very start while its
+   * first segment is kept (no snapshot: seq 0), then each archived snapshot.
+   */
+  private replayBases(): { seq: number; segment: number; file: string | null }[] {
+    const files = readdirSync(this.dir);
+    const bases: { seq: number; segment: number; file: string | null }[] = [];
+    if (files.includes(journalName(0))) bases.push({ seq: 0, segment: 0, file: null });
+    for (const f of files) {
+      const m = ARCHIVE.exec(f);
+      if (m) bases.push({ segment: Number(m[1]), seq: Number(m[2]), file: f });
+    }
+    return bases.sort((a, b) => a.seq - b.seq || a.segment - b.segment);
+  }
+
+  /** The newest kept start at or before `seq`, or null when every one is later. */
+  private replayBase(seq: number): { seq: number; segment: number; file: string | null } | null {
+    return (
+      this.replayBases()
+        .filter((b) => b.seq <= seq)
+        .at(-1) ?? null
+    );
+  }
+
+  private firstReplayable(): number {
+    return this.replayBases()[0]?.seq ?? this.engine.seq;
+  }
+
+  /**
+   * Keeps every snapshot and journal segment needed to write again each event settlement has not
+   * committed (its watermark, `settled`, in Redis): those older than the newest snapshot at or
+   * before the watermark go. Without a watermark (Redis restarted, settlement not yet back)
+   * nothing is deleted.
+   */
+  private async retain(): Promise<void> {
+    const raw = await this.o.redis.get(this.keys.settled).catch(() => null);
+    const settled = raw === null ? NaN : Number(raw);
+    if (!Number.isInteger(settled) || settled < 0) return;
+    const base = this.replayBase(settled);
+    if (base === null) return;
+    for (const f of readdirSync(this.dir)) {
+      const segment = segmentOf(f);
+      const archived = ARCHIVE.exec(f);
+      if (segment >= 0 && segment < base.segment) rmSync(join(this.dir, f), { force: true });
+      else if (archived && Number(archived[2]) < base.seq)
+        rmSync(join(this.dir, f), { force: true });
+    }
   }
 
   private segment(): number {
@@ -372,6 +413,13 @@ export class EngineService {
 
 /** Commands between trims of the input stream. */
 const TRIM_EVERY = 5_000;
+
+/** An archived snapshot: the journal segment that follows it, and its event seq. */
+const ARCHIVE = /^snapshot-(\d+)-(\d+)\.json$/;
+
+function archiveName(segment: number, seq: number): string {
+  return `snapshot-${String(segment).padStart(8, '0')}-${seq}.json`;
+}
 
 function journalName(segment: number): string {
   return `journal-${String(segment).padStart(8, '0')}.log`;

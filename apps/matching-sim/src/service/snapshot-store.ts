@@ -28,8 +28,8 @@ export interface StoredSnapshot {
 export class SnapshotStore {
   readonly path: string;
 
-  constructor(dir: string) {
-    this.path = join(dir, 'snapshot.json');
+  constructor(dir: string, file = 'snapshot.json') {
+    this.path = join(dir, file);
   }
 
   read(): StoredSnapshot | undefined {

@@ -50,6 +50,8 @@ describe('engine service', () => {
   const expected = groups.flat();
 
   it('answers every command from the stream with the events the engine gives in process', async () => {
+    // Settlement has committed everything: the engine keeps only what replays need.
+    await redis.set(keys.settled, String(Number.MAX_SAFE_INTEGER));
     const pipe = redis.pipeline();
     for (const c of commands) pipe.xadd(keys.input, '*', 'c', JSON.stringify(c));
     pipe.xadd(keys.input, '*', 'c', '{"not":"a command"}');
@@ -69,9 +71,14 @@ describe('engine service', () => {
     const again = newService();
     await again.recover();
     expect(again.engine.stateHash()).toBe(reference.stateHash());
-    // Snapshots every 100 commands rotated the journal: one segment is left, after the last one.
+    // Snapshots every 100 commands rotated the journal: one segment is left, after the last
+    // snapshot, which is also kept under its segment and seq.
     const files = readdirSync(join(dataDir, 'shard-t1')).sort();
-    expect(files).toEqual([expect.stringMatching(/^journal-0*[1-9]\d*\.log$/), 'snapshot.json']);
+    expect(files).toEqual([
+      expect.stringMatching(/^journal-0*[1-9]\d*\.log$/),
+      expect.stringMatching(/^snapshot-\d+-\d+\.json$/),
+      'snapshot.json',
+    ]);
     expect(await redis.xlen(keys.output)).toBe(commands.length);
     // 30 more commands, fewer than a snapshot's worth: they live in the journal only (when the
     // snapshots above landed depends on how fast their background writes were).
@@ -177,6 +184,7 @@ describe('engine service snapshots written in the background', () => {
   }
 
   it('recovers from the last snapshot that landed through every later journal segment', async () => {
+    await redis.set(k2.settled, String(Number.MAX_SAFE_INTEGER));
     const first = make();
     await first.recover();
     await feed(first, 0, 200);
@@ -210,4 +218,67 @@ describe('engine service snapshots written in the background', () => {
     third.close();
     expect(third.engine.stateHash()).toBe(reference.stateHash());
   });
+});
+
+describe('engine retention', () => {
+  const k3 = streamKeys('t3');
+  const make = () =>
+    new EngineService({
+      redis,
+      shard: 't3',
+      specs: [SERVICE_SYMBOL],
+      dataDir,
+      log,
+      batchSize: 40,
+      blockMs: 20,
+      snapshotEvery: 50,
+    });
+  const commands = commandStream(300, 13);
+  const reference = new ShardEngine([SERVICE_SYMBOL], () => new FastBook());
+  const groups = commands.map((c) => reference.handle(engineCommand.parse(c)));
+
+  it('keeps what settlement has not committed, so a restart with Redis wiped can replay it', async () => {
+    // Settlement committed up to seq 40, then stopped; the engine went on and snapshotted
+    // several times, the last at shutdown.
+    const committed = 40;
+    await redis.set(k3.settled, String(committed));
+    const engine = make();
+    await engine.recover();
+    const pipe = redis.pipeline();
+    for (const c of commands) pipe.xadd(k3.input, '*', 'c', JSON.stringify(c));
+    await pipe.exec();
+    await drain3(engine, groups.flat().length);
+    await engine.snapshot();
+    engine.close();
+    const last = groups.flat().at(-1)?.seq ?? 0;
+    expect(last).toBeGreaterThan(committed + 100);
+
+    // A host reboot: Redis comes back empty.
+    for (const key of Object.values(k3)) await redis.del(key);
+    const again = make();
+    await again.recover();
+    await again.replayFrom(committed);
+    again.close();
+    const replayed = await readEvents(redis, k3.replay);
+    expect(replayed[0]?.seq).toBe(committed + 1);
+    expect(replayed).toEqual(
+      groups
+        .filter((g) => (g.at(-1)?.seq ?? 0) > committed)
+        .flat()
+        .filter((e) => e.seq > 0),
+    );
+    expect(replayed.at(-1)?.seq).toBe(last);
+  });
+
+  async function drain3(service: EngineService, events: number): Promise<void> {
+    const running = service.run();
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const top = await redis.xrevrange(k3.output, '+', '-', 'COUNT', 1);
+      if (Number(top[0]?.[0].split('-')[1] ?? 0) >= (groups.flat().at(-1)?.seq ?? events)) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    service.stop();
+    await running;
+  }
 });

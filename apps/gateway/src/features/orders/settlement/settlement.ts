@@ -385,6 +385,10 @@ export class Settlement {
     const committed = write.then((tradeIds) => {
       this.committedBatch = batchNo;
       this.committedSeq = last;
+      // The engine's retention watermark: it keeps what is needed to write later events again.
+      this.o.redis.commands
+        .set(streamKeys(this.o.shard).settled, String(last))
+        .catch((err: unknown) => this.o.log.warn({ err }, 'could not publish the settled seq'));
       this.evict(changed, batchNo);
       this.o.verdicts
         .announce(verdictsOf(out, views))
