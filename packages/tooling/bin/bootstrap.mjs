@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const command = process.argv[2];
-if (command !== 'start' && command !== 'test' && command !== 'bench') {
-  console.error('Usage: bootstrap.mjs start|test|bench');
+if (!['start', 'test', 'bench', 'faults'].includes(command)) {
+  console.error('Usage: bootstrap.mjs start|test|bench|faults');
   process.exit(2);
 }
 
@@ -59,6 +59,7 @@ if (mtime(client) < mtime(schema)) {
 
 // The load runner (packages/load-runner) starts its own exchange; it needs the install above only.
 if (command === 'bench') process.exit(pnpmRun('--filter', '@exchange/load-runner', 'bench'));
+if (command === 'faults') process.exit(pnpmRun('--filter', '@exchange/load-runner', 'faults'));
 
 // Straight to Node (no npx or pnpm in between), so Ctrl-C and exit codes pass through untouched.
 const tooling = path.join(root, 'packages', 'tooling');

@@ -75,6 +75,11 @@ export class Supervisor {
     this.run(s);
   }
 
+  /** The running child's process id, if it runs. */
+  pid(name: string): number | undefined {
+    return this.children.get(name)?.child?.pid;
+  }
+
   /** How often each child has been started again. */
   restarts(name: string): number {
     return this.children.get(name)?.restarts ?? 0;
