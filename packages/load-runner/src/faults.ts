@@ -314,7 +314,7 @@ async function main(): Promise<number> {
       [
         'fault',
         'orders accepted in its window',
-        'quiet again after',
+        'quiet again (from the fault; load goes on 5 s)',
         'database checks',
         'ledger audit',
       ],
