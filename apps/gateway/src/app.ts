@@ -181,6 +181,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
  */
 async function trading(app: FastifyInstance): Promise<void> {
   const verdicts = await Verdicts.create(app.redis);
+  const depth = new DepthStore(app.redis, app.db);
   const deps: OrderDeps = {
     db: app.db,
     sql: app.sql,
@@ -190,8 +191,8 @@ async function trading(app: FastifyInstance): Promise<void> {
     verdicts,
     placements: new PlacementWriter(app.sql),
     cache: createOrderCaches(),
+    depth,
   };
-  const depth = new DepthStore(app.redis, app.db);
   const market = marketDataSink({
     db: app.db,
     clock: app.clock,

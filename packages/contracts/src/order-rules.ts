@@ -61,6 +61,13 @@ export function isMarketLike(req: Pick<PlaceOrderRequest, 'type' | 'price'>): bo
   );
 }
 
+/** A market buy sized by an amount of the base asset rather than by the quote total. */
+export function isMarketBuyByAmount(
+  req: Pick<PlaceOrderRequest, 'type' | 'side' | 'amount' | 'total'>,
+): boolean {
+  return req.type === 'MARKET' && req.side === 'BUY' && req.total === undefined && req.amount !== undefined;
+}
+
 /** The fields a placement of this type and side carries (the form asks for these). */
 export function orderFields(type: OrderType, side: 'BUY' | 'SELL'): OrderRuleField[] {
   switch (type) {
@@ -170,6 +177,12 @@ export function orderRuleViolations(
   }
 
   const marketLike = isMarketLike(req);
+  // A market buy is sized by the quote it may spend, or by an amount (the gateway then freezes
+  // the amount at a protection price above the best ask and refuses fills beyond it).
+  if (isMarketBuyByAmount(req)) {
+    sized('amount', req.amount);
+    return out;
+  }
   if (marketLike && req.side === 'BUY') {
     const total = positive('total', req.total);
     if (total && belowNotional(total))

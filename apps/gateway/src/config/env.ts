@@ -78,6 +78,8 @@ export const envSchema = z
       .default('0'),
     /** How long a placement waits for the engine's verdict before answering PENDING. */
     ORDER_VERDICT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+    /** How far above the best ask a market buy by amount may fill (0.05 = 5 %). */
+    MARKET_PRICE_PROTECTION: z.coerce.number().min(0).max(1).default(0.05),
     /** Settled events kept in the engine's event stream below what settlement has committed. */
     SETTLEMENT_KEEP_EVENTS: z.coerce.number().int().min(1).default(10_000),
     /** Run the settlement consumer in this process (one instance holds its lock at a time). */

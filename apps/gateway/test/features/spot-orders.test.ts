@@ -81,6 +81,41 @@ describe('spot trading end to end (Demo)', () => {
     expect((await auditLedger(t.app.db)).ok).toBe(true);
   });
 
+  it('buys at market by amount, frozen at the protection price, and releases what it did not spend', async () => {
+    const seller = await signIn(t);
+    const buyer = await signIn(t);
+    const ask = await place(seller.token, {
+      symbol: 'BTC_USDT',
+      side: 'SELL',
+      type: 'LIMIT',
+      price: '1000',
+      amount: '0.2',
+    });
+    expect(ask.json()).toMatchObject({ code: '200', data: { status: 'NEW' } });
+    // The protection price comes from the settled book: wait until it shows the ask.
+    await until(async () => {
+      const depth = await t.app.inject({
+        method: 'GET',
+        url: '/v1/market-data/public/depth?symbol=BTC_USDT',
+        headers: { 'runtime-mode': '1' },
+      });
+      return depth.json<{ data: { asks: [string, string][] } }>().data.asks[0]?.[0] === '1000';
+    });
+    const buy = await place(buyer.token, {
+      symbol: 'BTC_USDT',
+      side: 'BUY',
+      type: 'MARKET',
+      amount: '0.3',
+    });
+    expect(buy.json()).toMatchObject({ code: '200' });
+    const id = buy.json<{ data: Order }>().data.id;
+    // 0.2 fill at 1000; the rest would cost more than 1050 (5 % above the best ask): it ends.
+    await until(async () => (await order(buyer.token, id)).status === 'PARTIALLY_CANCELED');
+    expect(await order(buyer.token, id)).toMatchObject({ filled: '0.2', filledTotal: '200' });
+    expect(await balance(buyer.token, 'USDT')).toMatchObject({ available: '99800', frozen: '0' });
+    expect(await balance(buyer.token, 'BTC')).toMatchObject({ available: '2.2', frozen: '0' });
+  });
+
   it('rejects a market order with no counterparty and unfreezes', async () => {
     const u = await signIn(t);
     const res = await place(u.token, {
@@ -174,7 +209,22 @@ describe('spot trading end to end (Demo)', () => {
         },
         '3009',
       ],
-      [{ symbol: 'BTC_USDT', side: 'BUY', type: 'MARKET', amount: '0.1' }, '3004'],
+      // A trigger buy without a limit price is still sized by its total.
+      [
+        {
+          symbol: 'BTC_USDT',
+          side: 'BUY',
+          type: 'TRIGGER',
+          amount: '0.1',
+          triggerPrice: '1',
+          triggerDirection: 'BELOW',
+        },
+        '3004',
+      ],
+      [
+        { symbol: 'BTC_USDT', side: 'BUY', type: 'MARKET', amount: '0.1', timeInForce: 'FOK' },
+        '3020',
+      ],
       [{ symbol: 'LUNC_USDT', side: 'BUY', type: 'LIMIT', price: '1', amount: '10' }, '3013'],
       [{ symbol: 'BTC_USDT', side: 'BUY', type: 'LIMIT', price: '1000000', amount: '1' }, '3001'],
     ];

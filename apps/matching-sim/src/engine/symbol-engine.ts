@@ -235,7 +235,14 @@ export class SymbolEngine {
     t.orderId = p.orderId;
     t.userId = p.userId;
     t.side = p.side;
-    t.limit = isMarket(p) ? (p.side === BUY ? MAX_PRICE : MIN_PRICE) : p.price;
+    // A market order takes any price, unless it carries one: its price protection (the worst
+    // price it may fill at; what is left beyond it expires).
+    t.limit =
+      isMarket(p) && !(p.type === T_MARKET && p.price > 0)
+        ? p.side === BUY
+          ? MAX_PRICE
+          : MIN_PRICE
+        : p.price;
     t.qty = p.qty > 0 ? p.qty : MAX_PRICE;
     t.quote = p.quote > 0 ? p.quote : -1;
     t.stp = p.stp;

@@ -116,4 +116,21 @@ describe.each(implementations)('edge semantics on the %s', (_name, factory) => {
     expect(ofType(events, 'TRADE')).toHaveLength(100);
     expect(events.length).toBeLessThan(1000);
   });
+
+  it('fills a market buy by amount no higher than its price protection', () => {
+    const h = new Harness(factory);
+    h.limit('SELL', 100, 1, { userId: 2 });
+    h.limit('SELL', 104, 1, { userId: 2 });
+    h.limit('SELL', 110, 1, { userId: 2 });
+    const { id, events } = h.place({ side: 'BUY', type: 'MARKET', quantity: 3, price: 105 });
+    expect(ofType(events, 'TRADE').map((t) => t.price)).toEqual([100, 104]);
+    expect(ofType(events, 'ORDER_STATUS').at(-1)).toMatchObject({
+      orderId: id,
+      status: 'EXPIRED',
+      filledQuantity: 2,
+      remainingQuantity: 1,
+      reason: 'MARKET_REMAINDER',
+    });
+    expect(h.book.bestAsk()).toBe(110);
+  });
 });

@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import {
+  isMarketBuyByAmount,
   isMarketLike,
   orderRuleViolations,
   toUnits,
@@ -52,7 +53,11 @@ function quoteUnits(total: Decimal, r: SymbolRules): number {
  * and the funds to freeze: a BUY freezes the quote it may spend (price x amount, or the total
  * of a market-type buy), a SELL freezes the base amount.
  */
-export function checkOrder(req: PlaceOrderRequest, r: SymbolRules): CheckedOrder {
+export function checkOrder(
+  req: PlaceOrderRequest,
+  r: SymbolRules,
+  market: { protectionPrice?: string | undefined } = {},
+): CheckedOrder {
   const [first] = orderRuleViolations(req, r);
   if (first) throw new AppError(first.error, first.params);
   const buy = req.side === 'BUY';
@@ -79,6 +84,20 @@ export function checkOrder(req: PlaceOrderRequest, r: SymbolRules): CheckedOrder
       spec.activationPrice = units(req.activationPrice, r.tickSize);
       values.activationPrice = text(req.activationPrice);
     }
+  }
+
+  if (isMarketBuyByAmount(req)) {
+    // Frozen at the protection price: the most it may cost. The engine fills up to that price
+    // only; what is not spent is released when the order ends.
+    if (market.protectionPrice === undefined) throw new AppError('NO_COUNTERPARTY');
+    const qty = text(req.amount);
+    const cost = new Decimal(market.protectionPrice).times(qty);
+    if (cost.lt(r.minNotional))
+      throw new AppError('NOTIONAL_BELOW_MINIMUM', { minNotional: r.minNotional });
+    spec.quantity = units(qty, r.stepSize);
+    spec.price = units(market.protectionPrice, r.tickSize);
+    values.quantity = qty;
+    return { spec, values, freezeAsset: r.quoteAsset, freezeAmount: cost.toFixed() };
   }
 
   if (isMarketLike(req) && buy) {

@@ -1,6 +1,8 @@
+import { Decimal } from 'decimal.js';
 import { randomUUID } from 'node:crypto';
 import {
   KycPermission,
+  isMarketBuyByAmount,
   OPEN_ORDER_STATUSES,
   RuntimeMode,
   errorByCode,
@@ -17,6 +19,7 @@ import { AppError } from '../../lib/app-error.js';
 import { ensureFunded } from '../wallet/funding-service.js';
 import { sendCommand } from './engine-client.js';
 import { checkOrder, type SymbolRules } from './order-rules.js';
+import type { DepthStore } from '../market-data/depth-store.js';
 import type { PlacementWriter } from './order-store.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { toOrder } from './order-view.js';
@@ -32,6 +35,8 @@ export interface OrderDeps {
   verdicts: Verdicts;
   placements: PlacementWriter;
   cache: OrderCaches;
+  /** The settled book, for a market buy by amount's protection price. */
+  depth: Pick<DepthStore, 'snapshot'>;
 }
 
 /** Cancellable orders: the contracts' open statuses, as the column's plain strings. */
@@ -66,6 +71,23 @@ async function tradingUser(deps: OrderDeps, userId: string, mode: RuntimeMode) {
   return user;
 }
 
+/**
+ * The worst price a market buy by amount may fill at: the best ask and the protection margin
+ * (MARKET_PRICE_PROTECTION, 5 %), rounded up to the tick. Undefined when nothing is offered.
+ */
+async function protectionPrice(
+  deps: OrderDeps,
+  mode: number,
+  rules: SymbolRules,
+): Promise<string | undefined> {
+  const ask = (await deps.depth.snapshot(mode, rules.code, 1)).asks[0]?.[0];
+  if (ask === undefined) return undefined;
+  return new Decimal(ask)
+    .times(1 + deps.env.MARKET_PRICE_PROTECTION)
+    .toNearest(rules.tickSize, Decimal.ROUND_UP)
+    .toFixed();
+}
+
 function fundingPlan(env: Env, mode: number) {
   return mode === RuntimeMode.TRIAL ? env.TRIAL_FUNDING : env.DEMO_FUNDING;
 }
@@ -89,7 +111,11 @@ export async function placeOrder(
     }),
   );
   if (rules instanceof AppError) throw rules;
-  const checked = checkOrder(req, rules);
+  const checked = checkOrder(req, rules, {
+    protectionPrice: isMarketBuyByAmount(req)
+      ? await protectionPrice(deps, mode, rules)
+      : undefined,
+  });
   if (!deps.cache.funded.has(`${userId}:${mode}`)) {
     await ensureFunded({
       db: deps.db,
