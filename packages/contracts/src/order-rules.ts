@@ -65,7 +65,12 @@ export function isMarketLike(req: Pick<PlaceOrderRequest, 'type' | 'price'>): bo
 export function isMarketBuyByAmount(
   req: Pick<PlaceOrderRequest, 'type' | 'side' | 'amount' | 'total'>,
 ): boolean {
-  return req.type === 'MARKET' && req.side === 'BUY' && req.total === undefined && req.amount !== undefined;
+  return (
+    req.type === 'MARKET' &&
+    req.side === 'BUY' &&
+    req.total === undefined &&
+    req.amount !== undefined
+  );
 }
 
 /** The fields a placement of this type and side carries (the form asks for these). */
