@@ -21,6 +21,7 @@ export function engineStreamKeys(shard: string): {
   control: string;
   replay: string;
   settled: string;
+  listing: string;
 } {
   return {
     input: `engine:${shard}:commands`,
@@ -32,6 +33,8 @@ export function engineStreamKeys(shard: string): {
      * engine keeps the snapshot and journal needed to write every later event again.
      */
     settled: `engine:${shard}:settled`,
+    /** The answer to a `listOrders <token>` control request: every order the engine holds. */
+    listing: `engine:${shard}:listing`,
   };
 }
 

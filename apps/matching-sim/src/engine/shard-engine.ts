@@ -170,6 +170,45 @@ export class ShardEngine {
     }
   }
 
+  /**
+   * Every order the engine holds, resting or waiting (stops), as "<mode>:<symbol>" and ids: what
+   * an operator compares with the database when the two may disagree.
+   */
+  heldOrders(): {
+    book: string;
+    orderId: number;
+    userId: number;
+    remaining: number;
+    filled: number;
+  }[] {
+    const out: {
+      book: string;
+      orderId: number;
+      userId: number;
+      remaining: number;
+      filled: number;
+    }[] = [];
+    for (const [book, e] of this.books) {
+      for (const o of e.book.orders())
+        out.push({
+          book,
+          orderId: o.orderId,
+          userId: o.userId,
+          remaining: o.visible + o.hidden,
+          filled: o.filled,
+        });
+      for (const p of e.state().pending)
+        out.push({
+          book,
+          orderId: p.params.orderId,
+          userId: p.params.userId,
+          remaining: p.params.qty,
+          filled: 0,
+        });
+    }
+    return out;
+  }
+
   /** A digest of the whole state, to compare a replayed engine with the original. */
   stateHash(): string {
     return createHash('sha256').update(JSON.stringify(this.snapshot())).digest('hex');

@@ -147,7 +147,7 @@ export class EngineService {
   }
 
   /**
-   * Requests on the control stream: `replayFrom <seq>`. Requests that piled up (a reader asks
+   * Requests on the control stream: `replayFrom <seq>`, `listOrders <token>`. Requests that piled up (a reader asks
    * again every few seconds while the engine is down) are answered once, from the lowest seq;
    * each is removed once answered.
    */
@@ -157,6 +157,7 @@ export class EngineService {
       const seq = Number(fields[fields.indexOf('replayFrom') + 1]);
       if (fields.includes('replayFrom') && Number.isInteger(seq) && seq >= 0)
         from = Math.min(from, seq);
+      else if (fields[0] === 'listOrders') await this.listOrders(fields[1] ?? '');
       else this.o.log.warn({ id, fields }, 'unknown engine control request');
     }
     if (from !== Infinity) {
@@ -209,6 +210,27 @@ export class EngineService {
       { shard: this.o.shard, from, entries: count, ms: Math.round(performance.now() - started) },
       'engine events written again to the replay stream',
     );
+  }
+
+  /**
+   * Answers `listOrders <token>`: one entry in the listing stream (replacing what it held) with
+   * the token, the engine's seq and every order it holds, for the operator's reconciliation.
+   */
+  private async listOrders(token: string): Promise<void> {
+    await this.o.redis
+      .pipeline()
+      .del(this.keys.listing)
+      .xadd(
+        this.keys.listing,
+        '*',
+        'token',
+        token,
+        'seq',
+        String(this.engine.seq),
+        'orders',
+        JSON.stringify(this.engine.heldOrders()),
+      )
+      .exec();
   }
 
   /**

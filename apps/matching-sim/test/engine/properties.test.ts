@@ -87,10 +87,15 @@ describe('random command sequences', () => {
                       : p <= (o.activationPrice ?? 0),
                   ),
                 ).toBe(true);
-              extremes.set(
-                e.orderId,
-                o?.side === 'SELL' ? Math.min(...seen.filter((p) => p > 0)) : Math.max(...seen),
+              // The extreme starts at the first price that activated it (the engine checks after
+              // every trade) and runs over the command's later prices.
+              const act = o?.activationPrice;
+              const known = seen.filter((p) => p > 0);
+              const from = known.findIndex((p) =>
+                act === undefined ? true : o?.side === 'SELL' ? p >= act : p <= act,
               );
+              const since = known.slice(Math.max(0, from));
+              extremes.set(e.orderId, o?.side === 'SELL' ? Math.max(...since) : Math.min(...since));
             }
             if (e.status === 'TRIGGERED') {
               expect(lastTrade).toBeGreaterThan(0);

@@ -375,6 +375,19 @@ describe('applyEvents', () => {
     expect(applied.changed).toEqual([]);
   });
 
+  it('leaves an order that is already final as it is', () => {
+    const o = order(110, {
+      userId: 'ann',
+      side: 'BUY',
+      status: 'CANCELED',
+      frozenRemaining: new Decimal(0),
+    });
+    const applied = run([o], [status(110, 1, 'CANCELED', 'USER')]);
+    expect(o.status).toBe('CANCELED');
+    expect(applied.changed).toEqual([]);
+    expect(balances(applied)).toEqual({});
+  });
+
   it('refuses a trade of an order it was not given', () => {
     const maker = order(100, { userId: 'ben', side: 'SELL' });
     expect(() =>

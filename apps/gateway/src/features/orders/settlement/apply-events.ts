@@ -136,7 +136,9 @@ function applyOne(e: EngineEvent, ctx: ApplyContext, ledger: LedgerBatch, out: O
       return;
     case 'ORDER_STATUS': {
       const o = ctx.orders.get(BigInt(e.orderId));
-      if (!o) return;
+      // A final order never changes again (the operator's reconciliation may have closed one
+      // the engine still held, and cancels it there afterwards).
+      if (!o || FINAL[o.status]) return;
       if (TERMINAL[e.status]) {
         release(ledger, o, at);
         o.status = finalStatus(e.status, o, ctx.symbols.get(e.symbol));
