@@ -131,7 +131,7 @@ export async function reconcileWithEngine(o: {
   settledSeq: number;
 }> {
   const passes = Math.max(1, o.passes ?? 10);
-  let seen: Map<string, Finding> | null = null;
+  let seen = null as Map<string, Finding> | null;
   let pass: Pass | null = null;
   for (let i = 0; i < passes; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, o.pauseMs ?? 500));
@@ -141,7 +141,8 @@ export async function reconcileWithEngine(o: {
       break;
     }
     const now = new Map(pass.findings.map((f) => [key(f), f]));
-    seen = seen === null ? now : new Map([...seen].filter(([k]) => now.has(k)));
+    const before: Map<string, Finding> | null = seen;
+    seen = before === null ? now : new Map([...before.entries()].filter(([k]) => now.has(k)));
   }
   if (!pass || !seen) throw new Error('no comparison was made');
   const quiet = pass.engineSeq === pass.settledSeq;
