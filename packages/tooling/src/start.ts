@@ -1,5 +1,6 @@
 // `npm start`: migrate, seed, build the web client when stale, then run the gateway (serving the
-// client and the API on one origin) and the matching service until Ctrl-C.
+// client and the API on one origin), the matching service and the simulated KYC provider until
+// Ctrl-C.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { Redis } from 'ioredis';
@@ -32,6 +33,12 @@ env.ENGINE_DATA_DIR ??= path.join(
   '.data',
   `${databaseName}-${env.REDIS_PREFIX.replace(/[^\w-]/g, '')}`,
 );
+// The simulated KYC provider: beside the gateway's port, so two exchanges on one machine do not
+// share it; it keeps its reviews with the engine's data (a new database forgets both).
+env.KYC_SIM_PORT ??= String(Number(PORT) + 11);
+env.KYC_PROVIDER_URL ??= `http://127.0.0.1:${env.KYC_SIM_PORT}`;
+env.KYC_CALLBACK_URL ??= `http://127.0.0.1:${PORT}/v1/kyc/public/provider/callback`;
+env.KYC_SIM_DATA_DIR ??= `${env.ENGINE_DATA_DIR}-kyc`;
 
 /** A new database starts a new exchange: forget the streams and journal of any earlier one. */
 async function clearEngineState(): Promise<void> {
@@ -47,6 +54,7 @@ async function clearEngineState(): Promise<void> {
     redis.disconnect();
   }
   rmSync(env.ENGINE_DATA_DIR ?? '', { recursive: true, force: true });
+  rmSync(env.KYC_SIM_DATA_DIR ?? '', { recursive: true, force: true });
 }
 
 function step(text: string): void {
@@ -141,7 +149,7 @@ function launch(
 async function stopAll(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
-    await supervisor.stop(['gateway', 'worker', 'engine']);
+    await supervisor.stop(['gateway', 'worker', 'engine', 'kyc']);
   }
   process.exit(code);
 }
@@ -177,6 +185,7 @@ async function main(): Promise<void> {
     MARKET_MAKERS: env.MARKET_MAKERS,
   });
   launch('engine', 33, appDir('matching-sim'), 'src/main.ts');
+  launch('kyc', 34, appDir('matching-sim'), 'src/sim/kyc/main.ts');
   if (await waitReady(`http://127.0.0.1:${PORT}/ready`, 60_000)) {
     console.log(
       `\n  \x1b[1mExchange running at http://localhost:${PORT}\x1b[0m  (API docs: http://localhost:${PORT}/v1/docs; Ctrl-C stops)\n`,
