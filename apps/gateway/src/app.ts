@@ -45,7 +45,6 @@ import { MarketMaker } from './features/market-maker/market-maker.js';
 import { DepthStore } from './features/market-data/depth-store.js';
 import { marketDataSink } from './features/market-data/market-data-service.js';
 import { marketDataRoutes, symbolRoutes } from './features/market-data/routes.js';
-import mailRoutes from './features/mail/routes.js';
 import newsRoutes from './features/news/routes.js';
 import loggingRoutes from './features/logging/routes.js';
 
@@ -153,7 +152,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(socketPlugin);
   await app.register(catalogueRoutes, { prefix: '/v1/common' });
-  await app.register(mailRoutes, { prefix: '/v1/common' });
   await app.register(authRoutes, { prefix: '/v1/auth' });
   await app.register(oidcRoutes, { prefix: '/v1/auth' });
   await app.register(kycRoutes, { prefix: '/v1/kyc' });

@@ -1,10 +1,16 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import {
+  PASSPHRASE_MAX_LENGTH,
+  PASSPHRASE_MIN_LENGTH,
+  PASSWORD_EMAIL_PART_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants.js';
 import { entityType, userInfo } from './user.js';
 import { languageCode } from './catalogue.js';
 
-/** 8-20 characters with a lowercase letter, an uppercase letter, a digit and a symbol. */
-export function isValidPassword(password: string): boolean {
+/** The spec's form: 8-20 characters with a lowercase and an uppercase letter, a digit and a symbol. */
+export function isValidShortPassword(password: string): boolean {
   return (
     password.length >= PASSWORD_MIN_LENGTH &&
     password.length <= PASSWORD_MAX_LENGTH &&
@@ -13,6 +19,36 @@ export function isValidPassword(password: string): boolean {
     /\d/.test(password) &&
     /[^A-Za-z0-9\s]/.test(password) &&
     !/\s/.test(password)
+  );
+}
+
+/** A passphrase: 21-64 characters of any kind, spaces inside allowed, not blank at either end. */
+export function isValidPassphrase(password: string): boolean {
+  return (
+    password.length >= PASSPHRASE_MIN_LENGTH &&
+    password.length <= PASSPHRASE_MAX_LENGTH &&
+    password.trim() === password
+  );
+}
+
+/** The format of a password: the spec's 8-20 form with its classes, or a longer passphrase. */
+export function isValidPassword(password: string): boolean {
+  return isValidShortPassword(password) || isValidPassphrase(password);
+}
+
+/**
+ * Whether the password is, or contains, the e-mail address or its local part (any case): the
+ * first thing anyone guessing an account's password tries. Shared by the server's policy and the
+ * forms; the server also refuses passwords on a list of breached ones.
+ */
+export function passwordContainsEmail(password: string, email: string): boolean {
+  const secret = password.toLowerCase();
+  const address = email.trim().toLowerCase();
+  if (!address) return false;
+  const local = address.split('@')[0] ?? '';
+  return (
+    secret.includes(address) ||
+    (local.length >= PASSWORD_EMAIL_PART_MIN_LENGTH && secret.includes(local))
   );
 }
 

@@ -62,14 +62,16 @@ export function transactionTypeOfFlow(code: number): TransactionType {
 
 /**
  * The types a spot user can have in a mode, as the history's type filter lists them: simulated
- * funds exist in Demo and Trial only, the development credit only where it is enabled.
+ * funds exist in Demo and Trial only, and so does the development credit, where it is enabled.
  */
 export function transactionTypesFor(
   mode: RuntimeMode,
   opts: { devCredit: boolean },
 ): Exclude<TransactionType, 'OTHER'>[] {
-  if (mode !== RuntimeMode.REAL) return ['TRADE', 'DEMO_FUNDING', 'DEMO_RESET'];
-  return opts.devCredit ? ['TRADE', 'DEV_CREDIT'] : ['TRADE'];
+  if (mode === RuntimeMode.REAL) return ['TRADE'];
+  return opts.devCredit
+    ? ['TRADE', 'DEMO_FUNDING', 'DEMO_RESET', 'DEV_CREDIT']
+    : ['TRADE', 'DEMO_FUNDING', 'DEMO_RESET'];
 }
 
 const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/);

@@ -113,14 +113,22 @@ export const envSchema = z
       .default('development-secret-change-me-0123456789'),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(259_200),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+    /** Wrong passwords for one e-mail from one client address before that pair is locked. */
     LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
     LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+    /**
+     * Wrong passwords for one e-mail from all addresses together (each counted for the lock
+     * duration) before the account is locked for addresses it has never signed in from.
+     */
+    LOGIN_ACCOUNT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(25),
     /** argon2id cost; OWASP's minimum is 19 MiB and 2 iterations. */
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
     ARGON2_ITERATIONS: z.coerce.number().int().min(2).default(2),
 
-    /** database: messages go to the dev mailbox table; smtp: through SMTP_URL. */
-    MAIL_TRANSPORT: z.enum(['database', 'smtp']).default('database'),
+    /**
+     * Where e-mail leaves: smtp://host:port (smtps:// for TLS). `npm start` points it at the mail
+     * catcher it runs; required in production. Without it no e-mail is sent (the job fails).
+     */
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Exchange <no-reply@exchange.local>'),
 
@@ -128,6 +136,11 @@ export const envSchema = z
       'USDT=100000,USD=100000,BTC=2,ETH=20,SOL=200,XRP=20000,XAUT=10,TBILL=50000,HKRE=5000,PCRED=50000',
     ),
     TRIAL_FUNDING: amounts.prefault('USDT=10000,USD=10000'),
+    /**
+     * POST /v1/wallet/dev/credit: credits simulated funds in Demo and Trial, never Real. Off unless
+     * set; refused in production. Logged as a warning at start.
+     */
+    DEV_CREDIT: bool.default(false),
 
     OIDC_GOOGLE_ISSUER: z.string().url().optional(),
     OIDC_GOOGLE_CLIENT_ID: z.string().optional(),
@@ -144,11 +157,18 @@ export const envSchema = z
         message: 'AUTH_SECRET must be set in production',
       });
     }
-    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',
         path: ['SMTP_URL'],
-        message: 'SMTP_URL is required when MAIL_TRANSPORT is smtp',
+        message: 'SMTP_URL must be set in production (smtp://host:port of the mail relay)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.DEV_CREDIT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_CREDIT'],
+        message: 'DEV_CREDIT is a development setting and cannot be enabled in production',
       });
     }
   });

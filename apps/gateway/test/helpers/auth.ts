@@ -21,27 +21,21 @@ export async function solvePuzzle(t: TestApp, scene: PuzzleScene): Promise<strin
   return verify.json<{ data: { puzzleToken: string } }>().data.puzzleToken;
 }
 
-/** Waits for the send-mail job and returns the newest code mailed to the address. */
+/**
+ * Waits for the send-mail job to deliver over SMTP and returns the newest code the mail catcher
+ * holds for the address; `after` is the count of its messages before the code was asked for.
+ */
 export async function latestCode(t: TestApp, email: string, after = 0): Promise<string> {
   const mails = await eventually(
-    async () =>
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}`,
-        })
-      ).json<{ data: { text: string; createdAt: string }[] }>().data,
+    () => t.mail.messagesTo(email),
     (list) => list.length > after && /code is \d{6}/.test(list[0]?.text ?? ''),
   );
   return /code is (\d{6})/.exec(mails[0]?.text ?? '')?.[1] ?? '';
 }
 
+/** How many messages the mail catcher holds for the address. */
 export async function mailCount(t: TestApp, email: string): Promise<number> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}`,
-  });
-  return res.json<{ data: unknown[] }>().data.length;
+  return (await t.mail.messagesTo(email)).length;
 }
 
 /** Registers through the real endpoints and returns the login answer. */

@@ -180,7 +180,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: strict,
     },
     async (request, reply) => {
-      await resetPassword(deps, request.body);
+      await resetPassword(deps, request.body, meta(request));
       clearSessionCookies(reply, app.env);
       return ok(null, 'The operation succeeded. Please log in again.');
     },
