@@ -118,7 +118,11 @@ export async function recordFailure(
       .exec();
   }
   if (count >= policy.maxAttempts) {
-    await redis.commands.multi().set(k.lock, until, 'PX', ttl + 60_000).del(k.fails).exec();
+    await redis.commands
+      .multi()
+      .set(k.lock, until, 'PX', ttl + 60_000)
+      .del(k.fails)
+      .exec();
     return new AppError('ACCOUNT_LOCKED', {
       failedAttempts: count,
       lockMinutes: policy.lockMinutes,

@@ -108,9 +108,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAuth(request);
-      return ok(
-        transactionTypesFor(request.runtimeMode, { devCredit: app.env.DEV_CREDIT }),
-      );
+      return ok(transactionTypesFor(request.runtimeMode, { devCredit: app.env.DEV_CREDIT }));
     },
   );
 
