@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, signIn, type TestApp } from '../helpers/build.js';
+
+/** The development conveniences are off unless a setting turns them on. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(() => t.close());
+
+describe('development endpoints, without DEV_CREDIT', () => {
+  it('has no dev credit in any mode: nothing is credited', async () => {
+    const { token } = await signIn(t);
+    for (const mode of ['0', '1', '2']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/wallet/dev/credit',
+        headers: { authorization: `Bearer ${token}`, 'runtime-mode': mode },
+        payload: { asset: 'USDT', amount: '1000000' },
+      });
+      expect(res.statusCode, mode).toBe(404);
+      expect(res.json()).toMatchObject({ code: '1006', data: null });
+    }
+    expect(await t.app.db.ledgerEntry.count({ where: { refType: 'DEV_CREDIT' } })).toBe(0);
+    const types = await t.app.inject({
+      method: 'GET',
+      url: '/v1/wallet/transaction-types',
+      headers: { authorization: `Bearer ${token}`, 'runtime-mode': '1' },
+    });
+    expect(types.json<{ data: string[] }>().data).not.toContain('DEV_CREDIT');
+  });
+
+  it('has no mailbox: codes only leave by e-mail', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/common/public/dev/mailbox' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: '1006' });
+  });
+});
