@@ -80,7 +80,8 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const refreshRequest = z.strictObject({ refreshToken: z.string().max(256) });
+/** A browser sends no body: its refresh token is the HttpOnly refresh cookie. */
+export const refreshRequest = z.strictObject({ refreshToken: z.string().max(256).optional() });
 
 export const resetPasswordRequest = z.strictObject({
   email,
@@ -113,3 +114,32 @@ export const oauthLinkResponse = loginResponse.extend({
 /** Header that must echo the `csrf_token` cookie on state-changing requests authenticated by cookie. */
 export const CSRF_HEADER = 'x-csrf-token';
 export const CSRF_COOKIE = 'csrf_token';
+
+/**
+ * The cookies of a browser session: the access token and the refresh token (both HttpOnly; the
+ * refresh cookie is sent only to the refresh call) and the readable CSRF token, which also tells
+ * the client that a session exists. Served over HTTPS the gateway uses the `__Host-` names
+ * (Secure, Path=/, no Domain: neither a sibling subdomain nor a network attacker can plant them),
+ * or `__Secure-` when COOKIE_DOMAIN shares them with subdomains; over plain http (development)
+ * the plain names.
+ */
+export const SESSION_COOKIE_NAMES = {
+  plain: { token: 'token', csrf: CSRF_COOKIE, refresh: 'refresh_token' },
+  host: { token: '__Host-token', csrf: '__Host-csrf_token', refresh: '__Secure-refresh_token' },
+  domain: {
+    token: '__Secure-token',
+    csrf: '__Secure-csrf_token',
+    refresh: '__Secure-refresh_token',
+  },
+} as const;
+export type SessionCookieNames = (typeof SESSION_COOKIE_NAMES)[keyof typeof SESSION_COOKIE_NAMES];
+
+/** Where the client looks for the readable CSRF cookie, most specific first. */
+export const CSRF_COOKIE_NAMES: readonly string[] = [
+  SESSION_COOKIE_NAMES.host.csrf,
+  SESSION_COOKIE_NAMES.domain.csrf,
+  SESSION_COOKIE_NAMES.plain.csrf,
+];
+
+/** The one path the refresh cookie is sent to. */
+export const REFRESH_PATH = '/v1/auth/public/token/refresh';

@@ -26,7 +26,7 @@ import {
   resetPassword,
   type AuthDeps,
 } from './auth-service.js';
-import { clearSessionCookies, setSessionCookies } from './cookies.js';
+import { clearSessionCookies, cookieNames, setSessionCookies } from './cookies.js';
 import { issuePuzzle, verifyPuzzle } from './puzzle/puzzle-service.js';
 import type { IssuedTokens } from './session-service.js';
 
@@ -56,7 +56,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
     issued: IssuedTokens & { userId: string },
   ) {
-    setSessionCookies(reply, app.env, issued.token);
+    setSessionCookies(reply, app.env, issued);
     const user = await getProfile({ db: app.db, userId: issued.userId, mode: request.runtimeMode });
     return ok({
       token: issued.token,
@@ -145,13 +145,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Rotate the refresh token; reuse ends the session',
-        body: refreshRequest,
+        summary:
+          'Rotate the refresh token (from the body, or a browser\'s refresh cookie); reuse ends the session',
+        body: refreshRequest.optional(),
         response: responses(loginResponse),
       },
     },
-    async (request, reply) =>
-      signedIn(request, reply, await app.sessions.refresh(request.body.refreshToken)),
+    async (request, reply) => {
+      const presented =
+        request.body?.refreshToken ?? request.cookies[cookieNames(app.env).refresh] ?? '';
+      return signedIn(request, reply, await app.sessions.refresh(presented));
+    },
   );
 
   app.post(

@@ -86,7 +86,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         const query = new URLSearchParams({ oauthLink: outcome.linkToken, provider });
         return reply.redirect(`/login?${query.toString()}`, 302);
       }
-      setSessionCookies(reply, app.env, outcome.issued.token);
+      setSessionCookies(reply, app.env, outcome.issued);
       return reply.redirect(outcome.redirectPath, 302);
     } catch (err) {
       const code = err instanceof AppError ? err.code : 2016;
@@ -149,7 +149,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const issued = await linkOidc(deps, request.body, meta(request));
-      setSessionCookies(reply, app.env, issued.token);
+      setSessionCookies(reply, app.env, issued);
       const user = await getProfile({
         db: app.db,
         userId: issued.userId,
