@@ -132,14 +132,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     redis: app.redis.commands,
     nameSpace: 'rate:',
     skipOnError: true,
-    allowList: (request) => !countsAsApi(request) || hasOwnLimit(request),
+    allowList: (request) => !countsAsApi(request),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
   });
   // The API counter runs as the first of the app's own hooks, before the session is looked up:
   // a request the auth hook refuses has cost a database read, so it must count too. (The
   // plugin's global mode adds its hook to each route, and route hooks run after the app's.)
-  app.addHook('onRequest', app.rateLimit());
+  const apiLimit = app.rateLimit();
+  app.addHook('onRequest', async (request, reply) => {
+    if (!hasOwnLimit(request)) await apiLimit.call(app, request, reply);
+  });
   await app.register(cookie);
   await app.register(multipart, {
     limits: {

@@ -146,8 +146,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Rotate the refresh token (from the body, or a browser\'s refresh cookie); reuse ends the session',
-        body: refreshRequest.optional(),
+          "Rotate the refresh token (from the body, or a browser's refresh cookie); reuse ends the session",
+        body: refreshRequest.nullish(),
         response: responses(loginResponse),
       },
     },

@@ -77,8 +77,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         timed(() => app.redis.commands.ping()),
       ]);
       const ready = postgres.ok && redis.ok;
-      const trading =
-        ready && details ? await tradingView().catch(() => undefined) : undefined;
+      const trading = ready && details ? await tradingView().catch(() => undefined) : undefined;
       return reply.code(ready ? 200 : 503).send({
         status: ready ? 'ready' : 'not_ready',
         checks: { postgres, redis },
