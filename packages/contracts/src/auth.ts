@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import { entityType, userInfo } from './user.js';
 import { languageCode } from './catalogue.js';
@@ -26,8 +27,8 @@ export function normalizeEmail(email: string): string {
 }
 
 /** Formats are checked by the service so each rule answers its own catalogue code. */
-const email = z.string().max(254);
-const password = z.string().max(128);
+const email = text().max(254);
+const password = text().max(128);
 
 export const puzzleScene = z.enum(['LOGIN', 'REGISTER', 'RESET_PASSWORD']);
 export type PuzzleScene = z.infer<typeof puzzleScene>;
@@ -44,7 +45,7 @@ export const puzzleChallenge = z.object({
   expiresInSeconds: z.number().int(),
 });
 export const puzzleVerifyRequest = z.strictObject({
-  puzzleId: z.string().max(64),
+  puzzleId: text().max(64),
   x: z
     .number()
     .finite()
@@ -56,7 +57,7 @@ export const puzzleVerifyResponse = z.object({
   expiresInSeconds: z.number().int(),
 });
 
-export const emailCodeRequest = z.strictObject({ email, puzzleToken: z.string().max(128) });
+export const emailCodeRequest = z.strictObject({ email, puzzleToken: text().max(128) });
 export const emailCodeResponse = z.object({
   expiresInSeconds: z.number().int(),
   resendAfterSeconds: z.number().int(),
@@ -64,13 +65,13 @@ export const emailCodeResponse = z.object({
 
 export const registerRequest = z.strictObject({
   email,
-  code: z.string().max(16),
+  code: text().max(16),
   password,
   confirmPassword: password,
   entityType: entityType.default('INDIVIDUAL'),
 });
 
-export const loginRequest = z.strictObject({ email, password, puzzleToken: z.string().max(128) });
+export const loginRequest = z.strictObject({ email, password, puzzleToken: text().max(128) });
 
 export const loginResponse = z.object({
   token: z.string().describe('Access token; also set as the HttpOnly `token` cookie'),
@@ -81,11 +82,11 @@ export const loginResponse = z.object({
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 /** A browser sends no body: its refresh token is the HttpOnly refresh cookie. */
-export const refreshRequest = z.strictObject({ refreshToken: z.string().max(256).optional() });
+export const refreshRequest = z.strictObject({ refreshToken: text().max(256).optional() });
 
 export const resetPasswordRequest = z.strictObject({
   email,
-  code: z.string().max(16),
+  code: text().max(16),
   password,
   confirmPassword: password,
 });
@@ -98,14 +99,13 @@ export const changeLanguageQuery = z.strictObject({ language: languageCode });
 export const oauthProvider = z.enum(['google', 'apple']);
 export type OAuthProvider = z.infer<typeof oauthProvider>;
 export const oauthStartQuery = z.strictObject({
-  redirectPath: z
-    .string()
+  redirectPath: text()
     .max(512)
     .regex(/^\/(?!\/)/, 'must be a path on this site')
     .optional(),
 });
 export const oauthStartResponse = z.object({ authorizationUrl: z.string() });
-export const oauthLinkRequest = z.strictObject({ linkToken: z.string().max(128), password });
+export const oauthLinkRequest = z.strictObject({ linkToken: text().max(128), password });
 /** The login answer, plus the page the sign-in started from (kept with the link token). */
 export const oauthLinkResponse = loginResponse.extend({
   redirectPath: z.string().describe('Path to open after linking, as given to the start call'),

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '@exchange/contracts';
+import { ok, text } from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { responses } from '../../lib/route-schemas.js';
 
 const mailboxQuery = z.strictObject({
-  to: z.string().max(254).optional(),
+  to: text().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 const mailboxItem = z.object({

@@ -9,6 +9,7 @@ import {
   oauthStartResponse,
   ok,
   type OAuthProvider,
+  text,
 } from '@exchange/contracts';
 import { AppError } from '../../../lib/app-error.js';
 import { responses } from '../../../lib/route-schemas.js';
@@ -105,7 +106,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Return address of the provider (authorization response)',
         description: callbackDescription,
         params: providerParams,
-        querystring: z.looseObject({ code: z.string().optional(), state: z.string().optional() }),
+        querystring: z.looseObject({ code: text().optional(), state: text().optional() }),
       },
       config: strict,
     },
@@ -127,7 +128,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Return address of the provider with response_mode=form_post (Apple)',
         description: callbackDescription,
         params: providerParams,
-        body: z.record(z.string(), z.string()),
+        body: z.record(z.string(), text()),
       },
       config: strict,
     },
