@@ -7,7 +7,7 @@ import { ApiClientProvider } from '../lib/api-context';
 import { analytics } from '../lib/analytics';
 import { blockedCode } from '../lib/blocklist';
 import { errorText } from '../lib/error-text';
-import { clearSession, csrfCookie, isLoggedIn } from '../lib/session';
+import { clearSession, csrfCookie, isLoggedIn, refreshAcrossTabs } from '../lib/session';
 import { effectiveRuntimeMode, settingsStore } from '../lib/settings';
 import { SocketClient, socketUrl } from '../lib/socket/socket-client';
 import { SocketProvider } from '../lib/socket/socket-context';
@@ -36,6 +36,7 @@ export function createAppApiClient(fetchImpl?: typeof fetch): ApiClient {
     // refresh cookie when the access token has expired.
     csrfToken: csrfCookie,
     refreshPath: REFRESH_PATH,
+    serializeRefresh: refreshAcrossTabs,
     onForceLogout: (error) => clearSession({ reason: error.code }),
     onError: (error) => showToast(errorText(error, i18n.t)),
     blocked: blockedCode,

@@ -81,6 +81,13 @@ export interface ApiClientOptions {
    * sent again once after a successful refresh, before anything logs out.
    */
   refreshPath?: string;
+  /**
+   * Runs a refresh alone among the browser's tabs, which share the cookies: a refresh token
+   * presented twice ends the session. `failedSince` is when the failed call was sent; a tab that
+   * finds a refresh done after it skips its own. Without it, refreshes are only shared in this
+   * client.
+   */
+  serializeRefresh?: (refresh: () => Promise<boolean>, failedSince: number) => Promise<boolean>;
   /** Readable CSRF cookie, echoed in x-csrf-token for cookie-authenticated requests. */
   csrfToken?: () => string | null;
   /** Session codes 401 / 4003 and HTTP 401: log out at once, without a toast. */
@@ -100,8 +107,11 @@ export interface ApiClient {
     options?: Omit<RequestOptions, 'method' | 'body'>,
   ): Promise<T>;
   runtimeMode(): RuntimeMode;
-  /** Refreshes the session through `refreshPath`; concurrent callers share one call. */
-  refreshSession(): Promise<boolean>;
+  /**
+   * Refreshes the session through `refreshPath`; concurrent callers share one call. `failedSince`:
+   * when the call that found the session expired was sent (default: now).
+   */
+  refreshSession(failedSince?: number): Promise<boolean>;
 }
 
 function isEnvelope(body: unknown): body is Envelope<unknown> {
@@ -173,14 +183,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   let refreshing: Promise<boolean> | null = null;
-  function refreshSession(): Promise<boolean> {
+  function refreshSession(failedSince = Date.now()): Promise<boolean> {
     const refreshPath = options.refreshPath;
     if (!refreshPath) return Promise.resolve(false);
-    refreshing ??= send(refreshPath, { parse: () => true }, { method: 'POST' })
-      .catch(() => false)
-      .finally(() => {
-        refreshing = null;
-      });
+    const refresh = () =>
+      send(refreshPath, { parse: () => true }, { method: 'POST' }).catch(() => false);
+    refreshing ??= (
+      options.serializeRefresh ? options.serializeRefresh(refresh, failedSince) : refresh()
+    ).finally(() => {
+      refreshing = null;
+    });
     return refreshing;
   }
 
@@ -196,10 +208,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     schema: Schema<T>,
     opts: RequestOptions = {},
   ): Promise<T> {
+    const sentAt = Date.now();
     try {
       return await send(path, schema, opts);
     } catch (err) {
-      if (!expired(err, path) || !(await refreshSession())) return report(err, path, opts.silent);
+      if (!expired(err, path) || !(await refreshSession(sentAt)))
+        return report(err, path, opts.silent);
     }
     try {
       return await send(path, schema, opts);

@@ -116,5 +116,28 @@ export function clearSession(opts: { reason?: string } = {}): void {
   sessionStore.set({ token: null, user: null });
 }
 
+/** When a tab last refreshed the session (epoch ms): the other tabs then use its new cookies. */
+const REFRESHED_AT_KEY = 'sessionRefreshedAt';
+
+/**
+ * Refreshes the session alone among this browser's tabs (Web Locks where available): they share
+ * the refresh cookie, and the second of two refreshes with one token would present a spent token,
+ * which ends the session. A tab whose call failed before another tab's refresh only retries.
+ */
+export async function refreshAcrossTabs(
+  refresh: () => Promise<boolean>,
+  failedSince: number,
+): Promise<boolean> {
+  const run = async () => {
+    const last = readStorage(REFRESHED_AT_KEY);
+    if (last !== null && Number(last) >= failedSince) return true;
+    const refreshed = await refresh();
+    if (refreshed) writeStorage(REFRESHED_AT_KEY, String(Date.now()));
+    return refreshed;
+  };
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('exchange-session-refresh', run) : run();
+}
+
 export const useSession = () => useStore(sessionStore);
 export const useIsLoggedIn = () => useSession().token !== null || csrfCookie() !== null;
