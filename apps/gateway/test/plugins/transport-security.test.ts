@@ -136,22 +136,27 @@ describe('cookie sessions', () => {
     const login = await loginUser(t, 'carol@example.com');
     const refresh = cookie(login, 'refresh_token');
     expect(refresh).toMatchObject({ httpOnly: true, path: REFRESH_PATH });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: REFRESH_PATH,
-      cookies: { refresh_token: refresh?.value ?? '' },
+    const csrf = cookie(login, 'csrf_token')?.value ?? '';
+    const fromCookie = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: REFRESH_PATH,
+        cookies: { refresh_token: refresh?.value ?? '' },
+        headers,
+      });
+    // The cookie rides along on any request, so the refresh needs the session's CSRF token too;
+    // a refused one spends nothing.
+    expect((await fromCookie({})).json()).toMatchObject({ code: '1018' });
+    expect((await fromCookie({ [CSRF_HEADER]: 'forged' })).json()).toMatchObject({
+      code: '1018',
     });
+    const res = await fromCookie({ [CSRF_HEADER]: csrf });
     expect(res.json(), res.body).toMatchObject({ code: '200' });
     expect(res.headers['cache-control']).toBe('no-store');
     // Same session, so the CSRF token stays; the access and refresh tokens rotate.
     expect(cookie(res, 'csrf_token')?.value).toBe(cookie(login, 'csrf_token')?.value);
     expect(cookie(res, 'token')?.value).not.toBe(cookie(login, 'token')?.value);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: REFRESH_PATH,
-      cookies: { refresh_token: refresh?.value ?? '' },
-    });
-    expect(again.json()).toMatchObject({ code: '401' });
+    expect((await fromCookie({ [CSRF_HEADER]: csrf })).json()).toMatchObject({ code: '401' });
   });
 
   it('uses __Host- names over HTTPS and reads only those', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CSRF_HEADER,
   emailCodeRequest,
   emailCodeResponse,
   loginRequest,
@@ -26,7 +27,8 @@ import {
   resetPassword,
   type AuthDeps,
 } from './auth-service.js';
-import { clearSessionCookies, cookieNames, setSessionCookies } from './cookies.js';
+import { clearSessionCookies, cookieNames, csrfMatches, setSessionCookies } from './cookies.js';
+import { AppError } from '../../lib/app-error.js';
 import { issuePuzzle, verifyPuzzle } from './puzzle/puzzle-service.js';
 import type { IssuedTokens } from './session-service.js';
 
@@ -152,9 +154,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const presented =
-        request.body?.refreshToken ?? request.cookies[cookieNames(app.env).refresh] ?? '';
-      return signedIn(request, reply, await app.sessions.refresh(presented));
+      const fromBody = request.body?.refreshToken;
+      if (fromBody !== undefined)
+        return signedIn(request, reply, await app.sessions.refresh(fromBody));
+      // A browser's refresh cookie rides along on any request to this path, so it must carry
+      // the session's CSRF token like every other cookie-authenticated state change.
+      const fromCookie = request.cookies[cookieNames(app.env).refresh] ?? '';
+      const csrf = request.headers[CSRF_HEADER];
+      const verify = (sessionId: string) => {
+        if (typeof csrf !== 'string' || !csrfMatches(app.env, sessionId, csrf))
+          throw new AppError('CSRF_FAILED');
+      };
+      return signedIn(request, reply, await app.sessions.refresh(fromCookie, { verify }));
     },
   );
 

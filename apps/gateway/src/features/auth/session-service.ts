@@ -192,8 +192,12 @@ export class Sessions {
   /**
    * Rotates a refresh token: the presented one is spent and a new pair issued on the same
    * session. Presenting a spent token again means it leaked, so the whole session is revoked.
+   * `verify` may refuse the request for the session first (the CSRF check of a cookie refresh).
    */
-  async refresh(presented: string): Promise<IssuedTokens & { userId: string }> {
+  async refresh(
+    presented: string,
+    opts: { verify?: (sessionId: string) => void } = {},
+  ): Promise<IssuedTokens & { userId: string }> {
     const { db, clock, policy } = this.o;
     const now = clock.now();
     const hash = hashToken(presented);
@@ -203,6 +207,8 @@ export class Sessions {
     });
     if (!row) throw new AppError('UNAUTHORIZED');
     const { session } = row;
+    // Before anything changes: a refused request must not spend the token or end the session.
+    opts.verify?.(session.id);
     if (session.revokedAt) {
       throw new AppError(
         session.revokedReason === 'LOGGED_IN_ELSEWHERE' ? 'LOGGED_IN_ELSEWHERE' : 'UNAUTHORIZED',
