@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { CSRF_HEADER } from '@exchange/contracts';
 import { AppError } from '../lib/app-error.js';
 import { Sessions } from '../features/auth/session-service.js';
-import { cookieNames, csrfMatches } from '../features/auth/cookies.js';
+import { cookieNames, csrfMatches, repairCsrfCookie } from '../features/auth/cookies.js';
 import type { AuthContext } from '../lib/auth-context.js';
 
 declare module 'fastify' {
@@ -108,14 +108,16 @@ async function auth(app: FastifyInstance) {
     app.redis.subscriber.off('message', onMessage);
     await app.redis.subscriber.unsubscribe(channel).catch(() => undefined);
   });
-  const tokenCookie = cookieNames(app.env).token;
-  app.addHook('onRequest', async (request) => {
+  const names = cookieNames(app.env);
+  app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? request.url;
     if (isPublicPath(path)) return;
-    const found = credentials(request, tokenCookie);
+    const found = credentials(request, names.token);
     if (!found) throw new AppError('UNAUTHORIZED');
     request.auth = await sessions.authenticate(found.token);
-    if (found.viaCookie) assertCsrf(request, request.auth.sessionId);
+    if (!found.viaCookie) return;
+    repairCsrfCookie(reply, app.env, request.auth.sessionId, request.cookies[names.csrf]);
+    assertCsrf(request, request.auth.sessionId);
   });
   // What belongs to a session (and an answer that hands out its tokens) is never kept by a
   // browser's or a proxy's cache.

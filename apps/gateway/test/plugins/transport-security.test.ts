@@ -126,6 +126,20 @@ describe('cookie sessions', () => {
       code: '1018',
     });
     expect((await change({ token, csrf_token: csrf }, csrf)).json()).toMatchObject({ code: '200' });
+    // A wrong CSRF cookie (a planted one, or one from before the binding) is set right by the
+    // next answer, so the client recovers without a new login.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/profile',
+      cookies: { token, csrf_token: 'planted' },
+    });
+    expect(cookie(read, 'csrf_token')?.value).toBe(csrf);
+    const fine = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/profile',
+      cookies: { token, csrf_token: csrf },
+    });
+    expect(cookie(fine, 'csrf_token')).toBeUndefined();
     // The token of another session is no good for this one.
     const other = await loginUser(t, 'carol@example.com');
     const otherToken = cookie(other, 'token')?.value ?? '';

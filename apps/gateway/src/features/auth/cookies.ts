@@ -24,6 +24,11 @@ function base(env: Env, path = '/') {
   };
 }
 
+/** The refresh and CSRF cookies live as long as a session may (in seconds). */
+function sessionCookieMaxAge(env: Env): number {
+  return Math.min(env.REFRESH_TOKEN_TTL_DAYS, env.SESSION_MAX_AGE_DAYS) * 86_400;
+}
+
 /**
  * The CSRF token of a session: an HMAC of its id under CSRF_SECRET. Only the gateway can make
  * it, and it is worth nothing for another session, so a cookie planted by a sibling site or a
@@ -48,7 +53,7 @@ export function csrfMatches(env: Env, sessionId: string, presented: string): boo
  */
 export function setSessionCookies(reply: FastifyReply, env: Env, issued: IssuedTokens): void {
   const names = cookieNames(env);
-  const sessionMaxAge = Math.min(env.REFRESH_TOKEN_TTL_DAYS, env.SESSION_MAX_AGE_DAYS) * 86_400;
+  const sessionMaxAge = sessionCookieMaxAge(env);
   reply.setCookie(names.token, issued.token, {
     ...base(env),
     httpOnly: true,
@@ -63,6 +68,26 @@ export function setSessionCookies(reply: FastifyReply, env: Env, issued: IssuedT
     ...base(env),
     httpOnly: false,
     maxAge: sessionMaxAge,
+  });
+}
+
+/**
+ * Gives a cookie session the CSRF cookie it should have, when the one it sent differs: sessions
+ * started before the token was bound to the session, or a cookie someone planted, are set right
+ * by their next answer instead of failing every state change until the next login.
+ */
+export function repairCsrfCookie(
+  reply: FastifyReply,
+  env: Env,
+  sessionId: string,
+  sent: string | undefined,
+): void {
+  const expected = csrfToken(env, sessionId);
+  if (sent === expected) return;
+  reply.setCookie(cookieNames(env).csrf, expected, {
+    ...base(env),
+    httpOnly: false,
+    maxAge: sessionCookieMaxAge(env),
   });
 }
 
