@@ -17,6 +17,13 @@ export const ORDER_EVENT_DEBOUNCE_MS = 500;
 /** Internal socket codes of the client: heartbeat timeout and forced reconnect. */
 export const SOCKET_HEARTBEAT_TIMEOUT_CODE = 4888;
 export const SOCKET_FORCED_RECONNECT_CODE = 4889;
+/**
+ * Close codes of a connection whose session ended: 4003 when the account logged in elsewhere,
+ * 4010 otherwise (logout, expiry, password reset), standing for 401, which is no valid close
+ * code. A `sessionEnded` message with the catalogue code comes first.
+ */
+export const SOCKET_LOGGED_IN_ELSEWHERE_CLOSE_CODE = 4003;
+export const SOCKET_SESSION_ENDED_CLOSE_CODE = 4010;
 
 export const LOGIN_COOKIE_NAME = 'token';
 export const LOGIN_COOKIE_MAX_AGE_SECONDS = 259_200;

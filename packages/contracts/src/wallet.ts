@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { FlowType } from './ledger.js';
 import { orderSide } from './order.js';
 import { pageQuery } from './paging.js';
@@ -109,7 +110,7 @@ export const walletTransaction = z.object({
 export type WalletTransaction = z.infer<typeof walletTransaction>;
 
 export const walletTransactionQuery = pageQuery.extend({
-  asset: z.string().max(16).optional().describe('Only actions that moved this asset'),
+  asset: text().max(16).optional().describe('Only actions that moved this asset'),
   type: transactionType.exclude(['OTHER']).optional(),
   startTime: z.coerce.number().int().optional().describe('Epoch ms; at most 6 months back'),
   endTime: z.coerce.number().int().optional(),

@@ -102,7 +102,16 @@ export const envSchema = z
     BLOCKLIST_REFRESH_MS: z.coerce.number().int().positive().default(5_000),
     /** Folder of the built web client to serve on the same origin; empty: API only. */
     WEB_DIST_DIR: z.string().optional(),
-    API_DOCS: bool.default(true),
+    /** The API docs at /v1/docs; off in production unless set. */
+    API_DOCS: bool.optional(),
+    /** Engine and settlement figures in /ready's answer; off in production unless set. */
+    READY_DETAILS: bool.optional(),
+    /**
+     * Addresses or CIDRs of the reverse proxies in front of the gateway (comma-separated). Only
+     * a request from one of them may name the client's address in x-forwarded-for; by default
+     * none does, so no client can choose the address its per-IP limits count against.
+     */
+    TRUSTED_PROXIES: csv.default([]),
 
     /** Origin users reach the exchange at; OAuth redirect addresses are built from it. */
     PUBLIC_BASE_URL: z.string().url().default('http://localhost:8080'),
@@ -113,6 +122,13 @@ export const envSchema = z
       .default('development-secret-change-me-0123456789'),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(259_200),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+    /** Absolute lifetime of a session from its login; refreshing never extends it. */
+    SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(30),
+    /** Keys the CSRF token (an HMAC of the session id). Required in production. */
+    CSRF_SECRET: z
+      .string()
+      .min(32, 'CSRF_SECRET must be at least 32 characters')
+      .default('development-csrf-secret-change-me-0123456789'),
     /** Wrong passwords for one e-mail from one client address before that pair is locked. */
     LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
     LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
@@ -157,6 +173,13 @@ export const envSchema = z
         message: 'AUTH_SECRET must be set in production',
       });
     }
+    if (env.NODE_ENV === 'production' && env.CSRF_SECRET.startsWith('development-')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CSRF_SECRET'],
+        message: 'CSRF_SECRET must be set in production',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -174,6 +197,11 @@ export const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Whether an optional switch that is on by default only outside production is on. */
+export function enabledOutsideProduction(env: Env, value: boolean | undefined): boolean {
+  return value ?? env.NODE_ENV !== 'production';
+}
 
 export class EnvError extends Error {
   override name = 'EnvError';
