@@ -5,7 +5,7 @@ import { bearer } from '../helpers/auth.js';
 let t: TestApp;
 let auth: Record<string, string>;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ DEV_CREDIT: 'true' });
   auth = bearer((await signIn(t, { kycLevel: 1 })).token);
 });
 afterAll(() => t.close());
@@ -82,7 +82,6 @@ const PROBES: Probe[] = [
     url: '/v1/auth/public/oauth/link',
     payload: { linkToken: `l${NUL}`, password: 'Str0ng!pass' },
   },
-  { name: 'dev mailbox', method: 'GET', url: `/v1/common/public/dev/mailbox?to=a${q}` },
   { name: 'depth', method: 'GET', url: `/v1/market-data/public/depth?symbol=BTC${q}` },
   { name: 'trades', method: 'GET', url: `/v1/market-data/public/trades?symbol=BTC${q}` },
   {
