@@ -50,6 +50,14 @@ export const errorsKo: Record<string, string> = {
     '이 이메일로 가입된 계정이 이미 있습니다. 연동하려면 해당 계정의 비밀번호를 입력해 주세요.',
   error_2019: '요청이 만료되었습니다. 다시 로그인해 주세요.',
   error_2020: '비밀번호가 올바르지 않습니다.',
+  error_2021: '이메일 인증 코드는 6자리 숫자여야 합니다.',
+  error_2022: '새 비밀번호는 현재 비밀번호와 달라야 합니다.',
+  error_2023: '새 이메일 주소가 현재 주소와 같습니다.',
+  error_2024: '이미 사용 중인 이메일 주소입니다.',
+  error_2025: '이 계정에는 아직 비밀번호가 없습니다. 먼저 "비밀번호 찾기"로 설정하세요.',
+  error_2026:
+    '로그인 실패: Google 인증 코드가 올바르지 않습니다. {{maxAttempts}}회 중 {{failedAttempts}}회째입니다. {{maxAttempts}}회 틀리면 계정이 {{lockMinutes}}분 동안 잠깁니다.',
+  error_2027: '로그인 단계가 만료되었습니다. 비밀번호를 다시 입력하세요.',
 
   // ---- trading ----
   error_3001: '잔액이 부족합니다.',
@@ -107,4 +115,10 @@ export const errorsKo: Record<string, string> = {
   error_8003: '계정 해지에 실패했습니다. 다시 시도해 주세요.',
   error_8004: '보안 설정 변경 후 24시간 동안 출금, 내부 이체 및 플래시 송금이 제한됩니다.',
   error_8005: 'Google 인증 코드가 올바르지 않습니다.',
+  error_8006:
+    '보안 설정 변경 후 24시간 동안 출금, 내부 이체, 플래시 송금이 제한됩니다: {{remainingHours}}시간 {{remainingMinutes}}분 남음, {{lockedUntilUtc}}까지.',
+  error_8007: 'Google 인증 코드는 6자리 숫자여야 합니다.',
+  error_8008: '이미 사용된 Google 인증 코드입니다. 다음 코드를 기다리세요.',
+  error_8009: 'Google Authenticator가 이미 연결되어 있습니다.',
+  error_8010: '인증 앱 설정이 만료되었습니다. 다시 연결을 시작하세요.',
 };

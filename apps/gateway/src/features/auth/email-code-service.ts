@@ -4,7 +4,15 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
 
-export type CodePurpose = 'REGISTER' | 'RESET_PASSWORD';
+/** What a code proves; a code is checked only for its own purpose. */
+export type CodePurpose =
+  | 'REGISTER'
+  | 'RESET_PASSWORD'
+  | 'CHANGE_PASSWORD'
+  | 'CHANGE_EMAIL_OLD'
+  | 'CHANGE_EMAIL_NEW'
+  | 'UNLINK_AUTHENTICATOR'
+  | 'STEP_UP';
 export const MAX_CODE_ATTEMPTS = 5;
 export const RESEND_AFTER_MS = 60_000;
 
