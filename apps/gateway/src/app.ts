@@ -50,8 +50,7 @@ import newsRoutes from './features/news/routes.js';
 import loggingRoutes from './features/logging/routes.js';
 import { securityRoutes } from './features/security/routes.js';
 import { loginSecondFactor } from './features/security/authenticator-service.js';
-import type { SecurityDeps } from './features/security/deps.js';
-import { SecretBox } from './lib/secret-box.js';
+import { totpSecretBox, type SecurityDeps } from './features/security/deps.js';
 
 export interface BuildOptions {
   env: Env;
@@ -201,7 +200,7 @@ function securityDeps(app: FastifyInstance): SecurityDeps {
     jobs: app.jobs,
     mailJob: app.mailJob,
     sessions: app.sessions,
-    box: SecretBox.fromHex(app.env.TOTP_ENCRYPTION_KEY, 'exchange-development-totp-key'),
+    box: totpSecretBox(app.env),
   };
 }
 

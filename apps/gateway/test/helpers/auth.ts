@@ -36,6 +36,25 @@ export async function latestCode(t: TestApp, email: string, after = 0): Promise<
   return /code is (\d{6})/.exec(mails[0]?.text ?? '')?.[1] ?? '';
 }
 
+/** The newest mail to the address (subject and text), waiting for the send-mail job. */
+export async function latestMail(
+  t: TestApp,
+  email: string,
+  after = 0,
+): Promise<{ subject: string; text: string }> {
+  const mails = await eventually(
+    async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}`,
+        })
+      ).json<{ data: { subject: string; text: string }[] }>().data,
+    (list) => list.length > after,
+  );
+  return mails[0] ?? { subject: '', text: '' };
+}
+
 export async function mailCount(t: TestApp, email: string): Promise<number> {
   const res = await t.app.inject({
     method: 'GET',
