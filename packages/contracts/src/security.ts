@@ -95,3 +95,15 @@ export type PasswordLoginResponse = z.infer<typeof passwordLoginResponse>;
 export function needsSecondStep(answer: PasswordLoginResponse): answer is LoginSecondStep {
   return 'twoFactorRequired' in answer && answer.twoFactorRequired;
 }
+
+/** The routes of the security settings. */
+export const SECURITY_PATHS = {
+  status: '/v1/security/status',
+  emailCode: '/v1/security/email-code',
+  authenticatorSetup: '/v1/security/authenticator/setup',
+  authenticatorLink: '/v1/security/authenticator/link',
+  authenticatorUnlink: '/v1/security/authenticator/unlink',
+  changePassword: '/v1/security/password/change',
+  changeEmail: '/v1/security/email/change',
+  loginGoogle: '/v1/auth/public/login/google',
+} as const;
