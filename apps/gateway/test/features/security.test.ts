@@ -14,6 +14,7 @@ import {
   loginUser,
   mailCount,
   registerUser,
+  solvePuzzle,
 } from '../helpers/auth.js';
 
 let t: TestApp;
@@ -344,6 +345,33 @@ describe('change password', () => {
     });
     expect(done.body.code).toBe('200');
     expect((await profile(token)).code).toBe('401');
+  });
+});
+
+describe('password reset', () => {
+  it('starts the 24-hour lock like a change', async () => {
+    const email = 'reset-lock@example.com';
+    const { user } = await registerUser(t, email);
+    t.clock.advance(MINUTE);
+    const before = await mailCount(t, email);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/public/password/code',
+      payload: { email, puzzleToken: await solvePuzzle(t, 'RESET_PASSWORD') },
+    });
+    expect(sent.statusCode).toBe(200);
+    const code = await latestCode(t, email, before);
+    const NEW = 'Res3t!pass';
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/public/password/reset',
+      payload: { email, code, password: NEW, confirmPassword: NEW },
+    });
+    expect(reset.statusCode).toBe(200);
+    const deps = { db: t.app.db, clock: t.clock };
+    await expect(assertNoSecurityLock(deps, user.id)).rejects.toMatchObject({ code: 8006 });
+    t.clock.advance(DAY);
+    await expect(assertNoSecurityLock(deps, user.id)).resolves.toBeUndefined();
   });
 });
 

@@ -23,7 +23,7 @@ import { LoginTickets } from './login-ticket.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { consumePuzzleToken } from './puzzle/puzzle-service.js';
 import type { IssuedTokens, Sessions } from './session-service.js';
-import { EMAIL_CODE_TTL_MS } from '@exchange/contracts';
+import { EMAIL_CODE_TTL_MS, SECURITY_LOCK_MS } from '@exchange/contracts';
 
 /**
  * The Google Authenticator step of the login. The security feature provides it (app.ts wires
@@ -252,7 +252,10 @@ export async function requestResetCode(
   return codeAnswer;
 }
 
-/** Sets a new password with a valid code and ends every session of the account. */
+/**
+ * Sets a new password with a valid code, ends every session of the account and starts the
+ * 24-hour security lock.
+ */
 export async function resetPassword(
   deps: AuthDeps,
   input: { email: string; code: string; password: string; confirmPassword: string },
@@ -272,7 +275,12 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password, cost(deps.env));
   await deps.db.user.update({
     where: { id: user.id },
-    data: { passwordHash, passwordChangedAt: deps.clock.date() },
+    // A new password, like a change in the security settings, pauses withdrawals for 24 hours.
+    data: {
+      passwordHash,
+      passwordChangedAt: deps.clock.date(),
+      securityLockedUntil: new Date(deps.clock.now() + SECURITY_LOCK_MS),
+    },
   });
   await deps.sessions.revokeAll(user.id, 'PASSWORD_RESET');
   await clearFailures(deps.redis, email);
