@@ -22,7 +22,8 @@ const status = (over: Partial<SecurityStatus> = {}): SecurityStatus => ({
   lock: null,
   ...over,
 });
-const bodyOf = (init?: RequestInit) => JSON.parse(String(init?.body ?? 'null')) as unknown;
+const bodyOf = (init?: RequestInit) =>
+  JSON.parse(typeof init?.body === 'string' ? init.body : 'null') as unknown;
 
 describe('the security page', () => {
   it('shows each method, the level and the lock with its end', async () => {
