@@ -162,7 +162,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     prefix: '/v1/auth',
     secondFactor: loginSecondFactor(security),
   });
-  await app.register(oidcRoutes, { prefix: '/v1/auth' });
+  await app.register(oidcRoutes, {
+    prefix: '/v1/auth',
+    secondFactor: loginSecondFactor(security),
+  });
   await app.register(kycRoutes, { prefix: '/v1/kyc' });
   await app.register(walletRoutes, { prefix: '/v1/wallet' });
   await trading(app);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GOOGLE_CODE_LENGTH } from './constants.js';
-import { loginResponse } from './auth.js';
+import { loginResponse, oauthLinkResponse } from './auth.js';
 import { verificationKind } from './user.js';
 
 /**
@@ -107,3 +107,12 @@ export const SECURITY_PATHS = {
   changeEmail: '/v1/security/email/change',
   loginGoogle: '/v1/auth/public/login/google',
 } as const;
+
+/** The provider-link answer: a session, or (Authenticator linked) the ticket for the code step. */
+export const oauthLinkAnswer = z.union([
+  loginSecondStepResponse.extend({
+    redirectPath: z.string().describe('Path to open after the code step'),
+  }),
+  oauthLinkResponse,
+]);
+export type OAuthLinkAnswer = z.infer<typeof oauthLinkAnswer>;

@@ -62,6 +62,7 @@ export const securityAr: Messages['security'] = {
     left: 'المتبقي {{hours}} ساعة و{{minutes}} دقيقة.',
   },
   loginStep: {
+    bodyGeneric: 'أدخل الرمز المكوّن من 6 أرقام من Google Authenticator لإكمال تسجيل الدخول.',
     body: 'أدخل الرمز المكوّن من 6 أرقام من Google Authenticator للحساب {{email}}.',
     action: 'تحقق وسجّل الدخول',
   },

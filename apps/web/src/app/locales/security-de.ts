@@ -64,6 +64,8 @@ export const securityDe: Messages['security'] = {
     left: 'Noch {{hours}} Std. {{minutes}} Min.',
   },
   loginStep: {
+    bodyGeneric:
+      'Geben Sie den 6-stelligen Code aus Google Authenticator ein, um die Anmeldung abzuschließen.',
     body: 'Geben Sie den 6-stelligen Code aus Google Authenticator für {{email}} ein.',
     action: 'Bestätigen und anmelden',
   },

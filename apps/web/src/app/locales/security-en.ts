@@ -61,6 +61,7 @@ export const securityEn = {
     left: '{{hours}} h {{minutes}} min left.',
   },
   loginStep: {
+    bodyGeneric: 'Enter the 6-digit code from Google Authenticator to finish signing in.',
     body: 'Enter the 6-digit code from Google Authenticator for {{email}}.',
     action: 'Verify and log in',
   },

@@ -63,6 +63,8 @@ export const securityFr: Messages['security'] = {
     left: 'Encore {{hours}} h {{minutes}} min.',
   },
   loginStep: {
+    bodyGeneric:
+      'Saisissez le code à 6 chiffres de Google Authenticator pour terminer la connexion.',
     body: 'Saisissez le code à 6 chiffres de Google Authenticator pour {{email}}.',
     action: 'Vérifier et se connecter',
   },

@@ -61,6 +61,7 @@ export const securityJa: Messages['security'] = {
     left: '残り {{hours}} 時間 {{minutes}} 分。',
   },
   loginStep: {
+    bodyGeneric: 'ログインを完了するには、Google Authenticator の 6 桁のコードを入力してください。',
     body: '{{email}} の Google Authenticator に表示される 6 桁のコードを入力してください。',
     action: '認証してログイン',
   },

@@ -61,6 +61,7 @@ export const securityKo: Messages['security'] = {
     left: '{{hours}}시간 {{minutes}}분 남음.',
   },
   loginStep: {
+    bodyGeneric: '로그인을 완료하려면 Google Authenticator의 6자리 코드를 입력하세요.',
     body: '{{email}}의 Google Authenticator 6자리 코드를 입력하세요.',
     action: '인증 후 로그인',
   },

@@ -60,6 +60,7 @@ export const securityZhCn: Messages['security'] = {
     left: '剩余 {{hours}} 小时 {{minutes}} 分钟。',
   },
   loginStep: {
+    bodyGeneric: '请输入 Google 验证器中的 6 位验证码以完成登录。',
     body: '请输入 {{email}} 的 Google 验证器 6 位验证码。',
     action: '验证并登录',
   },

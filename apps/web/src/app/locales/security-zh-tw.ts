@@ -60,6 +60,7 @@ export const securityZhTw: Messages['security'] = {
     left: '剩餘 {{hours}} 小時 {{minutes}} 分鐘。',
   },
   loginStep: {
+    bodyGeneric: '請輸入 Google 驗證器中的 6 位驗證碼以完成登入。',
     body: '請輸入 {{email}} 的 Google 驗證器 6 位驗證碼。',
     action: '驗證並登入',
   },

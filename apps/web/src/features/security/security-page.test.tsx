@@ -162,4 +162,29 @@ describe('login with Google Authenticator linked', () => {
     const second = fetch.mock.calls.find(([url]) => String(url).endsWith('/login/google'));
     expect(bodyOf(second?.[1])).toEqual({ ticket: 'tk', googleCode: '654321' });
   });
+
+  it('asks for the code after a provider sign-in (googleTicket) and follows redirect_path', async () => {
+    const { router, fetch } = renderApp('/login?googleTicket=tk2&redirect_path=%2Fmarket', {
+      '/v1/auth/public/login/google': ok({
+        token: 'tok',
+        refreshToken: 'ref',
+        expiresInSeconds: 900,
+        user,
+      }),
+      '/v1/user/profile': ok(user),
+    });
+    expect(
+      await screen.findByText(
+        'Enter the 6-digit code from Google Authenticator to finish signing in.',
+      ),
+    ).toBeDefined();
+    fireEvent.change(screen.getByLabelText('Google verification code'), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/market'));
+    const second = fetch.mock.calls.find(([url]) => String(url).endsWith('/login/google'));
+    expect(bodyOf(second?.[1])).toEqual({ ticket: 'tk2', googleCode: '123456' });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
+  });
 });

@@ -20,7 +20,8 @@ export function GoogleStepForm({
   onRestart,
 }: {
   ticket: string;
-  email: string;
+  /** The address being signed in, when the form knows it (not after a provider sign-in). */
+  email?: string;
   onDone: (answer: LoginResponse) => void;
   onRestart: (message: string | null) => void;
 }) {
@@ -52,7 +53,9 @@ export function GoogleStepForm({
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate data-testid="google-step">
-      <p className="muted">{t('security.loginStep.body', { email })}</p>
+      <p className="muted">
+        {email ? t('security.loginStep.body', { email }) : t('security.loginStep.bodyGeneric')}
+      </p>
       <TextField
         label={t('security.googleCode')}
         name="googleCode"
