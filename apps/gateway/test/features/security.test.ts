@@ -408,6 +408,13 @@ describe('change e-mail', () => {
       newEmailCode: oldCode,
     });
     expect(swapped.body.code).toBe('2008');
+    // The right old code with a wrong new one: refused, and the old code is not spent.
+    const halfRight = await call(token, 'POST', '/v1/security/email/change', {
+      newEmail: next,
+      oldEmailCode: oldCode,
+      newEmailCode: newCode === '000000' ? '000001' : '000000',
+    });
+    expect(halfRight.body.code).toBe('2008');
     expect((await status(token)).email).toBe(email);
 
     const before = await mailCount(t, email);
@@ -416,7 +423,7 @@ describe('change e-mail', () => {
       oldEmailCode: oldCode,
       newEmailCode: newCode,
     });
-    // The swapped attempt spent a try on each code but not the codes themselves.
+    // The refused attempts spent a try on each code but not the codes themselves.
     expect(res.body).toMatchObject({
       code: '200',
       message: 'The operation succeeded. Please log in again.',

@@ -1,7 +1,7 @@
 import { normalizeEmail, type SecurityCodePurpose, type SecurityStatus } from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { checkedEmail, checkPasswords, codeAnswer, cost, mailCode } from '../auth/auth-service.js';
-import { consumeEmailCode } from '../auth/email-code-service.js';
+import { checkEmailCode, consumeEmailCode, spendEmailCode } from '../auth/email-code-service.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { verificationsOf } from '../user/user-service.js';
 import {
@@ -142,8 +142,9 @@ export async function changeEmail(
   if (user.totpSecret) assertGoogleCodeFormat(input.googleCode);
   await freeNewEmail(deps, user.email, newEmail);
   const google = await googleStep(deps, user, input.googleCode);
+  // Both codes are checked before either is spent, so a wrong one leaves the other usable.
   const codeOf = (email: string, purpose: 'CHANGE_EMAIL_OLD' | 'CHANGE_EMAIL_NEW', code: string) =>
-    consumeEmailCode({
+    checkEmailCode({
       db: deps.db,
       clock: deps.clock,
       secret: deps.env.AUTH_SECRET,
@@ -151,8 +152,10 @@ export async function changeEmail(
       purpose,
       code,
     });
-  await codeOf(user.email, 'CHANGE_EMAIL_OLD', input.oldEmailCode);
-  await codeOf(newEmail, 'CHANGE_EMAIL_NEW', input.newEmailCode);
+  const oldCode = await codeOf(user.email, 'CHANGE_EMAIL_OLD', input.oldEmailCode);
+  const newCode = await codeOf(newEmail, 'CHANGE_EMAIL_NEW', input.newEmailCode);
+  await spendEmailCode({ db: deps.db, clock: deps.clock, id: oldCode });
+  await spendEmailCode({ db: deps.db, clock: deps.clock, id: newCode });
   await google?.commit();
   try {
     await deps.db.user.update({
