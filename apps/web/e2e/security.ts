@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
-import { readEmailCode, solvePuzzle, waitUntil } from './helpers';
-import { newPage, openMenu, registerUser, shot, type ScenarioContext } from './scenarios';
+import { noSidewaysScroll, readEmailCode, solvePuzzle, waitUntil } from './helpers';
+import { MOBILE, newPage, openMenu, registerUser, shot, type ScenarioContext } from './scenarios';
 
 /**
  * Security settings (issue 23): link Google Authenticator from the secret shown beside the QR
@@ -135,5 +135,16 @@ export async function securitySettings(ctx: ScenarioContext): Promise<void> {
     (visible) => visible,
   );
   ctx.log('  the 24-hour lock shows on the page');
+
+  // On a phone: nothing scrolls sideways, the dialog fits.
+  await page.setViewportSize(MOBILE);
+  await page.reload();
+  await page.getByTestId('security-lock').waitFor();
+  await noSidewaysScroll(page, 'the security page at 375 px');
+  await shot(ctx, page, 'security-lock-dark-mobile');
+  await page.getByTestId('method-google').getByRole('button', { name: 'Unlink' }).click();
+  await page.getByRole('dialog', { name: 'Unlink Google Authenticator' }).waitFor();
+  await noSidewaysScroll(page, 'the unlink dialog at 375 px');
+  await shot(ctx, page, 'security-unlink-dark-mobile');
   await context.close();
 }
