@@ -211,6 +211,11 @@ export const ErrorCode = {
     'This Google verification code has already been used; wait for the next one.',
   ),
   AUTHENTICATOR_ALREADY_LINKED: def(8009, 409, 'Google Authenticator is already linked.'),
+  GOOGLE_CODE_LOCKED: def(
+    8011,
+    429,
+    'Too many wrong Google verification codes; try again in {{remainingMinutes}} minutes.',
+  ),
   AUTHENTICATOR_SETUP_EXPIRED: def(
     8010,
     400,

@@ -441,7 +441,13 @@ describe('change e-mail', () => {
 });
 
 describe('requireStepUp and the 24-hour security lock', () => {
-  const deps = () => ({ db: t.app.db, clock: t.clock, env: t.env, box: totpSecretBox(t.env) });
+  const deps = () => ({
+    db: t.app.db,
+    redis: t.app.redis,
+    clock: t.clock,
+    env: t.env,
+    box: totpSecretBox(t.env),
+  });
   const refusal = async (p: Promise<unknown>) => {
     try {
       await p;
@@ -459,6 +465,21 @@ describe('requireStepUp and the 24-hour security lock', () => {
     ).toMatchObject({
       code: 8001,
     });
+  });
+
+  it('pauses Google codes for 15 minutes after five wrong ones', async () => {
+    const { token, user } = await registerUser(t, 'stepup-guess@example.com');
+    const secret = await linked(token);
+    const wrong = () => String((Number(totp(secret)) + 1) % 1_000_000).padStart(6, '0');
+    const attempt = (code: string) =>
+      refusal(requireStepUp(deps(), user.id, { totp: code, emailCode: '000000' }));
+    for (let i = 0; i < 4; i += 1) expect(await attempt(wrong())).toMatchObject({ code: 8005 });
+    expect(await attempt(wrong())).toMatchObject({ code: 8011, params: { remainingMinutes: 15 } });
+    // Even the right code is refused during the pause.
+    expect(await attempt(totp(secret))).toMatchObject({ code: 8011 });
+    t.clock.advance(15 * MINUTE + 1);
+    // The right code passes again; the made-up e-mail code is what fails now.
+    expect(await attempt(totp(secret))).toMatchObject({ code: 2008 });
   });
 
   it('refuses during the lock with the time left, then allows a logical day later, once per code', async () => {

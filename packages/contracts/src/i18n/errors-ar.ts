@@ -121,4 +121,6 @@ export const errorsAr: Record<string, string> = {
   error_8008: 'تم استخدام رمز التحقق هذا من Google بالفعل؛ انتظر الرمز التالي.',
   error_8009: 'تم ربط Google Authenticator بالفعل.',
   error_8010: 'انتهت صلاحية إعداد المصادقة؛ ابدأ الربط من جديد.',
+  error_8011:
+    'عدد كبير جدًا من رموز التحقق الخاطئة من Google؛ حاول مرة أخرى بعد {{remainingMinutes}} دقيقة.',
 };

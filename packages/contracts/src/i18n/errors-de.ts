@@ -130,4 +130,6 @@ export const errorsDe: Record<string, string> = {
   error_8009: 'Google Authenticator ist bereits verknüpft.',
   error_8010:
     'Die Einrichtung des Authenticators ist abgelaufen; beginnen Sie die Verknüpfung erneut.',
+  error_8011:
+    'Zu viele falsche Google-Bestätigungscodes; versuchen Sie es in {{remainingMinutes}} Minuten erneut.',
 };

@@ -126,4 +126,6 @@ export const errorsFr: Record<string, string> = {
   error_8008: 'Ce code de vérification Google a déjà été utilisé ; attendez le suivant.',
   error_8009: 'Google Authenticator est déjà associé.',
   error_8010: 'La configuration de l’authentificateur a expiré ; recommencez l’association.',
+  error_8011:
+    'Trop de codes de vérification Google erronés ; réessayez dans {{remainingMinutes}} minutes.',
 };

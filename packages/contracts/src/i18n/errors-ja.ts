@@ -124,4 +124,6 @@ export const errorsJa: Record<string, string> = {
   error_8008: 'この Google 認証コードは既に使用されています。次のコードをお待ちください。',
   error_8009: 'Google Authenticator は既に連携済みです。',
   error_8010: '認証アプリの設定が期限切れです。もう一度連携を始めてください。',
+  error_8011:
+    'Google 認証コードの誤りが多すぎます。{{remainingMinutes}} 分後にもう一度お試しください。',
 };

@@ -121,4 +121,6 @@ export const errorsKo: Record<string, string> = {
   error_8008: '이미 사용된 Google 인증 코드입니다. 다음 코드를 기다리세요.',
   error_8009: 'Google Authenticator가 이미 연결되어 있습니다.',
   error_8010: '인증 앱 설정이 만료되었습니다. 다시 연결을 시작하세요.',
+  error_8011:
+    '잘못된 Google 인증 코드가 너무 많습니다. {{remainingMinutes}}분 후에 다시 시도하세요.',
 };

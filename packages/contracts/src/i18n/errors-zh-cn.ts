@@ -119,4 +119,5 @@ export const errorsZhCn: Record<string, string> = {
   error_8008: '该 Google 验证码已使用过，请等待下一个验证码。',
   error_8009: '已绑定 Google 验证器。',
   error_8010: '验证器绑定已过期，请重新开始绑定。',
+  error_8011: 'Google 验证码错误次数过多，请在 {{remainingMinutes}} 分钟后重试。',
 };

@@ -119,4 +119,5 @@ export const errorsZhTw: Record<string, string> = {
   error_8008: '此 Google 驗證碼已使用過，請等待下一個驗證碼。',
   error_8009: '已綁定 Google 驗證器。',
   error_8010: '驗證器綁定已過期，請重新開始綁定。',
+  error_8011: 'Google 驗證碼錯誤次數過多，請在 {{remainingMinutes}} 分鐘後重試。',
 };

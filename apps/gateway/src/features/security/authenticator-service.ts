@@ -1,6 +1,7 @@
 import { isGoogleCodeFormat, EMAIL_CODE_LENGTH } from '@exchange/contracts';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { RedisConnections } from '../../lib/redis.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { consumeEmailCode } from '../auth/email-code-service.js';
@@ -9,12 +10,18 @@ import type { SecurityDeps } from './deps.js';
 import { sendNotice } from './notices.js';
 import { securityLockEnd } from './security-lock.js';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp.js';
+import {
+  assertGoogleCodesAllowed,
+  clearWrongGoogleCodes,
+  recordWrongGoogleCode,
+} from './totp-guard.js';
 
 /** How long a secret shown for linking waits for its confirming code. */
 export const SETUP_TTL_MS = 10 * 60_000;
 
 interface TotpDeps {
   db: Db;
+  redis: RedisConnections;
   clock: Clock;
   box: SecretBox;
 }
@@ -43,12 +50,20 @@ export async function checkGoogleCode(
     select: { totpSecret: true, totpLastStep: true },
   });
   if (!user?.totpSecret) throw new AppError('GOOGLE_AUTH_REQUIRED');
-  const step = matchTotp({
-    secret: deps.box.open(user.totpSecret, userId),
-    code,
-    clock: deps.clock,
-    lastStep: user.totpLastStep,
-  });
+  await assertGoogleCodesAllowed(deps.redis, deps.clock, userId);
+  let step: number;
+  try {
+    step = matchTotp({
+      secret: deps.box.open(user.totpSecret, userId),
+      code,
+      clock: deps.clock,
+      lastStep: user.totpLastStep,
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.code === 8005)
+      throw await recordWrongGoogleCode(deps.redis, deps.clock, userId);
+    throw err;
+  }
   return {
     async commit() {
       const { count } = await deps.db.user.updateMany({
@@ -56,6 +71,7 @@ export async function checkGoogleCode(
         data: { totpLastStep: step },
       });
       if (count !== 1) throw new AppError('GOOGLE_CODE_USED');
+      await clearWrongGoogleCodes(deps.redis, userId);
     },
   };
 }

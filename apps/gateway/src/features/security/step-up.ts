@@ -22,7 +22,7 @@ export interface StepUpCodes {
  * Nothing is spent unless every check passes up to the e-mail code.
  */
 export async function requireStepUp(
-  deps: Pick<SecurityDeps, 'db' | 'clock' | 'box' | 'env'>,
+  deps: Pick<SecurityDeps, 'db' | 'redis' | 'clock' | 'box' | 'env'>,
   userId: string,
   codes: StepUpCodes,
 ): Promise<void> {
