@@ -51,4 +51,21 @@ describe('environment', () => {
     expect(env.REQUEST_TIMEOUT_MS).toBe(30_000);
     expect(env.CORS_ORIGINS).toEqual(['https://a.com', 'https://b.com']);
   });
+
+  it('requires TOTP_ENCRYPTION_KEY (32 bytes in hex) in production only', () => {
+    const base = {
+      DATABASE_URL: 'postgresql://a@b/c',
+      REDIS_URL: 'redis://x:6379',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+    };
+    expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(
+      /TOTP_ENCRYPTION_KEY must be set/,
+    );
+    expect(() => loadEnv({ ...base, TOTP_ENCRYPTION_KEY: 'abc' })).toThrow(/64 hex characters/);
+    const key = 'ab'.repeat(32);
+    expect(
+      loadEnv({ ...base, NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: key }).TOTP_ENCRYPTION_KEY,
+    ).toBe(key);
+    expect(loadEnv(base).TOTP_ENCRYPTION_KEY).toBeUndefined();
+  });
 });
