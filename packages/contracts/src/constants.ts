@@ -112,12 +112,6 @@ export const NOTE_MAX_LENGTH = 30;
 export const NOTE_HARD_MAX_LENGTH = 100;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 20;
-export const UPLOAD_LIMITS = {
-  standard: { maxBytes: 2 * 1024 * 1024, maxFiles: 2 },
-  documents: { maxBytes: 5 * 1024 * 1024, maxFiles: 3 },
-  cancellationProof: { maxBytes: 2 * 1024 * 1024, maxFiles: 2 },
-  small: { maxBytes: 1 * 1024 * 1024, maxFiles: 1 },
-} as const;
 export const KYC_TEXT_MAX_LENGTH = 100;
 export const SHAREHOLDER_ID_THRESHOLD_PERCENT = 25;
 

@@ -98,6 +98,13 @@ export const errorsZhCn: Record<string, string> = {
   error_7004: '身份认证失败，请重新提交。',
   error_7005: '验证失败。',
   error_7006: '审核未通过：{{reason}}',
+  error_7060: '请至少选择 {{minFiles}} 个文件上传。',
+  error_7061: '文件不存在。',
+  error_7062: '部分文件缺失或用于其他用途，请重新上传。',
+  error_7063: '已达上传上限：每个账户最多保存 {{maxFiles}} 个文件、{{maxMegabytes}} MB。',
+  error_7064: '文件已损坏或无法读取。',
+  error_7065: '不接受包含脚本、动作或附件的 PDF 文件。',
+  error_7066: '文件链接无效或已过期。',
 
   // ---- security ----
   error_8001: '请先绑定 Google Authenticator。',
