@@ -142,7 +142,10 @@ export const envSchema = z
      */
     FILE_ENCRYPTION_KEY: z
       .string()
-      .refine((v) => parseFileKey(v) !== null, 'FILE_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or base64')
+      .refine(
+        (v) => parseFileKey(v) !== null,
+        'FILE_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or base64',
+      )
       .optional(),
     /** Per-IP uploads per window, on a counter of their own below the global API limit. */
     UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),

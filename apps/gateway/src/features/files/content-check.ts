@@ -36,9 +36,10 @@ export async function reencodeImage(content: Buffer, type: 'JPEG' | 'PNG'): Prom
       withoutEnlargement: true,
     });
     // sharp writes no metadata unless asked (keepMetadata/withMetadata), so none is asked for.
-    return await (type === 'JPEG'
-      ? resized.jpeg({ quality: 90, mozjpeg: true })
-      : resized.png({ compressionLevel: 9 })
+    return await (
+      type === 'JPEG'
+        ? resized.jpeg({ quality: 90, mozjpeg: true })
+        : resized.png({ compressionLevel: 9 })
     ).toBuffer();
   } catch (err) {
     throw new AppError('FILE_UNREADABLE', null, { cause: err });

@@ -230,7 +230,8 @@ export async function assertOwnedFiles(
 ): Promise<void> {
   const rule = FILE_PLACE_RULES[place];
   const unique = [...new Set(ids)];
-  if (unique.length < rule.minFiles) throw new AppError('FILE_REQUIRED', { minFiles: rule.minFiles });
+  if (unique.length < rule.minFiles)
+    throw new AppError('FILE_REQUIRED', { minFiles: rule.minFiles });
   if (unique.length > rule.maxFiles) throw new AppError('FILE_COUNT_LIMIT');
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (!unique.every((id) => uuid.test(id))) throw new AppError('FILES_NOT_ACCEPTED', { place });

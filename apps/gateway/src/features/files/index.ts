@@ -18,7 +18,9 @@ declare module 'fastify' {
 }
 
 /** apps/gateway/.data/files, wherever the process was started from. */
-export const DEFAULT_FILE_STORAGE_DIR = fileURLToPath(new URL('../../../.data/files', import.meta.url));
+export const DEFAULT_FILE_STORAGE_DIR = fileURLToPath(
+  new URL('../../../.data/files', import.meta.url),
+);
 
 /**
  * The uploads module as the app configures it: the local storage folder, the encryption key

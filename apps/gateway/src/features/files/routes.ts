@@ -37,7 +37,10 @@ export function fileRoutes(deps: FilesDeps): FastifyPluginAsyncZod {
           response: responses(uploadFilesResponse),
         },
         config: {
-          rateLimit: { max: app.env.UPLOAD_RATE_LIMIT_MAX, timeWindow: app.env.RATE_LIMIT_WINDOW_MS },
+          rateLimit: {
+            max: app.env.UPLOAD_RATE_LIMIT_MAX,
+            timeWindow: app.env.RATE_LIMIT_WINDOW_MS,
+          },
         },
       },
       async (request) => {
