@@ -108,6 +108,21 @@ export const ErrorCode = {
   ),
   OAUTH_LINK_EXPIRED: def(2019, 400, 'The request has expired; please sign in again.'),
   PASSWORD_INCORRECT: def(2020, 400, 'The password is incorrect.'),
+  PASSWORD_TOO_COMMON: def(
+    2040,
+    400,
+    'This password is on a list of common or leaked passwords; choose another.',
+  ),
+  PASSWORD_CONTAINS_EMAIL: def(
+    2041,
+    400,
+    'The password must not contain your e-mail address or the part before the @.',
+  ),
+  DEV_CREDIT_REAL_REFUSED: def(
+    2042,
+    403,
+    'The development credit is for Demo and Trial only; Real funds can never be credited.',
+  ),
 
   // ---- trading ----
   INSUFFICIENT_BALANCE: def(3001, 400, 'Insufficient balance.'),

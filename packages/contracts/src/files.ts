@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /**
  * Uploaded files: the places a file is uploaded for and the rules of each (domain spec section
@@ -92,8 +93,7 @@ export const fileIdParams = z.strictObject({ id: fileId });
 export const reviewFileQuery = z.strictObject({
   /** Unix seconds after which the link no longer works. */
   exp: z.coerce.number().int().positive(),
-  sig: z
-    .string()
+  sig: text()
     .regex(/^[A-Za-z0-9_-]{43}$/)
     .describe('HMAC-SHA256 of "<id>.<exp>", base64url'),
 });

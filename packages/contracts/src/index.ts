@@ -15,6 +15,7 @@ export * from './order.js';
 export * from './paging.js';
 export * from './runtime-mode.js';
 export * from './settings.js';
+export * from './text.js';
 export * from './socket.js';
 export * from './user.js';
 export * from './wallet.js';

@@ -24,6 +24,23 @@ describe('environment', () => {
     ).toThrow(/TIME_SCALE/);
   });
 
+  it('needs SMTP in production and refuses the development credit there', () => {
+    const base = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://a@b/c',
+      REDIS_URL: 'redis://x:6379',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+    };
+    expect(() => loadEnv(base)).toThrow(/SMTP_URL must be set in production/);
+    const withSmtp = { ...base, SMTP_URL: 'smtp://mail.example.com:587' };
+    expect(loadEnv(withSmtp).DEV_CREDIT).toBe(false);
+    expect(() => loadEnv({ ...withSmtp, DEV_CREDIT: 'true' })).toThrow(/DEV_CREDIT/);
+    expect(
+      loadEnv({ DATABASE_URL: 'postgresql://a@b/c', REDIS_URL: 'redis://x:6379', DEV_CREDIT: '1' })
+        .DEV_CREDIT,
+    ).toBe(true);
+  });
+
   it('applies defaults', () => {
     const env = loadEnv({
       DATABASE_URL: 'postgresql://a@b/c',

@@ -452,3 +452,28 @@ describe('assertOwnedFiles', () => {
     });
   });
 });
+
+describe('the upload counter', () => {
+  it('limits uploads per address on a counter of their own', async () => {
+    const small = await build({ FILE_STORAGE_DIR: dir, UPLOAD_RATE_LIMIT_MAX: '2' });
+    try {
+      const { token } = await signIn(small);
+      const body = multipart([{ filename: 'a.jpg', content: await jpegWithExif() }]);
+      const send = () =>
+        small.app.inject({
+          method: 'POST',
+          url: '/v1/files/upload?place=KYC_ID_IMAGE',
+          headers: { ...bearer(token), ...body.headers },
+          payload: body.payload,
+        });
+      expect((await send()).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(200);
+      const third = await send();
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toMatchObject({ code: '1008' });
+      expect(await small.app.db.storedFile.count()).toBe(2);
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -54,6 +54,11 @@ export const errorsDe: Record<string, string> = {
     'Für diese E-Mail-Adresse existiert bereits ein Konto. Geben Sie dessen Passwort ein, um es zu verknüpfen.',
   error_2019: 'Die Anfrage ist abgelaufen. Bitte melden Sie sich erneut an.',
   error_2020: 'Das Passwort ist falsch.',
+  error_2040:
+    'Dieses Passwort steht auf einer Liste häufiger oder geleakter Passwörter. Bitte wählen Sie ein anderes.',
+  error_2041: 'Das Passwort darf weder Ihre E-Mail-Adresse noch den Teil vor dem @ enthalten.',
+  error_2042:
+    'Die Entwicklungsgutschrift gilt nur für Demo-Handel und „Handeln für Prämien“; echtes Guthaben kann niemals gutgeschrieben werden.',
 
   // ---- trading ----
   error_3001: 'Unzureichendes Guthaben.',

@@ -51,6 +51,12 @@ export const errorsFr: Record<string, string> = {
   error_2018: 'Un compte existe déjà avec cet e-mail ; saisissez son mot de passe pour l’associer.',
   error_2019: 'La demande a expiré ; veuillez vous reconnecter.',
   error_2020: 'Le mot de passe est incorrect.',
+  error_2040:
+    'Ce mot de passe figure sur une liste de mots de passe courants ou divulgués ; choisissez-en un autre.',
+  error_2041:
+    'Le mot de passe ne doit contenir ni votre adresse e-mail ni la partie située avant le @.',
+  error_2042:
+    'Le crédit de développement est réservé au trading démo et à Trader pour une récompense ; des fonds réels ne peuvent jamais être crédités.',
 
   // ---- trading ----
   error_3001: 'Solde insuffisant.',

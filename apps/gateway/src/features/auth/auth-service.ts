@@ -1,10 +1,5 @@
 import { randomInt } from 'node:crypto';
-import {
-  isValidEmail,
-  isValidPassword,
-  normalizeEmail,
-  type EntityType,
-} from '@exchange/contracts';
+import { isValidEmail, normalizeEmail, type EntityType } from '@exchange/contracts';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { Jobs } from '../../jobs/jobs.js';
@@ -18,8 +13,9 @@ import {
   RESEND_AFTER_MS,
   type CodePurpose,
 } from './email-code-service.js';
-import { assertNotLocked, clearFailures, recordFailure } from './login-guard.js';
+import { assertNotLocked, clearAccountLock, clearFailures, recordFailure } from './login-guard.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { checkPasswordPolicy } from './password-policy.js';
 import { consumePuzzleToken } from './puzzle/puzzle-service.js';
 import type { IssuedTokens, Sessions } from './session-service.js';
 import { EMAIL_CODE_TTL_MS } from '@exchange/contracts';
@@ -46,6 +42,7 @@ export const cost = (env: Env) => ({
 export const lockPolicy = (env: Env) => ({
   maxAttempts: env.LOGIN_MAX_ATTEMPTS,
   lockMinutes: env.LOGIN_LOCK_MINUTES,
+  accountMaxAttempts: env.LOGIN_ACCOUNT_MAX_ATTEMPTS,
 });
 
 function checkedEmail(raw: string): string {
@@ -54,9 +51,12 @@ function checkedEmail(raw: string): string {
   return email;
 }
 
-function checkPasswords(password: string, confirmPassword: string): void {
-  if (!isValidPassword(password)) throw new AppError('INVALID_PASSWORD_FORMAT');
-  if (password !== confirmPassword) throw new AppError('PASSWORDS_DO_NOT_MATCH');
+/**
+ * The password policy of every place that sets a password (registration, reset, change): see
+ * checkPasswordPolicy. `email` is the account's address, which the password may not contain.
+ */
+export function checkPasswords(password: string, confirmPassword: string, email: string): void {
+  checkPasswordPolicy({ password, confirmPassword, email });
 }
 
 const SUBJECTS: Record<CodePurpose, string> = {
@@ -76,12 +76,34 @@ async function mailCode(deps: AuthDeps, email: string, purpose: CodePurpose): Pr
   await deps.jobs.enqueue(deps.mailJob, { to: email, subject: SUBJECTS[purpose], text });
 }
 
+export const EXISTING_ACCOUNT_SUBJECT = 'Someone tried to register with your e-mail address';
+
+/**
+ * A registration code asked for an address that has an account: the same steps as for a new
+ * address (a code row, so "a code was sent recently" comes after the same minute), but the owner
+ * gets a notice instead of the code, and no one learns from the answer that the account exists.
+ */
+async function mailExistingAccountNotice(deps: AuthDeps, email: string): Promise<void> {
+  await createEmailCode({
+    db: deps.db,
+    clock: deps.clock,
+    secret: deps.env.AUTH_SECRET,
+    email,
+    purpose: 'REGISTER',
+  });
+  const text = `Someone asked to register a new account with this e-mail address, but you already have an account here.\n\nIf it was you, log in with your password, or reset your password from the login page if you have forgotten it.\n\nIf it was not you, ignore this e-mail: nothing has changed on your account.`;
+  await deps.jobs.enqueue(deps.mailJob, { to: email, subject: EXISTING_ACCOUNT_SUBJECT, text });
+}
+
 const codeAnswer = {
   expiresInSeconds: EMAIL_CODE_TTL_MS / 1000,
   resendAfterSeconds: RESEND_AFTER_MS / 1000,
 };
 
-/** Step one of registration: proves the address. Registration alone may say an account exists. */
+/**
+ * Step one of registration: proves the address. It answers alike whether or not the address has
+ * an account (that owner is told by e-mail instead), so it cannot be used to find accounts.
+ */
 export async function requestRegisterCode(
   deps: AuthDeps,
   input: { email: string; puzzleToken: string },
@@ -89,8 +111,8 @@ export async function requestRegisterCode(
   const email = checkedEmail(input.email);
   await consumePuzzleToken(deps.redis, input.puzzleToken, 'REGISTER');
   if (await deps.db.user.findUnique({ where: { email }, select: { id: true } }))
-    throw new AppError('ACCOUNT_EXISTS');
-  await mailCode(deps, email, 'REGISTER');
+    await mailExistingAccountNotice(deps, email);
+  else await mailCode(deps, email, 'REGISTER');
   return codeAnswer;
 }
 
@@ -115,9 +137,9 @@ export async function register(
   meta: ClientMeta,
 ): Promise<IssuedTokens & { userId: string }> {
   const email = checkedEmail(input.email);
-  checkPasswords(input.password, input.confirmPassword);
-  if (await deps.db.user.findUnique({ where: { email }, select: { id: true } }))
-    throw new AppError('ACCOUNT_EXISTS');
+  checkPasswords(input.password, input.confirmPassword, email);
+  // The code first: only whoever holds a code mailed to the address learns it has an account
+  // (no code is mailed to an existing account, so that is a registration racing this one).
   await consumeEmailCode({
     db: deps.db,
     clock: deps.clock,
@@ -126,6 +148,8 @@ export async function register(
     purpose: 'REGISTER',
     code: input.code,
   });
+  if (await deps.db.user.findUnique({ where: { email }, select: { id: true } }))
+    throw new AppError('ACCOUNT_EXISTS');
   const passwordHash = await hashPassword(input.password, cost(deps.env));
   let user;
   try {
@@ -148,8 +172,9 @@ export async function register(
 }
 
 /**
- * Password login. Unknown addresses and wrong passwords answer alike, counted per address, and
- * the lock applies to both, so the answers never reveal whether an account exists.
+ * Password login. Unknown addresses and wrong passwords answer alike, counted per e-mail and
+ * client address (and per e-mail overall, see login-guard), and the locks apply to both, so the
+ * answers never reveal whether an account exists.
  */
 export async function login(
   deps: AuthDeps,
@@ -158,15 +183,16 @@ export async function login(
 ): Promise<IssuedTokens & { userId: string }> {
   const email = checkedEmail(input.email);
   await consumePuzzleToken(deps.redis, input.puzzleToken, 'LOGIN');
-  await assertNotLocked(deps.redis, deps.clock, email, lockPolicy(deps.env));
+  const who = { email, ip: meta.ip };
+  await assertNotLocked(deps.redis, deps.clock, who, lockPolicy(deps.env));
   const user = await deps.db.user.findUnique({
     where: { email },
     select: { id: true, passwordHash: true },
   });
   if (!(await verifyPassword(user?.passwordHash, input.password, cost(deps.env))) || !user) {
-    throw await recordFailure(deps.redis, deps.clock, email, lockPolicy(deps.env));
+    throw await recordFailure(deps.redis, deps.clock, who, lockPolicy(deps.env));
   }
-  await clearFailures(deps.redis, email);
+  await clearFailures(deps.redis, who);
   const tokens = await deps.sessions.start({ userId: user.id, ...meta });
   return { ...tokens, userId: user.id };
 }
@@ -194,9 +220,10 @@ export async function requestResetCode(
 export async function resetPassword(
   deps: AuthDeps,
   input: { email: string; code: string; password: string; confirmPassword: string },
+  meta: ClientMeta = {},
 ): Promise<void> {
   const email = checkedEmail(input.email);
-  checkPasswords(input.password, input.confirmPassword);
+  checkPasswords(input.password, input.confirmPassword, email);
   await consumeEmailCode({
     db: deps.db,
     clock: deps.clock,
@@ -213,5 +240,7 @@ export async function resetPassword(
     data: { passwordHash, passwordChangedAt: deps.clock.date() },
   });
   await deps.sessions.revokeAll(user.id, 'PASSWORD_RESET');
-  await clearFailures(deps.redis, email);
+  // The owner's own address and the account-wide lock; other addresses' locks run their course.
+  await clearFailures(deps.redis, { email, ip: meta.ip });
+  await clearAccountLock(deps.redis, email);
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CSRF_HEADER,
   emailCodeRequest,
   emailCodeResponse,
   loginRequest,
@@ -26,7 +27,8 @@ import {
   resetPassword,
   type AuthDeps,
 } from './auth-service.js';
-import { clearSessionCookies, setSessionCookies } from './cookies.js';
+import { clearSessionCookies, cookieNames, csrfMatches, setSessionCookies } from './cookies.js';
+import { AppError } from '../../lib/app-error.js';
 import { issuePuzzle, verifyPuzzle } from './puzzle/puzzle-service.js';
 import type { IssuedTokens } from './session-service.js';
 
@@ -56,7 +58,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
     issued: IssuedTokens & { userId: string },
   ) {
-    setSessionCookies(reply, app.env, issued.token);
+    setSessionCookies(reply, app.env, issued);
     const user = await getProfile({ db: app.db, userId: issued.userId, mode: request.runtimeMode });
     return ok({
       token: issued.token,
@@ -145,13 +147,26 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Rotate the refresh token; reuse ends the session',
-        body: refreshRequest,
+        summary:
+          "Rotate the refresh token (from the body, or a browser's refresh cookie); reuse ends the session",
+        body: refreshRequest.nullish(),
         response: responses(loginResponse),
       },
     },
-    async (request, reply) =>
-      signedIn(request, reply, await app.sessions.refresh(request.body.refreshToken)),
+    async (request, reply) => {
+      const fromBody = request.body?.refreshToken;
+      if (fromBody !== undefined)
+        return signedIn(request, reply, await app.sessions.refresh(fromBody));
+      // A browser's refresh cookie rides along on any request to this path, so it must carry
+      // the session's CSRF token like every other cookie-authenticated state change.
+      const fromCookie = request.cookies[cookieNames(app.env).refresh] ?? '';
+      const csrf = request.headers[CSRF_HEADER];
+      const verify = (sessionId: string) => {
+        if (typeof csrf !== 'string' || !csrfMatches(app.env, sessionId, csrf))
+          throw new AppError('CSRF_FAILED');
+      };
+      return signedIn(request, reply, await app.sessions.refresh(fromCookie, { verify }));
+    },
   );
 
   app.post(
@@ -180,7 +195,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: strict,
     },
     async (request, reply) => {
-      await resetPassword(deps, request.body);
+      await resetPassword(deps, request.body, meta(request));
       clearSessionCookies(reply, app.env);
       return ok(null, 'The operation succeeded. Please log in again.');
     },

@@ -231,16 +231,17 @@ export async function linkOidc(
   });
   if (!user) throw new AppError('OAUTH_LINK_EXPIRED');
 
-  await assertNotLocked(deps.redis, deps.clock, user.email, lockPolicy(deps.env));
+  const who = { email: user.email, ip: meta.ip };
+  await assertNotLocked(deps.redis, deps.clock, who, lockPolicy(deps.env));
   if (!(await verifyPassword(user.passwordHash, input.password, cost(deps.env)))) {
-    const failure = await recordFailure(deps.redis, deps.clock, user.email, lockPolicy(deps.env));
+    const failure = await recordFailure(deps.redis, deps.clock, who, lockPolicy(deps.env));
     if (failure.code === 2003) throw failure;
     throw new AppError('PASSWORD_INCORRECT', failure.params);
   }
   // Spend the token only now; of two concurrent confirmations one wins.
   if (!(await deps.redis.commands.getdel(linkKey(input.linkToken))))
     throw new AppError('OAUTH_LINK_EXPIRED');
-  await clearFailures(deps.redis, user.email);
+  await clearFailures(deps.redis, who);
 
   const linked = await deps.db.oAuthIdentity.findUnique({
     where: { provider_subject: { provider: link.provider, subject: link.subject } },

@@ -9,6 +9,7 @@ import {
   oauthStartResponse,
   ok,
   type OAuthProvider,
+  text,
 } from '@exchange/contracts';
 import { AppError } from '../../../lib/app-error.js';
 import { responses } from '../../../lib/route-schemas.js';
@@ -86,7 +87,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         const query = new URLSearchParams({ oauthLink: outcome.linkToken, provider });
         return reply.redirect(`/login?${query.toString()}`, 302);
       }
-      setSessionCookies(reply, app.env, outcome.issued.token);
+      setSessionCookies(reply, app.env, outcome.issued);
       return reply.redirect(outcome.redirectPath, 302);
     } catch (err) {
       const code = err instanceof AppError ? err.code : 2016;
@@ -105,7 +106,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Return address of the provider (authorization response)',
         description: callbackDescription,
         params: providerParams,
-        querystring: z.looseObject({ code: z.string().optional(), state: z.string().optional() }),
+        querystring: z.looseObject({ code: text().optional(), state: text().optional() }),
       },
       config: strict,
     },
@@ -127,7 +128,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Return address of the provider with response_mode=form_post (Apple)',
         description: callbackDescription,
         params: providerParams,
-        body: z.record(z.string(), z.string()),
+        body: z.record(z.string(), text()),
       },
       config: strict,
     },
@@ -149,7 +150,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const issued = await linkOidc(deps, request.body, meta(request));
-      setSessionCookies(reply, app.env, issued.token);
+      setSessionCookies(reply, app.env, issued);
       const user = await getProfile({
         db: app.db,
         userId: issued.userId,
