@@ -16,8 +16,8 @@ export function detectFileType(content: Buffer): FileType | null {
 }
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** Pixels a decoded image may have (a 40-megapixel photo); more is refused before decoding. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/** Pixels a decoded image may have (a 30-megapixel photo, about 120 MB decoded); more is refused before decoding. */
+const MAX_INPUT_PIXELS = 30_000_000;
 
 /**
  * Decodes the image and encodes it again in the same format: EXIF, GPS, comments, ICC profiles

@@ -48,7 +48,13 @@ export function fileRoutes(deps: FilesDeps): FastifyPluginAsyncZod {
         if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
         const rule = FILE_PLACE_RULES[request.query.place];
         const parts = request.files({
-          limits: { fileSize: rule.maxBytes, files: rule.maxFiles, fields: 10, parts: 20 },
+          limits: {
+            fileSize: rule.maxBytes,
+            files: rule.maxFiles,
+            fields: 10,
+            fieldSize: 1024,
+            parts: 20,
+          },
         });
         return ok({
           files: await uploadFiles(deps, { ownerId: userId, place: request.query.place, parts }),
