@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { UPLOAD_LIMITS } from '@exchange/contracts';
+import { FILE_UPLOAD_CEILING } from '@exchange/contracts';
 import { enabledOutsideProduction, type Env } from './config/env.js';
 import { ScaledClock, type Clock } from './lib/clock.js';
 import { AppError } from './lib/app-error.js';
@@ -33,7 +33,6 @@ import authRoutes from './features/auth/routes.js';
 import oidcRoutes from './features/auth/oidc/routes.js';
 import { kycRoutes } from './features/kyc/routes.js';
 import { HttpKycProvider, type KycProvider } from './features/kyc/kyc-provider.js';
-import { nonEmptyFileIds } from './features/kyc/kyc-files.js';
 import walletRoutes from './features/wallet/routes.js';
 import socketPlugin from './features/socket/plugin.js';
 import exchangeRateRoutes from './features/exchange-rates/routes.js';
@@ -52,6 +51,7 @@ import loggingRoutes from './features/logging/routes.js';
 import { securityRoutes } from './features/security/routes.js';
 import { loginSecondFactor } from './features/security/authenticator-service.js';
 import { totpSecretBox, type SecurityDeps } from './features/security/deps.js';
+import { assertOwnedFiles, createFiles, fileRoutes } from './features/files/index.js';
 
 export interface BuildOptions {
   env: Env;
@@ -152,8 +152,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(multipart, {
     limits: {
-      fileSize: UPLOAD_LIMITS.documents.maxBytes,
-      files: UPLOAD_LIMITS.documents.maxFiles,
+      fileSize: FILE_UPLOAD_CEILING.maxBytes,
+      files: FILE_UPLOAD_CEILING.maxFiles,
       fields: 50,
     },
   });
@@ -198,7 +198,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       callbackUrl:
         env.KYC_CALLBACK_URL ??
         new URL('/v1/kyc/public/provider/callback', env.PUBLIC_BASE_URL).href,
-      checkFiles: nonEmptyFileIds,
+      checkFiles: assertOwnedFiles,
       callbackSecret: env.KYC_CALLBACK_SECRET,
       callbackWindowSeconds: env.KYC_CALLBACK_WINDOW_SECONDS,
     }),
@@ -211,6 +211,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityRoutes(security), { prefix: '/v1/security' });
   await app.register(newsRoutes, { prefix: '/v1/marketing' });
   await app.register(loggingRoutes, { prefix: '/v1/logging' });
+  app.decorate('files', createFiles(app));
+  await app.register(fileRoutes(app.files), { prefix: '/v1/files' });
   if (opts.extraRoutes) await app.register(async (scope) => opts.extraRoutes?.(scope));
 
   const webRoot = env.WEB_DIST_DIR;
