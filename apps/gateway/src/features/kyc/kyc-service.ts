@@ -95,9 +95,13 @@ export async function getApplication(opts: {
   db: Db;
   userId: string;
 }): Promise<KycApplicationView> {
-  const user = await loadUser(opts.db, opts.userId);
-  const app = await opts.db.kycApplication.findUnique({ where: { userId: opts.userId } });
-  return toView(app, user);
+  // One read of the account and its application, so a decision is seen with its level.
+  const user = await opts.db.user.findUnique({
+    where: { id: opts.userId },
+    select: { entityType: true, kycLevel: true, kycApplication: true },
+  });
+  if (!user) throw new AppError('UNAUTHORIZED');
+  return toView(user.kycApplication, user);
 }
 
 /** The account's own form only: an institution cannot use the individual form, and the reverse. */
