@@ -95,13 +95,11 @@ export async function getApplication(opts: {
   db: Db;
   userId: string;
 }): Promise<KycApplicationView> {
-  // One read of the account and its application, so a decision is seen with its level.
-  const user = await opts.db.user.findUnique({
-    where: { id: opts.userId },
-    select: { entityType: true, kycLevel: true, kycApplication: true },
-  });
-  if (!user) throw new AppError('UNAUTHORIZED');
-  return toView(user.kycApplication, user);
+  // The application before the account: a decision commits both together, so an application
+  // read as decided is always followed by the level that decision set.
+  const app = await opts.db.kycApplication.findUnique({ where: { userId: opts.userId } });
+  const user = await loadUser(opts.db, opts.userId);
+  return toView(app, user);
 }
 
 /** The account's own form only: an institution cannot use the individual form, and the reverse. */
