@@ -22,7 +22,7 @@ export interface PuzzleImages {
   piece: string;
 }
 
-export const STRATEGIES = ['outline', 'columns', 'colour', 'edges', 'hole'] as const;
+export const STRATEGIES = ['outline', 'scaled', 'columns', 'colour', 'edges', 'hole'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 export type Guesses = Record<Strategy | 'combined', number>;
 
@@ -206,8 +206,22 @@ export async function locateGap(images: PuzzleImages): Promise<Guesses> {
 
   const from = 0;
   const to = W - piece.width;
+  // The outline grown about the piece's centre, for a gap drawn larger than the piece.
+  const c = (piece.width - 1) / 2;
+  const grown = [1.05, 1.1, 1.15, 1.2].map((s) => {
+    const seen = new Set<string>();
+    const points: [number, number][] = [];
+    for (const [x, y] of outline) {
+      const p: [number, number] = [Math.round(c + (x - c) * s), Math.round(c + (y - c) * s)];
+      if (seen.has(p.join())) continue;
+      seen.add(p.join());
+      points.push(p);
+    }
+    return points;
+  });
   const scores: Record<Strategy, number[]> = {
     outline: [],
+    scaled: [],
     columns: [],
     colour: [],
     edges: [],
@@ -215,6 +229,7 @@ export async function locateGap(images: PuzzleImages): Promise<Guesses> {
   };
   for (let x = from; x <= to; x++) {
     scores.outline.push(mean(bgGrad, W, outline, x, y0, H));
+    scores.scaled.push(Math.max(...grown.map((points) => mean(bgGrad, W, points, x, y0, H))));
     let cols = 0;
     for (const [px, py] of bodyCols) if (py + y0 < H) cols += colGrad(px + x, py + y0);
     scores.columns.push(cols);

@@ -27,11 +27,11 @@ async function sendCode(email: string) {
 }
 
 describe('slide puzzle', () => {
-  it('issues PNG images and keeps the answer on the server', async () => {
+  it('issues WebP images and keeps the answer on the server', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/auth/public/puzzle?scene=LOGIN' });
     const data = res.json<{ data: Record<string, unknown> }>().data;
-    expect(data).toMatchObject({ width: 300, height: 150, pieceSize: 44 });
-    expect(String(data.background)).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect(data).toMatchObject({ width: 300, height: 150, pieceSize: 56 });
+    expect(String(data.background)).toMatch(/^data:image\/webp;base64,UklGR/);
     expect(JSON.stringify(data)).not.toMatch(/"x"/);
   });
 

@@ -3,8 +3,8 @@ import type { PuzzleScene } from '@exchange/contracts';
 import type { Clock } from '../../../lib/clock.js';
 import type { RedisConnections } from '../../../lib/redis.js';
 import { AppError } from '../../../lib/app-error.js';
-import { HEIGHT, PIECE, WIDTH, drawPuzzle } from './draw.js';
-import { dataUrl, encodePng } from './png.js';
+import { HEIGHT, MAX_X, MIN_X, PIECE, WIDTH, drawPuzzle } from './draw.js';
+import { secureRng } from './raster.js';
 
 const PUZZLE_TTL_MS = 2 * 60_000;
 const TOKEN_TTL_MS = 2 * 60_000;
@@ -29,10 +29,9 @@ export async function issuePuzzle(opts: {
   clock: Clock;
   scene: PuzzleScene;
 }) {
-  const x = randomInt(PIECE + 20, WIDTH - PIECE - 4);
-  const y = randomInt(4, HEIGHT - PIECE - 4);
-  // The picture needs variety, not secrecy: the secret is the gap position drawn above.
-  const { background, piece } = drawPuzzle(Math.random, x, y);
+  const x = randomInt(MIN_X, MAX_X + 1);
+  const y = randomInt(2, HEIGHT - PIECE - 1);
+  const { background, piece } = await drawPuzzle(secureRng(), x, y);
   const puzzleId = randomBytes(16).toString('base64url');
   const stored: Stored = { scene: opts.scene, x, issuedAt: opts.clock.now() };
   await opts.redis.commands.set(
@@ -47,11 +46,13 @@ export async function issuePuzzle(opts: {
     height: HEIGHT,
     pieceSize: PIECE,
     pieceY: y,
-    background: dataUrl(encodePng(background)),
-    piece: dataUrl(encodePng(piece)),
+    background: dataUrl(background),
+    piece: dataUrl(piece),
     expiresInSeconds: PUZZLE_TTL_MS / 1000,
   };
 }
+
+const dataUrl = (webp: Buffer) => `data:image/webp;base64,${webp.toString('base64')}`;
 
 /** One attempt per puzzle: right or wrong, the puzzle is gone afterwards. */
 export async function verifyPuzzle(opts: {
