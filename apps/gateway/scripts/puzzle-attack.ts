@@ -2,19 +2,22 @@
  * The slide puzzle under a scripted attack: fetches puzzles through the public API of a gateway
  * started in-process (real clock, its own empty database and Redis prefix, both removed at the
  * end), locates the gap from the images alone
- * and answers with a synthetic drag; prints how often each strategy finds the gap and how often
- * the server accepts the answer.
- *   cd apps/gateway && npx tsx scripts/puzzle-attack.ts [puzzles=200]
- * The answer kept in Redis is read only afterwards, to score the guesses.
+ * and answers with a synthetic drag (`human`: a minimum-jerk path with jitter and overshoot,
+ * sent when its timing says the drag ended; `linear`: an even slide, as naive scripts do); prints
+ * how often each strategy finds the gap and how often the server accepts the answer.
+ *   cd apps/gateway && npx tsx scripts/puzzle-attack.ts [puzzles=200] [human|linear]
+ * The answer kept in Redis is read only after the guess, to score the strategies.
  */
 import { deployMigrations, dropDatabase, ensureDatabase } from '@exchange/tooling/db';
 import { loadEnv } from '../src/config/env.js';
 import { buildApp } from '../src/app.js';
 import { puzzleKey, TOLERANCE_PX } from '../src/features/auth/puzzle/puzzle-service.js';
+import { humanDrag, linearDrag } from './puzzle-attack/traces.js';
 import { locateGap, STRATEGIES, type Guesses, type PuzzleImages } from './puzzle-attack/locate.js';
 
 const total = Number(process.argv[2] ?? 200);
-const concurrency = 10;
+const traceKind = process.argv[3] === 'linear' ? 'linear' : 'human';
+const concurrency = 20;
 const prefix = `puzzle-attack:${process.pid}:`;
 const databaseUrl = `${process.env.DATABASE_BASE_URL ?? 'postgresql://postgres@localhost:5432'}/exchange_puzzle_attack_${process.pid}`;
 await ensureDatabase(databaseUrl);
@@ -28,6 +31,7 @@ const env = loadEnv({
   // The figure is about the picture and the drag; the per-address limits are tested elsewhere.
   AUTH_RATE_LIMIT_MAX: '100000',
   RATE_LIMIT_MAX: '100000',
+  PUZZLE_FAILURES_MAX: '100000',
 });
 const app = await buildApp({ env });
 await app.ready();
@@ -42,17 +46,19 @@ interface Outcome {
 
 async function attackOne(): Promise<Outcome> {
   const issued = await app.inject({ method: 'GET', url: '/v1/auth/public/puzzle?scene=REGISTER' });
+  const receivedAt = Date.now();
   const puzzle = issued.json<{ data: PuzzleImages & { puzzleId: string } }>().data;
   const guesses = await locateGap(puzzle);
   const truth = (
     JSON.parse((await app.redis.commands.get(puzzleKey(puzzle.puzzleId))) ?? '{}') as { x: number }
   ).x;
-  const durationMs = 700 + Math.round(Math.random() * 600);
-  await sleep(durationMs + 200);
+  const drag = traceKind === 'linear' ? linearDrag(guesses.combined) : humanDrag(guesses.combined);
+  // The server holds the drag to its own clock: wait until the drag would have ended.
+  await sleep(drag.endsAt + 50 - (Date.now() - receivedAt));
   const verdict = await app.inject({
     method: 'POST',
     url: '/v1/auth/public/puzzle/verify',
-    payload: { puzzleId: puzzle.puzzleId, x: guesses.combined, durationMs },
+    payload: { puzzleId: puzzle.puzzleId, trace: drag.trace },
   });
   return { guesses, truth, accepted: verdict.statusCode === 200 };
 }
@@ -88,6 +94,6 @@ const rows: [string, string][] = [
   ['answers the server accepted', pct(outcomes.filter((o) => o.accepted).length)],
 ];
 process.stdout.write(
-  `${outcomes.length} puzzles in ${((Date.now() - started) / 1000).toFixed(1)} s, tolerance ±${TOLERANCE_PX} px\n`,
+  `${outcomes.length} puzzles in ${((Date.now() - started) / 1000).toFixed(1)} s, tolerance ±${TOLERANCE_PX} px, ${traceKind} drags\n`,
 );
 for (const [k, v] of rows) process.stdout.write(`${k.padEnd(40)} ${v}\n`);

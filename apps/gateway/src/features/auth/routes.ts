@@ -27,7 +27,7 @@ import {
   type AuthDeps,
 } from './auth-service.js';
 import { clearSessionCookies, setSessionCookies } from './cookies.js';
-import { issuePuzzle, verifyPuzzle } from './puzzle/puzzle-service.js';
+import { issuePuzzle, verifyPuzzle, type PuzzleDeps } from './puzzle/puzzle-service.js';
 import type { IssuedTokens } from './session-service.js';
 
 const tags = ['auth'];
@@ -42,7 +42,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     mailJob: app.mailJob,
     sessions: app.sessions,
   };
-  /** Per-IP limits on the endpoints that check passwords or send mail, below the global limit. */
+  const puzzleDeps: PuzzleDeps = {
+    redis: app.redis,
+    clock: app.clock,
+    maxFailures: app.env.PUZZLE_FAILURES_MAX,
+  };
+  /**
+   * Per-IP limits on the endpoints that check passwords, send mail or issue and check puzzles,
+   * below the global limit.
+   */
   const strict = {
     rateLimit: { max: app.env.AUTH_RATE_LIMIT_MAX, timeWindow: app.env.RATE_LIMIT_WINDOW_MS },
   };
@@ -78,7 +86,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: strict,
     },
     async (request) =>
-      ok(await issuePuzzle({ redis: app.redis, clock: app.clock, scene: request.query.scene })),
+      ok(await issuePuzzle(puzzleDeps, { scene: request.query.scene, ip: request.ip })),
   );
 
   app.post(
@@ -93,7 +101,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: strict,
     },
     async (request) =>
-      ok(await verifyPuzzle({ redis: app.redis, clock: app.clock, ...request.body })),
+      ok(
+        await verifyPuzzle(puzzleDeps, { ...request.body, ip: request.ip, log: request.log }),
+      ),
   );
 
   app.post(
