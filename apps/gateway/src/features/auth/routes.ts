@@ -101,9 +101,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: strict,
     },
     async (request) =>
-      ok(
-        await verifyPuzzle(puzzleDeps, { ...request.body, ip: request.ip, log: request.log }),
-      ),
+      ok(await verifyPuzzle(puzzleDeps, { ...request.body, ip: request.ip, log: request.log })),
   );
 
   app.post(
