@@ -44,7 +44,7 @@ describe('drag traces', () => {
   it('refuses an instant drag and an endless one', () => {
     const quick = humanDrag(150).trace.map((p, i) => ({ t: 1000 + i * 2, x: p.x }));
     expect(judgeTrace(quick, { elapsedMs: 2000, maxX })).toBe('too-quick');
-    const slow = humanDrag(150).trace.map((p, i) => ({ t: 1000 + i * 400, x: p.x }));
+    const slow = humanDrag(150).trace.map((p, i) => ({ t: 1000 + i * 700, x: p.x }));
     const end = slow[slow.length - 1]?.t ?? 0;
     expect(judgeTrace(slow, { elapsedMs: end + 50, maxX })).toBe('too-long');
   });

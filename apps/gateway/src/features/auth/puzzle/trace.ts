@@ -10,7 +10,7 @@ export const TRACE_RULES = {
   minPoints: 5,
   /** From grabbing to releasing. */
   minDragMs: 400,
-  maxDragMs: 15_000,
+  maxDragMs: 30_000,
   /** Nobody sees a puzzle and drags it this quickly after it was issued. */
   minSolveMs: 800,
   /** The drag's end may lie this far past the server's elapsed time (clock rates differ). */
