@@ -58,12 +58,14 @@ async function paintGround(rng: Rng): Promise<Rgb> {
       0.28 + rng() * 0.44,
     );
   const angle = rng() * 360;
-  const shapes: string[] = [];
+  // One blurred group per softness: librsvg blurs each filtered element on its own surface.
+  const groups: string[][] = [[], [], []];
   for (let i = 0; i < 9 + Math.floor(rng() * 6); i++) {
     const x = rng() * WIDTH;
     const y = rng() * HEIGHT;
     const s = 20 + rng() * 80;
-    const style = `fill="${colour()}" fill-opacity="${(0.25 + rng() * 0.5).toFixed(2)}" filter="url(#b${Math.floor(rng() * 3)})"`;
+    const shapes = groups[Math.floor(rng() * 3)] ?? [];
+    const style = `fill="${colour()}" fill-opacity="${(0.25 + rng() * 0.5).toFixed(2)}"`;
     const kind = rng();
     if (kind < 0.4)
       shapes.push(
@@ -76,7 +78,7 @@ async function paintGround(rng: Rng): Promise<Rgb> {
       shapes.push(`<polygon points="${points.join(' ')}" ${style}/>`);
     } else
       shapes.push(
-        `<path d="M${-10} ${y} Q ${x} ${y + (rng() - 0.5) * 160} ${WIDTH + 10} ${rng() * HEIGHT}" stroke="${colour()}" stroke-width="${3 + rng() * 14}" stroke-opacity="0.5" fill="none" filter="url(#b${Math.floor(rng() * 3)})"/>`,
+        `<path d="M${-10} ${y} Q ${x} ${y + (rng() - 0.5) * 160} ${WIDTH + 10} ${rng() * HEIGHT}" stroke="${colour()}" stroke-width="${3 + rng() * 14}" stroke-opacity="0.5" fill="none"/>`,
       );
   }
   const defs =
@@ -86,7 +88,8 @@ async function paintGround(rng: Rng): Promise<Rgb> {
       .map((d, i) => `<filter id="b${i}"><feGaussianBlur stdDeviation="${d}"/></filter>`)
       .join('') +
     `</defs><rect width="100%" height="100%" fill="url(#g)"/>`;
-  const raw = await rasterize(defs + shapes.join(''), WIDTH, HEIGHT);
+  const body = groups.map((g, i) => `<g filter="url(#b${i})">${g.join('')}</g>`).join('');
+  const raw = await rasterize(defs + body, WIDTH, HEIGHT);
   const light = [
     valueNoise(rng, WIDTH, HEIGHT, 23),
     valueNoise(rng, WIDTH, HEIGHT, 9),
@@ -107,24 +110,26 @@ async function paintGround(rng: Rng): Promise<Rgb> {
   return out;
 }
 
-/** Applies soft, lit holes (depth > 0) or bumps (depth < 0) given by a mask to the picture. */
-function emboss(img: Rgb, mask: Plane, style: HoleStyle, depth: number, rng: Rng, x0 = 0, y0 = 0) {
+/**
+ * Sinks the picture where the mask is positive and raises it where negative, with soft lit walls:
+ * a hole's far wall catches the light and its near wall is in shade, a bump the other way round.
+ */
+function emboss(img: Rgb, mask: Plane, style: HoleStyle, rng: Rng, y0 = 0) {
   const soft = blur(mask, style.softness);
   const lit = relief(soft, style.light);
   const grain = valueNoise(rng, mask.width, mask.height, 3);
   for (let y = 0; y < mask.height; y++) {
+    const iy = y + y0;
+    if (iy < 0 || iy >= HEIGHT) continue;
     for (let x = 0; x < mask.width; x++) {
-      const ix = x + x0;
-      const iy = y + y0;
-      if (ix < 0 || iy < 0 || ix >= WIDTH || iy >= HEIGHT) continue;
       const k = y * mask.width + x;
       const m = soft.data[k] ?? 0;
-      if (m < 0.004 && Math.abs(lit.data[k] ?? 0) < 0.004) continue;
-      const i = iy * WIDTH + ix;
-      // A hole's far wall catches the light, its near wall is in shade; a bump the other way round.
-      const factor = 1 - depth * m + Math.sign(depth) * 2.4 * (lit.data[k] ?? 0);
-      const veil = style.veil * m * Math.abs(depth) * 2;
-      const noise = 14 * m * (grain.data[k] ?? 0);
+      const l = lit.data[k] ?? 0;
+      if (Math.abs(m) < 0.004 && Math.abs(l) < 0.004) continue;
+      const i = iy * WIDTH + x;
+      const factor = 1 - style.depth * m + 2.4 * l;
+      const veil = style.veil * Math.abs(m) * style.depth * 2;
+      const noise = 14 * Math.abs(m) * (grain.data[k] ?? 0);
       img.r[i] = (img.r[i] ?? 0) * factor * (1 - veil) + 235 * veil + noise;
       img.g[i] = (img.g[i] ?? 0) * factor * (1 - veil) + 235 * veil + noise;
       img.b[i] = (img.b[i] ?? 0) * factor * (1 - veil) + 235 * veil + noise;
@@ -132,10 +137,19 @@ function emboss(img: Rgb, mask: Plane, style: HoleStyle, depth: number, rng: Rng
   }
 }
 
+/** A mask from an SVG drawn in red (sunk, positive) and green (raised, negative). */
+async function signedMask(svgBody: string, width: number, height: number, raised = 1) {
+  const raw = await rasterize(svgBody, width, height);
+  const out = plane(width, height);
+  for (let i = 0; i < width * height; i++)
+    out.data[i] = ((raw[i * 3] ?? 0) - raised * (raw[i * 3 + 1] ?? 0)) / 255;
+  return out;
+}
+
 /** Shapes that are not pieces, raised and sunk, so a lone lit outline points nowhere. */
 async function clutter(img: Rgb, rng: Rng, style: HoleStyle, band: number, holes: number[]) {
-  for (const sunk of [true, false]) {
-    const items: string[] = [];
+  const items: string[] = [];
+  for (const colour of ['#f00', '#0f0']) {
     for (let i = 0; i < 5 + Math.floor(rng() * 4); i++) {
       const s = 8 + rng() * 14;
       const x = rng() * WIDTH;
@@ -146,20 +160,21 @@ async function clutter(img: Rgb, rng: Rng, style: HoleStyle, band: number, holes
         Math.abs(y - band - PIECE / 2) > PIECE / 2 + s - 4;
       if (!holes.every(clear)) continue;
       const kind = rng();
-      const rot = `transform="rotate(${(rng() * 90).toFixed(1)} ${x} ${y})"`;
-      if (kind < 0.35) items.push(`<circle cx="${x}" cy="${y}" r="${s * 0.7}" fill="#fff"/>`);
+      const paint = `fill="${colour}" fill-opacity="${(0.6 + rng() * 0.4).toFixed(2)}" transform="rotate(${(rng() * 90).toFixed(1)} ${x} ${y})"`;
+      if (kind < 0.35) items.push(`<circle cx="${x}" cy="${y}" r="${s * 0.7}" ${paint}/>`);
       else if (kind < 0.7)
         items.push(
-          `<rect x="${x - s}" y="${y - s * 0.6}" width="${s * 2}" height="${s * 1.2}" rx="${rng() * 6}" fill="#fff" ${rot}/>`,
+          `<rect x="${x - s}" y="${y - s * 0.6}" width="${s * 2}" height="${s * 1.2}" rx="${rng() * 6}" ${paint}/>`,
         );
       else
         items.push(
-          `<polygon points="${x},${y - s} ${x + s},${y + s * 0.8} ${x - s},${y + s * 0.8}" fill="#fff" ${rot}/>`,
+          `<polygon points="${x},${y - s} ${x + s},${y + s * 0.8} ${x - s},${y + s * 0.8}" ${paint}/>`,
         );
     }
-    const mask = await rasterMask(items.join(''), WIDTH, HEIGHT);
-    emboss(img, mask, style, (sunk ? 1 : -1) * style.depth * (0.6 + rng() * 0.5), rng);
   }
+  // Raised and sunk shapes overlap by blending (screen), so neither hides the other's outline.
+  const svg = `<g style="mix-blend-mode:screen">${items.join('')}</g>`;
+  emboss(img, await signedMask(svg, WIDTH, HEIGHT, 0.6 + rng() * 0.5), style, rng);
 }
 
 /** Left edges for `count` decoy holes in the piece's row, apart from each other and the gap. */
@@ -186,7 +201,7 @@ const encode = (img: Rgb | Uint8Array, width: number, height: number, channels: 
     bytes = new Uint8Array(clamped.buffer);
   }
   return sharp(bytes, { raw: { width, height, channels } })
-    .webp({ quality: 82, alphaQuality: 90, effort: 4 })
+    .webp({ quality: 82, alphaQuality: 90, effort: 3 })
     .toBuffer();
 };
 
@@ -216,14 +231,11 @@ export async function drawPuzzle(
 
   const shape = randomShape(rng, 32 + Math.floor(rng() * 6));
   const c = PIECE / 2;
-  const holes = places.map((x, i) => ({
-    x,
-    shape: i === 0 ? gapShape(rng, shape) : decoyShape(rng, shape),
-  }));
-  for (const hole of holes) {
-    const mask = await rasterMask(shapeSvg(hole.shape, c, c), PIECE, PIECE);
-    emboss(img, mask, style, style.depth, rng, hole.x, gy);
-  }
+  // The gap and the decoys along the piece's row, drawn as one strip.
+  const holes = places.map((x, i) =>
+    shapeSvg(i === 0 ? gapShape(rng, shape) : decoyShape(rng, shape), x + c, c, '#f00'),
+  );
+  emboss(img, await signedMask(holes.join(''), WIDTH, PIECE), style, rng, gy);
   for (let i = 0; i < n; i++) {
     const grain = (rng() + rng() - 1) * 14;
     img.r[i] = (img.r[i] ?? 0) + grain;

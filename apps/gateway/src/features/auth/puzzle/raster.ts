@@ -40,52 +40,75 @@ export function valueNoise(rng: Rng, width: number, height: number, cell: number
   const gh = Math.ceil(height / cell) + 2;
   const grid = Float32Array.from({ length: gw * gh }, () => rng() * 2 - 1);
   const out = plane(width, height);
-  const ox = rng() * cell;
-  const oy = rng() * cell;
-  const g = (gx: number, gy: number) => grid[gy * gw + gx] ?? 0;
+  // Grid cell and smoothed fraction of every column and row, computed once.
+  const cols = axis(width, cell, rng() * cell);
+  const rows = axis(height, cell, rng() * cell);
   for (let y = 0; y < height; y++) {
-    const fy = (y + oy) / cell;
-    const iy = Math.floor(fy);
-    const ty = smooth(fy - iy);
+    const iy = rows.index[y] ?? 0;
+    const ty = rows.weight[y] ?? 0;
+    const top = iy * gw;
+    const bottom = top + gw;
     for (let x = 0; x < width; x++) {
-      const fx = (x + ox) / cell;
-      const ix = Math.floor(fx);
-      const tx = smooth(fx - ix);
-      const top = g(ix, iy) + (g(ix + 1, iy) - g(ix, iy)) * tx;
-      const bottom = g(ix, iy + 1) + (g(ix + 1, iy + 1) - g(ix, iy + 1)) * tx;
-      out.data[y * width + x] = top + (bottom - top) * ty;
+      const ix = cols.index[x] ?? 0;
+      const tx = cols.weight[x] ?? 0;
+      const a = grid[top + ix] ?? 0;
+      const b = grid[top + ix + 1] ?? 0;
+      const c = grid[bottom + ix] ?? 0;
+      const d = grid[bottom + ix + 1] ?? 0;
+      const upper = a + (b - a) * tx;
+      out.data[y * width + x] = upper + (c + (d - c) * tx - upper) * ty;
     }
   }
   return out;
 }
 
-const smooth = (t: number) => t * t * (3 - 2 * t);
+function axis(length: number, cell: number, offset: number) {
+  const index = new Int32Array(length);
+  const weight = new Float32Array(length);
+  for (let i = 0; i < length; i++) {
+    const f = (i + offset) / cell;
+    const t = f - Math.floor(f);
+    index[i] = Math.floor(f);
+    weight[i] = t * t * (3 - 2 * t);
+  }
+  return { index, weight };
+}
 
 /** Separable Gaussian blur (edges clamped). */
 export function blur(src: Plane, sigma: number): Plane {
   const radius = Math.max(1, Math.ceil(sigma * 3));
-  const kernel = Array.from({ length: radius * 2 + 1 }, (_, i) =>
-    Math.exp(-((i - radius) ** 2) / (2 * sigma * sigma)),
-  );
+  const kernel = new Float32Array(radius * 2 + 1);
+  for (let i = -radius; i <= radius; i++)
+    kernel[i + radius] = Math.exp(-(i * i) / (2 * sigma * sigma));
   const sum = kernel.reduce((a, b) => a + b, 0);
-  const k = kernel.map((v) => v / sum);
+  for (let i = 0; i < kernel.length; i++) kernel[i] = (kernel[i] ?? 0) / sum;
   const { width: w, height: h } = src;
-  const pass = (input: Float32Array, horizontal: boolean) => {
-    const out = new Float32Array(w * h);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        let acc = 0;
-        for (let i = -radius; i <= radius; i++) {
-          const sx = horizontal ? Math.min(w - 1, Math.max(0, x + i)) : x;
-          const sy = horizontal ? y : Math.min(h - 1, Math.max(0, y + i));
-          acc += (input[sy * w + sx] ?? 0) * (k[i + radius] ?? 0);
-        }
-        out[y * w + x] = acc;
-      }
+  const clampX = Int32Array.from({ length: w + 2 * radius }, (_, i) =>
+    Math.min(w - 1, Math.max(0, i - radius)),
+  );
+  const clampY = Int32Array.from({ length: h + 2 * radius }, (_, i) =>
+    Math.min(h - 1, Math.max(0, i - radius)),
+  );
+  const across = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      let acc = 0;
+      for (let k = 0; k < kernel.length; k++)
+        acc += (src.data[row + (clampX[x + k] ?? 0)] ?? 0) * (kernel[k] ?? 0);
+      across[row + x] = acc;
     }
-    return out;
-  };
-  return { width: w, height: h, data: pass(pass(src.data, true), false) };
+  }
+  const out = plane(w, h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let acc = 0;
+      for (let k = 0; k < kernel.length; k++)
+        acc += (across[(clampY[y + k] ?? 0) * w + x] ?? 0) * (kernel[k] ?? 0);
+      out.data[y * w + x] = acc;
+    }
+  }
+  return out;
 }
 
 /**

@@ -34,19 +34,17 @@ export function randomShape(rng: Rng, body: number): PieceShape {
 }
 
 /**
- * A decoy a person tells apart from `shape` at a glance (one or two sides carry something else)
- * while the rest of its outline is exactly the piece's: a template laid over it matches most of
- * the way, which is what misleads outline matching.
+ * A decoy a person tells apart from `shape` at a glance (one side carries a knob, a socket or
+ * nothing where the piece has something else) while the rest of its outline is exactly the
+ * piece's: a template of the piece laid over it matches nearly all the way round, better than
+ * over the gap, which is drawn larger and tilted (gapShape).
  */
 export function decoyShape(rng: Rng, shape: PieceShape): PieceShape {
   const sides = [...shape.sides] as PieceShape['sides'];
-  const changes = rng() < 0.5 ? 1 : 2;
-  const order = [0, 1, 2, 3].sort(() => rng() - 0.5);
-  for (const i of order.slice(0, changes)) {
-    const others = SIDES.filter((s) => s !== sides[i]);
-    sides[i] = others[Math.floor(rng() * others.length)] ?? 'flat';
-  }
-  if (sides.filter((s) => s !== 'flat').length < 1) sides[order[0] ?? 0] = 'knob';
+  const i = Math.floor(rng() * 4);
+  // A knob or socket appears or disappears: most of the outline stays the piece's.
+  const side = sides[i];
+  sides[i] = side === 'flat' ? (rng() < 0.5 ? 'knob' : 'socket') : 'flat';
   return { ...shape, sides };
 }
 
@@ -69,8 +67,8 @@ function pick(rng: Rng): Side {
   return SIDES[Math.floor(rng() * SIDES.length)] ?? 'flat';
 }
 
-/** The shape as white-on-black SVG elements, centred at (cx, cy). */
-export function shapeSvg(shape: PieceShape, cx: number, cy: number): string {
+/** The shape as SVG elements in `colour` on black, centred at (cx, cy). */
+export function shapeSvg(shape: PieceShape, cx: number, cy: number, colour = '#fff'): string {
   const half = shape.body / 2;
   const offset = shape.knob * 0.55;
   const knobs: string[] = [];
@@ -89,12 +87,12 @@ export function shapeSvg(shape: PieceShape, cx: number, cy: number): string {
     const d = side === 'knob' ? half + offset : half - offset;
     const x = cx + nx * d + ax * t;
     const y = cy + ny * d + ay * t;
-    const circle = `<circle cx="${x.toFixed(2)}" cy="${y.toFixed(2)}" r="${shape.knob.toFixed(2)}" fill="${side === 'knob' ? '#fff' : '#000'}"/>`;
+    const circle = `<circle cx="${x.toFixed(2)}" cy="${y.toFixed(2)}" r="${shape.knob.toFixed(2)}" fill="${side === 'knob' ? colour : '#000'}"/>`;
     (side === 'knob' ? knobs : sockets).push(circle);
   });
   return (
     `<g transform="rotate(${shape.rotation.toFixed(2)} ${cx} ${cy})">` +
-    `<rect x="${cx - half}" y="${cy - half}" width="${shape.body}" height="${shape.body}" rx="${shape.corner.toFixed(2)}" fill="#fff"/>` +
+    `<rect x="${cx - half}" y="${cy - half}" width="${shape.body}" height="${shape.body}" rx="${shape.corner.toFixed(2)}" fill="${colour}"/>` +
     `${knobs.join('')}${sockets.join('')}</g>`
   );
 }

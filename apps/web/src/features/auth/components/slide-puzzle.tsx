@@ -164,20 +164,6 @@ export function SlidePuzzle({
           draggable={false}
           style={{ left: x, top: data.pieceY }}
         />
-        <button
-          type="button"
-          className="puzzle__refresh icon-button"
-          onClick={() => {
-            setFailed(false);
-            setX(0);
-            trace.current = [];
-            void puzzle.refetch();
-          }}
-          aria-label={t('puzzle.refresh')}
-          disabled={busy}
-        >
-          ↻
-        </button>
       </div>
       <div
         className={`puzzle__track${failed ? ' puzzle__track--failed' : ''}${solved ? ' puzzle__track--solved' : ''}`}
@@ -213,9 +199,28 @@ export function SlidePuzzle({
       <p className="visually-hidden" id="puzzle-keyboard-hint">
         {t('puzzle.keyboard')}
       </p>
-      <p className={`puzzle__status${failed ? ' puzzle__status--error' : ''}`} role="status">
-        {status}
-      </p>
+      {/* Below the picture, where it hides no part of a hole. */}
+      <div className="puzzle__footer">
+        <p className={`puzzle__status${failed ? ' puzzle__status--error' : ''}`} role="status">
+          {status}
+        </p>
+        <button
+          type="button"
+          className="puzzle__refresh icon-button"
+          onClick={() => {
+            setFailed(false);
+            setX(0);
+            trace.current = [];
+            void puzzle.refetch();
+          }}
+          aria-label={t('puzzle.refresh')}
+          disabled={busy}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
+          </svg>
+        </button>
+      </div>
     </div>
   );
 }
