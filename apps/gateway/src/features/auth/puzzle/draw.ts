@@ -217,7 +217,7 @@ export async function drawPuzzle(
 ): Promise<{ background: Buffer; piece: Buffer; shape: PieceShape }> {
   const style: HoleStyle = {
     light: rng() * Math.PI * 2,
-    depth: 0.28 + rng() * 0.2,
+    depth: 0.36 + rng() * 0.2,
     veil: rng() < 0.5 ? 0 : 0.25 + rng() * 0.2,
     softness: 0.9 + rng() * 0.8,
   };
@@ -254,8 +254,10 @@ export async function drawPuzzle(
       const from = (HEIGHT - 1 - (sy + py)) * WIDTH + (WIDTH - 1 - (sx + px));
       const m = mask.data[k] ?? 0;
       // Raised: the border facing the light is bright, the other dark; a soft shadow around it.
-      const factor = 1.08 - 2.6 * (lit.data[k] ?? 0);
-      const rim = 60 * Math.max(0, -(lit.data[k] ?? 0));
+      const factor = 1.1 - 2.6 * (lit.data[k] ?? 0);
+      // A light rim along the border, so the piece stands out on any picture.
+      const rim =
+        60 * Math.max(0, -(lit.data[k] ?? 0)) + 80 * (1 - Math.abs(2 * (soft.data[k] ?? 0) - 1));
       const channels = [source.r[from], source.g[from], source.b[from]];
       for (let ch = 0; ch < 3; ch++) {
         const v = ((channels[ch] ?? 0) + (rng() - 0.5) * 16) * factor + rim;
