@@ -59,7 +59,7 @@ export function gapShape(rng: Rng, shape: PieceShape): PieceShape {
     body: shape.body * scale,
     knob: shape.knob * scale,
     along: shape.along.map((a) => a + (rng() - 0.5) * 0.08) as PieceShape['along'],
-    rotation: shape.rotation + (rng() < 0.5 ? -1 : 1) * (3 + rng() * 4),
+    rotation: shape.rotation + (rng() < 0.5 ? -1 : 1) * (6 + rng() * 5),
   };
 }
 
