@@ -5,7 +5,8 @@
  * and answers with a synthetic drag (`human`: a minimum-jerk path with jitter and overshoot,
  * sent when its timing says the drag ended; `linear`: an even slide, as naive scripts do); prints
  * how often each strategy finds the gap and how often the server accepts the answer.
- *   cd apps/gateway && npx tsx scripts/puzzle-attack.ts [puzzles=200] [human|linear]
+ *   cd apps/gateway && npx tsx scripts/puzzle-attack.ts [puzzles=200] [human|linear] [strategy]
+ * The answer is the combined pick unless a strategy is named (`fitted`: the code-aware one).
  * The answer kept in Redis is read only after the guess, to score the strategies.
  */
 import { deployMigrations, dropDatabase, ensureDatabase } from '@exchange/tooling/db';
@@ -17,6 +18,9 @@ import { locateGap, STRATEGIES, type Guesses, type PuzzleImages } from './puzzle
 
 const total = Number(process.argv[2] ?? 200);
 const traceKind = process.argv[3] === 'linear' ? 'linear' : 'human';
+const answerBy = (STRATEGIES as readonly string[]).includes(process.argv[4] ?? '')
+  ? (process.argv[4] as keyof Guesses)
+  : 'combined';
 const concurrency = 20;
 const prefix = `puzzle-attack:${process.pid}:`;
 const databaseUrl = `${process.env.DATABASE_BASE_URL ?? 'postgresql://postgres@localhost:5432'}/exchange_puzzle_attack_${process.pid}`;
@@ -52,7 +56,8 @@ async function attackOne(): Promise<Outcome> {
   const truth = (
     JSON.parse((await app.redis.commands.get(puzzleKey(puzzle.puzzleId))) ?? '{}') as { x: number }
   ).x;
-  const drag = traceKind === 'linear' ? linearDrag(guesses.combined) : humanDrag(guesses.combined);
+  const guess = guesses[answerBy];
+  const drag = traceKind === 'linear' ? linearDrag(guess) : humanDrag(guess);
   // The server holds the drag to its own clock: wait until the drag would have ended.
   await sleep(drag.endsAt + 50 - (Date.now() - receivedAt));
   const verdict = await app.inject({
@@ -91,7 +96,7 @@ const rows: [string, string][] = [
       ).length,
     ),
   ],
-  ['answers the server accepted', pct(outcomes.filter((o) => o.accepted).length)],
+  [`answers (${answerBy}) the server accepted`, pct(outcomes.filter((o) => o.accepted).length)],
 ];
 process.stdout.write(
   `${outcomes.length} puzzles in ${((Date.now() - started) / 1000).toFixed(1)} s, tolerance ±${TOLERANCE_PX} px, ${traceKind} drags\n`,

@@ -22,7 +22,15 @@ export interface PuzzleImages {
   piece: string;
 }
 
-export const STRATEGIES = ['outline', 'scaled', 'columns', 'colour', 'edges', 'hole'] as const;
+export const STRATEGIES = [
+  'outline',
+  'scaled',
+  'fitted',
+  'columns',
+  'colour',
+  'edges',
+  'hole',
+] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 export type Guesses = Record<Strategy | 'combined', number>;
 
@@ -206,22 +214,33 @@ export async function locateGap(images: PuzzleImages): Promise<Guesses> {
 
   const from = 0;
   const to = W - piece.width;
-  // The outline grown about the piece's centre, for a gap drawn larger than the piece.
+  // The outline grown (and turned) about the piece's centre, for a gap drawn larger than the
+  // piece: `scaled` tries sizes, `fitted` sizes and the tilts this codebase draws (6-11 degrees).
   const c = (piece.width - 1) / 2;
-  const grown = [1.05, 1.1, 1.15, 1.2].map((s) => {
+  const transform = (s: number, degrees: number) => {
+    const cos = Math.cos((degrees * Math.PI) / 180);
+    const sin = Math.sin((degrees * Math.PI) / 180);
     const seen = new Set<string>();
     const points: [number, number][] = [];
     for (const [x, y] of outline) {
-      const p: [number, number] = [Math.round(c + (x - c) * s), Math.round(c + (y - c) * s)];
+      const dx = (x - c) * s;
+      const dy = (y - c) * s;
+      const p: [number, number] = [
+        Math.round(c + dx * cos - dy * sin),
+        Math.round(c + dx * sin + dy * cos),
+      ];
       if (seen.has(p.join())) continue;
       seen.add(p.join());
       points.push(p);
     }
     return points;
-  });
+  };
+  const grown = [1.05, 1.1, 1.15, 1.2].map((s) => transform(s, 0));
+  const fitted = [1.11, 1.15].flatMap((s) => [-10, -7, 7, 10].map((d) => transform(s, d)));
   const scores: Record<Strategy, number[]> = {
     outline: [],
     scaled: [],
+    fitted: [],
     columns: [],
     colour: [],
     edges: [],
@@ -230,6 +249,7 @@ export async function locateGap(images: PuzzleImages): Promise<Guesses> {
   for (let x = from; x <= to; x++) {
     scores.outline.push(mean(bgGrad, W, outline, x, y0, H));
     scores.scaled.push(Math.max(...grown.map((points) => mean(bgGrad, W, points, x, y0, H))));
+    scores.fitted.push(Math.max(...fitted.map((points) => mean(bgGrad, W, points, x, y0, H))));
     let cols = 0;
     for (const [px, py] of bodyCols) if (py + y0 < H) cols += colGrad(px + x, py + y0);
     scores.columns.push(cols);
