@@ -94,7 +94,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Answer a puzzle; one attempt per puzzle',
+        summary: 'Answer a puzzle with the drag that solved it; one attempt per puzzle',
         body: puzzleVerifyRequest,
         response: responses(puzzleVerifyResponse),
       },
