@@ -47,6 +47,9 @@ import { marketDataSink } from './features/market-data/market-data-service.js';
 import { marketDataRoutes, symbolRoutes } from './features/market-data/routes.js';
 import newsRoutes from './features/news/routes.js';
 import loggingRoutes from './features/logging/routes.js';
+import { securityRoutes } from './features/security/routes.js';
+import { loginSecondFactor } from './features/security/authenticator-service.js';
+import { totpSecretBox, type SecurityDeps } from './features/security/deps.js';
 import { createFiles, fileRoutes } from './features/files/index.js';
 
 export interface BuildOptions {
@@ -173,13 +176,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(socketPlugin);
   await app.register(catalogueRoutes, { prefix: '/v1/common' });
-  await app.register(authRoutes, { prefix: '/v1/auth' });
-  await app.register(oidcRoutes, { prefix: '/v1/auth' });
+  const security = securityDeps(app);
+  await app.register(authRoutes, {
+    prefix: '/v1/auth',
+    secondFactor: loginSecondFactor(security),
+  });
+  await app.register(oidcRoutes, {
+    prefix: '/v1/auth',
+    secondFactor: loginSecondFactor(security),
+  });
   await app.register(kycRoutes, { prefix: '/v1/kyc' });
   await app.register(walletRoutes, { prefix: '/v1/wallet' });
   await trading(app);
   await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });
   await app.register(userRoutes, { prefix: '/v1/user' });
+  await app.register(securityRoutes(security), { prefix: '/v1/security' });
   await app.register(newsRoutes, { prefix: '/v1/marketing' });
   await app.register(loggingRoutes, { prefix: '/v1/logging' });
   app.decorate('files', createFiles(app));
@@ -195,6 +206,27 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // page fallbacks do not.
   app.setNotFoundHandler(notFoundHandler({ webClient: serveWeb }));
   return app;
+}
+
+/**
+ * Security settings: the auth feature's mail and sessions, and the box that seals Authenticator
+ * secrets with TOTP_ENCRYPTION_KEY (required in production; a fixed development key elsewhere).
+ */
+function securityDeps(app: FastifyInstance): SecurityDeps {
+  if (!app.env.TOTP_ENCRYPTION_KEY)
+    app.log.warn(
+      'TOTP_ENCRYPTION_KEY is not set: Authenticator secrets are sealed with a development key',
+    );
+  return {
+    db: app.db,
+    redis: app.redis,
+    clock: app.clock,
+    env: app.env,
+    jobs: app.jobs,
+    mailJob: app.mailJob,
+    sessions: app.sessions,
+    box: totpSecretBox(app.env),
+  };
 }
 
 /**

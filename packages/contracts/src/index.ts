@@ -14,6 +14,7 @@ export * from './news.js';
 export * from './order.js';
 export * from './paging.js';
 export * from './runtime-mode.js';
+export * from './security.js';
 export * from './settings.js';
 export * from './text.js';
 export * from './socket.js';

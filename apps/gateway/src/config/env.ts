@@ -130,6 +130,14 @@ export const envSchema = z
       .string()
       .min(32, 'AUTH_SECRET must be at least 32 characters')
       .default('development-secret-change-me-0123456789'),
+    /**
+     * Seals Google Authenticator secrets (AES-256-GCM): 32 bytes as 64 hex characters. Required in
+     * production; elsewhere a fixed development key is used, with a warning at start.
+     */
+    TOTP_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'TOTP_ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
+      .optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(259_200),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
     /** Absolute lifetime of a session from its login; refreshing never extends it. */
@@ -211,6 +219,13 @@ export const envSchema = z
         code: 'custom',
         path: ['CSRF_SECRET'],
         message: 'CSRF_SECRET must be set in production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.TOTP_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TOTP_ENCRYPTION_KEY'],
+        message: 'TOTP_ENCRYPTION_KEY must be set in production (openssl rand -hex 32)',
       });
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {

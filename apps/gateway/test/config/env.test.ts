@@ -30,7 +30,8 @@ describe('environment', () => {
       DATABASE_URL: 'postgresql://a@b/c',
       REDIS_URL: 'redis://x:6379',
       AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
-      CSRF_SECRET: 'a-production-csrf-key-of-at-least-32-characters',
+      CSRF_SECRET: 'a-production-csrf-secret-of-32-characters',
+      TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
       FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
     };
     expect(() => loadEnv(base)).toThrow(/SMTP_URL must be set in production/);
@@ -50,6 +51,7 @@ describe('environment', () => {
       REDIS_URL: 'redis://x:6379',
       AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
       CSRF_SECRET: 'a-production-csrf-key-of-at-least-32-characters',
+      TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
       SMTP_URL: 'smtp://mail.example.com:587',
     };
     expect(() => loadEnv(base)).toThrow(/FILE_ENCRYPTION_KEY must be set in production/);
@@ -78,5 +80,25 @@ describe('environment', () => {
     expect(env.PORT).toBe(8080);
     expect(env.REQUEST_TIMEOUT_MS).toBe(30_000);
     expect(env.CORS_ORIGINS).toEqual(['https://a.com', 'https://b.com']);
+  });
+
+  it('requires TOTP_ENCRYPTION_KEY (32 bytes in hex) in production only', () => {
+    const base = {
+      DATABASE_URL: 'postgresql://a@b/c',
+      REDIS_URL: 'redis://x:6379',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+      CSRF_SECRET: 'a-production-csrf-secret-of-32-characters',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      FILE_ENCRYPTION_KEY: 'ef'.repeat(32),
+    };
+    expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(
+      /TOTP_ENCRYPTION_KEY must be set/,
+    );
+    expect(() => loadEnv({ ...base, TOTP_ENCRYPTION_KEY: 'abc' })).toThrow(/64 hex characters/);
+    const key = 'ab'.repeat(32);
+    expect(
+      loadEnv({ ...base, NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: key }).TOTP_ENCRYPTION_KEY,
+    ).toBe(key);
+    expect(loadEnv(base).TOTP_ENCRYPTION_KEY).toBeUndefined();
   });
 });

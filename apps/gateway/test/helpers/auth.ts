@@ -35,6 +35,20 @@ export async function latestCode(t: TestApp, email: string, after = 0): Promise<
   return /code is (\d{6})/.exec(mails[0]?.text ?? '')?.[1] ?? '';
 }
 
+/** The newest mail to the address (subject and text), once the mail queue is empty. */
+export async function latestMail(
+  t: TestApp,
+  email: string,
+  after = 0,
+): Promise<{ subject: string; text: string }> {
+  await mailDelivered(t);
+  const mails = await eventually(
+    () => t.mail.messagesTo(email),
+    (list) => list.length > after,
+  );
+  return mails[0] ?? { subject: '', text: '' };
+}
+
 /** How many messages the mail catcher holds for the address, once the mail queue is empty. */
 export async function mailCount(t: TestApp, email: string): Promise<number> {
   await mailDelivered(t);

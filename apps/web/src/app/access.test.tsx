@@ -58,8 +58,10 @@ describe('access rules', () => {
 
   it('shows the private page to a logged-in user', async () => {
     loggedIn();
-    renderApp('/accountCenter/security', profile());
-    expect(await screen.findByRole('heading', { name: 'Security is coming soon' })).toBeDefined();
+    renderApp('/accountCenter/address', profile());
+    expect(
+      await screen.findByRole('heading', { name: 'Crypto address whitelist is coming soon' }),
+    ).toBeDefined();
   });
 
   it('keeps /login/registerSuccess private', async () => {

@@ -6,7 +6,9 @@ import {
   emailCodeResponse,
   loginRequest,
   loginResponse,
+  loginTotpRequest,
   ok,
+  passwordLoginResponse,
   puzzleChallenge,
   puzzleQuery,
   puzzleVerifyRequest,
@@ -21,11 +23,13 @@ import { requireAuth } from '../../lib/auth-context.js';
 import { getProfile } from '../user/user-service.js';
 import {
   login,
+  loginWithGoogleCode,
   register,
   requestRegisterCode,
   requestResetCode,
   resetPassword,
   type AuthDeps,
+  type SecondFactor,
 } from './auth-service.js';
 import { clearSessionCookies, cookieNames, csrfMatches, setSessionCookies } from './cookies.js';
 import { AppError } from '../../lib/app-error.js';
@@ -33,9 +37,15 @@ import { issuePuzzle, verifyPuzzle } from './puzzle/puzzle-service.js';
 import type { IssuedTokens } from './session-service.js';
 
 const tags = ['auth'];
+export interface AuthRouteOptions {
+  /** The Google Authenticator login step (the security feature's). */
+  secondFactor?: SecondFactor;
+}
+
 /** Sign-up, sign-in and session, under /v1/auth. */
-const authRoutes: FastifyPluginAsyncZod = async (app) => {
+const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) => {
   const deps: AuthDeps = {
+    secondFactor: opts.secondFactor,
     db: app.db,
     redis: app.redis,
     clock: app.clock,
@@ -132,14 +142,40 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Sign in with e-mail and password',
+        summary: 'Sign in with e-mail and password (then a Google code when one is linked)',
+        description:
+          'Answers a session, or, when Google Authenticator is linked, `twoFactorRequired` with a ticket for `login/google` (no session yet).',
         body: loginRequest,
+        response: responses(passwordLoginResponse),
+      },
+      config: strict,
+    },
+    async (request, reply) => {
+      const outcome = await login(deps, request.body, meta(request));
+      if (outcome.kind === 'second-step') {
+        return ok({
+          twoFactorRequired: true as const,
+          ticket: outcome.ticket,
+          expiresInSeconds: outcome.expiresInSeconds,
+        });
+      }
+      return signedIn(request, reply, outcome);
+    },
+  );
+
+  app.post(
+    '/public/login/google',
+    {
+      schema: {
+        tags,
+        summary: 'Second login step: the ticket of the password step and a Google code',
+        body: loginTotpRequest,
         response: responses(loginResponse),
       },
       config: strict,
     },
     async (request, reply) =>
-      signedIn(request, reply, await login(deps, request.body, meta(request))),
+      signedIn(request, reply, await loginWithGoogleCode(deps, request.body, meta(request))),
   );
 
   app.post(

@@ -6,7 +6,13 @@ import { AppError } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { hashToken, newToken } from './token.js';
 
-export type RevokeReason = 'LOGOUT' | 'LOGGED_IN_ELSEWHERE' | 'PASSWORD_RESET' | 'REFRESH_REUSE';
+export type RevokeReason =
+  | 'LOGOUT'
+  | 'LOGGED_IN_ELSEWHERE'
+  | 'PASSWORD_RESET'
+  | 'REFRESH_REUSE'
+  /** A password change, e-mail change in the security settings: every session ends. */
+  | 'SECURITY_CHANGE';
 
 export interface TokenPolicy {
   accessTtlSeconds: number;

@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { securityAr } from './security-ar';
 
 /**
  * Arabic has six plural forms (zero, one, two, few, many, other); i18next looks up the one the
@@ -618,6 +619,7 @@ export const ar: Messages = {
       notFound: 'تعذّر العثور على هذا الأمر.',
     },
   },
+  security: securityAr,
   notFound: {
     title: 'الصفحة غير موجودة',
     body: 'الصفحة التي تبحث عنها غير موجودة أو نُقلت.',

@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { securityDe } from './security-de';
 
 /** Deutsch: vollständige Übersetzung. */
 export const de: Messages = {
@@ -628,6 +629,7 @@ export const de: Messages = {
       notFound: 'Dieser Auftrag wurde nicht gefunden.',
     },
   },
+  security: securityDe,
   notFound: {
     title: 'Seite nicht gefunden',
     body: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',

@@ -1,4 +1,5 @@
 import { accountEn, tradeEn } from './trade-en';
+import { securityEn } from './security-en';
 /** English texts of the client; the shape every other locale follows. */
 export const en = {
   app: { brand: 'Exchange', home: 'Exchange home', skip: 'Skip to content' },
@@ -340,6 +341,7 @@ export const en = {
   mobile: { registerDone: 'Registration complete', registerBody: 'Return to the app to continue.' },
   trade: tradeEn,
   account: accountEn,
+  security: securityEn,
   notFound: {
     title: 'Page not found',
     body: 'The page you are looking for does not exist or has moved.',

@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { securityFr } from './security-fr';
 
 /** Français : traduction complète. */
 export const fr: Messages = {
@@ -626,6 +627,7 @@ export const fr: Messages = {
       notFound: 'Cet ordre est introuvable.',
     },
   },
+  security: securityFr,
   notFound: {
     title: 'Page introuvable',
     body: "La page que vous recherchez n'existe pas ou a été déplacée.",

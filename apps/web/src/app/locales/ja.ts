@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { securityJa } from './security-ja';
 
 /** 日本語：完全な翻訳。 */
 export const ja: Messages = {
@@ -610,6 +611,7 @@ export const ja: Messages = {
       notFound: 'この注文は見つかりませんでした。',
     },
   },
+  security: securityJa,
   notFound: {
     title: 'ページが見つかりません',
     body: 'お探しのページは存在しないか、移動した可能性があります。',

@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { securityKo } from './security-ko';
 
 /** 한국어: 전체 번역. */
 export const ko: Messages = {
@@ -606,6 +607,7 @@ export const ko: Messages = {
       notFound: '주문을 찾을 수 없습니다.',
     },
   },
+  security: securityKo,
   notFound: {
     title: '페이지를 찾을 수 없습니다',
     body: '찾으시는 페이지가 없거나 이동되었습니다.',

@@ -1,5 +1,6 @@
 import type { Messages } from './en';
 import { accountZhCn, tradeZhCn } from './trade-zh-cn';
+import { securityZhCn } from './security-zh-cn';
 
 /** 简体中文：完整翻译。 */
 export const zhCn: Messages = {
@@ -320,6 +321,7 @@ export const zhCn: Messages = {
     emptyBody: '有关订单、充值与安全的通知将显示在这里。',
   },
   mobile: { registerDone: '注册完成', registerBody: '请返回 App 继续。' },
+  security: securityZhCn,
   notFound: { title: '页面不存在', body: '您访问的页面不存在或已移动。', home: '返回首页' },
   trade: tradeZhCn,
   account: accountZhCn,

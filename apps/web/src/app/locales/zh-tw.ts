@@ -1,5 +1,6 @@
 import type { Messages } from './en';
 import { accountZhTw, tradeZhTw } from './trade-zh-tw';
+import { securityZhTw } from './security-zh-tw';
 
 /** 繁體中文：完整翻譯。 */
 export const zhTw: Messages = {
@@ -320,6 +321,7 @@ export const zhTw: Messages = {
     emptyBody: '有關訂單、充值與安全的通知將顯示在這裡。',
   },
   mobile: { registerDone: '註冊完成', registerBody: '請返回 App 繼續。' },
+  security: securityZhTw,
   notFound: { title: '頁面不存在', body: '您訪問的頁面不存在或已移動。', home: '返回首頁' },
   trade: tradeZhTw,
   account: accountZhTw,

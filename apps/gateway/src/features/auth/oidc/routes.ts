@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  oauthLinkAnswer,
   oauthLinkRequest,
-  oauthLinkResponse,
   oauthProvider,
   oauthStartQuery,
   oauthStartResponse,
@@ -15,6 +15,7 @@ import { AppError } from '../../../lib/app-error.js';
 import { responses } from '../../../lib/route-schemas.js';
 import { getProfile } from '../../user/user-service.js';
 import { setSessionCookies } from '../cookies.js';
+import type { SecondFactor } from '../auth-service.js';
 import { completeOidc, linkOidc, startOidc, type OidcDeps } from './oidc-service.js';
 import { createOidcClients } from './providers.js';
 
@@ -22,7 +23,8 @@ const tags = ['auth'];
 const providerParams = z.strictObject({ provider: oauthProvider });
 const callbackDescription =
   'The browser lands here from the provider. Answers 302: to the start page when signed in (cookies set), to ' +
-  '`/login?oauthLink=<token>&provider=<provider>` when an existing account must confirm its password, or to ' +
+  '`/login?oauthLink=<token>&provider=<provider>` when an existing account must confirm its password, to ' +
+  '`/login?googleTicket=<ticket>&redirect_path=<path>` when Google Authenticator is linked (the code step), or to ' +
   '`/login?oauthError=<code>` when the sign-in failed.';
 
 /**
@@ -30,8 +32,9 @@ const callbackDescription =
  * /v1/auth. Issuers and clients come from configuration; a provider without all three settings
  * answers 2017.
  */
-const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
+const oidcRoutes: FastifyPluginAsyncZod<{ secondFactor?: SecondFactor }> = async (app, opts) => {
   const deps: OidcDeps = {
+    secondFactor: opts.secondFactor,
     db: app.db,
     redis: app.redis,
     clock: app.clock,
@@ -85,6 +88,13 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await completeOidc(deps, provider, params, meta(request));
       if (outcome.kind === 'link') {
         const query = new URLSearchParams({ oauthLink: outcome.linkToken, provider });
+        return reply.redirect(`/login?${query.toString()}`, 302);
+      }
+      if (outcome.kind === 'second-step') {
+        const query = new URLSearchParams({
+          googleTicket: outcome.ticket,
+          redirect_path: outcome.redirectPath,
+        });
         return reply.redirect(`/login?${query.toString()}`, 302);
       }
       setSessionCookies(reply, app.env, outcome.issued);
@@ -144,12 +154,20 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Link a provider sign-in to the existing account with its e-mail, confirmed by the password',
         body: oauthLinkRequest,
-        response: responses(oauthLinkResponse),
+        response: responses(oauthLinkAnswer),
       },
       config: strict,
     },
     async (request, reply) => {
       const issued = await linkOidc(deps, request.body, meta(request));
+      if (issued.kind === 'second-step') {
+        return ok({
+          twoFactorRequired: true as const,
+          ticket: issued.ticket,
+          expiresInSeconds: issued.expiresInSeconds,
+          redirectPath: issued.redirectPath,
+        });
+      }
       setSessionCookies(reply, app.env, issued);
       const user = await getProfile({
         db: app.db,
