@@ -140,6 +140,7 @@ describe('upload and download', () => {
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(res.headers['content-disposition']).toContain('filename="passport front.jpg"');
     const back = res.rawPayload;
     expect(back.length).toBe(file!.size);
@@ -410,6 +411,10 @@ describe('the reviewer link', () => {
     const exp = Number(new URL(url).searchParams.get('exp'));
     const longer = path.replace(`exp=${exp}`, `exp=${exp + 3600}`);
     expect((await t.app.inject({ method: 'GET', url: longer })).statusCode).toBe(403);
+
+    // A link asked for longer than a day lives a day.
+    const long = new URL(reviewerUrl(id, 30 * 86_400, t.app.files.links));
+    expect(Number(long.searchParams.get('exp')) - Math.floor(t.clock.now() / 1000)).toBe(86_400);
 
     t.clock.advance(601_000);
     const expired = await t.app.inject({ method: 'GET', url: path });

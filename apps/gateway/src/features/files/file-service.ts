@@ -205,13 +205,18 @@ function validReviewSignature(
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/** The longest a reviewer link lives: a link leaked from a review log dies within a day. */
+export const REVIEW_LINK_MAX_TTL_SECONDS = 24 * 3600;
+
 /**
  * The link the KYC reviewer (an outside party) reads a file through, valid for `ttlSeconds` of
- * the exchange's clock: `/v1/files/public/review/:id?exp=<unix seconds>&sig=<HMAC>`. It opens
- * this one file and nothing else.
+ * the exchange's clock (1 s to REVIEW_LINK_MAX_TTL_SECONDS):
+ * `/v1/files/public/review/:id?exp=<unix seconds>&sig=<HMAC>`. It opens this one file and
+ * nothing else. Absolute (PUBLIC_BASE_URL) when `links.baseUrl` is set, as `app.files.links` is.
  */
 export function reviewerUrl(fileId: string, ttlSeconds: number, links: ReviewLinks): string {
-  const exp = Math.floor(links.clock.now() / 1000) + Math.max(1, Math.floor(ttlSeconds));
+  const ttl = Math.min(REVIEW_LINK_MAX_TTL_SECONDS, Math.max(1, Math.floor(ttlSeconds)));
+  const exp = Math.floor(links.clock.now() / 1000) + ttl;
   const sig = reviewSignature(links.secret, fileId, exp);
   const path = `/v1/files/public/review/${encodeURIComponent(fileId)}?exp=${exp}&sig=${sig}`;
   return links.baseUrl ? new URL(path, links.baseUrl).toString() : path;
