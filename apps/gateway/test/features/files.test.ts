@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_QUOTA, type FilePlace, type StoredFileInfo } from '@exchange/contracts';
 import { assertOwnedFiles, reviewerUrl } from '../../src/features/files/index.js';
+import { sweepUploadJob } from '../../src/features/files/sweep-job.js';
 import { build, signIn, type TestApp } from '../helpers/build.js';
 import { bearer } from '../helpers/auth.js';
 
@@ -480,5 +481,29 @@ describe('the upload counter', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe('files left by a crash', () => {
+  it('each upload schedules a sweep that removes its keys without a row, and only those', async () => {
+    const sweep = sweepUploadJob({ db: t.app.db, storage: t.app.files.storage });
+    const pending = await t.app.jobs.pending(sweep);
+    const { body } = await upload('KYC_ID_IMAGE', [
+      { filename: 's.jpg', content: await jpegWithExif() },
+    ]);
+    expect(await t.app.jobs.pending(sweep)).toBe(pending + 1);
+
+    const row = await t.app.db.storedFile.findUniqueOrThrow({
+      where: { id: body.data!.files[0]!.id },
+    });
+    // A process that died after writing a file and before its row left this one behind.
+    const orphan = crypto.randomUUID();
+    await t.app.files.storage.put(orphan, Buffer.from('sealed bytes'));
+    const before = await t.app.files.storage.get(orphan);
+    expect(before).not.toBeNull();
+    before?.destroy();
+    await sweep.handle({ keys: [row.storageKey, orphan] }, undefined as never);
+    expect(await t.app.files.storage.get(orphan)).toBeNull();
+    expect((await download(row.id)).statusCode).toBe(200);
   });
 });

@@ -30,6 +30,8 @@ export interface FilesDeps {
   storage: FileStorage;
   cipher: FileCipher;
   links: ReviewLinks;
+  /** Schedules the later removal of whichever of these keys end up without a row (sweep-job.ts). */
+  sweepLater(keys: string[]): Promise<void>;
 }
 
 /** One uploaded part as the multipart parser hands it over. */
@@ -52,6 +54,9 @@ export async function uploadFiles(
 ): Promise<StoredFileInfo[]> {
   const rule = FILE_PLACE_RULES[opts.place];
   await assertQuota(deps.db, opts.ownerId, 0, 0);
+  // The keys are chosen, and their sweep scheduled, before anything is written.
+  const keys = Array.from({ length: rule.maxFiles }, () => randomUUID());
+  await deps.sweepLater(keys);
   const stored: (StoredFileInfo & { sha256: string; storageKey: string })[] = [];
   try {
     for await (const part of opts.parts) {
@@ -67,7 +72,8 @@ export async function uploadFiles(
       } else {
         kept = await reencodeImage(content, type);
       }
-      const storageKey = randomUUID();
+      const storageKey = keys[stored.length];
+      if (!storageKey) throw new AppError('FILE_COUNT_LIMIT');
       await deps.storage.put(storageKey, deps.cipher.encrypt(storageKey, kept));
       stored.push({
         id: randomUUID(),
