@@ -9,6 +9,7 @@ import { assertOwnedFiles, reviewerUrl } from '../../src/features/files/index.js
 import { sweepUploadJob } from '../../src/features/files/sweep-job.js';
 import { build, signIn, type TestApp } from '../helpers/build.js';
 import { bearer } from '../helpers/auth.js';
+import { listen } from '../helpers/listen.js';
 
 let t: TestApp;
 let dir: string;
@@ -505,5 +506,34 @@ describe('files left by a crash', () => {
     await sweep.handle({ keys: [row.storageKey, orphan] }, undefined as never);
     expect(await t.app.files.storage.get(orphan)).toBeNull();
     expect((await download(row.id)).statusCode).toBe(200);
+  });
+});
+
+describe('over a real connection', () => {
+  it('streams a good upload in and answers a too-big one with 1014 before it is all sent', async () => {
+    const origin = new URL(await listen(t)).origin.replace('ws:', 'http:');
+    const post = (files: { name: string; content: Buffer }[]) => {
+      const form = new FormData();
+      for (const f of files) form.append('file', new Blob([f.content]), f.name);
+      return fetch(`${origin}/v1/files/upload?place=KYC_ADDRESS_PROOF`, {
+        method: 'POST',
+        headers: bearer(alice.token),
+        body: form,
+      });
+    };
+    const good = await post([{ name: 'bill.pdf', content: pdf(PLAIN_OBJECTS) }]);
+    expect(good.status).toBe(200);
+    const id = ((await good.json()) as { data: { files: StoredFileInfo[] } }).data.files[0]!.id;
+    const back = await fetch(`${origin}/v1/files/${id}`, { headers: bearer(alice.token) });
+    expect(Buffer.from(await back.arrayBuffer()).equals(pdf(PLAIN_OBJECTS))).toBe(true);
+
+    const before = await counts();
+    const big = await post([
+      { name: 'ok.pdf', content: pdf(PLAIN_OBJECTS) },
+      { name: 'big.pdf', content: Buffer.alloc(20 * 1024 * 1024, 0x41) },
+    ]);
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { code: string }).code).toBe('1014');
+    expect(await counts()).toEqual(before);
   });
 });
