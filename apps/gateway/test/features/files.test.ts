@@ -532,7 +532,8 @@ describe('over a real connection', () => {
       { name: 'ok.pdf', content: pdf(PLAIN_OBJECTS) },
       { name: 'big.pdf', content: Buffer.alloc(20 * 1024 * 1024, 0x41) },
     ]);
-    expect(big.status).toBe(413);
+    const bigBody = await big.clone().text();
+    expect(big.status, bigBody).toBe(413);
     expect(((await big.json()) as { code: string }).code).toBe('1014');
     expect(await counts()).toEqual(before);
   });

@@ -37,8 +37,10 @@ export interface FilesDeps {
 /** One uploaded part as the multipart parser hands it over. */
 export interface UploadPart {
   filename: string;
-  /** The content, read up to the place's size limit (the parser throws past it). */
+  /** The content, read up to the place's size limit. */
   toBuffer(): Promise<Buffer>;
+  /** Set by the parser once it cut the part at the limit. */
+  file: { truncated: boolean };
 }
 
 const MB = 1024 * 1024;
@@ -107,13 +109,18 @@ export async function uploadFiles(
 }
 
 async function readPart(part: UploadPart, maxBytes: number): Promise<Buffer> {
+  let content: Buffer;
   try {
-    return await part.toBuffer();
+    content = await part.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError('FILE_TOO_LARGE', { maxMegabytes: maxBytes / MB }, { cause: err });
     throw err;
   }
+  // toBuffer() can return the cut content when the last chunk was read before the parser marked
+  // the part truncated; the flag is set by the time the stream has ended.
+  if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', { maxMegabytes: maxBytes / MB });
+  return content;
 }
 
 type Tx = Pick<Db, 'storedFile'>;
