@@ -20,3 +20,5 @@ export * from './wallet.js';
 export * from './engine.js';
 export * from './i18n/index.js';
 export * from './order-rules.js';
+export * from './kyc.js';
+export * from './kyc-rules.js';

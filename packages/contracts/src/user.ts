@@ -22,19 +22,6 @@ export const kycPermission = z.enum(
   Object.values(KycPermission) as [KycPermission, ...KycPermission[]],
 );
 
-/**
- * The features an account may use in a runtime mode. Real mode follows identity verification:
- * a verified account (kycLevel above 0) has every feature, any other none. Demo and Trial trade
- * simulated funds on their own books, so every account may trade there (SPOT_TRADE) whatever
- * its verification; features that move real money stay with verification in every mode.
- * The gateway answers the profile's `kycPermissions` with this and checks orders by it; the
- * client shows the Spot Trade label by it.
- */
-export function kycPermissionsFor(kycLevel: number | null, mode: RuntimeMode): KycPermission[] {
-  if (kycLevel !== null && kycLevel > 0) return Object.values(KycPermission);
-  return mode === RuntimeMode.REAL ? [] : [KycPermission.SPOT_TRADE];
-}
-
 /** How an opted-out account sees each feature in the account-type modal. */
 export const OPTED_OUT_FEATURE_ACCESS: Record<KycPermission, 'prohibited' | 'limited'> = {
   FIAT_DEPOSIT: 'prohibited',
@@ -47,6 +34,43 @@ export const OPTED_OUT_FEATURE_ACCESS: Record<KycPermission, 'prohibited' | 'lim
   FLASH_REMITTANCE: 'limited',
   INTERNAL_TRANSFER: 'limited',
 };
+
+/**
+ * How an account may use a feature in a runtime mode; the one rule of the gateway's permission
+ * guard, the profile's `kycPermissions` and the client's Spot Trade label:
+ * - FULL: a verified account (kycLevel above 0) in every mode, and every account's spot trading
+ *   in Demo and Trial (simulated funds on separate books).
+ * - LIMITED: an opted-out account (kycLevel -1) on a feature the account-type modal shows as
+ *   limited; the feature applies its limit (spot trading: `OPTED_OUT_SPOT_LIMIT_USD_24H` of
+ *   kyc.ts in Real mode); a feature without a limit of its own refuses it with 7002.
+ * - OPTED_OUT: an opted-out account on a prohibited feature (fiat deposit and withdrawal): 7002.
+ * - INSUFFICIENT: not verified (not chosen yet, or chose to verify and is not yet approved): 7001.
+ */
+export type KycAccess = 'FULL' | 'LIMITED' | 'OPTED_OUT' | 'INSUFFICIENT';
+
+export function kycAccessFor(
+  kycLevel: number | null,
+  mode: RuntimeMode,
+  permission: KycPermission,
+): KycAccess {
+  if (kycLevel !== null && kycLevel > 0) return 'FULL';
+  if (mode !== RuntimeMode.REAL && permission === KycPermission.SPOT_TRADE) return 'FULL';
+  if (kycLevel === -1)
+    return OPTED_OUT_FEATURE_ACCESS[permission] === 'prohibited' ? 'OPTED_OUT' : 'LIMITED';
+  return 'INSUFFICIENT';
+}
+
+/**
+ * The features an account may use in a runtime mode, fully or within a limit (see
+ * `kycAccessFor`): a verified account has every feature; an opted-out one the limited ones; any
+ * other account in Real none, and in Demo and Trial spot trading.
+ */
+export function kycPermissionsFor(kycLevel: number | null, mode: RuntimeMode): KycPermission[] {
+  return Object.values(KycPermission).filter((p) => {
+    const access = kycAccessFor(kycLevel, mode, p);
+    return access === 'FULL' || access === 'LIMITED';
+  });
+}
 
 /** null: not chosen yet; -1: opted out; 0: chose to verify, not verified; above 0: verified. */
 export const KycLevel = { NOT_CHOSEN: null, OPTED_OUT: -1, UNVERIFIED: 0, VERIFIED: 1 } as const;

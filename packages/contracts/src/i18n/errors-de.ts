@@ -105,6 +105,41 @@ export const errorsDe: Record<string, string> = {
   error_7004: 'Identitätsprüfung fehlgeschlagen. Bitte reichen Sie Ihre Unterlagen erneut ein.',
   error_7005: 'Verifizierung fehlgeschlagen.',
   error_7006: 'Prüfung abgelehnt: {{reason}}',
+  error_7007: '{{field}} darf nicht leer sein.',
+  error_7008:
+    '{{field}} akzeptiert nur englische Buchstaben, Ziffern und Satzzeichen (keine Zeichen voller Breite).',
+  error_7009: '{{field}} muss weniger als {{max}} Zeichen haben.',
+  error_7010: '{{field}} muss {{min}}-{{max}} Zeichen lang sein.',
+  error_7011: '{{field}} darf keine Leerzeichen enthalten.',
+  error_7012: '{{field}} und {{other}} dürfen nicht beide leer sein.',
+  error_7013: '{{field}} akzeptiert nur {{accepted}}.',
+  error_7014:
+    'Die Identitätsprüfung ist für Personen von {{minAge}} bis {{maxAge}} Jahren; prüfen Sie das Geburtsdatum.',
+  error_7015: '{{field}} muss ein Datum zwischen {{min}} und {{max}} sein.',
+  error_7016: '{{field}} ist abgelaufen; das Dokument muss noch gültig sein.',
+  error_7017:
+    'Die Identitätsprüfung steht Einwohnern Festlandchinas und der Vereinigten Staaten nicht zur Verfügung.',
+  error_7018:
+    'Diese Prüfung passt nicht zu Ihrem Kontotyp: Privatkonten nutzen die Prüfung für Privatpersonen, Institutionskonten die für Institutionen.',
+  error_7019: 'Wählen Sie zuerst die Identitätsprüfung als Kontotyp.',
+  error_7020:
+    'Dieses Konto hat auf die Identitätsprüfung verzichtet; für eine Prüfung ist eine neue Registrierung nötig.',
+  error_7021: 'Ihre Prüfung wird bearbeitet.',
+  error_7022: 'Ihre Identität ist bereits geprüft.',
+  error_7023: 'Schließen Sie zuerst den vorherigen Schritt ab.',
+  error_7024: '{{field}}: Die hochgeladene Datei wurde nicht gefunden; laden Sie sie erneut hoch.',
+  error_7025: '{{field}} benötigt {{min}} bis {{max}} Dateien.',
+  error_7026: 'Anteilseigner mit mehr als {{threshold}} % benötigen ein Ausweisdokument.',
+  error_7027: '{{field}} muss ein Prozentsatz von 0 bis 100 mit höchstens 2 Nachkommastellen sein.',
+  error_7028: 'Die Anteile der Anteilseigner dürfen zusammen 100 % nicht übersteigen.',
+  error_7029: '{{field}} darf nicht nach {{other}} liegen.',
+  error_7030: 'Die Signatur des Rückrufs ist ungültig.',
+  error_7031: 'Der Zeitstempel des Rückrufs liegt außerhalb des zulässigen Zeitfensters.',
+  error_7032: 'Prüfungsantrag nicht gefunden.',
+  error_7033: 'Der Prüfdienst ist nicht verfügbar. Bitte versuchen Sie es später erneut.',
+  error_7034:
+    'Ohne Identitätsprüfung ist der Spothandel auf {{limitUsd}} USD pro 24 Stunden begrenzt; verbleibend {{remainingUsd}} USD.',
+  error_7035: '{{field}} akzeptiert nur {{min}}-{{max}} Ziffern.',
 
   // ---- security ----
   error_8001: 'Bitte verknüpfen Sie zuerst Google Authenticator.',

@@ -103,6 +103,42 @@ export const errorsFr: Record<string, string> = {
   error_7004: 'La vérification d’identité a échoué, veuillez soumettre à nouveau votre dossier.',
   error_7005: 'Échec de la vérification.',
   error_7006: 'Vérification refusée : {{reason}}',
+  error_7007: '{{field}} ne peut pas être vide.',
+  error_7008:
+    '{{field}} n’accepte que des lettres anglaises, des chiffres et de la ponctuation (pas de caractères pleine chasse).',
+  error_7009: '{{field}} doit comporter moins de {{max}} caractères.',
+  error_7010: '{{field}} doit comporter de {{min}} à {{max}} caractères.',
+  error_7011: '{{field}} ne peut pas contenir d’espaces.',
+  error_7012: '{{field}} et {{other}} ne peuvent pas être vides tous les deux.',
+  error_7013: '{{field}} n’accepte que {{accepted}}.',
+  error_7014:
+    'La vérification d’identité est réservée aux personnes de {{minAge}} à {{maxAge}} ans ; vérifiez la date de naissance.',
+  error_7015: '{{field}} doit être une date comprise entre {{min}} et {{max}}.',
+  error_7016: '{{field}} est dépassée ; le document doit être encore valide.',
+  error_7017:
+    'La vérification d’identité n’est pas proposée aux résidents de Chine continentale ni des États-Unis.',
+  error_7018:
+    'Cette vérification ne correspond pas à votre type de compte : les comptes particuliers utilisent la vérification particulier et les comptes institutionnels la vérification institution.',
+  error_7019: 'Choisissez d’abord la vérification d’identité comme type de compte.',
+  error_7020:
+    'Ce compte a renoncé à la vérification d’identité ; une nouvelle inscription est nécessaire pour se faire vérifier.',
+  error_7021: 'Votre vérification est en cours d’examen.',
+  error_7022: 'Votre identité est déjà vérifiée.',
+  error_7023: 'Terminez d’abord l’étape précédente.',
+  error_7024: '{{field}} : le fichier envoyé est introuvable ; envoyez-le à nouveau.',
+  error_7025: '{{field}} demande de {{min}} à {{max}} fichiers.',
+  error_7026:
+    'Les actionnaires détenant plus de {{threshold}} % doivent fournir une pièce d’identité.',
+  error_7027: '{{field}} doit être un pourcentage de 0 à 100 avec au plus 2 décimales.',
+  error_7028: 'Le total des participations des actionnaires ne peut pas dépasser 100 %.',
+  error_7029: '{{field}} ne doit pas être postérieure à {{other}}.',
+  error_7030: 'La signature du rappel est invalide.',
+  error_7031: 'L’horodatage du rappel est hors de la fenêtre acceptée.',
+  error_7032: 'Demande de vérification introuvable.',
+  error_7033: 'Le service de vérification est indisponible, veuillez réessayer plus tard.',
+  error_7034:
+    'Sans vérification d’identité, le trading au comptant est limité à {{limitUsd}} USD par 24 heures ; il reste {{remainingUsd}} USD.',
+  error_7035: '{{field}} n’accepte que {{min}} à {{max}} chiffres.',
 
   // ---- security ----
   error_8001: 'Veuillez d’abord associer Google Authenticator.',
