@@ -1,33 +1,48 @@
+import {
+  kycApplicationView,
+  kycDraftView,
+  type IndividualAdvancedDraft,
+  type IndividualBasicDraft,
+  type IndividualDraft,
+  type InstitutionDocumentsDraft,
+  type InstitutionDraft,
+  type InstitutionInformationDraft,
+} from '@exchange/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { fetchProfile, profileKeys } from '../../../lib/profile';
-import { anything, kycStatusSchema, serverDraftSchema, type ServerDraft } from './shapes';
-
-export const KYC_PATHS = {
-  status: '/v1/kyc/status',
-  draft: (kind: Kind) => `/v1/kyc/${kind}/draft`,
-  submit: (kind: Kind) => `/v1/kyc/${kind}/submit`,
-} as const;
+import { anything } from './shapes';
 
 export type Kind = 'individual' | 'institution';
 
+/** The KYC routes of the gateway (issue 17); shapes from the contracts' kyc.ts. */
+export const KYC_PATHS = {
+  application: '/v1/kyc/application',
+  draft: (kind: Kind) => `/v1/kyc/${kind}/draft`,
+  individualBasic: '/v1/kyc/individual/basic',
+  individualAdvanced: '/v1/kyc/individual/advanced',
+  institutionInformation: '/v1/kyc/institution/information',
+  institutionDocuments: '/v1/kyc/institution/documents',
+} as const;
+
 export const kycKeys = {
   all: ['kyc'] as const,
-  status: () => [...kycKeys.all, 'status'] as const,
+  application: () => [...kycKeys.all, 'application'] as const,
   draft: (kind: Kind) => [...kycKeys.all, 'draft', kind] as const,
 };
 
-export const fetchKycStatus = (client: ApiClient, signal?: AbortSignal) =>
-  client.get(KYC_PATHS.status, kycStatusSchema, signal ? { signal } : {});
+export const fetchKycApplication = (client: ApiClient, signal?: AbortSignal) =>
+  client.get(KYC_PATHS.application, kycApplicationView, { silent: true, ...(signal ? { signal } : {}) });
 
-/** The review's state; polled every 5 s while the review runs, so approval shows by itself. */
-export function useKycStatus() {
+/** The application's state; read every 3 s while under review, so approval shows by itself. */
+export function useKycApplication() {
   const client = useApiClient();
   return useQuery({
-    queryKey: kycKeys.status(),
-    queryFn: ({ signal }) => fetchKycStatus(client, signal),
-    refetchInterval: (query) => (query.state.data?.status === 'AFOOT' ? 5000 : false),
+    queryKey: kycKeys.application(),
+    queryFn: ({ signal }) => fetchKycApplication(client, signal),
+    refetchInterval: (query) => (query.state.data?.status === 'AFOOT' ? 3000 : false),
+    retry: false,
   });
 }
 
@@ -35,9 +50,8 @@ export function useServerDraft(kind: Kind) {
   const client = useApiClient();
   return useQuery({
     queryKey: kycKeys.draft(kind),
-    queryFn: ({ signal }) =>
-      client.get(KYC_PATHS.draft(kind), serverDraftSchema, { signal, silent: true }),
-    // A missing draft route or draft is not an error to show: the local draft still holds the form.
+    queryFn: ({ signal }) => client.get(KYC_PATHS.draft(kind), kycDraftView, { signal, silent: true }),
+    // No draft yet, or no route: the local draft still holds the form.
     retry: false,
     staleTime: Infinity,
   });
@@ -46,7 +60,7 @@ export function useServerDraft(kind: Kind) {
 export function saveServerDraft(
   client: ApiClient,
   kind: Kind,
-  draft: Omit<ServerDraft, 'updatedAt'>,
+  draft: IndividualDraft | InstitutionDraft,
 ) {
   return client.request(KYC_PATHS.draft(kind), anything, {
     method: 'PUT',
@@ -55,15 +69,21 @@ export function saveServerDraft(
   });
 }
 
-/** Submits the form; then the status and the profile (level, permissions) are read again. */
-export function useSubmitKyc(kind: Kind) {
+type Submission =
+  | { path: typeof KYC_PATHS.individualBasic; body: IndividualBasicDraft }
+  | { path: typeof KYC_PATHS.individualAdvanced; body: IndividualAdvancedDraft }
+  | { path: typeof KYC_PATHS.institutionInformation; body: InstitutionInformationDraft }
+  | { path: typeof KYC_PATHS.institutionDocuments; body: InstitutionDocumentsDraft };
+
+/** Submits a step; then the application and the profile (level, permissions) are read again. */
+export function useSubmitKycStep() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      client.request(KYC_PATHS.submit(kind), anything, { method: 'POST', body }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: kycKeys.all });
+    mutationFn: ({ path, body }: Submission) =>
+      client.request(path, kycApplicationView, { method: 'POST', body, silent: true }),
+    onSuccess: async (application) => {
+      queryClient.setQueryData(kycKeys.application(), application);
       const user = await fetchProfile(client).catch(() => null);
       if (user) queryClient.setQueryData(profileKeys.all, user);
     },

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../../lib/api-client';
-import type { UploadedFile, UploadPlace } from '../lib/files';
+import type { KycFilePlace as UploadPlace } from '@exchange/contracts';
+import type { UploadedFile } from '../lib/files';
 import { uploadResponse } from './shapes';
 
 export const UPLOAD_PATH = '/v1/files/upload';

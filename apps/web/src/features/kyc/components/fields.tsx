@@ -1,18 +1,38 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sortedCountries } from '../lib/countries';
+import { i18nKey } from '@exchange/contracts';
+import type { TFunction } from 'i18next';
 import type { FieldError } from '../lib/rules';
 
-/** The message of a field error in the page's language (field names in it translated too). */
+const SECTIONS = /^(basic|registration|operation)\./;
+
+/** The label of a field path of the contracts' rules (`livingAddress.city`, `documents.X`). */
+export function fieldLabel(path: string, t: TFunction): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(path)) return path;
+  const p = path.replace(SECTIONS, '').replace(/FileIds$/, '');
+  const parts = p.split('.');
+  const last = parts[parts.length - 1] ?? p;
+  if (parts[0] === 'livingAddress' && parts.length > 1)
+    return `${t('kyc.individual.livingAddress')}: ${t(`kyc.address.${last}` as 'kyc.address.city')}`;
+  if (parts[0] === 'mailingAddress' && parts.length > 1)
+    return `${t('kyc.individual.mailingAddress')}: ${t(`kyc.address.${last}` as 'kyc.address.city')}`;
+  if (p === 'mailingAddress') return t('kyc.individual.mailingAddress');
+  if (parts[0] === 'documents' && parts.length > 1)
+    return t(`kyc.documents.${last}` as 'kyc.documents.BOARD_RESOLUTION');
+  if (p === 'shareholders') return t('kyc.institution.steps.shareholders');
+  return t(`kyc.fields.${last}` as 'kyc.fields.title', { defaultValue: path });
+}
+
+/** The message of a field error in the page's language, the field names in it translated. */
 export function useErrorText() {
   const { t } = useTranslation();
-  return (error: FieldError | null | undefined): string | null => {
+  return (error: FieldError | null | undefined, path = ''): string | null => {
     if (!error) return null;
-    const params: Record<string, string | number> = { ...(error.params ?? {}) };
-    if (typeof params.other === 'string') {
-      params.other = t(`kyc.fields.${params.other}` as 'kyc.fields.title');
-    }
-    return t(`kyc.errors.${error.key}`, params);
+    const params: Record<string, string> = { ...error.params };
+    params.field = fieldLabel(params.field ?? path, t);
+    if (params.other) params.other = fieldLabel(params.other, t);
+    return t(i18nKey(error.code), { ns: 'errors', ...params });
   };
 }
 
@@ -26,14 +46,15 @@ interface Base {
 
 function Frame({
   id,
+  name,
   label,
   error,
   hint,
   optional,
   children,
-}: Omit<Base, 'name'> & { id: string; children: ReactNode }) {
+}: Base & { id: string; children: ReactNode }) {
   const { t } = useTranslation();
-  const text = useErrorText()(error);
+  const text = useErrorText()(error, name);
   return (
     <div className={`field kyc-field${text ? ' field--error' : ''}`}>
       <label className="field__label" htmlFor={id}>

@@ -1,4 +1,14 @@
-import { EntityType, KycPermission, kycPermissionsFor, RuntimeMode } from '@exchange/contracts';
+import {
+  EntityType,
+  INSTITUTION_STEPS,
+  KycPermission,
+  RuntimeMode,
+  kycPermissionsFor,
+  type KycApplicationView,
+  type KycStatus,
+  type KycStep,
+  type KycStepState,
+} from '@exchange/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,19 +17,40 @@ import { LoadingState } from '../../../components/states';
 import { PATHS } from '../../../config/paths';
 import { profileKeys } from '../../../lib/profile';
 import { useSession } from '../../../lib/session';
-import { useKycStatus } from '../api/kyc';
-import type { InstitutionStepState, KycStatus, ReviewStatus } from '../api/shapes';
+import { useKycApplication } from '../api/kyc';
 import '../kyc.css';
 
 const FEATURES = Object.values(KycPermission);
 
-/** What the review's state shows when the status route has not answered: the profile's level. */
-function fallbackStatus(kycLevel: number | null): KycStatus {
-  return { status: kycLevel !== null && kycLevel > 0 ? 'PASS' : 'PENDING', level: Math.max(kycLevel ?? 0, 0), reason: null, steps: null };
+interface Shown {
+  status: KycStatus;
+  level: number;
+  reason: string | null;
+  steps: { step: KycStep; state: KycStepState }[];
 }
 
-const STATUS_TONE: Record<ReviewStatus, string> = {
-  PENDING: 'idle',
+/** Without an answer from the application route, the profile's level tells what to show. */
+function fallback(kycLevel: number | null, institution: boolean): Shown {
+  const verified = kycLevel !== null && kycLevel > 0;
+  return {
+    status: verified ? 'PASS' : 'NOT_SUBMITTED',
+    level: Math.max(kycLevel ?? 0, 0),
+    reason: null,
+    steps: institution
+      ? INSTITUTION_STEPS.map((step) => ({ step, state: verified ? 'APPROVED' : 'PENDING' }))
+      : [],
+  };
+}
+
+const shown = (a: KycApplicationView): Shown => ({
+  status: a.status,
+  level: Math.max(a.level ?? 0, 0),
+  reason: a.reason,
+  steps: a.steps,
+});
+
+const STATUS_TONE: Record<KycStatus, string> = {
+  NOT_SUBMITTED: 'idle',
   AFOOT: 'busy',
   PASS: 'ok',
   REJECT: 'bad',
@@ -27,22 +58,18 @@ const STATUS_TONE: Record<ReviewStatus, string> = {
 };
 
 /** The institution's four steps with their states (bank link and deposit finish in the fiat pages). */
-export function InstitutionSteps({ steps }: { steps: NonNullable<KycStatus['steps']> }) {
+export function InstitutionSteps({ steps }: { steps: Shown['steps'] }) {
   const { t } = useTranslation();
-  const rows: [string, InstitutionStepState][] = [
-    ['basic', steps.basic],
-    ['documents', steps.documents],
-    ['bankAccount', steps.bankAccount],
-    ['deposit', steps.deposit],
-  ];
   return (
     <ol className="kyc-inst-steps">
-      {rows.map(([key, state]) => (
-        <li key={key} className={`kyc-inst-steps__item kyc-inst-steps__item--${state.toLowerCase()}`}>
-          <span className="kyc-inst-steps__name">{t(`kyc.centre.instSteps.${key}` as 'kyc.centre.instSteps.basic')}</span>
-          <span className={`kyc-state kyc-state--${state.toLowerCase()}`}>{t(`kyc.stepStates.${state}`)}</span>
-        </li>
-      ))}
+      {steps
+        .filter((s) => INSTITUTION_STEPS.includes(s.step))
+        .map(({ step, state }) => (
+          <li key={step} className="kyc-inst-steps__item" data-step={step}>
+            <span className="kyc-inst-steps__name">{t(`kyc.centre.instSteps.${step}` as 'kyc.centre.instSteps.DEPOSIT')}</span>
+            <span className={`kyc-state kyc-state--${state.toLowerCase()}`}>{t(`kyc.stepStates.${state}`)}</span>
+          </li>
+        ))}
     </ol>
   );
 }
@@ -51,7 +78,7 @@ export function InstitutionSteps({ steps }: { steps: NonNullable<KycStatus['step
 export function IdentityCentrePage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const status = useKycStatus();
+  const status = useKycApplication();
   const queryClient = useQueryClient();
   const approved = status.data?.status === 'PASS';
 
@@ -65,18 +92,8 @@ export function IdentityCentrePage() {
   if (!user) return <LoadingState />;
   const institution = user.entityType === EntityType.INSTITUTION;
   const formPath = institution ? PATHS.institutionKyc : PATHS.individualKyc;
-  const state = status.data ?? fallbackStatus(user.kycLevel);
+  const state = status.data ? shown(status.data) : fallback(user.kycLevel, institution);
   const optedOut = user.kycLevel === -1;
-  const steps =
-    state.steps ??
-    (institution
-      ? {
-          basic: state.status === 'PENDING' ? 'PENDING' : state.status === 'PASS' ? 'APPROVED' : 'SUBMITTED',
-          documents: state.status === 'PENDING' ? 'PENDING' : state.status === 'PASS' ? 'APPROVED' : 'SUBMITTED',
-          bankAccount: 'PENDING',
-          deposit: 'PENDING',
-        } satisfies KycStatus['steps']
-      : null);
   const levels = [0, 1];
 
   return (
@@ -107,7 +124,7 @@ export function IdentityCentrePage() {
               </p>
             )}
             <div className="kyc-actions">
-              {state.status === 'PENDING' && (
+              {state.status === 'NOT_SUBMITTED' && (
                 <Link className="button button--primary" to={formPath}>
                   {t('kyc.centre.start')}
                 </Link>
@@ -125,10 +142,10 @@ export function IdentityCentrePage() {
             </div>
           </div>
         )}
-        {steps && (
+        {institution && !optedOut && (
           <>
             <h2>{t('kyc.centre.instStepsTitle')}</h2>
-            <InstitutionSteps steps={steps} />
+            <InstitutionSteps steps={state.steps} />
           </>
         )}
       </section>

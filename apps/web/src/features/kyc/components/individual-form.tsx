@@ -1,126 +1,154 @@
+import { KYC_DATE_MAX, KycFilePlace } from '@exchange/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
-import { useSubmitKyc } from '../api/kyc';
-import { useKycDraft } from '../hooks/use-kyc-draft';
+import { KYC_PATHS, useSubmitKycStep } from '../api/kyc';
+import { useKycDraft, type Draft } from '../hooks/use-kyc-draft';
 import { clearLocalDraft } from '../lib/draft-store';
-import { UploadPlace } from '../lib/files';
 import {
   GENDERS,
   ID_TYPES,
   TITLES,
   emptyAdvanced,
   emptyBasic,
-  mailingAddress,
+  fromIndividualDraft,
+  toAdvancedDraft,
+  toBasicDraft,
+  toIndividualDraft,
   validateAdvanced,
   validateBasic,
   type Address,
-  type AdvancedField,
-  type BasicField,
   type IndividualAdvanced,
   type IndividualBasic,
 } from '../lib/individual';
-import { birthDateRange, expiryRange, isoDate, type Errors } from '../lib/rules';
+import { addDays, addYears, hasErrors, isoToday, type Errors } from '../lib/rules';
 import { CountrySelect, KycCheck, KycSelect, KycText, StepProgress } from './fields';
 import { UploadField } from './upload-field';
 
-const empty = () => ({ step: 0, basicInfo: emptyBasic(), advancedInfo: emptyAdvanced() });
+type IndividualDraftState = Draft<IndividualBasic, IndividualAdvanced>;
+const empty = (): IndividualDraftState => ({
+  step: 0,
+  basicInfo: emptyBasic(),
+  advancedInfo: emptyAdvanced(),
+});
+const convert = {
+  toServer: (d: IndividualDraftState) => toIndividualDraft(d.basicInfo, d.advancedInfo),
+  fromServer: fromIndividualDraft,
+};
+
+/** The gateway's refusal of a step, shown on the fields it names. */
+function serverErrors(err: unknown): Errors | null {
+  if (!(err instanceof ApiError)) return null;
+  const data = err.data as { violations?: { field: string; code: number; params: Record<string, string> }[] } | null;
+  if (!data?.violations) return null;
+  const out: Errors = {};
+  for (const v of data.violations) {
+    out[v.field.replace(/FileIds$/, '')] ??= { code: v.code, params: v.params };
+  }
+  return out;
+}
 
 /** Basic, then advanced verification of an individual; each change is kept as a draft. */
 export function IndividualForm({ owner }: { owner: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { draft, update } = useKycDraft(owner, 'individual', empty);
-  const [basicErrors, setBasicErrors] = useState<Errors<BasicField>>({});
-  const [advErrors, setAdvErrors] = useState<Errors<AdvancedField>>({});
+  const { draft, update } = useKycDraft(owner, 'individual', empty, convert);
+  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const submit = useSubmitKyc('individual');
-  const today = isoDate(new Date());
+  const submit = useSubmitKycStep();
+  const today = isoToday();
   const b = draft.basicInfo;
   const a = draft.advancedInfo;
   const step = draft.step === 1 ? 1 : 0;
 
-  const setB = <K extends BasicField>(key: K) => (value: IndividualBasic[K]) => {
-    update((d) => ({ ...d, basicInfo: { ...d.basicInfo, [key]: value } }));
-    setBasicErrors((e) => ({ ...e, [key]: undefined }));
-  };
-  const setA = <K extends keyof IndividualAdvanced>(key: K) => (value: IndividualAdvanced[K]) => {
-    update((d) => ({ ...d, advancedInfo: { ...d.advancedInfo, [key]: value } }));
-    setAdvErrors((e) => ({ ...e, [key]: undefined }));
-  };
-  const setAddr = (which: 'living' | 'mailing', key: keyof Address) => (value: string) => {
-    update((d) => ({
-      ...d,
-      advancedInfo: { ...d.advancedInfo, [which]: { ...d.advancedInfo[which], [key]: value } },
-    }));
-    setAdvErrors((e) => ({ ...e, [`${which}.${key}`]: undefined }));
-  };
+  const clear = (key: string) => setErrors((e) => ({ ...e, [key]: undefined }));
+  const setB =
+    <K extends keyof IndividualBasic>(key: K) =>
+    (value: IndividualBasic[K]) => {
+      update((d) => ({ ...d, basicInfo: { ...d.basicInfo, [key]: value } }));
+      clear(key);
+    };
+  const setA =
+    <K extends keyof IndividualAdvanced>(key: K) =>
+    (value: IndividualAdvanced[K]) => {
+      update((d) => ({ ...d, advancedInfo: { ...d.advancedInfo, [key]: value } }));
+      clear(key);
+    };
+  const setAddr =
+    (which: 'livingAddress' | 'mailingAddress', key: keyof Address) => (value: string) => {
+      update((d) => ({
+        ...d,
+        basicInfo: { ...d.basicInfo, [which]: { ...d.basicInfo[which], [key]: value } },
+      }));
+      clear(`${which}.${key}`);
+    };
   const goTo = (n: number) => {
     update((d) => ({ ...d, step: n }));
     window.scrollTo?.({ top: 0 });
   };
+  const onFailure = (err: unknown) => {
+    const fields = serverErrors(err);
+    if (fields) setErrors(fields);
+    setFormError(err instanceof ApiError ? errorText(err, t) : t('common.unexpectedError'));
+  };
 
   const next = (e: FormEvent) => {
     e.preventDefault();
-    const errors = validateBasic(b, today);
-    setBasicErrors(errors);
-    if (Object.keys(errors).length === 0) goTo(1);
+    const found = validateBasic(b, today);
+    setErrors(found);
+    setFormError(null);
+    if (hasErrors(found)) return;
+    submit.mutate(
+      { path: KYC_PATHS.individualBasic, body: toBasicDraft(b) },
+      { onSuccess: () => goTo(1), onError: onFailure },
+    );
   };
 
   const send = (e: FormEvent) => {
     e.preventDefault();
-    const errors = validateAdvanced(a, b.idType);
-    setAdvErrors(errors);
+    const found = validateAdvanced(a, today);
+    setErrors(found);
     setFormError(null);
-    if (Object.keys(errors).length > 0) return;
-    const basicErrs = validateBasic(b, today);
-    if (Object.keys(basicErrs).length > 0) {
-      setBasicErrors(basicErrs);
-      goTo(0);
-      return;
-    }
+    if (hasErrors(found)) return;
     submit.mutate(
-      {
-        basicInfo: { ...b, validDate: b.longTerm ? null : b.validDate },
-        advancedInfo: {
-          living: a.living,
-          mailingSameAsLiving: a.mailingSameAsLiving,
-          mailing: mailingAddress(a),
-          addressProof: a.addressProof.map((f) => f.id),
-          idFront: a.idFront.map((f) => f.id),
-          idBack: a.idBack.map((f) => f.id),
-          idHolding: a.idHolding.map((f) => f.id),
-        },
-      },
+      { path: KYC_PATHS.individualAdvanced, body: toAdvancedDraft(a) },
       {
         onSuccess: () => {
           clearLocalDraft();
           void navigate(PATHS.identity);
         },
-        onError: (err) => setFormError(err instanceof ApiError ? errorText(err, t) : t('common.unexpectedError')),
+        onError: onFailure,
       },
     );
   };
 
-  const f = (key: BasicField) => ({ name: key, label: t(`kyc.fields.${key}`), error: basicErrors[key] });
+  const f = (key: string) => ({
+    name: key,
+    label: t(`kyc.fields.${key}` as 'kyc.fields.title'),
+    error: errors[key],
+  });
   const options = (list: readonly string[], group: 'titles' | 'genders' | 'idTypes') =>
     list.map((v) => ({ value: v, label: t(`kyc.${group}.${v}` as 'kyc.titles.MR') }));
-  const birth = birthDateRange(today);
-  const expiry = expiryRange(today);
+  const passport = a.idType === 'PASSPORT';
 
-  const address = (which: 'living' | 'mailing') => {
-    const v = a[which];
+  const address = (which: 'livingAddress' | 'mailingAddress') => {
+    const v = b[which];
     const g = (key: keyof Address) => ({
       name: `${which}.${key}`,
       label: t(`kyc.address.${key}`),
-      error: advErrors[`${which}.${key}`],
+      error: errors[`${which}.${key}`],
     });
     return (
       <div className="kyc-grid">
-        <CountrySelect {...g('country')} value={v.country} onChange={setAddr(which, 'country')} />
+        <CountrySelect
+          {...g('country')}
+          hint={which === 'livingAddress' ? t('kyc.refusedHint') : undefined}
+          value={v.country}
+          onChange={setAddr(which, 'country')}
+        />
         <KycText {...g('state')} value={v.state} onChange={setAddr(which, 'state')} />
         <KycText {...g('city')} value={v.city} onChange={setAddr(which, 'city')} />
         <KycText {...g('code')} value={v.code} onChange={setAddr(which, 'code')} />
@@ -135,11 +163,20 @@ export function IndividualForm({ owner }: { owner: string }) {
     );
   };
 
+  const error = formError && (
+    <p className="field__error kyc-form__error" role="alert">
+      {formError}
+    </p>
+  );
+
   return (
     <section className="kyc-page panel" aria-labelledby="kyc-title">
       <h1 id="kyc-title">{t('kyc.individual.title')}</h1>
       <p className="muted">{t('kyc.individual.intro')}</p>
-      <StepProgress steps={[t('kyc.individual.basic'), t('kyc.individual.advanced')]} current={step} />
+      <StepProgress
+        steps={[t('kyc.individual.basic'), t('kyc.individual.advanced')]}
+        current={step}
+      />
       {step === 0 ? (
         <form onSubmit={next} noValidate className="kyc-form" aria-label={t('kyc.individual.basic')}>
           <div className="kyc-grid">
@@ -151,104 +188,106 @@ export function IndividualForm({ owner }: { owner: string }) {
             <KycText
               {...f('birthDate')}
               type="date"
-              min={birth.min}
-              max={birth.max}
+              min={addYears(today, -100)}
+              max={addYears(today, -18)}
               value={b.birthDate}
               onChange={setB('birthDate')}
             />
             <CountrySelect {...f('nationality')} value={b.nationality} onChange={setB('nationality')} />
-            <CountrySelect
-              {...f('country')}
-              hint={t('kyc.refusedHint')}
-              value={b.country}
-              onChange={setB('country')}
-            />
+            <CountrySelect {...f('country')} hint={t('kyc.refusedHint')} value={b.country} onChange={setB('country')} />
             <KycText {...f('phoneAreaCode')} inputMode="tel" value={b.phoneAreaCode} onChange={setB('phoneAreaCode')} />
             <KycText {...f('phoneNumber')} inputMode="tel" value={b.phoneNumber} onChange={setB('phoneNumber')} />
-            <KycSelect {...f('idType')} value={b.idType} onChange={setB('idType')} options={options(ID_TYPES, 'idTypes')} />
-            {b.idType === 'PASSPORT' ? (
-              <KycText {...f('passportNum')} value={b.passportNum} onChange={setB('passportNum')} />
-            ) : (
-              <KycText {...f('idNum')} value={b.idNum} onChange={setB('idNum')} />
-            )}
-            <div className="kyc-field-group">
-              <KycText
-                {...f('validDate')}
-                type="date"
-                min={expiry.min}
-                max={expiry.max}
-                disabled={b.longTerm}
-                value={b.longTerm ? '' : b.validDate}
-                onChange={setB('validDate')}
-              />
-              <KycCheck name="longTerm" label={t('kyc.fields.longTerm')} checked={b.longTerm} onChange={setB('longTerm')} />
-            </div>
           </div>
+          <h2>{t('kyc.individual.livingAddress')}</h2>
+          {address('livingAddress')}
+          <KycCheck
+            name="mailingSameAsLiving"
+            label={t('kyc.fields.mailingSameAsLiving')}
+            checked={b.mailingSameAsLiving}
+            onChange={setB('mailingSameAsLiving')}
+          />
+          {!b.mailingSameAsLiving && (
+            <>
+              <h2>{t('kyc.individual.mailingAddress')}</h2>
+              {address('mailingAddress')}
+            </>
+          )}
+          {error}
           <div className="kyc-actions">
-            <button type="submit" className="button button--primary">
-              {t('kyc.next')}
+            <button type="submit" className="button button--primary" disabled={submit.isPending}>
+              {submit.isPending ? t('common.loading') : t('kyc.next')}
             </button>
           </div>
         </form>
       ) : (
         <form onSubmit={send} noValidate className="kyc-form" aria-label={t('kyc.individual.advanced')}>
-          <h2>{t('kyc.individual.livingAddress')}</h2>
-          {address('living')}
-          <KycCheck
-            name="mailingSameAsLiving"
-            label={t('kyc.fields.mailingSameAsLiving')}
-            checked={a.mailingSameAsLiving}
-            onChange={setA('mailingSameAsLiving')}
-          />
-          {!a.mailingSameAsLiving && (
-            <>
-              <h2>{t('kyc.individual.mailingAddress')}</h2>
-              {address('mailing')}
-            </>
-          )}
+          <div className="kyc-grid">
+            <KycSelect {...f('idType')} value={a.idType} onChange={setA('idType')} options={options(ID_TYPES, 'idTypes')} />
+            {passport ? (
+              <KycText {...f('passportNumber')} value={a.passportNumber} onChange={setA('passportNumber')} />
+            ) : (
+              <KycText {...f('idNumber')} value={a.idNumber} onChange={setA('idNumber')} />
+            )}
+            <div className="kyc-field-group">
+              <KycText
+                {...f('validDate')}
+                type="date"
+                min={addDays(today, 1)}
+                max={KYC_DATE_MAX}
+                disabled={a.validLongTerm}
+                value={a.validLongTerm ? '' : a.validDate}
+                onChange={setA('validDate')}
+              />
+              <KycCheck
+                name="validLongTerm"
+                label={t('kyc.fields.validLongTerm')}
+                checked={a.validLongTerm}
+                onChange={(v) => {
+                  setA('validLongTerm')(v);
+                  clear('validDate');
+                }}
+              />
+            </div>
+          </div>
           <h2>{t('kyc.individual.documents')}</h2>
           <p className="muted">{t('kyc.individual.photoRules')}</p>
           <div className="kyc-uploads">
             <UploadField
-              place={UploadPlace.KYC_ADDRESS_PROOF}
+              place={KycFilePlace.ADDRESS_PROOF}
               name="addressProof"
               label={t('kyc.fields.addressProof')}
               files={a.addressProof}
               onChange={setA('addressProof')}
-              error={advErrors.addressProof}
+              error={errors.addressProof}
             />
             <UploadField
-              place={UploadPlace.KYC_ID_IMAGE}
+              place={KycFilePlace.ID_IMAGE}
               name="idFront"
-              label={t(b.idType === 'PASSPORT' ? 'kyc.fields.passportPage' : 'kyc.fields.idFront')}
+              label={t(passport ? 'kyc.fields.passportPage' : 'kyc.fields.idFront')}
               files={a.idFront}
               onChange={setA('idFront')}
-              error={advErrors.idFront}
+              error={errors.idFront}
             />
-            {b.idType !== 'PASSPORT' && (
+            {!passport && (
               <UploadField
-                place={UploadPlace.KYC_ID_IMAGE}
+                place={KycFilePlace.ID_IMAGE}
                 name="idBack"
                 label={t('kyc.fields.idBack')}
                 files={a.idBack}
                 onChange={setA('idBack')}
-                error={advErrors.idBack}
+                error={errors.idBack}
               />
             )}
             <UploadField
-              place={UploadPlace.KYC_ID_IMAGE}
-              name="idHolding"
-              label={t('kyc.fields.idHolding')}
-              files={a.idHolding}
-              onChange={setA('idHolding')}
-              error={advErrors.idHolding}
+              place={KycFilePlace.ID_IMAGE}
+              name="holdingId"
+              label={t('kyc.fields.holdingId')}
+              files={a.holdingId}
+              onChange={setA('holdingId')}
+              error={errors.holdingId}
             />
           </div>
-          {formError && (
-            <p className="field__error kyc-form__error" role="alert">
-              {formError}
-            </p>
-          )}
+          {error}
           <div className="kyc-actions">
             <button type="button" className="button" onClick={() => goTo(0)}>
               {t('common.back')}

@@ -1,176 +1,181 @@
+import { KYC_DATE_MAX, KycFilePlace } from '@exchange/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
-import { useSubmitKyc } from '../api/kyc';
-import { useKycDraft } from '../hooks/use-kyc-draft';
+import { KYC_PATHS, useSubmitKycStep } from '../api/kyc';
+import { useKycDraft, type Draft } from '../hooks/use-kyc-draft';
 import { clearLocalDraft } from '../lib/draft-store';
-import { UploadPlace } from '../lib/files';
 import {
   ACCOUNT_PURPOSES,
   ANNUAL_AMOUNT_BANDS,
   DOCUMENT_TYPES,
   FUND_SOURCES,
   INDUSTRIES,
-  INSTITUTION_STEPS,
-  REQUIRED_DOCUMENTS,
+  INSTITUTION_FORM_STEPS,
   TAX_DOCUMENT_TYPES,
   TRANSACTION_COUNT_BANDS,
-  emptyInstitution,
+  emptyDocuments,
+  emptyInformation,
   emptyShareholder,
+  fromInstitutionDraft,
+  isRequiredDocument,
   needsShareholderId,
-  validateDocuments,
-  validateInstitutionBasic,
-  validateOperation,
-  validateRegistration,
-  validateShareholders,
+  toDocumentsDraft,
+  toInformationDraft,
+  toInstitutionDraft,
+  validateInstitutionStep,
   type InstitutionBasic,
-  type InstitutionForm as Form,
+  type InstitutionDocuments,
+  type InstitutionInformation,
   type InstitutionOperation,
   type InstitutionRegistration,
+  type Shareholder,
 } from '../lib/institution';
-import { expiryRange, isoDate, pastRange, type FieldError } from '../lib/rules';
-import { CountrySelect, KycCheck, KycSelect, KycText, KycTextArea, StepProgress, useErrorText } from './fields';
+import { addDays, hasErrors, isoToday, type Errors } from '../lib/rules';
+import {
+  CountrySelect,
+  KycCheck,
+  KycSelect,
+  KycText,
+  KycTextArea,
+  StepProgress,
+  useErrorText,
+} from './fields';
 import { UploadField } from './upload-field';
 
-type Basics = Pick<Form, 'basic' | 'registration' | 'operation'>;
-type Advanced = Pick<Form, 'documents' | 'shareholders'>;
-
-const empty = () => {
-  const e = emptyInstitution();
-  return {
-    step: 0,
-    basicInfo: { basic: e.basic, registration: e.registration, operation: e.operation } as Basics,
-    advancedInfo: { documents: e.documents, shareholders: e.shareholders } as Advanced,
-  };
+type State = Draft<InstitutionInformation, InstitutionDocuments>;
+const empty = (): State => ({
+  step: 0,
+  basicInfo: emptyInformation(),
+  advancedInfo: emptyDocuments(),
+});
+const convert = {
+  toServer: (d: State) => toInstitutionDraft(d.basicInfo, d.advancedInfo),
+  fromServer: fromInstitutionDraft,
 };
+const PAST_MIN = '1900-01-01';
 
-type ErrorMap = Record<string, FieldError | undefined>;
+/** The gateway's refusal of a step, shown on the fields it names. */
+function serverErrors(err: unknown): Errors | null {
+  if (!(err instanceof ApiError)) return null;
+  const data = err.data as {
+    violations?: { field: string; code: number; params: Record<string, string> }[];
+  } | null;
+  if (!data?.violations) return null;
+  const out: Errors = {};
+  for (const v of data.violations) {
+    out[v.field.replace(/idFileIds$/, 'idFiles')] ??= { code: v.code, params: v.params };
+  }
+  return out;
+}
 
 /** The institution's verification in five steps; each change is kept as a draft. */
 export function InstitutionForm({ owner }: { owner: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const errorOf = useErrorText();
-  const { draft, update } = useKycDraft(owner, 'institution', empty);
-  const [errors, setErrors] = useState<ErrorMap>({});
+  const { draft, update } = useKycDraft(owner, 'institution', empty, convert);
+  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const submit = useSubmitKyc('institution');
-  const today = isoDate(new Date());
-  const step = Math.min(Math.max(draft.step, 0), INSTITUTION_STEPS.length - 1);
-  const current = INSTITUTION_STEPS[step]!;
+  const submit = useSubmitKycStep();
+  const today = isoToday();
+  const step = Math.min(Math.max(draft.step, 0), INSTITUTION_FORM_STEPS.length - 1);
+  const current = INSTITUTION_FORM_STEPS[step]!;
   const { basic, registration, operation } = draft.basicInfo;
   const { documents, shareholders } = draft.advancedInfo;
 
   const setIn =
     <S extends 'basic' | 'registration' | 'operation'>(section: S) =>
-    <K extends keyof Basics[S]>(key: K) =>
-    (value: Basics[S][K]) => {
+    <K extends keyof InstitutionInformation[S]>(key: K) =>
+    (value: InstitutionInformation[S][K]) => {
       update((d) => ({
         ...d,
         basicInfo: { ...d.basicInfo, [section]: { ...d.basicInfo[section], [key]: value } },
       }));
-      setErrors((e) => ({ ...e, [key as string]: undefined }));
+      setErrors((e) => ({ ...e, [`${section}.${String(key)}`]: undefined }));
     };
   const setBasic = setIn('basic');
   const setReg = setIn('registration');
   const setOp = setIn('operation');
-  const setAdv = (change: (a: Advanced) => Advanced) =>
+  const setAdv = (change: (a: InstitutionDocuments) => InstitutionDocuments) =>
     update((d) => ({ ...d, advancedInfo: change(d.advancedInfo) }));
-
-  const validate = (which: (typeof INSTITUTION_STEPS)[number]): ErrorMap => {
-    switch (which) {
-      case 'basic':
-        return validateInstitutionBasic(basic, today);
-      case 'registration':
-        return validateRegistration(registration, today);
-      case 'operation':
-        return validateOperation(operation);
-      case 'documents':
-        return validateDocuments(documents);
-      case 'shareholders':
-        return validateShareholders(shareholders);
-    }
-  };
 
   const goTo = (n: number) => {
     update((d) => ({ ...d, step: n }));
     window.scrollTo?.({ top: 0 });
   };
+  const onFailure = (err: unknown) => {
+    const fields = serverErrors(err);
+    if (fields) {
+      setErrors(fields);
+      const bad = INSTITUTION_FORM_STEPS.findIndex((s) =>
+        Object.keys(fields).some((k) => k.startsWith(s)),
+      );
+      if (bad >= 0 && bad !== step) goTo(bad);
+    }
+    setFormError(err instanceof ApiError ? errorText(err, t) : t('common.unexpectedError'));
+  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validate(current);
+    const found = validateInstitutionStep(current, draft.basicInfo, draft.advancedInfo, today);
     setErrors(found);
     setFormError(null);
-    if (Object.keys(found).length > 0) return;
-    if (step < INSTITUTION_STEPS.length - 1) {
+    if (hasErrors(found)) return;
+    if (current === 'operation') {
+      submit.mutate(
+        { path: KYC_PATHS.institutionInformation, body: toInformationDraft(draft.basicInfo) },
+        { onSuccess: () => goTo(step + 1), onError: onFailure },
+      );
+      return;
+    }
+    if (current !== 'shareholders') {
       goTo(step + 1);
       return;
     }
-    const firstBad = INSTITUTION_STEPS.findIndex((s) => Object.keys(validate(s)).length > 0);
-    if (firstBad >= 0) {
-      setErrors(validate(INSTITUTION_STEPS[firstBad]!));
-      goTo(firstBad);
-      return;
-    }
     submit.mutate(
-      {
-        basicInfo: {
-          ...basic,
-          ...registration,
-          registrationExpiry: registration.registrationPermanent ? null : registration.registrationExpiry,
-          ...operation,
-        },
-        advancedInfo: {
-          documents: Object.fromEntries(
-            Object.entries(documents).map(([type, files]) => [type, (files ?? []).map((f) => f.id)]),
-          ),
-          shareholders: shareholders.map((s) => ({
-            name: s.name,
-            percent: s.percent,
-            idFiles: s.idFiles.map((f) => f.id),
-          })),
-        },
-      },
+      { path: KYC_PATHS.institutionDocuments, body: toDocumentsDraft(draft.advancedInfo) },
       {
         onSuccess: () => {
           clearLocalDraft();
           void navigate(PATHS.identity);
         },
-        onError: (err) => setFormError(err instanceof ApiError ? errorText(err, t) : t('common.unexpectedError')),
+        onError: onFailure,
       },
     );
   };
 
   const opts = (list: readonly string[], group: string) =>
     list.map((v) => ({ value: v, label: t(`kyc.${group}.${v}` as 'kyc.titles.MR') }));
-  const field = (key: string) => ({
-    name: key,
+  const field = (section: string, key: string) => ({
+    name: `${section}.${key}`,
     label: t(`kyc.fields.${key}` as 'kyc.fields.title'),
-    error: errors[key],
+    error: errors[`${section}.${key}`],
   });
 
   const basicStep = () => {
     const b: InstitutionBasic = basic;
-    const past = pastRange(today);
-    const future = expiryRange(today);
+    const k = (key: keyof InstitutionBasic) => field('basic', key);
     return (
       <div className="kyc-grid">
-        <KycText {...field('institutionFullName')} value={b.institutionFullName} onChange={setBasic('institutionFullName')} />
-        <KycText {...field('dbaName')} optional value={b.dbaName} onChange={setBasic('dbaName')} />
-        <KycText {...field('phoneAreaCode')} inputMode="tel" value={b.phoneAreaCode} onChange={setBasic('phoneAreaCode')} />
-        <KycText {...field('phoneNumber')} inputMode="tel" value={b.phoneNumber} onChange={setBasic('phoneNumber')} />
-        <KycSelect {...field('fundSource')} value={b.fundSource} onChange={setBasic('fundSource')} options={opts(FUND_SOURCES, 'fundSources')} />
-        <fieldset className={`kyc-fieldset${errors.accountPurposes ? ' field--error' : ''}`}>
+        <KycText {...k('institutionFullName')} value={b.institutionFullName} onChange={setBasic('institutionFullName')} />
+        <KycText {...k('dbaName')} optional value={b.dbaName} onChange={setBasic('dbaName')} />
+        <KycText {...k('phoneAreaCode')} inputMode="tel" value={b.phoneAreaCode} onChange={setBasic('phoneAreaCode')} />
+        <KycText {...k('phoneNumber')} inputMode="tel" value={b.phoneNumber} onChange={setBasic('phoneNumber')} />
+        <KycSelect {...k('fundSource')} value={b.fundSource} onChange={setBasic('fundSource')} options={opts(FUND_SOURCES, 'fundSources')} />
+        {b.fundSource === 'OTHER' && (
+          <KycText {...k('fundSourceOther')} value={b.fundSourceOther} onChange={setBasic('fundSourceOther')} />
+        )}
+        <fieldset className={`kyc-fieldset${errors['basic.accountPurposes'] ? ' field--error' : ''}`}>
           <legend className="field__label">{t('kyc.fields.accountPurposes')}</legend>
           <div className="kyc-checks">
             {ACCOUNT_PURPOSES.map((p) => (
               <KycCheck
                 key={p}
-                name={`accountPurposes.${p}`}
+                name={`basic.accountPurposes.${p}`}
                 label={t(`kyc.purposes.${p}`)}
                 checked={b.accountPurposes.includes(p)}
                 onChange={(on) =>
@@ -181,26 +186,26 @@ export function InstitutionForm({ owner }: { owner: string }) {
               />
             ))}
           </div>
-          {errors.accountPurposes && (
+          {errors['basic.accountPurposes'] && (
             <p className="field__error" role="alert">
-              {errorOf(errors.accountPurposes)}
+              {errorOf(errors['basic.accountPurposes'], 'basic.accountPurposes')}
             </p>
           )}
         </fieldset>
-        <CountrySelect {...field('taxNationality')} value={b.taxNationality} onChange={setBasic('taxNationality')} />
-        <KycSelect {...field('taxDocumentType')} value={b.taxDocumentType} onChange={setBasic('taxDocumentType')} options={opts(TAX_DOCUMENT_TYPES, 'taxDocumentTypes')} />
-        <KycText {...field('taxIdentificationNumber')} value={b.taxIdentificationNumber} onChange={setBasic('taxIdentificationNumber')} />
-        <KycText {...field('taxIssueDate')} type="date" min={past.min} max={past.max} value={b.taxIssueDate} onChange={setBasic('taxIssueDate')} />
-        <KycText {...field('taxExpiryDate')} optional type="date" min={future.min} max={future.max} value={b.taxExpiryDate} onChange={setBasic('taxExpiryDate')} />
-        <KycSelect {...field('industryCategory')} value={b.industryCategory} onChange={setBasic('industryCategory')} options={opts(INDUSTRIES, 'industries')} />
-        <CountrySelect {...field('businessCountry')} hint={t('kyc.refusedHint')} value={b.businessCountry} onChange={setBasic('businessCountry')} />
-        <CountrySelect {...field('fundsSourceCountry')} value={b.fundsSourceCountry} onChange={setBasic('fundsSourceCountry')} />
-        <CountrySelect {...field('fundsDestinationCountry')} value={b.fundsDestinationCountry} onChange={setBasic('fundsDestinationCountry')} />
-        <KycSelect {...field('annualTransactionCount')} value={b.annualTransactionCount} onChange={setBasic('annualTransactionCount')} options={opts(TRANSACTION_COUNT_BANDS, 'countBands')} />
-        <KycSelect {...field('annualAmountUsd')} value={b.annualAmountUsd} onChange={setBasic('annualAmountUsd')} options={opts(ANNUAL_AMOUNT_BANDS, 'amountBands')} />
-        <KycCheck name="financialInstitution" label={t('kyc.fields.financialInstitution')} checked={b.financialInstitution} onChange={setBasic('financialInstitution')} />
+        <CountrySelect {...k('taxNationality')} value={b.taxNationality} onChange={setBasic('taxNationality')} />
+        <KycSelect {...k('taxDocumentType')} value={b.taxDocumentType} onChange={setBasic('taxDocumentType')} options={opts(TAX_DOCUMENT_TYPES, 'taxDocumentTypes')} />
+        <KycText {...k('taxIdentificationNumber')} value={b.taxIdentificationNumber} onChange={setBasic('taxIdentificationNumber')} />
+        <KycText {...k('taxIssueDate')} type="date" min={PAST_MIN} max={today} value={b.taxIssueDate} onChange={setBasic('taxIssueDate')} />
+        <KycText {...k('taxExpiryDate')} optional type="date" min={addDays(today, 1)} max={KYC_DATE_MAX} value={b.taxExpiryDate} onChange={setBasic('taxExpiryDate')} />
+        <KycSelect {...k('industryCategory')} value={b.industryCategory} onChange={setBasic('industryCategory')} options={opts(INDUSTRIES, 'industries')} />
+        <CountrySelect {...k('actualBusinessCountry')} hint={t('kyc.refusedHint')} value={b.actualBusinessCountry} onChange={setBasic('actualBusinessCountry')} />
+        <CountrySelect {...k('fundsSourceCountry')} value={b.fundsSourceCountry} onChange={setBasic('fundsSourceCountry')} />
+        <CountrySelect {...k('fundsDestinationCountry')} value={b.fundsDestinationCountry} onChange={setBasic('fundsDestinationCountry')} />
+        <KycSelect {...k('annualTransactionCount')} value={b.annualTransactionCount} onChange={setBasic('annualTransactionCount')} options={opts(TRANSACTION_COUNT_BANDS, 'countBands')} />
+        <KycSelect {...k('annualAmountUsd')} value={b.annualAmountUsd} onChange={setBasic('annualAmountUsd')} options={opts(ANNUAL_AMOUNT_BANDS, 'amountBands')} />
+        <KycCheck name="basic.isFinancialInstitution" label={t('kyc.fields.isFinancialInstitution')} checked={b.isFinancialInstitution} onChange={setBasic('isFinancialInstitution')} />
         <div className="kyc-grid__wide">
-          <KycTextArea {...field('businessScenario')} value={b.businessScenario} onChange={setBasic('businessScenario')} />
+          <KycTextArea {...k('businessScenario')} value={b.businessScenario} onChange={setBasic('businessScenario')} />
         </div>
       </div>
     );
@@ -208,28 +213,35 @@ export function InstitutionForm({ owner }: { owner: string }) {
 
   const registrationStep = () => {
     const r: InstitutionRegistration = registration;
-    const past = pastRange(today);
-    const future = expiryRange(today);
+    const k = (key: keyof InstitutionRegistration) => field('registration', key);
     return (
       <div className="kyc-grid">
-        <KycText {...field('registrationNumber')} value={r.registrationNumber} onChange={setReg('registrationNumber')} />
-        <KycText {...field('registrationDate')} type="date" min={past.min} max={past.max} value={r.registrationDate} onChange={setReg('registrationDate')} />
-        <CountrySelect {...field('registrationCountry')} hint={t('kyc.refusedHint')} value={r.registrationCountry} onChange={setReg('registrationCountry')} />
-        <KycText {...field('registrationState')} optional value={r.registrationState} onChange={setReg('registrationState')} />
-        <KycText {...field('registrationCity')} value={r.registrationCity} onChange={setReg('registrationCity')} />
-        <KycText {...field('registrationAddress1')} value={r.registrationAddress1} onChange={setReg('registrationAddress1')} />
-        <KycText {...field('registrationAddress2')} optional value={r.registrationAddress2} onChange={setReg('registrationAddress2')} />
+        <KycText {...k('registrationNumber')} value={r.registrationNumber} onChange={setReg('registrationNumber')} />
+        <KycText {...k('registrationDate')} type="date" min={PAST_MIN} max={today} value={r.registrationDate} onChange={setReg('registrationDate')} />
+        <CountrySelect {...k('registrationCountry')} hint={t('kyc.refusedHint')} value={r.registrationCountry} onChange={setReg('registrationCountry')} />
+        <KycText {...k('registrationState')} value={r.registrationState} onChange={setReg('registrationState')} />
+        <KycText {...k('registrationCity')} value={r.registrationCity} onChange={setReg('registrationCity')} />
+        <KycText {...k('registrationAddress1')} value={r.registrationAddress1} onChange={setReg('registrationAddress1')} />
+        <KycText {...k('registrationAddress2')} optional value={r.registrationAddress2} onChange={setReg('registrationAddress2')} />
         <div className="kyc-field-group">
           <KycText
-            {...field('registrationExpiry')}
+            {...k('registrationExpiryDate')}
             type="date"
-            min={future.min}
-            max={future.max}
+            min={addDays(today, 1)}
+            max={KYC_DATE_MAX}
             disabled={r.registrationPermanent}
-            value={r.registrationPermanent ? '' : r.registrationExpiry}
-            onChange={setReg('registrationExpiry')}
+            value={r.registrationPermanent ? '' : r.registrationExpiryDate}
+            onChange={setReg('registrationExpiryDate')}
           />
-          <KycCheck name="registrationPermanent" label={t('kyc.fields.registrationPermanent')} checked={r.registrationPermanent} onChange={setReg('registrationPermanent')} />
+          <KycCheck
+            name="registration.registrationPermanent"
+            label={t('kyc.fields.registrationPermanent')}
+            checked={r.registrationPermanent}
+            onChange={(v) => {
+              setReg('registrationPermanent')(v);
+              setErrors((e) => ({ ...e, 'registration.registrationExpiryDate': undefined }));
+            }}
+          />
         </div>
       </div>
     );
@@ -237,16 +249,17 @@ export function InstitutionForm({ owner }: { owner: string }) {
 
   const operationStep = () => {
     const o: InstitutionOperation = operation;
+    const k = (key: keyof InstitutionOperation) => field('operation', key);
     return (
       <div className="kyc-grid">
         <div className="kyc-grid__wide">
-          <KycTextArea {...field('mainBusinessScope')} value={o.mainBusinessScope} onChange={setOp('mainBusinessScope')} />
+          <KycTextArea {...k('mainBusinessScope')} value={o.mainBusinessScope} onChange={setOp('mainBusinessScope')} />
         </div>
-        <KycText {...field('operationState')} optional value={o.operationState} onChange={setOp('operationState')} />
-        <KycText {...field('operationCity')} value={o.operationCity} onChange={setOp('operationCity')} />
-        <KycText {...field('operationAddress')} value={o.operationAddress} onChange={setOp('operationAddress')} />
-        <KycText {...field('operationAddress2')} optional value={o.operationAddress2} onChange={setOp('operationAddress2')} />
-        <KycText {...field('operationPostalCode')} optional value={o.operationPostalCode} onChange={setOp('operationPostalCode')} />
+        <KycText {...k('operationState')} value={o.operationState} onChange={setOp('operationState')} />
+        <KycText {...k('operationCity')} value={o.operationCity} onChange={setOp('operationCity')} />
+        <KycText {...k('operationAddress')} value={o.operationAddress} onChange={setOp('operationAddress')} />
+        <KycText {...k('operationAddress2')} optional value={o.operationAddress2} onChange={setOp('operationAddress2')} />
+        <KycText {...k('operationPostalCode')} value={o.operationPostalCode} onChange={setOp('operationPostalCode')} />
       </div>
     );
   };
@@ -258,27 +271,28 @@ export function InstitutionForm({ owner }: { owner: string }) {
         {DOCUMENT_TYPES.map((type) => (
           <UploadField
             key={type}
-            place={UploadPlace.KYC_COMPANY_DOCUMENT}
-            name={type}
-            label={`${t(`kyc.documents.${type}`)}${REQUIRED_DOCUMENTS.includes(type) ? '' : ` (${t('kyc.optional')})`}`}
+            place={KycFilePlace.COMPANY_DOCUMENT}
+            name={`documents.${type}`}
+            label={`${t(`kyc.documents.${type}`)}${isRequiredDocument(type, basic.isFinancialInstitution) ? '' : ` (${t('kyc.optional')})`}`}
             files={documents[type] ?? []}
             onChange={(files) => {
               setAdv((a) => ({ ...a, documents: { ...a.documents, [type]: files } }));
-              setErrors((e) => ({ ...e, [type]: undefined }));
+              setErrors((e) => ({ ...e, [`documents.${type}`]: undefined }));
             }}
-            error={errors[type]}
+            error={errors[`documents.${type}`]}
           />
         ))}
       </div>
     </>
   );
 
-  const setHolder = (i: number, change: Partial<Form['shareholders'][number]>) => {
+  const setHolder = (i: number, change: Partial<Shareholder>) => {
     setAdv((a) => ({
       ...a,
       shareholders: a.shareholders.map((s, j) => (j === i ? { ...s, ...change } : s)),
     }));
-    setErrors((e) => ({ ...e, [`${i}.${Object.keys(change)[0]}`]: undefined, total: undefined }));
+    const key = Object.keys(change)[0] ?? '';
+    setErrors((e) => ({ ...e, [`shareholders.${i}.${key}`]: undefined, shareholders: undefined }));
   };
 
   const shareholdersStep = () => (
@@ -288,45 +302,61 @@ export function InstitutionForm({ owner }: { owner: string }) {
         <fieldset key={i} className="kyc-shareholder">
           <legend>{t('kyc.institution.shareholder', { n: i + 1 })}</legend>
           <div className="kyc-grid">
-            <KycText name={`shareholders.${i}.name`} label={t('kyc.fields.shareholderName')} error={errors[`${i}.name`]} value={s.name} onChange={(v) => setHolder(i, { name: v })} />
-            <KycText name={`shareholders.${i}.percent`} label={t('kyc.fields.sharePercent')} inputMode="decimal" error={errors[`${i}.percent`]} value={s.percent} onChange={(v) => setHolder(i, { percent: v.replace(',', '.') })} />
+            <KycText
+              name={`shareholders.${i}.name`}
+              label={t('kyc.fields.name')}
+              error={errors[`shareholders.${i}.name`]}
+              value={s.name}
+              onChange={(v) => setHolder(i, { name: v })}
+            />
+            <KycText
+              name={`shareholders.${i}.ownershipPercent`}
+              label={t('kyc.fields.ownershipPercent')}
+              inputMode="decimal"
+              error={errors[`shareholders.${i}.ownershipPercent`]}
+              value={s.ownershipPercent}
+              onChange={(v) => setHolder(i, { ownershipPercent: v.replace(',', '.') })}
+            />
           </div>
-          {needsShareholderId(s) && (
+          {(needsShareholderId(s) || s.idFiles.length > 0) && (
             <UploadField
-              place={UploadPlace.KYC_SHAREHOLDER_ID}
+              place={KycFilePlace.SHAREHOLDER_ID}
               name={`shareholders.${i}.idFiles`}
-              label={t('kyc.fields.shareholderId')}
+              label={t('kyc.fields.idFiles')}
               files={s.idFiles}
               onChange={(files) => setHolder(i, { idFiles: files })}
-              error={errors[`${i}.idFiles`]}
+              error={errors[`shareholders.${i}.idFiles`]}
             />
           )}
           {shareholders.length > 1 && (
             <button
               type="button"
               className="button button--small"
-              onClick={() => setAdv((a) => ({ ...a, shareholders: a.shareholders.filter((_, j) => j !== i) }))}
+              onClick={() =>
+                setAdv((a) => ({ ...a, shareholders: a.shareholders.filter((_, j) => j !== i) }))
+              }
             >
               {t('kyc.institution.removeShareholder')}
             </button>
           )}
         </fieldset>
       ))}
-      {errors.total && (
+      {errors.shareholders && (
         <p className="field__error" role="alert">
-          {errorOf(errors.total)}
+          {errorOf(errors.shareholders, 'shareholders')}
         </p>
       )}
       <button
         type="button"
         className="button"
-        onClick={() => setAdv((a) => ({ ...a, shareholders: [...a.shareholders, emptyShareholder()] }))}
+        onClick={() =>
+          setAdv((a) => ({ ...a, shareholders: [...a.shareholders, emptyShareholder()] }))
+        }
       >
         {t('kyc.institution.addShareholder')}
       </button>
     </>
   );
-
   const body = {
     basic: basicStep,
     registration: registrationStep,
@@ -339,7 +369,7 @@ export function InstitutionForm({ owner }: { owner: string }) {
     <section className="kyc-page panel" aria-labelledby="kyc-title">
       <h1 id="kyc-title">{t('kyc.institution.title')}</h1>
       <p className="muted">{t('kyc.institution.intro')}</p>
-      <StepProgress steps={INSTITUTION_STEPS.map((s) => t(`kyc.institution.steps.${s}`))} current={step} />
+      <StepProgress steps={INSTITUTION_FORM_STEPS.map((s) => t(`kyc.institution.steps.${s}`))} current={step} />
       <form onSubmit={onSubmit} noValidate className="kyc-form" aria-label={t(`kyc.institution.steps.${current}`)}>
         <h2>{t(`kyc.institution.steps.${current}`)}</h2>
         {body()}
@@ -355,7 +385,11 @@ export function InstitutionForm({ owner }: { owner: string }) {
             </button>
           )}
           <button type="submit" className="button button--primary" disabled={submit.isPending}>
-            {step < INSTITUTION_STEPS.length - 1 ? t('kyc.next') : submit.isPending ? t('common.loading') : t('kyc.submit')}
+            {submit.isPending
+              ? t('common.loading')
+              : step < INSTITUTION_FORM_STEPS.length - 1
+                ? t('kyc.next')
+                : t('kyc.submit')}
           </button>
         </div>
       </form>

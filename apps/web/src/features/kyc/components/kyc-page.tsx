@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { LoadingState } from '../../../components/states';
 import { PATHS } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
-import { useKycStatus } from '../api/kyc';
+import { useKycApplication } from '../api/kyc';
 import { shouldOpenIdentityCentre } from '../lib/access';
 import { IndividualForm } from './individual-form';
 import { InstitutionForm } from './institution-form';
@@ -20,7 +20,7 @@ function KycPage({ kind }: { kind: Entity }) {
   const { user } = useSession();
   const opened = useRef(false);
   const wrongType = shouldOpenIdentityCentre(user, kind);
-  const status = useKycStatus();
+  const status = useKycApplication();
 
   useEffect(() => {
     if (!wrongType || opened.current) return;

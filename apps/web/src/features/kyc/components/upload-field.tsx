@@ -4,7 +4,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { errorText } from '../../../lib/error-text';
 import { uploadFile } from '../api/uploads';
-import { PLACE_RULES, fileProblem, type UploadedFile, type UploadPlace } from '../lib/files';
+import type { KycFilePlace as UploadPlace } from '@exchange/contracts';
+import { PLACE_RULES, fileProblem, typesLabel, type UploadedFile } from '../lib/files';
 import type { FieldError } from '../lib/rules';
 import { useErrorText } from './fields';
 
@@ -47,7 +48,7 @@ export function UploadField({
   const latest = useRef(files);
   latest.current = files;
   const counter = useRef(0);
-  const fieldError = useErrorText()(error);
+  const fieldError = useErrorText()(error, name);
   const rule = PLACE_RULES[place];
   const full = files.length + sending.length >= rule.maxFiles;
 
@@ -87,7 +88,7 @@ export function UploadField({
   };
 
   const message = problem ?? fieldError;
-  const types = rule.mimes.includes('application/pdf') ? 'JPG, PNG, PDF' : 'JPG, PNG';
+  const types = typesLabel(place);
   return (
     <div className={`field kyc-upload${message ? ' field--error' : ''}`} data-place={place}>
       <span className="field__label" id={`${id}-label`}>

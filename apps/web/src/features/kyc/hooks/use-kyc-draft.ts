@@ -1,7 +1,8 @@
+import type { IndividualDraft, InstitutionDraft } from '@exchange/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useApiClient } from '../../../lib/api-context';
 import { saveServerDraft, useServerDraft, type Kind } from '../api/kyc';
-import { mergeDraft, readLocalDraft, writeLocalDraft } from '../lib/draft-store';
+import { readLocalDraft, writeLocalDraft } from '../lib/draft-store';
 
 export interface Draft<B, A> {
   step: number;
@@ -17,7 +18,17 @@ const SERVER_SAVE_DELAY_MS = 800;
  * loses nothing. A local draft wins over the server's (it is at least as recent); without one,
  * the server's draft fills the form when it arrives.
  */
-export function useKycDraft<B, A>(owner: string, kind: Kind, empty: () => Draft<B, A>) {
+export function useKycDraft<B, A>(
+  owner: string,
+  kind: Kind,
+  empty: () => Draft<B, A>,
+  convert: {
+    /** The contract's draft the server keeps (file ids only). */
+    toServer: (d: Draft<B, A>) => IndividualDraft | InstitutionDraft;
+    /** The form's values from the server's draft. */
+    fromServer: (data: unknown, base: Draft<B, A>) => Draft<B, A>;
+  },
+) {
   const client = useApiClient();
   const entity = kind === 'individual' ? 'INDIVIDUAL' : 'INSTITUTION';
   const [draft, setDraft] = useState<Draft<B, A>>(
@@ -30,12 +41,7 @@ export function useKycDraft<B, A>(owner: string, kind: Kind, empty: () => Draft<
   useEffect(() => {
     const remote = server.data;
     if (!remote || hadLocal.current || touched.current) return;
-    const base = empty();
-    setDraft({
-      step: remote.step,
-      basicInfo: mergeDraft(base.basicInfo, remote.basicInfo),
-      advancedInfo: mergeDraft(base.advancedInfo, remote.advancedInfo),
-    });
+    setDraft(convert.fromServer(remote.data, empty()));
   }, [server.data]);
 
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -45,7 +51,7 @@ export function useKycDraft<B, A>(owner: string, kind: Kind, empty: () => Draft<
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       // A failed save is retried by the next change; the local draft already holds it.
-      saveServerDraft(client, kind, draft).catch(() => undefined);
+      saveServerDraft(client, kind, convert.toServer(draft)).catch(() => undefined);
     }, SERVER_SAVE_DELAY_MS);
   }, [draft]);
   useEffect(

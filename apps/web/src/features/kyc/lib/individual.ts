@@ -1,33 +1,20 @@
 import {
-  areaCode,
-  birthDateRange,
-  collect,
-  dateInRange,
-  documentNumber,
-  englishRequired,
-  englishText,
-  expiryRange,
-  isBlank,
-  phoneNumber,
-  required,
-  residenceCountry,
-  type Errors,
-  type FieldError,
-} from './rules';
-import type { UploadedFile } from './files';
+  individualAdvancedViolations,
+  individualBasicViolations,
+  type AddressParts,
+  type IndividualAdvancedDraft,
+  type IndividualBasicDraft,
+  type IndividualDraft,
+} from '@exchange/contracts';
+import { mergeDraft } from './draft-store';
+import { fileIds, storedFiles, type UploadedFile } from './files';
+import { toErrors, type Errors } from './rules';
 
 export const TITLES = ['MR', 'MS', 'MRS', 'DR'] as const;
 export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const;
 export const ID_TYPES = ['ID_CARD', 'PASSPORT'] as const;
 
-export interface Address {
-  country: string;
-  state: string;
-  city: string;
-  code: string;
-  address1: string;
-  address2: string;
-}
+export type Address = AddressParts;
 
 export const emptyAddress = (): Address => ({
   country: '',
@@ -38,7 +25,7 @@ export const emptyAddress = (): Address => ({
   address2: '',
 });
 
-/** Basic verification: who the person is and the document that proves it. */
+/** The basic step as the form holds it: who the person is and where they live. */
 export interface IndividualBasic {
   title: string;
   firstName: string;
@@ -50,22 +37,22 @@ export interface IndividualBasic {
   birthDate: string;
   phoneAreaCode: string;
   phoneNumber: string;
-  idType: string;
-  idNum: string;
-  passportNum: string;
-  validDate: string;
-  longTerm: boolean;
+  livingAddress: Address;
+  mailingSameAsLiving: boolean;
+  mailingAddress: Address;
 }
 
-/** Advanced verification: where the person lives and the photos of the document. */
+/** The advanced step: the identity document and the photos (with their names for previews). */
 export interface IndividualAdvanced {
-  living: Address;
-  mailingSameAsLiving: boolean;
-  mailing: Address;
+  idType: string;
+  idNumber: string;
+  passportNumber: string;
+  validDate: string;
+  validLongTerm: boolean;
   addressProof: UploadedFile[];
   idFront: UploadedFile[];
   idBack: UploadedFile[];
-  idHolding: UploadedFile[];
+  holdingId: UploadedFile[];
 }
 
 export const emptyBasic = (): IndividualBasic => ({
@@ -79,90 +66,92 @@ export const emptyBasic = (): IndividualBasic => ({
   birthDate: '',
   phoneAreaCode: '',
   phoneNumber: '',
-  idType: 'ID_CARD',
-  idNum: '',
-  passportNum: '',
-  validDate: '',
-  longTerm: false,
+  livingAddress: emptyAddress(),
+  mailingSameAsLiving: true,
+  mailingAddress: emptyAddress(),
 });
 
 export const emptyAdvanced = (): IndividualAdvanced => ({
-  living: emptyAddress(),
-  mailingSameAsLiving: true,
-  mailing: emptyAddress(),
+  idType: 'ID_CARD',
+  idNumber: '',
+  passportNumber: '',
+  validDate: '',
+  validLongTerm: false,
   addressProof: [],
   idFront: [],
   idBack: [],
-  idHolding: [],
+  holdingId: [],
 });
 
-export type BasicField = keyof IndividualBasic;
-export type AddressField = `living.${keyof Address}` | `mailing.${keyof Address}`;
-export type AdvancedField =
-  | AddressField
-  | 'addressProof'
-  | 'idFront'
-  | 'idBack'
-  | 'idHolding';
+const opt = <T extends string>(v: string): T | undefined => (v === '' ? undefined : (v as T));
 
-export function validateBasic(v: IndividualBasic, today: string): Errors<BasicField> {
-  const checks: [BasicField, FieldError | null][] = [
-    ['title', required(v.title)],
-    ['firstName', englishRequired(v.firstName)],
-    ['middleName', englishText(v.middleName)],
-    ['lastName', englishRequired(v.lastName)],
-    ['gender', required(v.gender)],
-    ['nationality', required(v.nationality)],
-    ['country', residenceCountry(v.country)],
-    ['birthDate', dateInRange(v.birthDate, birthDateRange(today))],
-    ['phoneAreaCode', areaCode(v.phoneAreaCode)],
-    ['phoneNumber', phoneNumber(v.phoneNumber)],
-    ['idType', required(v.idType)],
-    ['idNum', documentNumber(v.idNum)],
-    ['passportNum', documentNumber(v.passportNum)],
-    // The document's own number: an ID card needs its number, a passport the passport number.
-    [
-      v.idType === 'PASSPORT' ? 'passportNum' : 'idNum',
-      isBlank(v.idType === 'PASSPORT' ? v.passportNum : v.idNum) ? { key: 'required' } : null,
-    ],
-    ['validDate', v.longTerm ? null : dateInRange(v.validDate, expiryRange(today))],
-  ];
-  return collect(checks);
+/** The contract's basic draft: empty choices left out, the area code without its "+". */
+export function toBasicDraft(b: IndividualBasic): IndividualBasicDraft {
+  return {
+    title: opt(b.title),
+    firstName: b.firstName,
+    middleName: b.middleName,
+    lastName: b.lastName,
+    gender: opt(b.gender),
+    nationality: b.nationality,
+    country: b.country,
+    birthDate: b.birthDate,
+    phoneAreaCode: b.phoneAreaCode.trim().replace(/^\+/, ''),
+    phoneNumber: b.phoneNumber.trim(),
+    livingAddress: b.livingAddress,
+    mailingSameAsLiving: b.mailingSameAsLiving,
+    ...(b.mailingSameAsLiving ? {} : { mailingAddress: b.mailingAddress }),
+  };
 }
 
-function addressErrors(prefix: 'living' | 'mailing', a: Address): [AdvancedField, FieldError | null][] {
-  return [
-    [`${prefix}.country`, prefix === 'living' ? residenceCountry(a.country) : required(a.country)],
-    [`${prefix}.state`, englishText(a.state)],
-    [`${prefix}.city`, englishRequired(a.city)],
-    [`${prefix}.code`, englishText(a.code, 20)],
-    [`${prefix}.address1`, englishRequired(a.address1)],
-    [`${prefix}.address2`, englishText(a.address2)],
-    // A state or a postal code: one of the pair may be empty, not both.
-    [
-      `${prefix}.state`,
-      isBlank(a.state) && isBlank(a.code)
-        ? { key: 'pairRequired', params: { other: 'code' } }
-        : null,
-    ],
-  ];
+export function toAdvancedDraft(a: IndividualAdvanced): IndividualAdvancedDraft {
+  const passport = a.idType === 'PASSPORT';
+  return {
+    idType: opt(a.idType),
+    // Only the chosen document's number: the other may hold an abandoned value.
+    idNumber: passport ? '' : a.idNumber,
+    passportNumber: passport ? a.passportNumber : '',
+    validDate: a.validLongTerm ? '' : a.validDate,
+    validLongTerm: a.validLongTerm,
+    addressProofFileIds: fileIds(a.addressProof),
+    idFrontFileIds: fileIds(a.idFront),
+    idBackFileIds: passport ? [] : fileIds(a.idBack),
+    holdingIdFileIds: fileIds(a.holdingId),
+  };
 }
 
-export function validateAdvanced(v: IndividualAdvanced, idType: string): Errors<AdvancedField> {
-  const files = (list: UploadedFile[]): FieldError | null =>
-    list.length === 0 ? { key: 'filesRequired' } : null;
-  return collect<AdvancedField>([
-    ...addressErrors('living', v.living),
-    ...(v.mailingSameAsLiving ? [] : addressErrors('mailing', v.mailing)),
-    ['addressProof', files(v.addressProof)],
-    ['idFront', files(v.idFront)],
-    // A passport has one page to show; an ID card has two sides.
-    ['idBack', idType === 'PASSPORT' ? null : files(v.idBack)],
-    ['idHolding', files(v.idHolding)],
-  ]);
+export const toIndividualDraft = (b: IndividualBasic, a: IndividualAdvanced): IndividualDraft => ({
+  basic: toBasicDraft(b),
+  advanced: toAdvancedDraft(a),
+});
+
+/** The contracts' rules of the basic step, by the form's field names. */
+export const validateBasic = (b: IndividualBasic, today: string): Errors =>
+  toErrors(individualBasicViolations(toBasicDraft(b), today));
+
+/** The advanced step's rules; file fields are named without the contract's `FileIds`. */
+export function validateAdvanced(a: IndividualAdvanced, today: string): Errors {
+  const errors = toErrors(individualAdvancedViolations(toAdvancedDraft(a), today));
+  return Object.fromEntries(
+    Object.entries(errors).map(([k, v]) => [k.replace(/FileIds$/, ''), v]),
+  ) as Errors;
 }
 
-/** The mailing address the server receives: the living one when the box is ticked. */
-export function mailingAddress(v: IndividualAdvanced): Address {
-  return v.mailingSameAsLiving ? { ...v.living } : v.mailing;
+/** The form's values from the server's draft (files known by id only until re-chosen). */
+export function fromIndividualDraft(
+  data: unknown,
+  base: { step: number; basicInfo: IndividualBasic; advancedInfo: IndividualAdvanced },
+) {
+  const d = (typeof data === 'object' && data !== null ? data : {}) as IndividualDraft;
+  const adv = d.advanced ?? {};
+  const basicInfo = mergeDraft(base.basicInfo, d.basic);
+  const advancedInfo: IndividualAdvanced = {
+    ...mergeDraft(base.advancedInfo, adv),
+    addressProof: storedFiles(adv.addressProofFileIds),
+    idFront: storedFiles(adv.idFrontFileIds),
+    idBack: storedFiles(adv.idBackFileIds),
+    holdingId: storedFiles(adv.holdingIdFileIds),
+  };
+  const started = Object.values(adv).some((v) => (Array.isArray(v) ? v.length > 0 : Boolean(v)));
+  return { step: started ? 1 : 0, basicInfo, advancedInfo };
 }

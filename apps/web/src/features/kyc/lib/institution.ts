@@ -1,83 +1,39 @@
-import type { UploadedFile } from './files';
 import {
-  areaCode,
-  collect,
-  dateInRange,
-  documentNumber,
-  englishRequired,
-  englishText,
-  expiryRange,
-  isBlank,
-  pastRange,
-  phoneNumber,
-  required,
-  residenceCountry,
-  type Errors,
-  type FieldError,
-} from './rules';
+  ANNUAL_AMOUNT_BANDS_USD,
+  ANNUAL_TRANSACTION_COUNT_BANDS,
+  INSTITUTION_DOCUMENT_TYPES,
+  REQUIRED_INSTITUTION_DOCUMENTS,
+  FINANCIAL_INSTITUTION_DOCUMENTS,
+  SHAREHOLDER_ID_THRESHOLD_PERCENT,
+  accountPurpose,
+  fundSource,
+  industryCategory,
+  institutionDocumentsViolations,
+  institutionInformationViolations,
+  taxDocumentType,
+  type InstitutionDocumentType,
+  type InstitutionDocumentsDraft,
+  type InstitutionDraft,
+  type InstitutionInformationDraft,
+} from '@exchange/contracts';
+import { mergeDraft } from './draft-store';
+import { fileIds, storedFiles, type UploadedFile } from './files';
+import { pick, toErrors, type Errors } from './rules';
 
-export const FUND_SOURCES = [
-  'DEBT',
-  'DEBT_CAPITAL',
-  'DIRECTORS_CAPITAL',
-  'EQUITY_CAPITAL',
-  'TERM_LOAN',
-  'VENTURE_FUNDING',
-  'OTHER',
-] as const;
-export const ACCOUNT_PURPOSES = [
-  'CASH_DEPOSIT',
-  'CASH_WITHDRAWAL',
-  'FOREX',
-  'LOAN_PAYMENTS',
-  'ONLINE_PAYMENT',
-  'FLASH_REMITTANCE',
-] as const;
-export const TAX_DOCUMENT_TYPES = ['TIN', 'VAT', 'BUSINESS_REGISTRATION', 'OTHER'] as const;
-export const INDUSTRIES = [
-  'FINANCIAL_SERVICES',
-  'TECHNOLOGY',
-  'TRADING',
-  'MANUFACTURING',
-  'REAL_ESTATE',
-  'PROFESSIONAL_SERVICES',
-  'OTHER',
-] as const;
-/** Spec section 9: annual transaction count and annual amount (USD) bands. */
-export const TRANSACTION_COUNT_BANDS = ['1_99', '100_199', '200_PLUS'] as const;
-export const ANNUAL_AMOUNT_BANDS = [
-  'UNDER_100K',
-  '100K_500K',
-  '500K_1M',
-  '1M_3M',
-  '3M_5M',
-  'ABOVE_5M',
-] as const;
+export const FUND_SOURCES = fundSource.options;
+export const ACCOUNT_PURPOSES = accountPurpose.options;
+export const TAX_DOCUMENT_TYPES = taxDocumentType.options;
+export const INDUSTRIES = industryCategory.options;
+export const TRANSACTION_COUNT_BANDS = ANNUAL_TRANSACTION_COUNT_BANDS;
+export const ANNUAL_AMOUNT_BANDS = ANNUAL_AMOUNT_BANDS_USD;
+export const DOCUMENT_TYPES = INSTITUTION_DOCUMENT_TYPES;
+export type DocumentType = InstitutionDocumentType;
+export const SHAREHOLDER_ID_THRESHOLD = SHAREHOLDER_ID_THRESHOLD_PERCENT;
 
-/** Every document type of the spec, the required ones first. */
-export const DOCUMENT_TYPES = [
-  'COMPANY_REGISTRATION_CERTIFICATE',
-  'BUSINESS_REGISTRATION_CERTIFICATE',
-  'ARTICLES_OF_ASSOCIATION',
-  'BOARD_RESOLUTION',
-  'DIRECTOR_ADDRESS_PROOF',
-  'SHAREHOLDER_LIST',
-  'ORGANIZATION_STRUCTURE_CHART',
-  'LEGAL_PERSON_ID',
-  'ULTIMATE_BENEFICIARY_ID',
-  'BANK_ACCOUNT_PROOF',
-  'LICENCE_SCAN',
-  'OFFICE_LEASE_AGREEMENT',
-  'INTERNAL_ORG_CHART',
-  'AML_CDD_POLICY',
-  'COMPLIANCE_OFFICER_CV',
-  'SUPPLEMENTARY_DOCUMENTS',
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-export const REQUIRED_DOCUMENTS: readonly DocumentType[] = DOCUMENT_TYPES.slice(0, 10);
-
-/** Shareholders above this share (percent) must show an ID (spec section 5). */
-export const SHAREHOLDER_ID_THRESHOLD = 25;
+/** Whether a document type must be uploaded (three more for a financial institution). */
+export const isRequiredDocument = (type: DocumentType, financial: boolean) =>
+  REQUIRED_INSTITUTION_DOCUMENTS.includes(type) ||
+  (financial && FINANCIAL_INSTITUTION_DOCUMENTS.includes(type));
 
 export interface InstitutionBasic {
   institutionFullName: string;
@@ -85,15 +41,16 @@ export interface InstitutionBasic {
   phoneAreaCode: string;
   phoneNumber: string;
   fundSource: string;
+  fundSourceOther: string;
   accountPurposes: string[];
   taxNationality: string;
   taxDocumentType: string;
   taxIdentificationNumber: string;
   taxIssueDate: string;
   taxExpiryDate: string;
-  financialInstitution: boolean;
+  isFinancialInstitution: boolean;
   industryCategory: string;
-  businessCountry: string;
+  actualBusinessCountry: string;
   fundsSourceCountry: string;
   fundsDestinationCountry: string;
   annualTransactionCount: string;
@@ -109,7 +66,7 @@ export interface InstitutionRegistration {
   registrationCity: string;
   registrationAddress1: string;
   registrationAddress2: string;
-  registrationExpiry: string;
+  registrationExpiryDate: string;
   registrationPermanent: boolean;
 }
 
@@ -124,36 +81,40 @@ export interface InstitutionOperation {
 
 export interface Shareholder {
   name: string;
-  percent: string;
+  ownershipPercent: string;
   idFiles: UploadedFile[];
 }
 
-export interface InstitutionForm {
+export interface InstitutionInformation {
   basic: InstitutionBasic;
   registration: InstitutionRegistration;
   operation: InstitutionOperation;
+}
+
+export interface InstitutionDocuments {
   documents: Partial<Record<DocumentType, UploadedFile[]>>;
   shareholders: Shareholder[];
 }
 
-export const emptyShareholder = (): Shareholder => ({ name: '', percent: '', idFiles: [] });
+export const emptyShareholder = (): Shareholder => ({ name: '', ownershipPercent: '', idFiles: [] });
 
-export const emptyInstitution = (): InstitutionForm => ({
+export const emptyInformation = (): InstitutionInformation => ({
   basic: {
     institutionFullName: '',
     dbaName: '',
     phoneAreaCode: '',
     phoneNumber: '',
     fundSource: '',
+    fundSourceOther: '',
     accountPurposes: [],
     taxNationality: '',
     taxDocumentType: '',
     taxIdentificationNumber: '',
     taxIssueDate: '',
     taxExpiryDate: '',
-    financialInstitution: false,
+    isFinancialInstitution: false,
     industryCategory: '',
-    businessCountry: '',
+    actualBusinessCountry: '',
     fundsSourceCountry: '',
     fundsDestinationCountry: '',
     annualTransactionCount: '',
@@ -168,7 +129,7 @@ export const emptyInstitution = (): InstitutionForm => ({
     registrationCity: '',
     registrationAddress1: '',
     registrationAddress2: '',
-    registrationExpiry: '',
+    registrationExpiryDate: '',
     registrationPermanent: false,
   },
   operation: {
@@ -179,122 +140,121 @@ export const emptyInstitution = (): InstitutionForm => ({
     operationAddress2: '',
     operationPostalCode: '',
   },
+});
+
+export const emptyDocuments = (): InstitutionDocuments => ({
   documents: {},
   shareholders: [emptyShareholder()],
 });
 
-export const INSTITUTION_STEPS = [
+/** The form's five steps; the first three are the contract's "basic information" step. */
+export const INSTITUTION_FORM_STEPS = [
   'basic',
   'registration',
   'operation',
   'documents',
   'shareholders',
 ] as const;
-export type InstitutionStep = (typeof INSTITUTION_STEPS)[number];
+export type InstitutionFormStep = (typeof INSTITUTION_FORM_STEPS)[number];
 
-export function validateInstitutionBasic(
-  v: InstitutionBasic,
-  today: string,
-): Errors<keyof InstitutionBasic> {
-  return collect<keyof InstitutionBasic>([
-    ['institutionFullName', englishRequired(v.institutionFullName)],
-    ['dbaName', englishText(v.dbaName)],
-    ['phoneAreaCode', areaCode(v.phoneAreaCode)],
-    ['phoneNumber', phoneNumber(v.phoneNumber)],
-    ['fundSource', required(v.fundSource)],
-    ['accountPurposes', v.accountPurposes.length === 0 ? { key: 'required' } : null],
-    ['taxNationality', required(v.taxNationality)],
-    ['taxDocumentType', required(v.taxDocumentType)],
-    ['taxIdentificationNumber', required(v.taxIdentificationNumber)],
-    ['taxIdentificationNumber', documentNumber(v.taxIdentificationNumber)],
-    ['taxIssueDate', dateInRange(v.taxIssueDate, pastRange(today))],
-    ['taxExpiryDate', dateInRange(v.taxExpiryDate, expiryRange(today), false)],
-    ['industryCategory', required(v.industryCategory)],
-    ['businessCountry', residenceCountry(v.businessCountry)],
-    ['fundsSourceCountry', required(v.fundsSourceCountry)],
-    ['fundsDestinationCountry', required(v.fundsDestinationCountry)],
-    ['annualTransactionCount', required(v.annualTransactionCount)],
-    ['annualAmountUsd', required(v.annualAmountUsd)],
-    ['businessScenario', englishRequired(v.businessScenario, 500)],
-  ]);
+const opt = <T extends string>(v: string): T | undefined => (v === '' ? undefined : (v as T));
+
+export function toInformationDraft(i: InstitutionInformation): InstitutionInformationDraft {
+  const b = i.basic;
+  return {
+    basic: {
+      ...b,
+      phoneAreaCode: b.phoneAreaCode.trim().replace(/^\+/, ''),
+      fundSource: opt(b.fundSource),
+      fundSourceOther: b.fundSource === 'OTHER' ? b.fundSourceOther : '',
+      accountPurposes: b.accountPurposes as (typeof ACCOUNT_PURPOSES)[number][],
+      taxDocumentType: opt(b.taxDocumentType),
+      industryCategory: opt(b.industryCategory),
+      annualTransactionCount: opt(b.annualTransactionCount),
+      annualAmountUsd: opt(b.annualAmountUsd),
+    },
+    registration: {
+      ...i.registration,
+      registrationExpiryDate: i.registration.registrationPermanent
+        ? ''
+        : i.registration.registrationExpiryDate,
+    },
+    operation: i.operation,
+  };
 }
 
-export function validateRegistration(
-  v: InstitutionRegistration,
-  today: string,
-): Errors<keyof InstitutionRegistration> {
-  return collect<keyof InstitutionRegistration>([
-    ['registrationNumber', required(v.registrationNumber)],
-    ['registrationNumber', documentNumber(v.registrationNumber)],
-    ['registrationDate', dateInRange(v.registrationDate, pastRange(today))],
-    ['registrationCountry', residenceCountry(v.registrationCountry)],
-    ['registrationState', englishText(v.registrationState)],
-    ['registrationCity', englishRequired(v.registrationCity)],
-    ['registrationAddress1', englishRequired(v.registrationAddress1)],
-    ['registrationAddress2', englishText(v.registrationAddress2)],
-    // An expiry date or permanent validity: the pair may not both be empty.
-    [
-      'registrationExpiry',
-      v.registrationPermanent
-        ? null
-        : isBlank(v.registrationExpiry)
-          ? { key: 'pairRequired', params: { other: 'registrationPermanent' } }
-          : dateInRange(v.registrationExpiry, expiryRange(today)),
-    ],
-  ]);
+export function toDocumentsDraft(d: InstitutionDocuments): InstitutionDocumentsDraft {
+  return {
+    documents: Object.fromEntries(
+      Object.entries(d.documents)
+        .filter(([, files]) => (files ?? []).length > 0)
+        .map(([type, files]) => [type, fileIds(files ?? [])]),
+    ),
+    shareholders: d.shareholders.map((s) => ({
+      name: s.name,
+      ownershipPercent: s.ownershipPercent.trim(),
+      idFileIds: fileIds(s.idFiles),
+    })),
+  };
 }
 
-export function validateOperation(v: InstitutionOperation): Errors<keyof InstitutionOperation> {
-  return collect<keyof InstitutionOperation>([
-    ['mainBusinessScope', englishRequired(v.mainBusinessScope, 500)],
-    ['operationState', englishText(v.operationState)],
-    ['operationCity', englishRequired(v.operationCity)],
-    ['operationAddress', englishRequired(v.operationAddress)],
-    ['operationAddress2', englishText(v.operationAddress2)],
-    ['operationPostalCode', englishText(v.operationPostalCode, 20)],
-  ]);
-}
-
-export function validateDocuments(
-  docs: InstitutionForm['documents'],
-): Errors<DocumentType> {
-  return collect<DocumentType>(
-    REQUIRED_DOCUMENTS.map((type) => [
-      type,
-      (docs[type]?.length ?? 0) === 0 ? { key: 'filesRequired' } : null,
-    ]),
-  );
-}
-
-export type ShareholderField = `${number}.name` | `${number}.percent` | `${number}.idFiles` | 'total';
+export const toInstitutionDraft = (
+  i: InstitutionInformation,
+  d: InstitutionDocuments,
+): InstitutionDraft => ({ information: toInformationDraft(i), documents: toDocumentsDraft(d) });
 
 /**
- * Each shareholder has a name and a share above 0 and at most 100 percent; the shares add up to
- * at most 100; a shareholder above 25 % must show an ID.
+ * The contracts' rules of one step of the form, by field path (`basic.dbaName`,
+ * `documents.BOARD_RESOLUTION`, `shareholders.0.idFiles`).
  */
-export function validateShareholders(list: Shareholder[]): Errors<ShareholderField> {
-  const checks: [ShareholderField, FieldError | null][] = [];
-  let total = 0;
-  list.forEach((s, i) => {
-    checks.push([`${i}.name`, englishRequired(s.name)]);
-    const pct = Number(s.percent);
-    const validPct = !isBlank(s.percent) && /^\d+(\.\d{1,2})?$/.test(s.percent.trim()) && pct > 0 && pct <= 100;
-    checks.push([
-      `${i}.percent`,
-      isBlank(s.percent) ? { key: 'required' } : validPct ? null : { key: 'percent' },
-    ]);
-    if (validPct) total += pct;
-    checks.push([
-      `${i}.idFiles`,
-      validPct && pct > SHAREHOLDER_ID_THRESHOLD && s.idFiles.length === 0
-        ? { key: 'shareholderId', params: { threshold: SHAREHOLDER_ID_THRESHOLD } }
-        : null,
-    ]);
-  });
-  if (list.length === 0) checks.push(['total', { key: 'required' }]);
-  // Hundredths as integers, so 33.33 + 33.33 + 33.34 is exactly 100.
-  if (Math.round(total * 100) > 10000) checks.push(['total', { key: 'shareTotal', params: { total: total.toFixed(2) } }]);
-  return collect(checks);
+export function validateInstitutionStep(
+  step: InstitutionFormStep,
+  info: InstitutionInformation,
+  docs: InstitutionDocuments,
+  today: string,
+): Errors {
+  if (step === 'basic' || step === 'registration' || step === 'operation') {
+    return pick(toErrors(institutionInformationViolations(toInformationDraft(info), today)), [step]);
+  }
+  const errors = toErrors(
+    institutionDocumentsViolations(toDocumentsDraft(docs), {
+      isFinancialInstitution: info.basic.isFinancialInstitution,
+    }),
+  );
+  const renamed = Object.fromEntries(
+    Object.entries(errors).map(([k, v]) => [k.replace(/idFileIds$/, 'idFiles'), v]),
+  ) as Errors;
+  return pick(renamed, [step]);
 }
 
-export const needsShareholderId = (s: Shareholder) => Number(s.percent) > SHAREHOLDER_ID_THRESHOLD;
+export const needsShareholderId = (s: Shareholder) =>
+  Number(s.ownershipPercent) > SHAREHOLDER_ID_THRESHOLD;
+
+/** The form's values from the server's draft. */
+export function fromInstitutionDraft(
+  data: unknown,
+  base: { step: number; basicInfo: InstitutionInformation; advancedInfo: InstitutionDocuments },
+) {
+  const d = (typeof data === 'object' && data !== null ? data : {}) as InstitutionDraft;
+  const info = d.information ?? {};
+  const docs = d.documents ?? {};
+  const basicInfo: InstitutionInformation = {
+    basic: mergeDraft(base.basicInfo.basic, info.basic),
+    registration: mergeDraft(base.basicInfo.registration, info.registration),
+    operation: mergeDraft(base.basicInfo.operation, info.operation),
+  };
+  const advancedInfo: InstitutionDocuments = {
+    documents: Object.fromEntries(
+      Object.entries(docs.documents ?? {}).map(([type, ids]) => [type, storedFiles(ids)]),
+    ),
+    shareholders:
+      docs.shareholders && docs.shareholders.length > 0
+        ? docs.shareholders.map((s) => ({
+            name: s.name ?? '',
+            ownershipPercent: s.ownershipPercent ?? '',
+            idFiles: storedFiles(s.idFileIds),
+          }))
+        : base.advancedInfo.shareholders,
+  };
+  return { step: 0, basicInfo, advancedInfo };
+}
