@@ -1,8 +1,9 @@
 import {
   ErrorCode,
   KycPermission,
+  OPTED_OUT_SPOT_LIMIT_USD_24H,
   RuntimeMode,
-  kycPermissionsFor,
+  kycAccessFor,
   type OrderSide,
   type OrderType,
 } from '@exchange/contracts';
@@ -88,11 +89,14 @@ function NextSteps({ code }: { code: string }) {
   );
 }
 
-/** The order form, or why it is not available: logged out, or opted out of KYC in Real mode. */
+/**
+ * The order form, or why it is not available: logged out; in Real mode, an account whose
+ * identity is not verified sees it disabled with the reason (enabled once the review approves
+ * it), and an opted-out account trades within its limit.
+ */
 export function OrderForm(props: Props) {
   const { t } = useTranslation();
-  const { token, user } = useSession();
-  const mode = useRuntimeMode();
+  const { token } = useSession();
   const location = useLocation();
   if (!token) {
     const here = `${location.pathname}${location.search}`;
@@ -114,20 +118,6 @@ export function OrderForm(props: Props) {
       </section>
     );
   }
-  if (mode === RuntimeMode.REAL && user?.kycLevel === -1) {
-    return (
-      <section
-        className="trade-panel order-form order-form--locked"
-        aria-labelledby="order-form-title"
-      >
-        <h2 id="order-form-title">{t('trade.form.title')}</h2>
-        <p role="alert" className="order-form__denied">
-          {t('trade.form.optedOut')}
-        </p>
-        <NextSteps code="7002" />
-      </section>
-    );
-  }
   return <OrderFormBody {...props} />;
 }
 
@@ -136,6 +126,8 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
   const mode = useRuntimeMode();
   const { user } = useSession();
   const idBase = useId();
+  const access = kycAccessFor(user?.kycLevel ?? null, mode, KycPermission.SPOT_TRADE);
+  const locked = access === 'INSUFFICIENT' || access === 'OPTED_OUT';
   const [type, setType] = useState<OrderType>('LIMIT');
   const [side, setSide] = useState<OrderSide>('BUY');
   const [values, setValues] = useState(EMPTY);
@@ -161,6 +153,9 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
     setPercent(0);
   }, [rules.symbol]);
 
+  const lockCode = String(
+    access === 'OPTED_OUT' ? ErrorCode.KYC_OPTED_OUT.code : ErrorCode.KYC_LEVEL_INSUFFICIENT.code,
+  );
   const fields = fieldsFor(type, side);
   const full: OrderFormValues = { ...values, type, side };
 
@@ -172,20 +167,8 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
     },
   });
   const submitOrder = () => {
-    // The server checks the permission before the balance: so does the form, so a user who may
-    // not trade here is told why (and what to do), not that their balance is short.
-    if (!kycPermissionsFor(user?.kycLevel ?? null, mode).includes(KycPermission.SPOT_TRADE)) {
-      setErrors({
-        form: {
-          code: String(
-            user?.kycLevel === -1
-              ? ErrorCode.KYC_OPTED_OUT.code
-              : ErrorCode.KYC_LEVEL_INSUFFICIENT.code,
-          ),
-        },
-      });
-      return;
-    }
+    // The form is disabled then; the server would refuse before looking at the balance.
+    if (locked) return;
     const result = validateOrder(full, rules, ctx);
     setErrors(result.errors);
     if (!result.request) return;
@@ -306,7 +289,21 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
           </button>
         ))}
       </div>
+      {locked && (
+        <div className="order-form__form-error order-form__locked-note">
+          <p className="order-form__denied" role="alert" data-code={lockCode}>
+            {message({ code: lockCode })}
+          </p>
+          <NextSteps code={lockCode} />
+        </div>
+      )}
+      {access === 'LIMITED' && mode === RuntimeMode.REAL && (
+        <p className="muted order-form__hint">
+          {t('trade.form.limitedNote', { limitUsd: OPTED_OUT_SPOT_LIMIT_USD_24H })}
+        </p>
+      )}
       <form onSubmit={submit} noValidate>
+        <fieldset className="order-form__fieldset" disabled={locked}>
         {type === 'MARKET' && (
           <p className="muted order-form__hint">{t('trade.form.marketPrice')}</p>
         )}
@@ -402,6 +399,7 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
             asset: baseAsset,
           })}
         </button>
+        </fieldset>
       </form>
     </section>
   );
