@@ -393,7 +393,7 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
         <button
           type="submit"
           className={`button order-form__submit order-form__submit--${side.toLowerCase()}`}
-          disabled={place.isPending}
+          disabled={place.isPending || locked}
         >
           {t(side === 'BUY' ? 'trade.form.submitBuy' : 'trade.form.submitSell', {
             asset: baseAsset,
