@@ -15,7 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LoadingState } from '../../../components/states';
 import { PATHS } from '../../../config/paths';
-import { profileKeys } from '../../../lib/profile';
+import { useApiClient } from '../../../lib/api-context';
+import { profileQueryOptions } from '../../../lib/profile';
 import { useSession } from '../../../lib/session';
 import { useKycApplication } from '../api/kyc';
 import '../kyc.css';
@@ -61,7 +62,7 @@ const STATUS_TONE: Record<KycStatus, string> = {
 export function InstitutionSteps({ steps }: { steps: Shown['steps'] }) {
   const { t } = useTranslation();
   return (
-    <ol className="kyc-inst-steps">
+    <ol className="kyc-inst-steps" aria-label={t('kyc.centre.instStepsTitle')}>
       {steps
         .filter((s) => INSTITUTION_STEPS.includes(s.step))
         .map(({ step, state }) => (
@@ -80,12 +81,15 @@ export function IdentityCentrePage() {
   const { user } = useSession();
   const status = useKycApplication();
   const queryClient = useQueryClient();
+  const client = useApiClient();
   const approved = status.data?.status === 'PASS';
 
   // An approval changes the level and the permissions: the header and the order form follow it.
   useEffect(() => {
     if (approved && user && !(user.kycLevel !== null && user.kycLevel > 0)) {
-      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      queryClient
+        .fetchQuery({ ...profileQueryOptions(client), staleTime: 0 })
+        .catch(() => undefined);
     }
   }, [approved, user?.kycLevel]);
 
