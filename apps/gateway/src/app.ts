@@ -14,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { UPLOAD_LIMITS } from '@exchange/contracts';
-import type { Env } from './config/env.js';
+import { enabledOutsideProduction, type Env } from './config/env.js';
 import { ScaledClock, type Clock } from './lib/clock.js';
 import { AppError } from './lib/app-error.js';
 import apiDocs from './plugins/api-docs.js';
@@ -45,9 +45,11 @@ import { MarketMaker } from './features/market-maker/market-maker.js';
 import { DepthStore } from './features/market-data/depth-store.js';
 import { marketDataSink } from './features/market-data/market-data-service.js';
 import { marketDataRoutes, symbolRoutes } from './features/market-data/routes.js';
-import mailRoutes from './features/mail/routes.js';
 import newsRoutes from './features/news/routes.js';
 import loggingRoutes from './features/logging/routes.js';
+import { securityRoutes } from './features/security/routes.js';
+import { loginSecondFactor } from './features/security/authenticator-service.js';
+import { totpSecretBox, type SecurityDeps } from './features/security/deps.js';
 
 export interface BuildOptions {
   env: Env;
@@ -79,7 +81,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     bodyLimit: env.BODY_LIMIT_BYTES,
     requestTimeout: env.REQUEST_TIMEOUT_MS,
-    trustProxy: env.NODE_ENV === 'production',
+    // Only the configured proxies may say who the client is: trusting every x-forwarded-for
+    // would let any client pick the address its per-IP limits count against.
+    trustProxy: env.TRUSTED_PROXIES.length > 0 ? env.TRUSTED_PROXIES : false,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -99,7 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", ...socketOrigins(env)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -124,7 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // own (route config: a counter per route). The page is never counted: each load is tens of
   // files, and an office behind one NAT would lock itself out of its own scripts and styles.
   await app.register(rateLimit, {
-    global: true,
+    global: false,
     max: env.RATE_LIMIT_MAX,
     timeWindow: env.RATE_LIMIT_WINDOW_MS,
     redis: app.redis.commands,
@@ -133,6 +137,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     allowList: (request) => !countsAsApi(request),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
+  });
+  // The API counter runs as the first of the app's own hooks, before the session is looked up:
+  // a request the auth hook refuses has cost a database read, so it must count too. (The
+  // plugin's global mode adds its hook to each route, and route hooks run after the app's.)
+  const apiLimit = app.rateLimit();
+  app.addHook('onRequest', async (request, reply) => {
+    if (!hasOwnLimit(request)) await apiLimit.call(app, request, reply);
   });
   await app.register(cookie);
   await app.register(multipart, {
@@ -143,8 +154,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
   // No permessage-deflate: pushes are framed once and written to many sockets (socket-session.ts).
-  await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
-  if (env.API_DOCS) await app.register(apiDocs);
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024, perMessageDeflate: false },
+    // A frame over the limit is the client's fault, not the server's: one warning without a
+    // stack (ws has already sent the 1009 close), where the default logs an error with its stack.
+    errorHandler: (error, socket, request) => {
+      const code = (error as { code?: unknown }).code;
+      if (code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH')
+        request.log.warn({ code, ip: request.ip }, 'socket frame over 64 KiB: connection closed');
+      else request.log.error({ err: error }, 'socket error');
+      socket.terminate();
+    },
+  });
+  if (enabledOutsideProduction(env, env.API_DOCS)) await app.register(apiDocs);
 
   await app.register(requestContext);
   await app.register(blocklist);
@@ -153,14 +175,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(socketPlugin);
   await app.register(catalogueRoutes, { prefix: '/v1/common' });
-  await app.register(mailRoutes, { prefix: '/v1/common' });
-  await app.register(authRoutes, { prefix: '/v1/auth' });
-  await app.register(oidcRoutes, { prefix: '/v1/auth' });
+  const security = securityDeps(app);
+  await app.register(authRoutes, {
+    prefix: '/v1/auth',
+    secondFactor: loginSecondFactor(security),
+  });
+  await app.register(oidcRoutes, {
+    prefix: '/v1/auth',
+    secondFactor: loginSecondFactor(security),
+  });
   await app.register(kycRoutes, { prefix: '/v1/kyc' });
   await app.register(walletRoutes, { prefix: '/v1/wallet' });
   await trading(app);
   await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });
   await app.register(userRoutes, { prefix: '/v1/user' });
+  await app.register(securityRoutes(security), { prefix: '/v1/security' });
   await app.register(newsRoutes, { prefix: '/v1/marketing' });
   await app.register(loggingRoutes, { prefix: '/v1/logging' });
   if (opts.extraRoutes) await app.register(async (scope) => opts.extraRoutes?.(scope));
@@ -170,9 +199,31 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (serveWeb) await app.register(webClient, { root: webRoot });
   else if (env.WEB_DIST_DIR)
     app.log.warn({ root: env.WEB_DIST_DIR }, 'web client not built; serving the API only');
-  // Unknown API paths count like known ones (a scan is API traffic); page fallbacks do not.
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, notFoundHandler({ webClient: serveWeb }));
+  // Unknown API paths count like known ones (a scan is API traffic; the app's hook counts them);
+  // page fallbacks do not.
+  app.setNotFoundHandler(notFoundHandler({ webClient: serveWeb }));
   return app;
+}
+
+/**
+ * Security settings: the auth feature's mail and sessions, and the box that seals Authenticator
+ * secrets with TOTP_ENCRYPTION_KEY (required in production; a fixed development key elsewhere).
+ */
+function securityDeps(app: FastifyInstance): SecurityDeps {
+  if (!app.env.TOTP_ENCRYPTION_KEY)
+    app.log.warn(
+      'TOTP_ENCRYPTION_KEY is not set: Authenticator secrets are sealed with a development key',
+    );
+  return {
+    db: app.db,
+    redis: app.redis,
+    clock: app.clock,
+    env: app.env,
+    jobs: app.jobs,
+    mailJob: app.mailJob,
+    sessions: app.sessions,
+    box: totpSecretBox(app.env),
+  };
 }
 
 /**
@@ -235,6 +286,21 @@ async function trading(app: FastifyInstance): Promise<void> {
     await market.flush();
     await verdicts.close();
   });
+}
+
+/** Routes with a counter of their own (the socket handshake, the auth endpoints). */
+function hasOwnLimit(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config as { rateLimit?: unknown } | undefined;
+  return config?.rateLimit !== undefined && config.rateLimit !== null;
+}
+
+/**
+ * The socket's origin beside the page's own: ws or wss of PUBLIC_BASE_URL's host, which browsers
+ * that predate CSP 3 do not count as 'self'. No other host may be reached from the page.
+ */
+function socketOrigins(env: Env): string[] {
+  const url = new URL(env.PUBLIC_BASE_URL);
+  return [`${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`];
 }
 
 /**

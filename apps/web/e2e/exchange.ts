@@ -9,7 +9,19 @@ const READY_TIMEOUT_MS = 300_000;
 
 export interface Exchange {
   baseUrl: string;
+  /** The web inbox and REST API of the mail catcher `npm start` runs beside the exchange. */
+  mailUrl: string;
   stop(): Promise<void>;
+}
+
+/** The mail catcher of each exchange this run started, by the exchange's base URL. */
+const mailUrls = new Map<string, string>();
+
+/** The mail catcher's URL of the exchange at `baseUrl` (started by startExchange). */
+export function mailUrlOf(baseUrl: string): string {
+  const url = mailUrls.get(baseUrl);
+  if (!url) throw new Error(`No mail catcher known for ${baseUrl}`);
+  return url;
 }
 
 export function freePort(): Promise<number> {
@@ -70,6 +82,11 @@ export async function startExchange(opts: {
   dropDatabase(opts.databaseUrl);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Mail goes over SMTP to the catcher `npm start` runs, on ports of this run's own.
+  const smtpPort = await freePort();
+  let mailPort = await freePort();
+  while (mailPort === smtpPort || mailPort === port) mailPort = await freePort();
+  const mailUrl = `http://127.0.0.1:${mailPort}`;
   const log = createWriteStream(opts.logFile);
   // Its own process group, so stopping it also stops the gateway and the matching service it spawns.
   // Book and trade pushes are not conflated here: the frame-time scenario sends the page 50
@@ -83,6 +100,10 @@ export async function startExchange(opts: {
       REDIS_PREFIX: opts.redisPrefix,
       LOG_FORMAT: 'json',
       MARKET_DATA_CONFLATE_MS: '0',
+      // Its own catcher, whatever SMTP_URL the shell has.
+      SMTP_URL: '',
+      MAIL_SMTP_PORT: String(smtpPort),
+      MAIL_WEB_PORT: String(mailPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -115,5 +136,6 @@ export async function startExchange(opts: {
     await stop();
     throw err;
   }
-  return { baseUrl, stop };
+  mailUrls.set(baseUrl, mailUrl);
+  return { baseUrl, mailUrl, stop };
 }

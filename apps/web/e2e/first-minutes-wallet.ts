@@ -25,16 +25,11 @@ async function switchMode(page: Page, mode: keyof typeof MODES): Promise<void> {
     .waitFor();
 }
 
-/** A GET of the API with the page's session, in the mode given. */
+/** A GET of the API with the page's session (its HttpOnly cookie), in the mode given. */
 async function api<T>(page: Page, url: string, mode = 1): Promise<T> {
   return page.evaluate(
     async ([u, m]) => {
-      const res = await fetch(u, {
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
-          'runtime-mode': m,
-        },
-      });
+      const res = await fetch(u, { headers: { 'runtime-mode': m } });
       return ((await res.json()) as { data: unknown }).data;
     },
     [url, String(mode)] as const,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
+import { mailUrlOf } from './exchange';
 
 /** Puzzle answers live in Redis (`<prefix>puzzle:<id>` holds `{ x }`); the test reads them there. */
 export function createPuzzleReader(redisUrl: string, prefix: string) {
@@ -99,15 +100,25 @@ export async function solvePuzzle(page: Page, reader: PuzzleReader): Promise<voi
   await page.mouse.up();
 }
 
+/**
+ * The newest code e-mailed to `email` by the exchange at `baseUrl`, read from the REST API of the
+ * mail catcher (MailDev) that `npm start` runs beside it: mail leaves the exchange only by SMTP.
+ */
 export async function readEmailCode(baseUrl: string, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 30; attempt += 1) {
-    const res = await fetch(
-      `${baseUrl}/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}`,
-    );
-    const body = (await res.json()) as { data: { text: string }[] | null };
-    const match = body.data?.map((m) => /verification code is (\d{6})/.exec(m.text)).find(Boolean);
+  const inbox = `${mailUrlOf(baseUrl)}/api/email`;
+  const wanted = email.trim().toLowerCase();
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    const res = await fetch(inbox);
+    const mails = res.ok
+      ? ((await res.json()) as { text?: string; to?: { address: string }[] }[])
+      : [];
+    const match = mails
+      .filter((m) => m.to?.some((to) => to.address.toLowerCase() === wanted))
+      .reverse()
+      .map((m) => /verification code is (\d{6})/.exec(m.text ?? ''))
+      .find(Boolean);
     if (match?.[1]) return match[1];
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`No code e-mailed to ${email}`);
 }

@@ -20,6 +20,7 @@ import {
 import { advancedOrders, bookFrameTimes, marketOrder, socketRecovery } from './trading';
 import { walletAndHistory } from './first-minutes-wallet';
 import { loginErrorsAndLogoutReason, pathToTrade } from './first-minutes';
+import { securitySettings } from './security';
 
 const DATABASE_URL =
   process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
@@ -83,6 +84,10 @@ async function main(): Promise<number> {
       [
         'first minutes: wallet and transaction history of a new Demo user, one line per action',
         walletAndHistory,
+      ],
+      [
+        'security settings: link Google Authenticator, log in with its code, change the password, the 24-hour lock',
+        securitySettings,
       ],
       ['screenshots of the main screens', screenshots],
     ] as const) {

@@ -52,6 +52,15 @@ export async function accountJourney(ctx: ScenarioContext): Promise<void> {
   const code = await readEmailCode(ctx.baseUrl, email);
   ctx.log(`  registered ${email} with code ${code}`);
   await page.getByLabel('E-mail verification code').fill(code);
+  // A leaked password is refused by the server and explained under the field; the code survives.
+  await page.getByLabel('Password', { exact: true }).fill('Password1!');
+  await page.getByLabel('Confirm password').fill('Password1!');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page
+    .locator('.field__error', {
+      hasText: 'This password is on a list of common or leaked passwords',
+    })
+    .waitFor();
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();

@@ -381,8 +381,15 @@ export async function socketRecovery(ctx: ScenarioContext): Promise<void> {
   await page.locator('.chart-panel canvas').first().waitFor({ timeout: 10_000 });
   const badge = page.locator('.trade-ticker .conn');
   await page.locator('.conn--open').waitFor({ timeout: 10_000 });
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  assert.ok(token, 'logged in');
+  // The page itself cannot read its token (HttpOnly cookie); this outside client takes it from
+  // the browser's cookie jar to act as a second device of the same session would.
+  assert.equal(
+    await page.evaluate(() => localStorage.getItem('token')),
+    'cookie',
+    'only a marker in storage',
+  );
+  const token = (await context.cookies()).find((c) => c.name === 'token' && c.httpOnly)?.value;
+  assert.ok(token, 'logged in with an HttpOnly token cookie');
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import { text } from './text.js';
+import {
+  PASSPHRASE_MAX_LENGTH,
+  PASSPHRASE_MIN_LENGTH,
+  PASSWORD_EMAIL_PART_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants.js';
 import { entityType, userInfo } from './user.js';
 import { languageCode } from './catalogue.js';
 
-/** 8-20 characters with a lowercase letter, an uppercase letter, a digit and a symbol. */
-export function isValidPassword(password: string): boolean {
+/** The spec's form: 8-20 characters with a lowercase and an uppercase letter, a digit and a symbol. */
+export function isValidShortPassword(password: string): boolean {
   return (
     password.length >= PASSWORD_MIN_LENGTH &&
     password.length <= PASSWORD_MAX_LENGTH &&
@@ -13,6 +20,36 @@ export function isValidPassword(password: string): boolean {
     /\d/.test(password) &&
     /[^A-Za-z0-9\s]/.test(password) &&
     !/\s/.test(password)
+  );
+}
+
+/** A passphrase: 21-64 characters of any kind, spaces inside allowed, not blank at either end. */
+export function isValidPassphrase(password: string): boolean {
+  return (
+    password.length >= PASSPHRASE_MIN_LENGTH &&
+    password.length <= PASSPHRASE_MAX_LENGTH &&
+    password.trim() === password
+  );
+}
+
+/** The format of a password: the spec's 8-20 form with its classes, or a longer passphrase. */
+export function isValidPassword(password: string): boolean {
+  return isValidShortPassword(password) || isValidPassphrase(password);
+}
+
+/**
+ * Whether the password is, or contains, the e-mail address or its local part (any case): the
+ * first thing anyone guessing an account's password tries. Shared by the server's policy and the
+ * forms; the server also refuses passwords on a list of breached ones.
+ */
+export function passwordContainsEmail(password: string, email: string): boolean {
+  const secret = password.toLowerCase();
+  const address = email.trim().toLowerCase();
+  if (!address) return false;
+  const local = address.split('@')[0] ?? '';
+  return (
+    secret.includes(address) ||
+    (local.length >= PASSWORD_EMAIL_PART_MIN_LENGTH && secret.includes(local))
   );
 }
 
@@ -26,8 +63,8 @@ export function normalizeEmail(email: string): string {
 }
 
 /** Formats are checked by the service so each rule answers its own catalogue code. */
-const email = z.string().max(254);
-const password = z.string().max(128);
+const email = text().max(254);
+const password = text().max(128);
 
 export const puzzleScene = z.enum(['LOGIN', 'REGISTER', 'RESET_PASSWORD']);
 export type PuzzleScene = z.infer<typeof puzzleScene>;
@@ -44,7 +81,7 @@ export const puzzleChallenge = z.object({
   expiresInSeconds: z.number().int(),
 });
 export const puzzleVerifyRequest = z.strictObject({
-  puzzleId: z.string().max(64),
+  puzzleId: text().max(64),
   x: z
     .number()
     .finite()
@@ -56,7 +93,7 @@ export const puzzleVerifyResponse = z.object({
   expiresInSeconds: z.number().int(),
 });
 
-export const emailCodeRequest = z.strictObject({ email, puzzleToken: z.string().max(128) });
+export const emailCodeRequest = z.strictObject({ email, puzzleToken: text().max(128) });
 export const emailCodeResponse = z.object({
   expiresInSeconds: z.number().int(),
   resendAfterSeconds: z.number().int(),
@@ -64,13 +101,13 @@ export const emailCodeResponse = z.object({
 
 export const registerRequest = z.strictObject({
   email,
-  code: z.string().max(16),
+  code: text().max(16),
   password,
   confirmPassword: password,
   entityType: entityType.default('INDIVIDUAL'),
 });
 
-export const loginRequest = z.strictObject({ email, password, puzzleToken: z.string().max(128) });
+export const loginRequest = z.strictObject({ email, password, puzzleToken: text().max(128) });
 
 export const loginResponse = z.object({
   token: z.string().describe('Access token; also set as the HttpOnly `token` cookie'),
@@ -80,11 +117,12 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const refreshRequest = z.strictObject({ refreshToken: z.string().max(256) });
+/** A browser sends no body: its refresh token is the HttpOnly refresh cookie. */
+export const refreshRequest = z.strictObject({ refreshToken: text().max(256).optional() });
 
 export const resetPasswordRequest = z.strictObject({
   email,
-  code: z.string().max(16),
+  code: text().max(16),
   password,
   confirmPassword: password,
 });
@@ -97,14 +135,13 @@ export const changeLanguageQuery = z.strictObject({ language: languageCode });
 export const oauthProvider = z.enum(['google', 'apple']);
 export type OAuthProvider = z.infer<typeof oauthProvider>;
 export const oauthStartQuery = z.strictObject({
-  redirectPath: z
-    .string()
+  redirectPath: text()
     .max(512)
     .regex(/^\/(?!\/)/, 'must be a path on this site')
     .optional(),
 });
 export const oauthStartResponse = z.object({ authorizationUrl: z.string() });
-export const oauthLinkRequest = z.strictObject({ linkToken: z.string().max(128), password });
+export const oauthLinkRequest = z.strictObject({ linkToken: text().max(128), password });
 /** The login answer, plus the page the sign-in started from (kept with the link token). */
 export const oauthLinkResponse = loginResponse.extend({
   redirectPath: z.string().describe('Path to open after linking, as given to the start call'),
@@ -113,3 +150,32 @@ export const oauthLinkResponse = loginResponse.extend({
 /** Header that must echo the `csrf_token` cookie on state-changing requests authenticated by cookie. */
 export const CSRF_HEADER = 'x-csrf-token';
 export const CSRF_COOKIE = 'csrf_token';
+
+/**
+ * The cookies of a browser session: the access token and the refresh token (both HttpOnly; the
+ * refresh cookie is sent only to the refresh call) and the readable CSRF token, which also tells
+ * the client that a session exists. Served over HTTPS the gateway uses the `__Host-` names
+ * (Secure, Path=/, no Domain: neither a sibling subdomain nor a network attacker can plant them),
+ * or `__Secure-` when COOKIE_DOMAIN shares them with subdomains; over plain http (development)
+ * the plain names.
+ */
+export const SESSION_COOKIE_NAMES = {
+  plain: { token: 'token', csrf: CSRF_COOKIE, refresh: 'refresh_token' },
+  host: { token: '__Host-token', csrf: '__Host-csrf_token', refresh: '__Secure-refresh_token' },
+  domain: {
+    token: '__Secure-token',
+    csrf: '__Secure-csrf_token',
+    refresh: '__Secure-refresh_token',
+  },
+} as const;
+export type SessionCookieNames = (typeof SESSION_COOKIE_NAMES)[keyof typeof SESSION_COOKIE_NAMES];
+
+/** Where the client looks for the readable CSRF cookie, most specific first. */
+export const CSRF_COOKIE_NAMES: readonly string[] = [
+  SESSION_COOKIE_NAMES.host.csrf,
+  SESSION_COOKIE_NAMES.domain.csrf,
+  SESSION_COOKIE_NAMES.plain.csrf,
+];
+
+/** The one path the refresh cookie is sent to. */
+export const REFRESH_PATH = '/v1/auth/public/token/refresh';

@@ -17,6 +17,13 @@ export const ORDER_EVENT_DEBOUNCE_MS = 500;
 /** Internal socket codes of the client: heartbeat timeout and forced reconnect. */
 export const SOCKET_HEARTBEAT_TIMEOUT_CODE = 4888;
 export const SOCKET_FORCED_RECONNECT_CODE = 4889;
+/**
+ * Close codes of a connection whose session ended: 4003 when the account logged in elsewhere,
+ * 4010 otherwise (logout, expiry, password reset), standing for 401, which is no valid close
+ * code. A `sessionEnded` message with the catalogue code comes first.
+ */
+export const SOCKET_LOGGED_IN_ELSEWHERE_CLOSE_CODE = 4003;
+export const SOCKET_SESSION_ENDED_CLOSE_CODE = 4010;
 
 export const LOGIN_COOKIE_NAME = 'token';
 export const LOGIN_COOKIE_MAX_AGE_SECONDS = 259_200;
@@ -112,6 +119,14 @@ export const NOTE_MAX_LENGTH = 30;
 export const NOTE_HARD_MAX_LENGTH = 100;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 20;
+/**
+ * Longer than the spec's 8-20 form, a password is a passphrase: any characters, spaces included,
+ * with no class rules (length does the work), up to 64 characters.
+ */
+export const PASSPHRASE_MIN_LENGTH = PASSWORD_MAX_LENGTH + 1;
+export const PASSPHRASE_MAX_LENGTH = 64;
+/** A local part shorter than this is not looked for inside a password (any word would match). */
+export const PASSWORD_EMAIL_PART_MIN_LENGTH = 3;
 export const UPLOAD_LIMITS = {
   standard: { maxBytes: 2 * 1024 * 1024, maxFiles: 2 },
   documents: { maxBytes: 5 * 1024 * 1024, maxFiles: 3 },

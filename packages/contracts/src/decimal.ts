@@ -9,10 +9,14 @@ export interface Dec {
 
 const NUMBER_RE = /^\s*(-?)(\d*)(?:\.(\d*))?\s*$/;
 
-/** Whether the text is a plain decimal number (digits with an optional point). */
+const PLAIN_DECIMAL_RE = /^-?(\d+(\.\d*)?|\.\d+)$/;
+
+/**
+ * Whether the text is a plain decimal number (digits with an optional point), exactly: a request
+ * with spaces around a number is refused, not trimmed.
+ */
 export function isDecimalText(text: string): boolean {
-  const m = NUMBER_RE.exec(text);
-  return !!m && ((m[2] ?? '') !== '' || (m[3] ?? '') !== '');
+  return PLAIN_DECIMAL_RE.test(text);
 }
 
 export function dec(value: string | number | null | undefined): Dec | null {

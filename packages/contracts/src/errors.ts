@@ -108,6 +108,36 @@ export const ErrorCode = {
   ),
   OAUTH_LINK_EXPIRED: def(2019, 400, 'The request has expired; please sign in again.'),
   PASSWORD_INCORRECT: def(2020, 400, 'The password is incorrect.'),
+  EMAIL_CODE_FORMAT: def(2021, 400, 'The e-mail verification code must be 6 digits.'),
+  NEW_PASSWORD_SAME: def(2022, 400, 'The new password must differ from the current one.'),
+  EMAIL_UNCHANGED: def(2023, 400, 'The new e-mail address is the same as the current one.'),
+  EMAIL_TAKEN: def(2024, 409, 'This e-mail address is already in use.'),
+  PASSWORD_NOT_SET: def(
+    2025,
+    400,
+    'This account has no password yet; set one with "Forgot password" first.',
+  ),
+  LOGIN_GOOGLE_CODE_FAILED: def(
+    2026,
+    401,
+    'Login failed: incorrect Google verification code, {{failedAttempts}} of {{maxAttempts}} attempts. After {{maxAttempts}} wrong attempts the account is locked for {{lockMinutes}} minutes.',
+  ),
+  LOGIN_TICKET_INVALID: def(2027, 401, 'The login step has expired; enter your password again.'),
+  PASSWORD_TOO_COMMON: def(
+    2040,
+    400,
+    'This password is on a list of common or leaked passwords; choose another.',
+  ),
+  PASSWORD_CONTAINS_EMAIL: def(
+    2041,
+    400,
+    'The password must not contain your e-mail address or the part before the @.',
+  ),
+  DEV_CREDIT_REAL_REFUSED: def(
+    2042,
+    403,
+    'The development credit is for Demo and Trial only; Real funds can never be credited.',
+  ),
 
   // ---- trading ----
   INSUFFICIENT_BALANCE: def(3001, 400, 'Insufficient balance.'),
@@ -249,6 +279,28 @@ export const ErrorCode = {
     'Withdrawals, internal transfers and flash remittance are disabled for 24 hours after a security change.',
   ),
   GOOGLE_CODE_INVALID: def(8005, 400, 'The Google verification code is incorrect.'),
+  SECURITY_LOCKED_UNTIL: def(
+    8006,
+    403,
+    'Withdrawals, internal transfers and flash remittance are disabled for 24 hours after a security change: {{remainingHours}} h {{remainingMinutes}} min left, until {{lockedUntilUtc}}.',
+  ),
+  GOOGLE_CODE_FORMAT: def(8007, 400, 'The Google verification code must be 6 digits.'),
+  GOOGLE_CODE_USED: def(
+    8008,
+    400,
+    'This Google verification code has already been used; wait for the next one.',
+  ),
+  AUTHENTICATOR_ALREADY_LINKED: def(8009, 409, 'Google Authenticator is already linked.'),
+  GOOGLE_CODE_LOCKED: def(
+    8011,
+    429,
+    'Too many wrong Google verification codes; try again in {{remainingMinutes}} minutes.',
+  ),
+  AUTHENTICATOR_SETUP_EXPIRED: def(
+    8010,
+    400,
+    'The Authenticator setup has expired; start linking again.',
+  ),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ErrorCode;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { pageQuery } from './paging.js';
 
 /**
@@ -115,13 +116,13 @@ export const ledgerFlow = z.object({
 export type LedgerFlow = z.infer<typeof ledgerFlow>;
 
 export const ledgerFlowQuery = pageQuery.extend({
-  asset: z.string().max(16).optional(),
+  asset: text().max(16).optional(),
   flowType: z.coerce.number().int().optional(),
   startTime: z.coerce.number().int().optional().describe('Epoch ms; at most 6 months back'),
   endTime: z.coerce.number().int().optional(),
 });
 
 export const devCreditRequest = z.strictObject({
-  asset: z.string().max(16),
+  asset: text().max(16),
   amount: z.string().regex(/^\d+(\.\d+)?$/, 'amount must be a positive decimal'),
 });

@@ -1,21 +1,18 @@
 import { z } from 'zod';
+import { text, trimmedText } from './text.js';
 
 /**
  * Analytics events of the client (spec platform-shell section 5): a category and an action are
  * required, value is a number, the non-interaction flag a boolean, transport beacon, xhr or image.
  */
 export const clientEvent = z.strictObject({
-  category: z.string().trim().min(1).max(64),
-  action: z.string().trim().min(1).max(64),
-  label: z.string().max(256).optional(),
+  category: trimmedText().max(64),
+  action: trimmedText().max(64),
+  label: text().max(256).optional(),
   value: z.number().finite().optional(),
   nonInteraction: z.boolean().optional(),
   transport: z.enum(['beacon', 'xhr', 'image']).optional(),
-  screen: z
-    .string()
-    .max(64)
-    .optional()
-    .describe('Screen name, e.g. register, login, crypto_deposit'),
+  screen: text().max(64).optional().describe('Screen name, e.g. register, login, crypto_deposit'),
 });
 export type ClientEvent = z.infer<typeof clientEvent>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 export const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'] as const;
 export const candleInterval = z.enum(CANDLE_INTERVALS);
@@ -26,7 +27,7 @@ export function candleStart(interval: CandleInterval, at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 }
 
-const symbol = z.string().max(40);
+const symbol = text().max(40);
 
 /** [price, amount] as decimal strings, best first. */
 export const depthLevel = z.tuple([z.string(), z.string()]);
@@ -115,7 +116,7 @@ export const volumeStats = z.object({
   quoteVolume30d: z.string(),
 });
 export const symbolQuery = z.object({ symbol });
-export const coinInfoQuery = z.object({ asset: z.string().max(16) });
+export const coinInfoQuery = z.object({ asset: text().max(16) });
 
 /**
  * Reference exchange rates from the price feed: HKD per 100 units of each asset (spec: rates

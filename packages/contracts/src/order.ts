@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 export const orderSide = z.enum(['BUY', 'SELL']);
 export type OrderSide = z.infer<typeof orderSide>;
@@ -89,10 +90,10 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 
 /** Decimals travel as strings; the service checks each rule and answers its own catalogue code. */
-const decimalInput = z.string().max(40);
+const decimalInput = text().max(40);
 
 export const placeOrderRequest = z.strictObject({
-  symbol: z.string().max(40),
+  symbol: text().max(40),
   side: orderSide,
   type: orderType,
   timeInForce: timeInForce.optional().describe('LIMIT only; default GTC'),
@@ -122,9 +123,9 @@ export const cancelOrderRequest = z.strictObject({
     .string()
     .regex(/^\d{1,18}$/)
     .optional(),
-  clientOrderId: z.string().max(64).optional(),
+  clientOrderId: text().max(64).optional(),
 });
-export const cancelAllRequest = z.strictObject({ symbol: z.string().max(40) });
+export const cancelAllRequest = z.strictObject({ symbol: text().max(40) });
 export const cancelPlaceRequest = z.strictObject({
   cancelOrderId: z.string().regex(/^\d{1,18}$/),
   order: placeOrderRequest,
@@ -133,7 +134,7 @@ export const cancelPlaceRequest = z.strictObject({
 export const orderListQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  symbol: z.string().max(40).optional(),
+  symbol: text().max(40).optional(),
   side: orderSide.optional(),
   type: orderType.optional(),
   status: orderStatus.optional(),

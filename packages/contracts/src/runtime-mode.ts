@@ -12,7 +12,15 @@ export const RUNTIME_MODE_LABELS: Record<RuntimeMode, { word: string; headerLabe
   2: { word: 'Trial', headerLabel: 'Trade for Reward' },
 };
 
-/** An unknown or missing mode falls back to Real. */
+/**
+ * The mode as a socket argument (`login`, `settings`): 0, 1 or 2, as a number or its digit. Like
+ * the REST header, anything else (7, -1, "abc", null) is refused rather than read as Real.
+ */
+export const runtimeModeArg = z
+  .union([runtimeMode, z.enum(['0', '1', '2']).transform((v) => runtimeMode.parse(Number(v)))])
+  .describe('0 Real, 1 Demo, 2 Trial');
+
+/** An unknown or missing mode falls back to Real (stored settings, never a request). */
 export function parseRuntimeMode(value: unknown): RuntimeMode {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return n === 1 || n === 2 ? n : RuntimeMode.REAL;

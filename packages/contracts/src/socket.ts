@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { asset, tradingSymbol } from './catalogue.js';
 import {
   bestAskBid,
@@ -53,7 +54,7 @@ export const socketRequest = z.object({
   op: socketOp,
   channel: socketChannel.optional(),
   args: z.record(z.string(), z.unknown()).optional(),
-  requestId: z.string().max(64).optional(),
+  requestId: text().max(64).optional(),
 });
 export type SocketRequest = z.infer<typeof socketRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { FlowType } from './ledger.js';
 import { orderSide } from './order.js';
 import { pageQuery } from './paging.js';
@@ -62,14 +63,16 @@ export function transactionTypeOfFlow(code: number): TransactionType {
 
 /**
  * The types a spot user can have in a mode, as the history's type filter lists them: simulated
- * funds exist in Demo and Trial only, the development credit only where it is enabled.
+ * funds exist in Demo and Trial only, and so does the development credit, where it is enabled.
  */
 export function transactionTypesFor(
   mode: RuntimeMode,
   opts: { devCredit: boolean },
 ): Exclude<TransactionType, 'OTHER'>[] {
-  if (mode !== RuntimeMode.REAL) return ['TRADE', 'DEMO_FUNDING', 'DEMO_RESET'];
-  return opts.devCredit ? ['TRADE', 'DEV_CREDIT'] : ['TRADE'];
+  if (mode === RuntimeMode.REAL) return ['TRADE'];
+  return opts.devCredit
+    ? ['TRADE', 'DEMO_FUNDING', 'DEMO_RESET', 'DEV_CREDIT']
+    : ['TRADE', 'DEMO_FUNDING', 'DEMO_RESET'];
 }
 
 const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -107,7 +110,7 @@ export const walletTransaction = z.object({
 export type WalletTransaction = z.infer<typeof walletTransaction>;
 
 export const walletTransactionQuery = pageQuery.extend({
-  asset: z.string().max(16).optional().describe('Only actions that moved this asset'),
+  asset: text().max(16).optional().describe('Only actions that moved this asset'),
   type: transactionType.exclude(['OTHER']).optional(),
   startTime: z.coerce.number().int().optional().describe('Epoch ms; at most 6 months back'),
   endTime: z.coerce.number().int().optional(),

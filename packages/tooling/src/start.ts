@@ -1,7 +1,9 @@
 // `npm start`: migrate, seed, build the web client when stale, then run the gateway (serving the
-// client and the API on one origin) and the matching service until Ctrl-C.
+// client and the API on one origin), the matching service and a mail catcher until Ctrl-C.
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { Redis } from 'ioredis';
 import path from 'node:path';
 import { Supervisor } from './supervisor.js';
@@ -32,6 +34,41 @@ env.ENGINE_DATA_DIR ??= path.join(
   '.data',
   `${databaseName}-${env.REDIS_PREFIX.replace(/[^\w-]/g, '')}`,
 );
+
+/** `port` when it is free on 127.0.0.1, otherwise one the system picks. */
+function freePort(port: number): Promise<number> {
+  const listen = (p: number) =>
+    new Promise<number>((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(p, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() =>
+          typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
+        );
+      });
+    });
+  return listen(port).catch(() => listen(0));
+}
+
+/**
+ * E-mail (registration and reset codes) goes over SMTP. Unless SMTP_URL names a server, a mail
+ * catcher runs beside the exchange on free local ports (1025 and 1080 when free) and keeps what
+ * the exchange sends in its web inbox; nothing leaves the machine.
+ */
+interface MailCatcher {
+  smtpPort: number;
+  webPort: number;
+  dir: string;
+}
+async function planMailCatcher(): Promise<MailCatcher | null> {
+  if (env.SMTP_URL) return null;
+  const smtpPort = await freePort(Number(env.MAIL_SMTP_PORT ?? 1025));
+  let webPort = await freePort(Number(env.MAIL_WEB_PORT ?? 1080));
+  if (webPort === smtpPort) webPort = await freePort(0);
+  env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+  return { smtpPort, webPort, dir: mkdtempSync(path.join(tmpdir(), 'exchange-mail-')) };
+}
 
 /** A new database starts a new exchange: forget the streams and journal of any earlier one. */
 async function clearEngineState(): Promise<void> {
@@ -101,8 +138,8 @@ async function prepare(): Promise<void> {
   );
   if (built < sources) {
     step('building the web client');
-    // Always a production build: the gateway keeps NODE_ENV=development (dev mailbox, dev
-    // credit), but that must not reach Vite, or users get React's development runtime.
+    // Always a production build: the gateway keeps NODE_ENV=development (readable errors), but
+    // that must not reach Vite, or users get React's development runtime.
     const buildEnv = { ...env, NODE_ENV: 'production' };
     if (pnpmSync(['--silent', '--filter', '@exchange/web', 'build'], { env: buildEnv }) !== 0) {
       throw new Error('Web build failed');
@@ -161,10 +198,22 @@ async function waitReady(url: string, timeoutMs: number): Promise<boolean> {
 
 async function main(): Promise<void> {
   await prepare();
+  const mail = await planMailCatcher();
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
   // The children have process groups of their own: they must not outlive this process.
-  process.on('exit', () => supervisor.killAll());
+  process.on('exit', () => {
+    supervisor.killAll();
+    if (mail) rmSync(mail.dir, { recursive: true, force: true });
+  });
+  if (mail) {
+    // Stopped last (after the engine), so mail the worker sends while draining still arrives.
+    launch('mail', 32, path.join(repoRoot, 'packages', 'tooling'), 'src/mail-catcher.ts', {
+      MAIL_SMTP_PORT: String(mail.smtpPort),
+      MAIL_WEB_PORT: String(mail.webPort),
+      MAIL_DIR: mail.dir,
+    });
+  }
   // The HTTP gateway, and a worker of the same code on its own core for settlement and the
   // market makers, so neither holds up the other's event loop.
   launch('gateway', 35, appDir('gateway'), 'src/server.ts', {
@@ -178,8 +227,11 @@ async function main(): Promise<void> {
   });
   launch('engine', 33, appDir('matching-sim'), 'src/main.ts');
   if (await waitReady(`http://127.0.0.1:${PORT}/ready`, 60_000)) {
+    const inbox = mail
+      ? `\n  E-mail inbox (codes the exchange sends): http://localhost:${mail.webPort}`
+      : `\n  E-mail goes out through ${new URL(env.SMTP_URL ?? '').host}`;
     console.log(
-      `\n  \x1b[1mExchange running at http://localhost:${PORT}\x1b[0m  (API docs: http://localhost:${PORT}/v1/docs; Ctrl-C stops)\n`,
+      `\n  \x1b[1mExchange running at http://localhost:${PORT}\x1b[0m  (API docs: http://localhost:${PORT}/v1/docs; Ctrl-C stops)${inbox}\n`,
     );
   } else if (!stopping) {
     console.error('The gateway did not become ready within 60 s; see its log above.');

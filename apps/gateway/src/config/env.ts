@@ -102,7 +102,16 @@ export const envSchema = z
     BLOCKLIST_REFRESH_MS: z.coerce.number().int().positive().default(5_000),
     /** Folder of the built web client to serve on the same origin; empty: API only. */
     WEB_DIST_DIR: z.string().optional(),
-    API_DOCS: bool.default(true),
+    /** The API docs at /v1/docs; off in production unless set. */
+    API_DOCS: bool.optional(),
+    /** Engine and settlement figures in /ready's answer; off in production unless set. */
+    READY_DETAILS: bool.optional(),
+    /**
+     * Addresses or CIDRs of the reverse proxies in front of the gateway (comma-separated). Only
+     * a request from one of them may name the client's address in x-forwarded-for; by default
+     * none does, so no client can choose the address its per-IP limits count against.
+     */
+    TRUSTED_PROXIES: csv.default([]),
 
     /** Origin users reach the exchange at; OAuth redirect addresses are built from it. */
     PUBLIC_BASE_URL: z.string().url().default('http://localhost:8080'),
@@ -111,16 +120,39 @@ export const envSchema = z
       .string()
       .min(32, 'AUTH_SECRET must be at least 32 characters')
       .default('development-secret-change-me-0123456789'),
+    /**
+     * Seals Google Authenticator secrets (AES-256-GCM): 32 bytes as 64 hex characters. Required in
+     * production; elsewhere a fixed development key is used, with a warning at start.
+     */
+    TOTP_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'TOTP_ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
+      .optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(259_200),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+    /** Absolute lifetime of a session from its login; refreshing never extends it. */
+    SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(30),
+    /** Keys the CSRF token (an HMAC of the session id). Required in production. */
+    CSRF_SECRET: z
+      .string()
+      .min(32, 'CSRF_SECRET must be at least 32 characters')
+      .default('development-csrf-secret-change-me-0123456789'),
+    /** Wrong passwords for one e-mail from one client address before that pair is locked. */
     LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
     LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+    /**
+     * Wrong passwords for one e-mail from all addresses together (each counted for the lock
+     * duration) before the account is locked for addresses it has never signed in from.
+     */
+    LOGIN_ACCOUNT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(25),
     /** argon2id cost; OWASP's minimum is 19 MiB and 2 iterations. */
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
     ARGON2_ITERATIONS: z.coerce.number().int().min(2).default(2),
 
-    /** database: messages go to the dev mailbox table; smtp: through SMTP_URL. */
-    MAIL_TRANSPORT: z.enum(['database', 'smtp']).default('database'),
+    /**
+     * Where e-mail leaves: smtp://host:port (smtps:// for TLS). `npm start` points it at the mail
+     * catcher it runs; required in production. Without it no e-mail is sent (the job fails).
+     */
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Exchange <no-reply@exchange.local>'),
 
@@ -128,6 +160,11 @@ export const envSchema = z
       'USDT=100000,USD=100000,BTC=2,ETH=20,SOL=200,XRP=20000,XAUT=10,TBILL=50000,HKRE=5000,PCRED=50000',
     ),
     TRIAL_FUNDING: amounts.prefault('USDT=10000,USD=10000'),
+    /**
+     * POST /v1/wallet/dev/credit: credits simulated funds in Demo and Trial, never Real. Off unless
+     * set; refused in production. Logged as a warning at start.
+     */
+    DEV_CREDIT: bool.default(false),
 
     OIDC_GOOGLE_ISSUER: z.string().url().optional(),
     OIDC_GOOGLE_CLIENT_ID: z.string().optional(),
@@ -144,16 +181,42 @@ export const envSchema = z
         message: 'AUTH_SECRET must be set in production',
       });
     }
-    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+    if (env.NODE_ENV === 'production' && env.CSRF_SECRET.startsWith('development-')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CSRF_SECRET'],
+        message: 'CSRF_SECRET must be set in production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.TOTP_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TOTP_ENCRYPTION_KEY'],
+        message: 'TOTP_ENCRYPTION_KEY must be set in production (openssl rand -hex 32)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',
         path: ['SMTP_URL'],
-        message: 'SMTP_URL is required when MAIL_TRANSPORT is smtp',
+        message: 'SMTP_URL must be set in production (smtp://host:port of the mail relay)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.DEV_CREDIT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_CREDIT'],
+        message: 'DEV_CREDIT is a development setting and cannot be enabled in production',
       });
     }
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Whether an optional switch that is on by default only outside production is on. */
+export function enabledOutsideProduction(env: Env, value: boolean | undefined): boolean {
+  return value ?? env.NODE_ENV !== 'production';
+}
 
 export class EnvError extends Error {
   override name = 'EnvError';

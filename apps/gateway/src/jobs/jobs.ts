@@ -24,6 +24,8 @@ export interface Jobs {
     payload: z.infer<S>,
     opts?: { delayMs?: number; jobId?: string },
   ): Promise<string>;
+  /** Jobs of this kind not finished yet: waiting, running, or delayed (also for a retry). */
+  pending<S extends z.ZodType>(def: JobDefinition<S>): Promise<number>;
   /** Starts processing registered jobs in this process. */
   start(): void;
   close(): Promise<void>;
@@ -62,6 +64,10 @@ export function createJobs(opts: {
         ...(enqueueOpts.jobId ? { jobId: enqueueOpts.jobId } : {}),
       });
       return job.id ?? '';
+    },
+    async pending(def) {
+      const jobs = await getQueue().getJobs(['waiting', 'prioritized', 'active', 'delayed']);
+      return jobs.filter((job) => job.name === def.name).length;
     },
     start() {
       if (worker) return;

@@ -3,10 +3,12 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { HEADERS } from '@exchange/contracts';
+import { CSRF_HEADER, HEADERS } from '@exchange/contracts';
+import { cookieNames } from '../features/auth/cookies.js';
 
 /** OpenAPI generated from the routes' Zod schemas; UI at /v1/docs, document at /v1/docs/json. */
 async function apiDocs(app: FastifyInstance) {
+  const cookies = cookieNames(app.env);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -16,13 +18,13 @@ async function apiDocs(app: FastifyInstance) {
         description: [
           'Every answer is the envelope `{ code, data, message }`; `code` is "200" on success.',
           `Runtime mode travels in the \`${HEADERS.runtimeMode}\` header: 0 Real (default), 1 Demo, 2 Trial.`,
-          'Paths containing `public/` need no token; others need `Authorization: Bearer <token>` or the `token` cookie.',
+          `Paths containing \`public/\` need no token; others need \`Authorization: Bearer <token>\` or the browser's HttpOnly \`${cookies.token}\` cookie, with \`${CSRF_HEADER}\` (the \`${cookies.csrf}\` cookie) on state changes.`,
         ].join('\n\n'),
       },
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer' },
-          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'token' },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: cookies.token },
         },
       },
     },

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CSRF_COOKIE, CSRF_HEADER, LOGIN_COOKIE_NAME } from '@exchange/contracts';
+import { CSRF_HEADER } from '@exchange/contracts';
 import { AppError } from '../lib/app-error.js';
 import { Sessions } from '../features/auth/session-service.js';
+import { cookieNames, csrfMatches, repairCsrfCookie } from '../features/auth/cookies.js';
 import type { AuthContext } from '../lib/auth-context.js';
 
 declare module 'fastify' {
@@ -31,13 +32,16 @@ export function isPublicPath(path: string): boolean {
   );
 }
 
-function credentials(request: FastifyRequest): { token: string; viaCookie: boolean } | undefined {
+function credentials(
+  request: FastifyRequest,
+  cookieName: string,
+): { token: string; viaCookie: boolean } | undefined {
   const h = request.headers.authorization;
   if (h?.startsWith('Bearer ')) {
     const token = h.slice(7).trim();
     return token ? { token, viaCookie: false } : undefined;
   }
-  const cookie = request.cookies[LOGIN_COOKIE_NAME];
+  const cookie = request.cookies[cookieName];
   return cookie ? { token: cookie, viaCookie: true } : undefined;
 }
 
@@ -45,15 +49,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * A cookie rides along on cross-site requests, so a state-changing request authenticated by it
- * must echo the readable csrf_token cookie in a header (double submit). Routes that change state
- * on GET (the spec's change-language and account-type calls) opt in with `config.csrf`.
+ * must carry the session's CSRF token in a header: the client reads it from the readable CSRF
+ * cookie, and it is an HMAC of the session id (see cookies.ts), so a cookie someone else planted
+ * does not pass. Routes that change state on GET (the spec's change-language and account-type
+ * calls) opt in with `config.csrf`.
  */
-function assertCsrf(request: FastifyRequest): void {
+function assertCsrf(request: FastifyRequest, sessionId: string): void {
   const optIn = (request.routeOptions.config as { csrf?: boolean } | undefined)?.csrf === true;
   if (SAFE_METHODS.has(request.method) && !optIn) return;
-  const cookie = request.cookies[CSRF_COOKIE];
   const header = request.headers[CSRF_HEADER];
-  if (!cookie || typeof header !== 'string' || header !== cookie) throw new AppError('CSRF_FAILED');
+  if (typeof header !== 'string' || !csrfMatches(request.server.env, sessionId, header))
+    throw new AppError('CSRF_FAILED');
 }
 
 /**
@@ -69,6 +75,7 @@ async function auth(app: FastifyInstance) {
     policy: {
       accessTtlSeconds: app.env.ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlDays: app.env.REFRESH_TOKEN_TTL_DAYS,
+      maxAgeDays: app.env.SESSION_MAX_AGE_DAYS,
     },
   });
   app.decorate('sessions', sessions);
@@ -101,13 +108,27 @@ async function auth(app: FastifyInstance) {
     app.redis.subscriber.off('message', onMessage);
     await app.redis.subscriber.unsubscribe(channel).catch(() => undefined);
   });
-  app.addHook('onRequest', async (request) => {
+  const names = cookieNames(app.env);
+  app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? request.url;
     if (isPublicPath(path)) return;
-    const found = credentials(request);
+    const found = credentials(request, names.token);
     if (!found) throw new AppError('UNAUTHORIZED');
     request.auth = await sessions.authenticate(found.token);
-    if (found.viaCookie) assertCsrf(request);
+    if (!found.viaCookie) return;
+    repairCsrfCookie(reply, app.env, request.auth.sessionId, request.cookies[names.csrf]);
+    assertCsrf(request, request.auth.sessionId);
+  });
+  // What belongs to a session (and an answer that hands out its tokens) is never kept by a
+  // browser's or a proxy's cache.
+  app.addHook('onSend', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    if (
+      (path.startsWith('/v1/') && !isPublicPath(path)) ||
+      request.auth !== null ||
+      reply.hasHeader('set-cookie')
+    )
+      reply.header('cache-control', 'no-store');
   });
 }
 

@@ -34,11 +34,18 @@ async function infrastructure(app: FastifyInstance, opts: { env: Env; clock: Clo
   app.decorate('sql', sql);
   app.decorate('redis', redis);
   app.decorate('jobs', jobs);
-  const mailJob = sendMailJob(createMailer(opts.env, db));
+  const mailer = createMailer(opts.env);
+  const mailJob = sendMailJob(mailer);
   jobs.register(mailJob);
   app.decorate('mailJob', mailJob);
+  if (!opts.env.SMTP_URL) app.log.warn('SMTP_URL is not set: no e-mail (codes, notices) is sent');
+  if (opts.env.DEV_CREDIT)
+    app.log.warn(
+      'DEV_CREDIT is on: any signed-in user can credit simulated Demo and Trial funds (never Real) through POST /v1/wallet/dev/credit',
+    );
   app.addHook('onClose', async () => {
     await jobs.close();
+    mailer.close();
     await redis.close();
     await db.$disconnect();
     await sql.end();

@@ -24,6 +24,23 @@ describe('environment', () => {
     ).toThrow(/TIME_SCALE/);
   });
 
+  it('needs SMTP in production and refuses the development credit there', () => {
+    const base = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://a@b/c',
+      REDIS_URL: 'redis://x:6379',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+    };
+    expect(() => loadEnv(base)).toThrow(/SMTP_URL must be set in production/);
+    const withSmtp = { ...base, SMTP_URL: 'smtp://mail.example.com:587' };
+    expect(loadEnv(withSmtp).DEV_CREDIT).toBe(false);
+    expect(() => loadEnv({ ...withSmtp, DEV_CREDIT: 'true' })).toThrow(/DEV_CREDIT/);
+    expect(
+      loadEnv({ DATABASE_URL: 'postgresql://a@b/c', REDIS_URL: 'redis://x:6379', DEV_CREDIT: '1' })
+        .DEV_CREDIT,
+    ).toBe(true);
+  });
+
   it('applies defaults', () => {
     const env = loadEnv({
       DATABASE_URL: 'postgresql://a@b/c',
@@ -33,5 +50,22 @@ describe('environment', () => {
     expect(env.PORT).toBe(8080);
     expect(env.REQUEST_TIMEOUT_MS).toBe(30_000);
     expect(env.CORS_ORIGINS).toEqual(['https://a.com', 'https://b.com']);
+  });
+
+  it('requires TOTP_ENCRYPTION_KEY (32 bytes in hex) in production only', () => {
+    const base = {
+      DATABASE_URL: 'postgresql://a@b/c',
+      REDIS_URL: 'redis://x:6379',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+    };
+    expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(
+      /TOTP_ENCRYPTION_KEY must be set/,
+    );
+    expect(() => loadEnv({ ...base, TOTP_ENCRYPTION_KEY: 'abc' })).toThrow(/64 hex characters/);
+    const key = 'ab'.repeat(32);
+    expect(
+      loadEnv({ ...base, NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: key }).TOTP_ENCRYPTION_KEY,
+    ).toBe(key);
+    expect(loadEnv(base).TOTP_ENCRYPTION_KEY).toBeUndefined();
   });
 });

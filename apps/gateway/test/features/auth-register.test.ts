@@ -4,7 +4,9 @@ import {
   PASSWORD,
   bearer,
   latestCode,
+  loginUser,
   mailCount,
+  mailDelivered,
   registerUser,
   solvePuzzle,
 } from '../helpers/auth.js';
@@ -113,11 +115,62 @@ describe('registration', () => {
     expect(login.user.entityType).toBe('INSTITUTION');
   });
 
-  it('says "Account already exists" at the code step and at the final step', async () => {
-    expect((await sendCode('alice@example.com')).json()).toMatchObject({
-      code: '2004',
-      message: 'Account already exists.',
+  it('answers a code request for an existing account like a new one and mails its owner a notice instead', async () => {
+    t.clock.advance(61_000);
+    const existing = await sendCode('alice@example.com');
+    const fresh = await sendCode('newcomer@example.com');
+    expect(existing.statusCode).toBe(200);
+    expect(existing.json()).toEqual(fresh.json());
+    // The owner is told, and gets no code.
+    await mailDelivered(t);
+    const mails = await t.mail.messagesTo('alice@example.com');
+    expect(mails[0]?.subject).toBe('Someone tried to register with your e-mail address');
+    expect(mails[0]?.text).toMatch(/already have an account/);
+    expect(mails[0]?.text).toMatch(/log in/);
+    expect(mails[0]?.text).toMatch(/reset your password/);
+    expect(mails[0]?.text).not.toMatch(/\d{6}/);
+    // A second request within the minute is refused alike for both.
+    const again = await sendCode('alice@example.com');
+    const freshAgain = await sendCode('newcomer@example.com');
+    expect(again.json()).toMatchObject({ code: '2014' });
+    expect(freshAgain.json()).toMatchObject({ code: '2014' });
+    // The final step does not tell either, without a code mailed to the address.
+    const guess = await post('/v1/auth/public/register', {
+      email: 'alice@example.com',
+      code: '123456',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
     });
+    expect(guess.json()).toMatchObject({ code: '2008' });
+  });
+
+  it('says "Account already exists" only to a registration holding a valid code', async () => {
+    t.clock.advance(61_000);
+    await sendCode('race@example.com');
+    const code = await latestCode(t, 'race@example.com');
+    // Another registration of the address won the race meanwhile.
+    await t.app.db.user.create({ data: { email: 'race@example.com', uid: '99999999' } });
+    const res = await post('/v1/auth/public/register', {
+      email: 'race@example.com',
+      code,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    expect(res.json()).toMatchObject({ code: '2004', message: 'Account already exists.' });
+  });
+
+  it('keeps codes and mail out of the API: no public mailbox, nothing in the mail table', async () => {
+    for (const url of [
+      '/v1/common/public/dev/mailbox?to=alice%40example.com',
+      '/v1/common/public/dev/mailbox',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ code: '1006', data: null });
+      expect(res.body).not.toMatch(/code is/);
+    }
+    expect(await mailCount(t, 'alice@example.com')).toBeGreaterThan(0);
+    expect(await t.app.db.mailMessage.count()).toBe(0);
   });
 
   it('checks e-mail and password formats with their own codes, creating nothing', async () => {
@@ -125,13 +178,25 @@ describe('registration', () => {
     await sendCode('bob@example.com');
     const code = await latestCode(t, 'bob@example.com');
     const base = { email: 'bob@example.com', code };
+    const tooLong = 'a long passphrase that goes on and on past sixty-four characters!!';
     for (const [password, confirm, expected] of [
       ['Sh0rt!', 'Sh0rt!', '2006'],
       ['alllowercase1!', 'alllowercase1!', '2006'],
       ['NoDigits!!', 'NoDigits!!', '2006'],
       ['NoSymbol123', 'NoSymbol123', '2006'],
-      ['Way2Long!Way2Long!xxx', 'Way2Long!Way2Long!xxx', '2006'],
+      [tooLong, tooLong, '2006'],
+      [' padded passphrase of words ', ' padded passphrase of words ', '2006'],
       [PASSWORD, `${PASSWORD}x`, '2005'],
+      // On the breached list, in any case, as typed or with digits and symbols around a listed word.
+      ['P@ssw0rd', 'P@ssw0rd', '2040'],
+      ['Password1!', 'Password1!', '2040'],
+      ['pASSWORD1!', 'pASSWORD1!', '2040'],
+      ['Qwerty123!', 'Qwerty123!', '2040'],
+      ['!!Dragon2024', '!!Dragon2024', '2040'],
+      // The e-mail address or its local part, in any case.
+      ['Bob@Example.com1', 'Bob@Example.com1', '2041'],
+      ['xBOB-2024!yz', 'xBOB-2024!yz', '2041'],
+      ['my name is bob and this is long', 'my name is bob and this is long', '2041'],
     ] as const) {
       const res = await post('/v1/auth/public/register', {
         ...base,
@@ -141,6 +206,30 @@ describe('registration', () => {
       expect(res.json(), password).toMatchObject({ code: expected });
     }
     expect(await t.app.db.user.count({ where: { email: 'bob@example.com' } })).toBe(0);
+    // A long passphrase needs no character classes.
+    const passphrase = 'correct horse battery staple';
+    const ok = await post('/v1/auth/public/register', {
+      ...base,
+      password: passphrase,
+      confirmPassword: passphrase,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await loginUser(t, 'bob@example.com', passphrase)).statusCode).toBe(200);
+  });
+
+  it('answers the password rules in the language asked for', async () => {
+    const res = await post(
+      '/v1/auth/public/register',
+      {
+        email: 'zoe@example.com',
+        code: '123456',
+        password: 'Password1!',
+        confirmPassword: 'Password1!',
+      },
+      { 'accept-language': 'de' },
+    );
+    expect(res.json()).toMatchObject({ code: '2040' });
+    expect(res.json<{ message: string }>().message).toMatch(/Passwort/);
   });
 
   it('refuses a second code within a minute', async () => {

@@ -14,7 +14,11 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await build({ LOGIN_MAX_ATTEMPTS: '3', LOGIN_LOCK_MINUTES: '15' });
+  t = await build({
+    LOGIN_MAX_ATTEMPTS: '3',
+    LOGIN_LOCK_MINUTES: '15',
+    LOGIN_ACCOUNT_MAX_ATTEMPTS: '6',
+  });
   await registerUser(t, 'ann@example.com');
   await registerUser(t, 'ben@example.com');
 });
@@ -75,6 +79,57 @@ describe('login', () => {
     expect(stillLocked.json<{ message: string }>().message).toContain('10 minutes remaining');
     t.clock.advance(10 * 60_000 + 1);
     expect((await loginUser(t, 'ben@example.com')).statusCode).toBe(200);
+  });
+
+  it('locks only the address that guessed: the owner still signs in from their own', async () => {
+    await registerUser(t, 'cat@example.com');
+    const attacker = { remoteAddress: '203.0.113.9' };
+    for (const failedAttempts of [1, 2])
+      expect((await loginUser(t, 'cat@example.com', 'Wrong!pass1', attacker)).json()).toMatchObject(
+        { code: '2002', data: { failedAttempts } },
+      );
+    expect((await loginUser(t, 'cat@example.com', 'Wrong!pass1', attacker)).json()).toMatchObject({
+      code: '2003',
+      data: { failedAttempts: 3, lockMinutes: 15, remainingMinutes: 15 },
+    });
+    // Locked there, even with the right password...
+    expect((await loginUser(t, 'cat@example.com', PASSWORD, attacker)).json()).toMatchObject({
+      code: '2003',
+    });
+    // ...but not at the owner's address, nor at any other.
+    expect((await loginUser(t, 'cat@example.com')).statusCode).toBe(200);
+    const elsewhere = await loginUser(t, 'cat@example.com', PASSWORD, {
+      remoteAddress: '198.51.100.77',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('stops a guesser spread over many addresses at the account-wide ceiling, except where the owner signed in before', async () => {
+    await registerUser(t, 'dan@example.com');
+    expect((await loginUser(t, 'dan@example.com')).statusCode).toBe(200);
+    const from = (n: number) => ({ remoteAddress: `198.51.100.${n}` });
+    // Six wrong passwords (the ceiling here), two from each of three addresses: none of them
+    // reaches its own threshold of three.
+    for (const n of [1, 2, 3]) {
+      const first = await loginUser(t, 'dan@example.com', 'Wrong!pass1', from(n));
+      expect(first.json()).toMatchObject({ code: '2002', data: { failedAttempts: 1 } });
+      const second = await loginUser(t, 'dan@example.com', 'Wrong!pass1', from(n));
+      if (n < 3) expect(second.json()).toMatchObject({ code: '2002', data: { failedAttempts: 2 } });
+      else
+        expect(second.json()).toMatchObject({
+          code: '2003',
+          data: { failedAttempts: 2, lockMinutes: 15, remainingMinutes: 15 },
+        });
+    }
+    // A new address is locked out even with the right password; the ceiling is not shown.
+    const fresh = await loginUser(t, 'dan@example.com', PASSWORD, from(50));
+    expect(fresh.json()).toMatchObject({ code: '2003', data: { lockMinutes: 15 } });
+    expect(fresh.json<{ data: object }>().data).not.toHaveProperty('maxAttempts');
+    expect(fresh.json<{ message: string }>().message).not.toMatch(/\b6\b/);
+    // The owner's address, where the account signed in before, is not.
+    expect((await loginUser(t, 'dan@example.com')).statusCode).toBe(200);
+    t.clock.advance(15 * 60_000 + 1);
+    expect((await loginUser(t, 'dan@example.com', PASSWORD, from(50))).statusCode).toBe(200);
   });
 
   it('answers an unknown address exactly like a wrong password', async () => {
@@ -263,6 +318,24 @@ describe('password reset', () => {
     const unknown = await requestReset('ghost@example.com');
     expect(unknown.json()).toEqual(known.json());
     expect(await mailCount(t, 'ghost@example.com')).toBe(0);
+  });
+
+  it('refuses a common password or one containing the e-mail, changing nothing', async () => {
+    const code = await latestCode(t, 'ann@example.com');
+    for (const [password, expected] of [
+      ['Password1!', '2040'],
+      ['P@ssw0rd', '2040'],
+      ['Ann@example.com1', '2041'],
+      ['xAnn-2024!yz', '2041'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/public/password/reset',
+        payload: { email: 'ann@example.com', code, password, confirmPassword: password },
+      });
+      expect(res.json(), password).toMatchObject({ code: expected });
+    }
+    expect((await loginUser(t, 'ann@example.com')).statusCode).toBe(200);
   });
 
   it('sets a new password with the code and ends every session', async () => {

@@ -6,7 +6,11 @@ import { freezeLegs, post, SYSTEM } from '../../src/features/ledger/ledger-servi
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await build({ DEMO_FUNDING: 'USDT=1000,BTC=0.5', TRIAL_FUNDING: 'USDT=100' });
+  t = await build({
+    DEMO_FUNDING: 'USDT=1000,BTC=0.5',
+    TRIAL_FUNDING: 'USDT=100',
+    DEV_CREDIT: 'true',
+  });
 });
 afterAll(() => t.close());
 
@@ -184,21 +188,32 @@ describe('postings', () => {
     expect(old.json()).toMatchObject({ code: '3018' });
   });
 
-  it('credits Real funds in development only through the dev endpoint', async () => {
+  it('never credits Real funds through the dev endpoint, even when it is enabled', async () => {
     const { token } = await signIn(t);
-    const res = await t.app.inject({
+    const real = await t.app.inject({
       method: 'POST',
       url: '/v1/wallet/dev/credit',
       headers: headers(token, '0'),
       payload: { asset: 'USDT', amount: '25.5' },
     });
-    expect(res.statusCode).toBe(200);
-    expect((await balances(token, '0')).USDT?.available).toBe('25.5');
+    expect(real.statusCode).toBe(403);
+    expect(real.json()).toMatchObject({ code: '2042', data: null });
+    expect((await balances(token, '0')).USDT?.available ?? '0').toBe('0');
+    expect(await t.app.db.ledgerEntry.count({ where: { mode: 0, refType: 'DEV_CREDIT' } })).toBe(0);
+    // Demo: credited on top of the funding plan.
+    const demo = await t.app.inject({
+      method: 'POST',
+      url: '/v1/wallet/dev/credit',
+      headers: headers(token, '1'),
+      payload: { asset: 'USDT', amount: '25.5' },
+    });
+    expect(demo.statusCode).toBe(200);
+    expect((await balances(token, '1')).USDT?.available).toBe('1025.5');
     const bad = await t.app.inject({
       method: 'POST',
       url: '/v1/wallet/dev/credit',
-      headers: headers(token, '0'),
-      payload: { asset: 'SOL', amount: '1' },
+      headers: headers(token, '1'),
+      payload: { asset: 'NOPE', amount: '1' },
     });
     expect(bad.json()).toMatchObject({ code: '5008' });
   });

@@ -1,3 +1,4 @@
+import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { LoginResponse } from '@exchange/contracts';
@@ -222,6 +223,63 @@ describe('linking an existing account', () => {
     t.clock.advance(10 * 60_000 + 1);
     expect((await link(linkToken, PASSWORD)).json()).toMatchObject({ code: '2019' });
     expect(await t.app.db.oAuthIdentity.count({ where: { subject: 'google-sub-ann' } })).toBe(0);
+  });
+});
+
+describe('with Google Authenticator linked', () => {
+  const totp = (secret: string) =>
+    generateSync({ secret, epoch: Math.floor(t.clock.now() / 1000) });
+  const googleStep = (ticket: string, secret: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/public/login/google',
+      payload: { ticket, googleCode: totp(secret) },
+    });
+
+  it('asks for the code after the provider, both when linking and when signing in', async () => {
+    const { token } = await registerUser(t, 'ivy@example.com');
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/v1/security/authenticator/setup',
+      headers: bearer(token),
+    });
+    const { secret } = setup.json<{ data: { secret: string } }>().data;
+    const linked = await t.app.inject({
+      method: 'POST',
+      url: '/v1/security/authenticator/link',
+      headers: bearer(token),
+      payload: { googleCode: totp(secret) },
+    });
+    expect(linked.json()).toMatchObject({ code: '200' });
+    t.clock.advance(30_000);
+
+    // Linking the provider: the password links, the code signs in.
+    op.addAccount('google-sub-ivy', 'ivy@example.com');
+    const first = await signInWith('google-sub-ivy', { redirectPath: '/orders' });
+    const linkToken = location(first.res).searchParams.get('oauthLink') ?? '';
+    const answer = await link(linkToken, PASSWORD);
+    expect(answer.json()).toMatchObject({
+      code: '200',
+      data: { twoFactorRequired: true, redirectPath: '/orders' },
+    });
+    expect(tokenCookie(answer)).toBeUndefined();
+    const { ticket } = answer.json<{ data: { ticket: string } }>().data;
+    const signedIn = await googleStep(ticket, secret);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(tokenCookie(signedIn)).toBeTruthy();
+    t.clock.advance(30_000);
+
+    // Signing in with the provider again: no session until the code.
+    const again = await signInWith('google-sub-ivy');
+    expect(again.res.statusCode).toBe(302);
+    const to = location(again.res);
+    expect(to.pathname).toBe('/login');
+    expect(to.searchParams.get('redirect_path')).toBe('/market');
+    expect(tokenCookie(again.res)).toBeUndefined();
+    const done = await googleStep(to.searchParams.get('googleTicket') ?? '', secret);
+    expect(done.statusCode, done.body).toBe(200);
+    const session = done.json<{ data: LoginResponse }>().data;
+    expect(session.user.email).toBe('ivy@example.com');
   });
 });
 

@@ -9,7 +9,11 @@ import { auditLedger } from '../../src/features/ledger/audit.js';
 let t: TestApp;
 let engine: { stop(): Promise<void> };
 beforeAll(async () => {
-  t = await build({ DEMO_FUNDING: 'USDT=100000,BTC=2', ORDER_VERDICT_TIMEOUT_MS: '5000' });
+  t = await build({
+    DEMO_FUNDING: 'USDT=100000,BTC=2',
+    ORDER_VERDICT_TIMEOUT_MS: '5000',
+    DEV_CREDIT: 'true',
+  });
   engine = await startEngine(t);
 });
 afterAll(async () => {

@@ -9,7 +9,11 @@ import { auditLedger } from '../../src/features/ledger/audit.js';
 let t: TestApp;
 let engine: { stop(): Promise<void> };
 beforeAll(async () => {
-  t = await build({ DEMO_FUNDING: 'USDT=100000,BTC=2', TRIAL_FUNDING: 'USDT=10000' });
+  t = await build({
+    DEMO_FUNDING: 'USDT=100000,BTC=2',
+    TRIAL_FUNDING: 'USDT=10000',
+    DEV_CREDIT: 'true',
+  });
   // Settlement reads the fee schedule at its first event: set it before any order.
   await t.app.db.tradingSymbol.update({
     where: { code: 'BTC_USDT' },
@@ -279,10 +283,11 @@ describe('transaction history: one line per user action', () => {
           headers: { ...demo(u.token), 'runtime-mode': mode },
         })
       ).json<{ data: string[] }>().data;
-    expect(await types('1')).toEqual(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET']);
-    expect(await types('2')).toEqual(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET']);
-    // Real: no simulated funds; the development credit only outside production.
-    expect(await types('0')).toEqual(['TRADE', 'DEV_CREDIT']);
+    // The development credit (enabled in this file) exists in Demo and Trial only.
+    expect(await types('1')).toEqual(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET', 'DEV_CREDIT']);
+    expect(await types('2')).toEqual(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET', 'DEV_CREDIT']);
+    // Real: no simulated funds and never a development credit.
+    expect(await types('0')).toEqual(['TRADE']);
     const anonymous = await t.app.inject({ method: 'GET', url: '/v1/wallet/transaction-types' });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -1,4 +1,4 @@
-import { eventually } from './wait.js';
+import { eventually, until } from './wait.js';
 import type { LoginResponse, PuzzleScene } from '@exchange/contracts';
 import { puzzleKey } from '../../src/features/auth/puzzle/puzzle-service.js';
 import type { TestApp } from './build.js';
@@ -21,27 +21,43 @@ export async function solvePuzzle(t: TestApp, scene: PuzzleScene): Promise<strin
   return verify.json<{ data: { puzzleToken: string } }>().data.puzzleToken;
 }
 
-/** Waits for the send-mail job and returns the newest code mailed to the address. */
+/**
+ * Waits until every send-mail job has been delivered over SMTP (the catcher answers only once it
+ * has stored the message), then returns the newest code the catcher holds for the address;
+ * `after` is the count of its messages before the code was asked for.
+ */
 export async function latestCode(t: TestApp, email: string, after = 0): Promise<string> {
+  await mailDelivered(t);
   const mails = await eventually(
-    async () =>
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}`,
-        })
-      ).json<{ data: { text: string; createdAt: string }[] }>().data,
+    () => t.mail.messagesTo(email),
     (list) => list.length > after && /code is \d{6}/.test(list[0]?.text ?? ''),
   );
   return /code is (\d{6})/.exec(mails[0]?.text ?? '')?.[1] ?? '';
 }
 
+/** The newest mail to the address (subject and text), once the mail queue is empty. */
+export async function latestMail(
+  t: TestApp,
+  email: string,
+  after = 0,
+): Promise<{ subject: string; text: string }> {
+  await mailDelivered(t);
+  const mails = await eventually(
+    () => t.mail.messagesTo(email),
+    (list) => list.length > after,
+  );
+  return mails[0] ?? { subject: '', text: '' };
+}
+
+/** How many messages the mail catcher holds for the address, once the mail queue is empty. */
 export async function mailCount(t: TestApp, email: string): Promise<number> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/v1/common/public/dev/mailbox?to=${encodeURIComponent(email)}`,
-  });
-  return res.json<{ data: unknown[] }>().data.length;
+  await mailDelivered(t);
+  return (await t.mail.messagesTo(email)).length;
+}
+
+/** Resolves when no send-mail job of the app is waiting, running or due for a retry. */
+export async function mailDelivered(t: TestApp): Promise<void> {
+  await until(async () => (await t.app.jobs.pending(t.app.mailJob)) === 0, 10_000);
 }
 
 /** Registers through the real endpoints and returns the login answer. */
@@ -68,12 +84,19 @@ export async function registerUser(
   return res.json<{ data: LoginResponse }>().data;
 }
 
-export async function loginUser(t: TestApp, email: string, password = PASSWORD) {
+/** Logs in through the real endpoint; `remoteAddress` is the client's address (127.0.0.1). */
+export async function loginUser(
+  t: TestApp,
+  email: string,
+  password = PASSWORD,
+  opts: { remoteAddress?: string } = {},
+) {
   const puzzleToken = await solvePuzzle(t, 'LOGIN');
   return t.app.inject({
     method: 'POST',
     url: '/v1/auth/public/login',
     payload: { email, password, puzzleToken },
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
   });
 }
 

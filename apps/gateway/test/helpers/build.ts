@@ -6,28 +6,32 @@ import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadEnv, type Env } from '../../src/config/env.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { newToken, hashToken } from '../../src/features/auth/token.js';
+import { acquireMailCatcher, type MailCatcher } from './mail.js';
 import { REDIS_URL, TEMPLATE_URL, databaseUrl } from './urls.js';
 
 export interface TestApp {
   app: FastifyInstance;
   clock: ManualClock;
   env: Env;
+  /** The SMTP catcher this app sends its mail to (shared by the apps of one test file). */
+  mail: MailCatcher;
   close(): Promise<void>;
 }
 
 /**
  * Starts the gateway against its own copy of the seeded database and its own Redis key prefix,
- * so test files never see each other's data.
+ * so test files never see each other's data. Mail goes over SMTP to the file's mail catcher.
  */
 export async function build(
   overrides: Record<string, string> = {},
-  extra: Pick<BuildOptions, 'extraRoutes'> = {},
+  extra: Pick<BuildOptions, 'extraRoutes' | 'logger'> = {},
 ): Promise<TestApp> {
   const id = randomBytes(6).toString('hex');
   // A DATABASE_URL override shares another test app's database (two gateways, one exchange).
   const shared = overrides.DATABASE_URL;
   const dbUrl = shared ?? databaseUrl(`exchange_test_${id}`);
   if (!shared) await cloneDatabase(TEMPLATE_URL, dbUrl);
+  const mail = await acquireMailCatcher();
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -36,6 +40,7 @@ export async function build(
     REDIS_PREFIX: `test:${id}:`,
     AUTH_RATE_LIMIT_MAX: '10000',
     RATE_LIMIT_MAX: '10000',
+    SMTP_URL: mail.catcher.smtpUrl,
     ...overrides,
   });
   const clock = new ManualClock();
@@ -46,8 +51,10 @@ export async function build(
     app,
     clock,
     env,
+    mail: mail.catcher,
     async close() {
       await app.close();
+      await mail.release();
       await deleteKeys(env.REDIS_PREFIX);
       if (!shared) await dropDatabase(dbUrl);
     },

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isPublicPath } from '../config/paths';
 import { takePostLoginTarget } from '../lib/redirect';
-import { startSession } from '../lib/session';
+import { SESSION_MARKER, startSession } from '../lib/session';
 import { makeUser } from '../test/fixtures';
 import { ok, renderApp, resetApp } from '../test/render';
 
@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 const profile = (user = makeUser()) => ({ '/v1/user/profile': ok(user) });
-const loggedIn = (user = makeUser()) => startSession({ token: 'tok', refreshToken: 'ref', user });
+const loggedIn = (user = makeUser()) => startSession({ user });
 
 describe('access rules', () => {
   it('lists the public pages; every /login path but registerSuccess is public', () => {
@@ -58,8 +58,10 @@ describe('access rules', () => {
 
   it('shows the private page to a logged-in user', async () => {
     loggedIn();
-    renderApp('/accountCenter/security', profile());
-    expect(await screen.findByRole('heading', { name: 'Security is coming soon' })).toBeDefined();
+    renderApp('/accountCenter/address', profile());
+    expect(
+      await screen.findByRole('heading', { name: 'Crypto address whitelist is coming soon' }),
+    ).toBeDefined();
   });
 
   it('keeps /login/registerSuccess private', async () => {
@@ -128,7 +130,13 @@ describe('post-login rule', () => {
       password: 'Secret#123',
       puzzleToken: 'pt',
     });
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
+    // The tokens stay in the HttpOnly cookies: storage holds only a marker, and no call of the
+    // page carries a bearer token.
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(SESSION_MARKER);
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    expect(JSON.stringify({ ...localStorage })).not.toMatch(/"tok"|"ref"/);
+    for (const [, init] of fetch.mock.calls)
+      expect(init?.headers ?? {}).not.toHaveProperty('authorization');
   });
 
   it('shows the password rules and the catalogue messages on registration', async () => {

@@ -51,6 +51,10 @@ const TransactionHistoryPage = page(
   () => import('../features/trade/account-pages'),
   'TransactionHistoryPage',
 );
+const SecurityPage = page(
+  () => import('../features/security/components/security-page'),
+  'SecurityPage',
+);
 const MobileRegisterResult = page(
   () => import('../features/mobile/components/register-result-page'),
   'RegisterResultPage',
@@ -90,7 +94,7 @@ export const routes: RouteObject[] = [
       soon(PATHS.accountCenter, 'accountCenter'),
       { path: PATHS.wallet, element: <WalletPage /> },
       { path: PATHS.orders, element: <OrdersPage /> },
-      soon(PATHS.security, 'security'),
+      { path: PATHS.security, element: <SecurityPage /> },
       soon(PATHS.address, 'address'),
       soon(PATHS.bankCardManage, 'bankCardManage'),
       { path: PATHS.transactionHistory, element: <TransactionHistoryPage /> },

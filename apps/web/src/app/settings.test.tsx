@@ -41,7 +41,7 @@ const modeHeaders = (fetch: ReturnType<typeof renderApp>['fetch'], path: string)
 
 describe('runtime mode', () => {
   it('switching invalidates every query, sends the new mode and reconnects the socket', async () => {
-    startSession({ token: 'tok', refreshToken: 'ref', user: makeUser() });
+    startSession({ user: makeUser() });
     const socket = fakeSocket();
     const { fetch } = renderApp('/market', answers, { socket: socket as unknown as SocketClient });
     await screen.findByRole('table', undefined, { timeout: 10_000 });
@@ -73,7 +73,7 @@ describe('runtime mode', () => {
   });
 
   it('picks up a mode and a theme changed in another tab', async () => {
-    startSession({ token: 'tok', refreshToken: 'ref', user: makeUser() });
+    startSession({ user: makeUser() });
     const socket = fakeSocket();
     renderApp('/', answers, { socket: socket as unknown as SocketClient });
     await screen.findByRole('button', { name: 'Trading mode' });
@@ -113,7 +113,7 @@ describe('theme and language', () => {
   it('saves a new language on the server when logged in, stores it, drops ?lang= and reloads', async () => {
     const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => undefined);
     window.history.replaceState(null, '', '/market?lang=en&x=1');
-    startSession({ token: 'tok', refreshToken: 'ref', user: makeUser() });
+    startSession({ user: makeUser() });
     const { fetch } = renderApp('/', answers);
     fireEvent.click(await screen.findByRole('button', { name: 'Language' }));
     fireEvent.click(screen.getByRole('button', { name: '简体中文' }));

@@ -251,3 +251,47 @@ describe('client rules', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 });
+
+describe('refresh of an expired session', () => {
+  const REFRESH = '/v1/auth/public/token/refresh';
+  const expired = () =>
+    json({ code: '401', data: null, message: 'Login session expired, please log in again.' }, 401);
+
+  it('refreshes once on 401 and sends the call again; calls failing together share one refresh', async () => {
+    let refreshed = false;
+    const fetch = fakeFetch((url) => {
+      if (url === REFRESH) {
+        refreshed = true;
+        return json({ code: '200', data: {}, message: 'success' });
+      }
+      return refreshed ? json({ code: '200', data: 'fresh', message: 'success' }) : expired();
+    });
+    const onForceLogout = vi.fn();
+    const client = createApiClient({ fetch, refreshPath: REFRESH, onForceLogout });
+    const answers = await Promise.all([
+      client.get('/v1/user/profile', anything),
+      client.get('/v1/wallet/balances', anything),
+    ]);
+    expect(answers).toEqual(['fresh', 'fresh']);
+    expect(fetch.mock.calls.filter(([u]) => urlOf(u) === REFRESH)).toHaveLength(1);
+    expect(onForceLogout).not.toHaveBeenCalled();
+  });
+
+  it('logs out when the refresh is refused, and never refreshes 4003', async () => {
+    const fetch = fakeFetch((url) =>
+      url === REFRESH
+        ? expired()
+        : url.includes('elsewhere')
+          ? json({ code: '4003', data: null, message: 'Logged in elsewhere.' }, 401)
+          : expired(),
+    );
+    const onForceLogout = vi.fn();
+    const client = createApiClient({ fetch, refreshPath: REFRESH, onForceLogout });
+    await expect(client.get('/v1/user/profile', anything)).rejects.toMatchObject({ code: '401' });
+    expect(fetch.mock.calls.map(([u]) => urlOf(u))).toEqual(['/v1/user/profile', REFRESH]);
+    fetch.mockClear();
+    await expect(client.get('/v1/elsewhere', anything)).rejects.toMatchObject({ code: '4003' });
+    expect(fetch.mock.calls.map(([u]) => urlOf(u))).toEqual(['/v1/elsewhere']);
+    expect(onForceLogout).toHaveBeenCalledTimes(2);
+  });
+});

@@ -81,8 +81,23 @@ export interface ApiClientOptions {
   language?: () => string;
   /** Current runtime mode, sent as runtime-mode. */
   runtimeMode?: () => RuntimeMode;
-  /** Access token sent as a bearer token, except on public paths. */
+  /**
+   * Access token sent as a bearer token, except on public paths. The web client sends none: its
+   * session is the HttpOnly cookie.
+   */
   token?: () => string | null;
+  /**
+   * The refresh call (the refresh token is its HttpOnly cookie): a private call answered 401 is
+   * sent again once after a successful refresh, before anything logs out.
+   */
+  refreshPath?: string;
+  /**
+   * Runs a refresh alone among the browser's tabs, which share the cookies: a refresh token
+   * presented twice ends the session. `failedSince` is when the failed call was sent; a tab that
+   * finds a refresh done after it skips its own. Without it, refreshes are only shared in this
+   * client.
+   */
+  serializeRefresh?: (refresh: () => Promise<boolean>, failedSince: number) => Promise<boolean>;
   /** Readable CSRF cookie, echoed in x-csrf-token for cookie-authenticated requests. */
   csrfToken?: () => string | null;
   /** Session codes 401 / 4003 and HTTP 401: log out at once, without a toast. */
@@ -107,6 +122,11 @@ export interface ApiClient {
    */
   upload<T>(path: string, schema: Schema<T>, files: Blob[], options?: UploadOptions): Promise<T>;
   runtimeMode(): RuntimeMode;
+  /**
+   * Refreshes the session through `refreshPath`; concurrent callers share one call. `failedSince`:
+   * when the call that found the session expired was sent (default: now).
+   */
+  refreshSession(failedSince?: number): Promise<boolean>;
 }
 
 function isEnvelope(body: unknown): body is Envelope<unknown> {
@@ -177,11 +197,39 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     throw err;
   }
 
+  let refreshing: Promise<boolean> | null = null;
+  function refreshSession(failedSince = Date.now()): Promise<boolean> {
+    const refreshPath = options.refreshPath;
+    if (!refreshPath) return Promise.resolve(false);
+    const refresh = () =>
+      send(refreshPath, { parse: () => true }, { method: 'POST' }).catch(() => false);
+    refreshing ??= (
+      options.serializeRefresh ? options.serializeRefresh(refresh, failedSince) : refresh()
+    ).finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  /** An expired access token answers 401; 4003 (logged in elsewhere) cannot be refreshed. */
+  const expired = (err: unknown, path: string) =>
+    err instanceof ApiError &&
+    !isPublicPath(path) &&
+    err.code !== String(ErrorCode.LOGGED_IN_ELSEWHERE.code) &&
+    (err.code === String(ErrorCode.UNAUTHORIZED.code) || err.status === 401);
+
   async function request<T>(
     path: string,
     schema: Schema<T>,
     opts: RequestOptions = {},
   ): Promise<T> {
+    const sentAt = Date.now();
+    try {
+      return await send(path, schema, opts);
+    } catch (err) {
+      if (!expired(err, path) || !(await refreshSession(sentAt)))
+        return report(err, path, opts.silent);
+    }
     try {
       return await send(path, schema, opts);
     } catch (err) {
@@ -339,5 +387,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }
     },
     runtimeMode,
+    refreshSession,
   };
 }

@@ -1,6 +1,6 @@
 import {
   COOKIES,
-  CSRF_COOKIE,
+  CSRF_COOKIE_NAMES,
   STORAGE_KEYS,
   userInfo as userInfoSchema,
   type LoginResponse,
@@ -16,7 +16,15 @@ import {
 } from './storage';
 import { createStore, useStore } from './store';
 
+/**
+ * The spec's "local token": a marker that says a session exists (and whose changes reach other
+ * tabs through storage events), not a secret. The access and refresh tokens live only in the
+ * HttpOnly cookies the gateway sets, out of reach of any script on the page.
+ */
+export const SESSION_MARKER = 'cookie';
+
 export interface SessionState {
+  /** SESSION_MARKER while a session exists, else null. */
   token: string | null;
   user: UserInfo | null;
 }
@@ -26,8 +34,26 @@ function storedUser(key: string): UserInfo | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** The readable CSRF cookie of the session (its name depends on how the gateway is served). */
+export function csrfCookie(): string | null {
+  for (const name of CSRF_COOKIE_NAMES) {
+    const value = readCookie(name);
+    if (value !== null) return value;
+  }
+  return null;
+}
+
 export function loadSession(): SessionState {
-  return { token: readStorage(STORAGE_KEYS.token), user: storedUser(STORAGE_KEYS.userInfo) };
+  const stored = readStorage(STORAGE_KEYS.token);
+  // A token an earlier version kept here is replaced by the marker (its cookie still holds it).
+  if (stored !== null && stored !== SESSION_MARKER)
+    writeStorage(STORAGE_KEYS.token, SESSION_MARKER);
+  if (readStorage(STORAGE_KEYS.refreshToken) !== null)
+    writeStorage(STORAGE_KEYS.refreshToken, null);
+  return {
+    token: stored === null ? null : SESSION_MARKER,
+    user: storedUser(STORAGE_KEYS.userInfo),
+  };
 }
 
 export const sessionStore = createStore<SessionState>(loadSession());
@@ -37,11 +63,11 @@ export function hasToken(): boolean {
 }
 
 /**
- * Logged in when a token is stored locally or the gateway's readable companion cookie says an
- * HttpOnly session cookie exists.
+ * Logged in when the marker is stored or the gateway's readable CSRF cookie says that HttpOnly
+ * session cookies exist (a sign-in through Google or Apple sets only the cookies).
  */
 export function isLoggedIn(): boolean {
-  return hasToken() || readCookie(CSRF_COOKIE) !== null;
+  return hasToken() || csrfCookie() !== null;
 }
 
 /**
@@ -51,17 +77,17 @@ export function isLoggedIn(): boolean {
 const LOGOUT_REASON_KEY = 'logoutReason';
 export const logoutReason = (): string | null => readStorage(LOGOUT_REASON_KEY);
 
-export function startSession(answer: Pick<LoginResponse, 'token' | 'refreshToken' | 'user'>): void {
+/** A login answered: its tokens are already in the cookies, so only the user is kept here. */
+export function startSession(answer: Pick<LoginResponse, 'user'>): void {
   writeStorage(LOGOUT_REASON_KEY, null);
-  writeStorage(STORAGE_KEYS.token, answer.token);
-  writeStorage(STORAGE_KEYS.refreshToken, answer.refreshToken);
+  writeStorage(STORAGE_KEYS.token, SESSION_MARKER);
   writeStorage(STORAGE_KEYS.loginTimestamp, String(Date.now()));
   writeJson(STORAGE_KEYS.userInfo, answer.user);
   writeJson(STORAGE_KEYS.lastAccountName, {
     email: answer.user.email,
     type: answer.user.entityType,
   });
-  sessionStore.set({ token: answer.token, user: answer.user });
+  sessionStore.set({ token: SESSION_MARKER, user: answer.user });
 }
 
 export function setUser(user: UserInfo | null): void {
@@ -85,10 +111,33 @@ export function clearSession(opts: { reason?: string } = {}): void {
   for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.userInfo]) {
     writeStorage(key, null);
   }
-  removeCookie(CSRF_COOKIE);
+  for (const name of CSRF_COOKIE_NAMES) removeCookie(name);
   removeCookie(COOKIES.token);
   sessionStore.set({ token: null, user: null });
 }
 
+/** When a tab last refreshed the session (epoch ms): the other tabs then use its new cookies. */
+const REFRESHED_AT_KEY = 'sessionRefreshedAt';
+
+/**
+ * Refreshes the session alone among this browser's tabs (Web Locks where available): they share
+ * the refresh cookie, and the second of two refreshes with one token would present a spent token,
+ * which ends the session. A tab whose call failed before another tab's refresh only retries.
+ */
+export async function refreshAcrossTabs(
+  refresh: () => Promise<boolean>,
+  failedSince: number,
+): Promise<boolean> {
+  const run = async () => {
+    const last = readStorage(REFRESHED_AT_KEY);
+    if (last !== null && Number(last) >= failedSince) return true;
+    const refreshed = await refresh();
+    if (refreshed) writeStorage(REFRESHED_AT_KEY, String(Date.now()));
+    return refreshed;
+  };
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('exchange-session-refresh', run) : run();
+}
+
 export const useSession = () => useStore(sessionStore);
-export const useIsLoggedIn = () => useSession().token !== null || readCookie(CSRF_COOKIE) !== null;
+export const useIsLoggedIn = () => useSession().token !== null || csrfCookie() !== null;

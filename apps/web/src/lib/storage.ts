@@ -43,5 +43,7 @@ export function readCookie(name: string): string | null {
 
 export function removeCookie(name: string): void {
   if (typeof document === 'undefined') return;
-  document.cookie = `${name}=; Max-Age=0; path=/`;
+  // A __Host- or __Secure- cookie can only be overwritten by a Secure one.
+  const secure = name.startsWith('__') ? '; Secure' : '';
+  document.cookie = `${name}=; Max-Age=0; path=/${secure}`;
 }

@@ -54,6 +54,20 @@ export const errorsDe: Record<string, string> = {
     'Für diese E-Mail-Adresse existiert bereits ein Konto. Geben Sie dessen Passwort ein, um es zu verknüpfen.',
   error_2019: 'Die Anfrage ist abgelaufen. Bitte melden Sie sich erneut an.',
   error_2020: 'Das Passwort ist falsch.',
+  error_2021: 'Der per E-Mail gesendete Bestätigungscode muss 6 Ziffern haben.',
+  error_2022: 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
+  error_2023: 'Die neue E-Mail-Adresse ist dieselbe wie die aktuelle.',
+  error_2024: 'Diese E-Mail-Adresse wird bereits verwendet.',
+  error_2025:
+    'Dieses Konto hat noch kein Passwort; legen Sie zuerst über „Passwort vergessen“ eines fest.',
+  error_2026:
+    'Anmeldung fehlgeschlagen: falscher Google-Bestätigungscode, Versuch {{failedAttempts}} von {{maxAttempts}}. Nach {{maxAttempts}} Fehlversuchen wird das Konto für {{lockMinutes}} Minuten gesperrt.',
+  error_2027: 'Der Anmeldeschritt ist abgelaufen; geben Sie Ihr Passwort erneut ein.',
+  error_2040:
+    'Dieses Passwort steht auf einer Liste häufiger oder geleakter Passwörter. Bitte wählen Sie ein anderes.',
+  error_2041: 'Das Passwort darf weder Ihre E-Mail-Adresse noch den Teil vor dem @ enthalten.',
+  error_2042:
+    'Die Entwicklungsgutschrift gilt nur für Demo-Handel und „Handeln für Prämien“; echtes Guthaben kann niemals gutgeschrieben werden.',
 
   // ---- trading ----
   error_3001: 'Unzureichendes Guthaben.',
@@ -148,4 +162,14 @@ export const errorsDe: Record<string, string> = {
   error_8004:
     'Nach einer Sicherheitsänderung sind Auszahlungen, interne Überweisungen und Blitzüberweisungen für 24 Stunden gesperrt.',
   error_8005: 'Der Google-Bestätigungscode ist falsch.',
+  error_8006:
+    'Auszahlungen, interne Überweisungen und Blitzüberweisungen sind nach einer Sicherheitsänderung 24 Stunden gesperrt: noch {{remainingHours}} Std. {{remainingMinutes}} Min., bis {{lockedUntilUtc}}.',
+  error_8007: 'Der Google-Bestätigungscode muss 6 Ziffern haben.',
+  error_8008:
+    'Dieser Google-Bestätigungscode wurde bereits verwendet; warten Sie auf den nächsten.',
+  error_8009: 'Google Authenticator ist bereits verknüpft.',
+  error_8010:
+    'Die Einrichtung des Authenticators ist abgelaufen; beginnen Sie die Verknüpfung erneut.',
+  error_8011:
+    'Zu viele falsche Google-Bestätigungscodes; versuchen Sie es in {{remainingMinutes}} Minuten erneut.',
 };

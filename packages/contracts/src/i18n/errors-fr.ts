@@ -51,6 +51,21 @@ export const errorsFr: Record<string, string> = {
   error_2018: 'Un compte existe déjà avec cet e-mail ; saisissez son mot de passe pour l’associer.',
   error_2019: 'La demande a expiré ; veuillez vous reconnecter.',
   error_2020: 'Le mot de passe est incorrect.',
+  error_2021: 'Le code de vérification envoyé par e-mail doit comporter 6 chiffres.',
+  error_2022: 'Le nouveau mot de passe doit être différent de l’actuel.',
+  error_2023: 'La nouvelle adresse e-mail est identique à l’actuelle.',
+  error_2024: 'Cette adresse e-mail est déjà utilisée.',
+  error_2025:
+    'Ce compte n’a pas encore de mot de passe ; définissez-en un d’abord avec « Mot de passe oublié ».',
+  error_2026:
+    'Échec de la connexion : code Google incorrect, tentative {{failedAttempts}} sur {{maxAttempts}}. Après {{maxAttempts}} tentatives erronées, le compte est bloqué pendant {{lockMinutes}} minutes.',
+  error_2027: 'L’étape de connexion a expiré ; saisissez à nouveau votre mot de passe.',
+  error_2040:
+    'Ce mot de passe figure sur une liste de mots de passe courants ou divulgués ; choisissez-en un autre.',
+  error_2041:
+    'Le mot de passe ne doit contenir ni votre adresse e-mail ni la partie située avant le @.',
+  error_2042:
+    'Le crédit de développement est réservé au trading démo et à Trader pour une récompense ; des fonds réels ne peuvent jamais être crédités.',
 
   // ---- trading ----
   error_3001: 'Solde insuffisant.',
@@ -147,4 +162,12 @@ export const errorsFr: Record<string, string> = {
   error_8004:
     'Les retraits, transferts internes et virements express sont désactivés pendant 24 heures après une modification de sécurité.',
   error_8005: 'Le code de vérification Google est incorrect.',
+  error_8006:
+    'Les retraits, virements internes et transferts flash sont désactivés pendant 24 heures après une modification de sécurité : encore {{remainingHours}} h {{remainingMinutes}} min, jusqu’au {{lockedUntilUtc}}.',
+  error_8007: 'Le code de vérification Google doit comporter 6 chiffres.',
+  error_8008: 'Ce code de vérification Google a déjà été utilisé ; attendez le suivant.',
+  error_8009: 'Google Authenticator est déjà associé.',
+  error_8010: 'La configuration de l’authentificateur a expiré ; recommencez l’association.',
+  error_8011:
+    'Trop de codes de vérification Google erronés ; réessayez dans {{remainingMinutes}} minutes.',
 };

@@ -49,6 +49,17 @@ export const errorsZhCn: Record<string, string> = {
   error_2018: '该邮箱已注册账户，请输入该账户的密码以完成关联。',
   error_2019: '请求已过期，请重新登录。',
   error_2020: '密码错误。',
+  error_2021: '邮箱验证码必须为 6 位数字。',
+  error_2022: '新密码不能与当前密码相同。',
+  error_2023: '新邮箱地址与当前邮箱相同。',
+  error_2024: '该邮箱地址已被使用。',
+  error_2025: '该账户尚未设置密码，请先通过“忘记密码”设置。',
+  error_2026:
+    '登录失败：Google 验证码错误，第 {{failedAttempts}} 次，共 {{maxAttempts}} 次。错误 {{maxAttempts}} 次后账户将被锁定 {{lockMinutes}} 分钟。',
+  error_2027: '登录步骤已过期，请重新输入密码。',
+  error_2040: '该密码在常见或已泄露密码列表中，请换一个。',
+  error_2041: '密码不能包含您的邮箱地址或 @ 之前的部分。',
+  error_2042: '开发测试入账仅限模拟交易和体验赢奖励，真实资金永远不能入账。',
 
   // ---- trading ----
   error_3001: '余额不足。',
@@ -135,4 +146,11 @@ export const errorsZhCn: Record<string, string> = {
   error_8003: '注销账户失败，请重试。',
   error_8004: '安全设置变更后 24 小时内，提现、内部转账和闪电汇款功能将暂停使用。',
   error_8005: 'Google 验证码错误。',
+  error_8006:
+    '安全设置变更后 24 小时内禁止提现、内部转账和闪电汇款：剩余 {{remainingHours}} 小时 {{remainingMinutes}} 分钟，至 {{lockedUntilUtc}}。',
+  error_8007: 'Google 验证码必须为 6 位数字。',
+  error_8008: '该 Google 验证码已使用过，请等待下一个验证码。',
+  error_8009: '已绑定 Google 验证器。',
+  error_8010: '验证器绑定已过期，请重新开始绑定。',
+  error_8011: 'Google 验证码错误次数过多，请在 {{remainingMinutes}} 分钟后重试。',
 };

@@ -49,6 +49,17 @@ export const errorsZhTw: Record<string, string> = {
   error_2018: '此電子郵件已註冊帳戶，請輸入該帳戶的密碼以完成連結。',
   error_2019: '此請求已過期，請重新登入。',
   error_2020: '密碼錯誤。',
+  error_2021: '郵箱驗證碼必須為 6 位數字。',
+  error_2022: '新密碼不能與目前密碼相同。',
+  error_2023: '新郵箱地址與目前郵箱相同。',
+  error_2024: '該郵箱地址已被使用。',
+  error_2025: '此帳戶尚未設定密碼，請先透過「忘記密碼」設定。',
+  error_2026:
+    '登入失敗：Google 驗證碼錯誤，第 {{failedAttempts}} 次，共 {{maxAttempts}} 次。錯誤 {{maxAttempts}} 次後帳戶將被鎖定 {{lockMinutes}} 分鐘。',
+  error_2027: '登入步驟已過期，請重新輸入密碼。',
+  error_2040: '此密碼在常見或已外洩的密碼清單中，請換一個。',
+  error_2041: '密碼不能包含您的電子郵件地址或 @ 之前的部分。',
+  error_2042: '開發測試入帳僅限模擬交易與體驗贏獎勵，真實資金永遠無法入帳。',
 
   // ---- trading ----
   error_3001: '餘額不足。',
@@ -135,4 +146,11 @@ export const errorsZhTw: Record<string, string> = {
   error_8003: '帳戶註銷失敗，請再試一次。',
   error_8004: '安全設定變更後 24 小時內，將暫停提領、內部轉帳及閃電匯款功能。',
   error_8005: 'Google 驗證碼錯誤。',
+  error_8006:
+    '安全設定變更後 24 小時內禁止提現、內部轉帳和閃電匯款：剩餘 {{remainingHours}} 小時 {{remainingMinutes}} 分鐘，至 {{lockedUntilUtc}}。',
+  error_8007: 'Google 驗證碼必須為 6 位數字。',
+  error_8008: '此 Google 驗證碼已使用過，請等待下一個驗證碼。',
+  error_8009: '已綁定 Google 驗證器。',
+  error_8010: '驗證器綁定已過期，請重新開始綁定。',
+  error_8011: 'Google 驗證碼錯誤次數過多，請在 {{remainingMinutes}} 分鐘後重試。',
 };

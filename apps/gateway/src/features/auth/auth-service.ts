@@ -1,10 +1,5 @@
 import { randomInt } from 'node:crypto';
-import {
-  isValidEmail,
-  isValidPassword,
-  normalizeEmail,
-  type EntityType,
-} from '@exchange/contracts';
+import { isValidEmail, normalizeEmail, type EntityType } from '@exchange/contracts';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { Jobs } from '../../jobs/jobs.js';
@@ -18,11 +13,23 @@ import {
   RESEND_AFTER_MS,
   type CodePurpose,
 } from './email-code-service.js';
-import { assertNotLocked, clearFailures, recordFailure } from './login-guard.js';
+import { assertNotLocked, clearAccountLock, clearFailures, recordFailure } from './login-guard.js';
+import { LoginTickets } from './login-ticket.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { checkPasswordPolicy } from './password-policy.js';
 import { consumePuzzleToken } from './puzzle/puzzle-service.js';
 import type { IssuedTokens, Sessions } from './session-service.js';
-import { EMAIL_CODE_TTL_MS } from '@exchange/contracts';
+import { EMAIL_CODE_TTL_MS, SECURITY_LOCK_MS } from '@exchange/contracts';
+
+/**
+ * The Google Authenticator step of the login. The security feature provides it (app.ts wires
+ * it), so auth does not depend on the security settings.
+ */
+export interface SecondFactor {
+  required(userId: string): Promise<boolean>;
+  /** Accepts a code once; throws the catalogue error of a malformed, wrong or replayed code. */
+  verify(userId: string, code: string): Promise<void>;
+}
 
 export interface AuthDeps {
   db: Db;
@@ -32,6 +39,7 @@ export interface AuthDeps {
   jobs: Jobs;
   mailJob: ReturnType<typeof sendMailJob>;
   sessions: Sessions;
+  secondFactor?: SecondFactor | undefined;
 }
 
 export interface ClientMeta {
@@ -46,25 +54,35 @@ export const cost = (env: Env) => ({
 export const lockPolicy = (env: Env) => ({
   maxAttempts: env.LOGIN_MAX_ATTEMPTS,
   lockMinutes: env.LOGIN_LOCK_MINUTES,
+  accountMaxAttempts: env.LOGIN_ACCOUNT_MAX_ATTEMPTS,
 });
 
-function checkedEmail(raw: string): string {
+export function checkedEmail(raw: string): string {
   const email = normalizeEmail(raw);
   if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL_FORMAT');
   return email;
 }
 
-function checkPasswords(password: string, confirmPassword: string): void {
-  if (!isValidPassword(password)) throw new AppError('INVALID_PASSWORD_FORMAT');
-  if (password !== confirmPassword) throw new AppError('PASSWORDS_DO_NOT_MATCH');
+/**
+ * The password policy of every place that sets a password (registration, reset, change): see
+ * checkPasswordPolicy. `email` is the account's address, which the password may not contain.
+ */
+export function checkPasswords(password: string, confirmPassword: string, email: string): void {
+  checkPasswordPolicy({ password, confirmPassword, email });
 }
 
 const SUBJECTS: Record<CodePurpose, string> = {
   REGISTER: 'Your registration code',
   RESET_PASSWORD: 'Your password reset code',
+  CHANGE_PASSWORD: 'Your code to change the password',
+  CHANGE_EMAIL_OLD: 'Your code to change the e-mail address',
+  CHANGE_EMAIL_NEW: 'Your code to confirm the new e-mail address',
+  UNLINK_AUTHENTICATOR: 'Your code to unlink Google Authenticator',
+  STEP_UP: 'Your security verification code',
 };
 
-async function mailCode(deps: AuthDeps, email: string, purpose: CodePurpose): Promise<void> {
+/** Mails a new code of a purpose to an address (rate limited per address and purpose). */
+export async function mailCode(deps: AuthDeps, email: string, purpose: CodePurpose): Promise<void> {
   const code = await createEmailCode({
     db: deps.db,
     clock: deps.clock,
@@ -76,12 +94,34 @@ async function mailCode(deps: AuthDeps, email: string, purpose: CodePurpose): Pr
   await deps.jobs.enqueue(deps.mailJob, { to: email, subject: SUBJECTS[purpose], text });
 }
 
-const codeAnswer = {
+export const EXISTING_ACCOUNT_SUBJECT = 'Someone tried to register with your e-mail address';
+
+/**
+ * A registration code asked for an address that has an account: the same steps as for a new
+ * address (a code row, so "a code was sent recently" comes after the same minute), but the owner
+ * gets a notice instead of the code, and no one learns from the answer that the account exists.
+ */
+async function mailExistingAccountNotice(deps: AuthDeps, email: string): Promise<void> {
+  await createEmailCode({
+    db: deps.db,
+    clock: deps.clock,
+    secret: deps.env.AUTH_SECRET,
+    email,
+    purpose: 'REGISTER',
+  });
+  const text = `Someone asked to register a new account with this e-mail address, but you already have an account here.\n\nIf it was you, log in with your password, or reset your password from the login page if you have forgotten it.\n\nIf it was not you, ignore this e-mail: nothing has changed on your account.`;
+  await deps.jobs.enqueue(deps.mailJob, { to: email, subject: EXISTING_ACCOUNT_SUBJECT, text });
+}
+
+export const codeAnswer = {
   expiresInSeconds: EMAIL_CODE_TTL_MS / 1000,
   resendAfterSeconds: RESEND_AFTER_MS / 1000,
 };
 
-/** Step one of registration: proves the address. Registration alone may say an account exists. */
+/**
+ * Step one of registration: proves the address. It answers alike whether or not the address has
+ * an account (that owner is told by e-mail instead), so it cannot be used to find accounts.
+ */
 export async function requestRegisterCode(
   deps: AuthDeps,
   input: { email: string; puzzleToken: string },
@@ -89,8 +129,8 @@ export async function requestRegisterCode(
   const email = checkedEmail(input.email);
   await consumePuzzleToken(deps.redis, input.puzzleToken, 'REGISTER');
   if (await deps.db.user.findUnique({ where: { email }, select: { id: true } }))
-    throw new AppError('ACCOUNT_EXISTS');
-  await mailCode(deps, email, 'REGISTER');
+    await mailExistingAccountNotice(deps, email);
+  else await mailCode(deps, email, 'REGISTER');
   return codeAnswer;
 }
 
@@ -115,9 +155,9 @@ export async function register(
   meta: ClientMeta,
 ): Promise<IssuedTokens & { userId: string }> {
   const email = checkedEmail(input.email);
-  checkPasswords(input.password, input.confirmPassword);
-  if (await deps.db.user.findUnique({ where: { email }, select: { id: true } }))
-    throw new AppError('ACCOUNT_EXISTS');
+  checkPasswords(input.password, input.confirmPassword, email);
+  // The code first: only whoever holds a code mailed to the address learns it has an account
+  // (no code is mailed to an existing account, so that is a registration racing this one).
   await consumeEmailCode({
     db: deps.db,
     clock: deps.clock,
@@ -126,6 +166,8 @@ export async function register(
     purpose: 'REGISTER',
     code: input.code,
   });
+  if (await deps.db.user.findUnique({ where: { email }, select: { id: true } }))
+    throw new AppError('ACCOUNT_EXISTS');
   const passwordHash = await hashPassword(input.password, cost(deps.env));
   let user;
   try {
@@ -147,28 +189,74 @@ export async function register(
   return { ...tokens, userId: user.id };
 }
 
+export type LoginOutcome =
+  | ({ kind: 'session' } & IssuedTokens & { userId: string })
+  | { kind: 'second-step'; ticket: string; expiresInSeconds: number };
+
 /**
- * Password login. Unknown addresses and wrong passwords answer alike, counted per address, and
- * the lock applies to both, so the answers never reveal whether an account exists.
+ * Password login. Unknown addresses and wrong passwords answer alike, counted per e-mail and
+ * client address (and per e-mail overall, see login-guard), and the locks apply to both, so the
+ * answers never reveal whether an account exists. With Google Authenticator linked, the right
+ * password yields only a ticket for the code step; the failure count is kept until the code is
+ * right, so the password cannot reset the code's tries.
  */
 export async function login(
   deps: AuthDeps,
   input: { email: string; password: string; puzzleToken: string },
   meta: ClientMeta,
-): Promise<IssuedTokens & { userId: string }> {
+): Promise<LoginOutcome> {
   const email = checkedEmail(input.email);
   await consumePuzzleToken(deps.redis, input.puzzleToken, 'LOGIN');
-  await assertNotLocked(deps.redis, deps.clock, email, lockPolicy(deps.env));
+  const who = { email, ip: meta.ip };
+  await assertNotLocked(deps.redis, deps.clock, who, lockPolicy(deps.env));
   const user = await deps.db.user.findUnique({
     where: { email },
     select: { id: true, passwordHash: true },
   });
   if (!(await verifyPassword(user?.passwordHash, input.password, cost(deps.env))) || !user) {
-    throw await recordFailure(deps.redis, deps.clock, email, lockPolicy(deps.env));
+    throw await recordFailure(deps.redis, deps.clock, who, lockPolicy(deps.env));
   }
-  await clearFailures(deps.redis, email);
+  if (deps.secondFactor && (await deps.secondFactor.required(user.id))) {
+    const issued = await new LoginTickets(deps.redis, deps.clock).issue({ userId: user.id, email });
+    return { kind: 'second-step', ...issued };
+  }
+  await clearFailures(deps.redis, who);
   const tokens = await deps.sessions.start({ userId: user.id, ...meta });
-  return { ...tokens, userId: user.id };
+  return { kind: 'session', ...tokens, userId: user.id };
+}
+
+/**
+ * The login's second step: the password step's ticket and a Google code. A wrong or replayed
+ * code counts toward the address's lockout like a wrong password; the lock ends the ticket.
+ */
+export async function loginWithGoogleCode(
+  deps: AuthDeps,
+  input: { ticket: string; googleCode: string },
+  meta: ClientMeta,
+): Promise<IssuedTokens & { userId: string }> {
+  const tickets = new LoginTickets(deps.redis, deps.clock);
+  const owner = await tickets.peek(input.ticket);
+  if (!owner || !deps.secondFactor) throw new AppError('LOGIN_TICKET_INVALID');
+  const who = { email: owner.email, ip: meta.ip };
+  try {
+    await assertNotLocked(deps.redis, deps.clock, who, lockPolicy(deps.env));
+  } catch (err) {
+    await tickets.spend(input.ticket);
+    throw err;
+  }
+  try {
+    await deps.secondFactor.verify(owner.userId, input.googleCode);
+  } catch (err) {
+    if (!(err instanceof AppError) || (err.code !== 8005 && err.code !== 8008)) throw err;
+    const failure = await recordFailure(deps.redis, deps.clock, who, lockPolicy(deps.env));
+    if (failure.code === 2002) throw new AppError('LOGIN_GOOGLE_CODE_FAILED', failure.params);
+    await tickets.spend(input.ticket);
+    throw failure;
+  }
+  if (!(await tickets.spend(input.ticket))) throw new AppError('LOGIN_TICKET_INVALID');
+  await clearFailures(deps.redis, who);
+  const tokens = await deps.sessions.start({ userId: owner.userId, ...meta });
+  return { ...tokens, userId: owner.userId };
 }
 
 /** Always answers the same; a code goes out only when the account exists. */
@@ -190,13 +278,17 @@ export async function requestResetCode(
   return codeAnswer;
 }
 
-/** Sets a new password with a valid code and ends every session of the account. */
+/**
+ * Sets a new password with a valid code, ends every session of the account and starts the
+ * 24-hour security lock.
+ */
 export async function resetPassword(
   deps: AuthDeps,
   input: { email: string; code: string; password: string; confirmPassword: string },
+  meta: ClientMeta = {},
 ): Promise<void> {
   const email = checkedEmail(input.email);
-  checkPasswords(input.password, input.confirmPassword);
+  checkPasswords(input.password, input.confirmPassword, email);
   await consumeEmailCode({
     db: deps.db,
     clock: deps.clock,
@@ -210,8 +302,15 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password, cost(deps.env));
   await deps.db.user.update({
     where: { id: user.id },
-    data: { passwordHash, passwordChangedAt: deps.clock.date() },
+    // A new password, like a change in the security settings, pauses withdrawals for 24 hours.
+    data: {
+      passwordHash,
+      passwordChangedAt: deps.clock.date(),
+      securityLockedUntil: new Date(deps.clock.now() + SECURITY_LOCK_MS),
+    },
   });
   await deps.sessions.revokeAll(user.id, 'PASSWORD_RESET');
-  await clearFailures(deps.redis, email);
+  // The owner's own address and the account-wide lock; other addresses' locks run their course.
+  await clearFailures(deps.redis, { email, ip: meta.ip });
+  await clearAccountLock(deps.redis, email);
 }

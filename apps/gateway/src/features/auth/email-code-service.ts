@@ -4,7 +4,15 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
 
-export type CodePurpose = 'REGISTER' | 'RESET_PASSWORD';
+/** What a code proves; a code is checked only for its own purpose. */
+export type CodePurpose =
+  | 'REGISTER'
+  | 'RESET_PASSWORD'
+  | 'CHANGE_PASSWORD'
+  | 'CHANGE_EMAIL_OLD'
+  | 'CHANGE_EMAIL_NEW'
+  | 'UNLINK_AUTHENTICATOR'
+  | 'STEP_UP';
 export const MAX_CODE_ATTEMPTS = 5;
 export const RESEND_AFTER_MS = 60_000;
 
@@ -54,18 +62,21 @@ export async function createEmailCode(opts: {
   return code;
 }
 
-/**
- * Spends the newest live code of the address if `code` matches. Each wrong guess counts; after
- * five the code is dead and a new one is needed. Expired and used codes never match.
- */
-export async function consumeEmailCode(opts: {
+interface CodeCheck {
   db: Db;
   clock: Clock;
   secret: string;
   email: string;
   purpose: CodePurpose;
   code: string;
-}): Promise<void> {
+}
+
+/**
+ * Whether `code` matches the newest live code of the address, without spending it: the id of
+ * that code, or the catalogue error. Each wrong guess counts; after five the code is dead and a
+ * new one is needed. Expired and used codes never match.
+ */
+export async function checkEmailCode(opts: CodeCheck): Promise<string> {
   const now = new Date(opts.clock.now());
   const row = await opts.db.emailCode.findFirst({
     where: { email: opts.email, purpose: opts.purpose, consumedAt: null, expiresAt: { gt: now } },
@@ -75,15 +86,7 @@ export async function consumeEmailCode(opts: {
   if (row.attempts >= MAX_CODE_ATTEMPTS) throw new AppError('EMAIL_CODE_TOO_MANY_ATTEMPTS');
   const expected = Buffer.from(row.codeHash, 'hex');
   const given = Buffer.from(hashCode(opts.secret, row.id, opts.code.trim()), 'hex');
-  if (expected.length === given.length && timingSafeEqual(expected, given)) {
-    // Conditional: two concurrent requests with the right code cannot both spend it.
-    const spent = await opts.db.emailCode.updateMany({
-      where: { id: row.id, consumedAt: null },
-      data: { consumedAt: now },
-    });
-    if (spent.count === 1) return;
-    throw new AppError('EMAIL_CODE_INVALID');
-  }
+  if (expected.length === given.length && timingSafeEqual(expected, given)) return row.id;
   const updated = await opts.db.emailCode.update({
     where: { id: row.id },
     data: { attempts: { increment: 1 } },
@@ -91,4 +94,19 @@ export async function consumeEmailCode(opts: {
   throw new AppError(
     updated.attempts >= MAX_CODE_ATTEMPTS ? 'EMAIL_CODE_TOO_MANY_ATTEMPTS' : 'EMAIL_CODE_INVALID',
   );
+}
+
+/** Spends a code checked by `checkEmailCode`; of two concurrent requests only one spends it. */
+export async function spendEmailCode(opts: { db: Db; clock: Clock; id: string }): Promise<void> {
+  // Conditional: two concurrent requests with the right code cannot both spend it.
+  const spent = await opts.db.emailCode.updateMany({
+    where: { id: opts.id, consumedAt: null },
+    data: { consumedAt: new Date(opts.clock.now()) },
+  });
+  if (spent.count !== 1) throw new AppError('EMAIL_CODE_INVALID');
+}
+
+/** Spends the newest live code of the address if `code` matches (see `checkEmailCode`). */
+export async function consumeEmailCode(opts: CodeCheck): Promise<void> {
+  await spendEmailCode({ ...opts, id: await checkEmailCode(opts) });
 }

@@ -4,30 +4,80 @@ import type { RedisConnections } from '../../lib/redis.js';
 import { AppError } from '../../lib/app-error.js';
 
 export interface LockPolicy {
+  /** Wrong passwords for one e-mail from one client address that lock that pair. */
   maxAttempts: number;
   lockMinutes: number;
+  /**
+   * Wrong passwords for one e-mail from all addresses together that lock the account for every
+   * address it has not signed in from: the ceiling for a guesser spread over many addresses.
+   * Five times `maxAttempts` when not given.
+   */
+  accountMaxAttempts?: number;
 }
 
-/** Keyed by a hash of the e-mail, registered or not, so answers never reveal which exist. */
-const key = (email: string, part: 'fails' | 'lock') =>
-  `login:${part}:${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
+/** Who is trying: the e-mail (registered or not) and the client's address. */
+export interface LoginAttempt {
+  email: string;
+  ip?: string | undefined;
+}
+
+/** Addresses an account signed in from stay exempt from its account-wide lock this long. */
+const KNOWN_ADDRESS_MS = 30 * 86_400_000;
+
+const digest = (...parts: string[]) =>
+  createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
 
 /**
- * The lock holds its end in logical time (the clock's), so scaled and manual clocks apply;
- * Redis expiry only cleans up afterwards.
+ * Keyed by hashes of the e-mail, registered or not, so answers never reveal which exist: per
+ * e-mail and address (`fails`, `lock`), per e-mail alone (`account-fails`, `account-lock`), and
+ * the addresses the account signed in from (`known`).
  */
-async function lockedUntil(redis: RedisConnections, email: string): Promise<number> {
-  return Number((await redis.commands.get(key(email, 'lock'))) ?? 0);
+function keys(who: string | LoginAttempt) {
+  const { email, ip } = typeof who === 'string' ? { email: who, ip: undefined } : who;
+  const address = ip ?? '-';
+  const pair = digest(email, address);
+  const account = digest(email);
+  return {
+    fails: `login:fails:${pair}`,
+    lock: `login:lock:${pair}`,
+    accountFails: `login:account-fails:${account}`,
+    accountLock: `login:account-lock:${account}`,
+    known: `login:known:${account}`,
+    address: ip === undefined ? null : digest(address),
+  };
 }
 
-/** Throws ACCOUNT_LOCKED with the figures of spec section 8 while the address is locked. */
+const accountMax = (policy: LockPolicy) => policy.accountMaxAttempts ?? policy.maxAttempts * 5;
+
+/**
+ * Time left on the lock that applies to this attempt: its own address's, and the account-wide
+ * one unless the account has signed in from this address before (so a lock that others caused
+ * never keeps the owner out at home). Locks hold their end in logical time (the clock's), so
+ * scaled and manual clocks apply; Redis expiry only cleans up afterwards.
+ */
+async function remainingLockMs(
+  redis: RedisConnections,
+  clock: Clock,
+  who: string | LoginAttempt,
+): Promise<number> {
+  const k = keys(who);
+  const [pairUntil, accountUntil] = await redis.commands.mget(k.lock, k.accountLock);
+  const now = clock.now();
+  const pairLeft = Number(pairUntil ?? 0) - now;
+  let accountLeft = Number(accountUntil ?? 0) - now;
+  if (accountLeft > 0 && k.address && (await redis.commands.sismember(k.known, k.address)))
+    accountLeft = 0;
+  return Math.max(pairLeft, accountLeft, 0);
+}
+
+/** Throws ACCOUNT_LOCKED with the figures of spec section 8 while this attempt is locked out. */
 export async function assertNotLocked(
   redis: RedisConnections,
   clock: Clock,
-  email: string,
+  who: string | LoginAttempt,
   policy: LockPolicy,
 ): Promise<void> {
-  const remainingMs = (await lockedUntil(redis, email)) - clock.now();
+  const remainingMs = await remainingLockMs(redis, clock, who);
   if (remainingMs <= 0) return;
   throw new AppError('ACCOUNT_LOCKED', {
     failedAttempts: policy.maxAttempts,
@@ -36,31 +86,55 @@ export async function assertNotLocked(
   });
 }
 
-/** Counts a wrong password; the attempt that reaches the threshold locks the address. */
+/**
+ * Counts a wrong password for the e-mail from this address and for the e-mail overall. The
+ * attempt that reaches the address's threshold locks that pair; the one that reaches the looser
+ * account-wide ceiling locks the e-mail for every address it has not signed in from.
+ */
 export async function recordFailure(
   redis: RedisConnections,
   clock: Clock,
-  email: string,
+  who: string | LoginAttempt,
   policy: LockPolicy,
 ): Promise<AppError> {
+  const k = keys(who);
   const lockMs = policy.lockMinutes * 60_000;
-  const fails = key(email, 'fails');
+  const ttl = clock.realDelay(lockMs);
   const replies = await redis.commands
     .multi()
-    .incr(fails)
-    .pexpire(fails, clock.realDelay(lockMs))
+    .incr(k.fails)
+    .pexpire(k.fails, ttl)
+    .incr(k.accountFails)
+    .pexpire(k.accountFails, ttl)
     .exec();
   const count = Number(replies?.[0]?.[1] ?? 1);
+  const accountCount = Number(replies?.[2]?.[1] ?? 1);
+  const until = String(clock.now() + lockMs);
+  if (accountCount >= accountMax(policy)) {
+    await redis.commands
+      .multi()
+      .set(k.accountLock, until, 'PX', ttl + 60_000)
+      .del(k.accountFails)
+      .exec();
+  }
   if (count >= policy.maxAttempts) {
     await redis.commands
       .multi()
-      .set(key(email, 'lock'), String(clock.now() + lockMs), 'PX', clock.realDelay(lockMs) + 60_000)
-      .del(fails)
+      .set(k.lock, until, 'PX', ttl + 60_000)
+      .del(k.fails)
       .exec();
     return new AppError('ACCOUNT_LOCKED', {
       failedAttempts: count,
       lockMinutes: policy.lockMinutes,
       remainingMinutes: policy.lockMinutes,
+    });
+  }
+  const remainingMs = await remainingLockMs(redis, clock, who);
+  if (remainingMs > 0) {
+    return new AppError('ACCOUNT_LOCKED', {
+      failedAttempts: count,
+      lockMinutes: policy.lockMinutes,
+      remainingMinutes: Math.max(1, Math.ceil(remainingMs / 60_000)),
     });
   }
   return new AppError('LOGIN_FAILED_ATTEMPTS', {
@@ -70,6 +144,22 @@ export async function recordFailure(
   });
 }
 
-export async function clearFailures(redis: RedisConnections, email: string): Promise<void> {
-  await redis.commands.del(key(email, 'fails'), key(email, 'lock'));
+/**
+ * A successful sign-in: clears this address's count and lock and remembers the address as the
+ * account's own. The account-wide count stays: the owner signing in does not stop a guesser.
+ */
+export async function clearFailures(
+  redis: RedisConnections,
+  who: string | LoginAttempt,
+): Promise<void> {
+  const k = keys(who);
+  const m = redis.commands.multi().del(k.fails, k.lock);
+  if (k.address) m.sadd(k.known, k.address).pexpire(k.known, KNOWN_ADDRESS_MS);
+  await m.exec();
+}
+
+/** A new password makes earlier guesses moot: clears the account-wide count and lock. */
+export async function clearAccountLock(redis: RedisConnections, email: string): Promise<void> {
+  const k = keys(email);
+  await redis.commands.del(k.accountFails, k.accountLock);
 }

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CSRF_HEADER,
   emailCodeRequest,
   emailCodeResponse,
   loginRequest,
   loginResponse,
+  loginTotpRequest,
   ok,
+  passwordLoginResponse,
   puzzleChallenge,
   puzzleQuery,
   puzzleVerifyRequest,
@@ -20,20 +23,29 @@ import { requireAuth } from '../../lib/auth-context.js';
 import { getProfile } from '../user/user-service.js';
 import {
   login,
+  loginWithGoogleCode,
   register,
   requestRegisterCode,
   requestResetCode,
   resetPassword,
   type AuthDeps,
+  type SecondFactor,
 } from './auth-service.js';
-import { clearSessionCookies, setSessionCookies } from './cookies.js';
+import { clearSessionCookies, cookieNames, csrfMatches, setSessionCookies } from './cookies.js';
+import { AppError } from '../../lib/app-error.js';
 import { issuePuzzle, verifyPuzzle } from './puzzle/puzzle-service.js';
 import type { IssuedTokens } from './session-service.js';
 
 const tags = ['auth'];
+export interface AuthRouteOptions {
+  /** The Google Authenticator login step (the security feature's). */
+  secondFactor?: SecondFactor;
+}
+
 /** Sign-up, sign-in and session, under /v1/auth. */
-const authRoutes: FastifyPluginAsyncZod = async (app) => {
+const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) => {
   const deps: AuthDeps = {
+    secondFactor: opts.secondFactor,
     db: app.db,
     redis: app.redis,
     clock: app.clock,
@@ -56,7 +68,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
     issued: IssuedTokens & { userId: string },
   ) {
-    setSessionCookies(reply, app.env, issued.token);
+    setSessionCookies(reply, app.env, issued);
     const user = await getProfile({ db: app.db, userId: issued.userId, mode: request.runtimeMode });
     return ok({
       token: issued.token,
@@ -130,14 +142,40 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Sign in with e-mail and password',
+        summary: 'Sign in with e-mail and password (then a Google code when one is linked)',
+        description:
+          'Answers a session, or, when Google Authenticator is linked, `twoFactorRequired` with a ticket for `login/google` (no session yet).',
         body: loginRequest,
+        response: responses(passwordLoginResponse),
+      },
+      config: strict,
+    },
+    async (request, reply) => {
+      const outcome = await login(deps, request.body, meta(request));
+      if (outcome.kind === 'second-step') {
+        return ok({
+          twoFactorRequired: true as const,
+          ticket: outcome.ticket,
+          expiresInSeconds: outcome.expiresInSeconds,
+        });
+      }
+      return signedIn(request, reply, outcome);
+    },
+  );
+
+  app.post(
+    '/public/login/google',
+    {
+      schema: {
+        tags,
+        summary: 'Second login step: the ticket of the password step and a Google code',
+        body: loginTotpRequest,
         response: responses(loginResponse),
       },
       config: strict,
     },
     async (request, reply) =>
-      signedIn(request, reply, await login(deps, request.body, meta(request))),
+      signedIn(request, reply, await loginWithGoogleCode(deps, request.body, meta(request))),
   );
 
   app.post(
@@ -145,13 +183,26 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Rotate the refresh token; reuse ends the session',
-        body: refreshRequest,
+        summary:
+          "Rotate the refresh token (from the body, or a browser's refresh cookie); reuse ends the session",
+        body: refreshRequest.nullish(),
         response: responses(loginResponse),
       },
     },
-    async (request, reply) =>
-      signedIn(request, reply, await app.sessions.refresh(request.body.refreshToken)),
+    async (request, reply) => {
+      const fromBody = request.body?.refreshToken;
+      if (fromBody !== undefined)
+        return signedIn(request, reply, await app.sessions.refresh(fromBody));
+      // A browser's refresh cookie rides along on any request to this path, so it must carry
+      // the session's CSRF token like every other cookie-authenticated state change.
+      const fromCookie = request.cookies[cookieNames(app.env).refresh] ?? '';
+      const csrf = request.headers[CSRF_HEADER];
+      const verify = (sessionId: string) => {
+        if (typeof csrf !== 'string' || !csrfMatches(app.env, sessionId, csrf))
+          throw new AppError('CSRF_FAILED');
+      };
+      return signedIn(request, reply, await app.sessions.refresh(fromCookie, { verify }));
+    },
   );
 
   app.post(
@@ -180,7 +231,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: strict,
     },
     async (request, reply) => {
-      await resetPassword(deps, request.body);
+      await resetPassword(deps, request.body, meta(request));
       clearSessionCookies(reply, app.env);
       return ok(null, 'The operation succeeded. Please log in again.');
     },

@@ -6,11 +6,19 @@ import { AppError } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { hashToken, newToken } from './token.js';
 
-export type RevokeReason = 'LOGOUT' | 'LOGGED_IN_ELSEWHERE' | 'PASSWORD_RESET' | 'REFRESH_REUSE';
+export type RevokeReason =
+  | 'LOGOUT'
+  | 'LOGGED_IN_ELSEWHERE'
+  | 'PASSWORD_RESET'
+  | 'REFRESH_REUSE'
+  /** A password change, e-mail change in the security settings: every session ends. */
+  | 'SECURITY_CHANGE';
 
 export interface TokenPolicy {
   accessTtlSeconds: number;
   refreshTtlDays: number;
+  /** Absolute lifetime of a session from its start; refreshing never extends it. */
+  maxAgeDays: number;
 }
 
 export interface IssuedTokens {
@@ -102,17 +110,30 @@ export class Sessions {
       pending = this.find(hash).finally(() => this.lookups.delete(hash));
       this.lookups.set(hash, pending);
     }
-    const session = await pending;
-    if (!session) throw new AppError('UNAUTHORIZED');
-    if (session.revokedAt) {
-      throw new AppError(
-        session.revokedReason === 'LOGGED_IN_ELSEWHERE' ? 'LOGGED_IN_ELSEWHERE' : 'UNAUTHORIZED',
-      );
-    }
-    if (session.accessExpiresAt.getTime() <= now) throw new AppError('UNAUTHORIZED');
+    const session = live(await pending, now);
     const ctx = { userId: session.userId, sessionId: session.id };
     this.remember(hash, ctx, Math.min(now + SESSION_CACHE_MS, session.accessExpiresAt.getTime()));
     return ctx;
+  }
+
+  /**
+   * Checks a session by its id, past the cache: a socket logs in once with a token, then follows
+   * its session (refreshing it rotates the token, and the socket stays). Answers when its access
+   * ends; throws as `authenticate` does when it has ended.
+   */
+  async check(sessionId: string): Promise<{ userId: string; accessExpiresAt: number }> {
+    const res = await this.o.sql.query<SessionRow>({
+      name: 'auth-session-by-id',
+      text: 'SELECT id, "userId", "accessExpiresAt", "revokedAt", "revokedReason" FROM session WHERE id = $1',
+      values: [sessionId],
+    });
+    const session = live(res.rows[0] ?? null, this.o.clock.now());
+    return { userId: session.userId, accessExpiresAt: session.accessExpiresAt.getTime() };
+  }
+
+  /** When a session started at `createdAt` ends, however often it is refreshed. */
+  private endOf(createdAt: Date): number {
+    return createdAt.getTime() + this.o.policy.maxAgeDays * 86_400_000;
   }
 
   /**
@@ -141,6 +162,8 @@ export class Sessions {
     const now = clock.now();
     const token = newToken();
     const refreshToken = newToken();
+    const ends = this.endOf(new Date(now));
+    const accessExpiresAt = Math.min(now + policy.accessTtlSeconds * 1000, ends);
     const session = await db.$transaction(async (tx) => {
       await tx.session.updateMany({
         where: { userId: opts.userId, revokedAt: null },
@@ -150,14 +173,14 @@ export class Sessions {
         data: {
           userId: opts.userId,
           accessTokenHash: hashToken(token),
-          accessExpiresAt: new Date(now + policy.accessTtlSeconds * 1000),
+          accessExpiresAt: new Date(accessExpiresAt),
           userAgent: opts.userAgent?.slice(0, 256) ?? null,
           ip: opts.ip ?? null,
           createdAt: new Date(now),
           refreshTokens: {
             create: {
               hash: hashToken(refreshToken),
-              expiresAt: new Date(now + policy.refreshTtlDays * 86_400_000),
+              expiresAt: new Date(Math.min(now + policy.refreshTtlDays * 86_400_000, ends)),
             },
           },
         },
@@ -167,7 +190,7 @@ export class Sessions {
     return {
       token,
       refreshToken,
-      expiresInSeconds: policy.accessTtlSeconds,
+      expiresInSeconds: Math.floor((accessExpiresAt - now) / 1000),
       sessionId: session.id,
     };
   }
@@ -175,8 +198,12 @@ export class Sessions {
   /**
    * Rotates a refresh token: the presented one is spent and a new pair issued on the same
    * session. Presenting a spent token again means it leaked, so the whole session is revoked.
+   * `verify` may refuse the request for the session first (the CSRF check of a cookie refresh).
    */
-  async refresh(presented: string): Promise<IssuedTokens & { userId: string }> {
+  async refresh(
+    presented: string,
+    opts: { verify?: (sessionId: string) => void } = {},
+  ): Promise<IssuedTokens & { userId: string }> {
     const { db, clock, policy } = this.o;
     const now = clock.now();
     const hash = hashToken(presented);
@@ -186,6 +213,8 @@ export class Sessions {
     });
     if (!row) throw new AppError('UNAUTHORIZED');
     const { session } = row;
+    // Before anything changes: a refused request must not spend the token or end the session.
+    opts.verify?.(session.id);
     if (session.revokedAt) {
       throw new AppError(
         session.revokedReason === 'LOGGED_IN_ELSEWHERE' ? 'LOGGED_IN_ELSEWHERE' : 'UNAUTHORIZED',
@@ -196,6 +225,10 @@ export class Sessions {
       throw new AppError('UNAUTHORIZED');
     }
     if (row.expiresAt.getTime() <= now) throw new AppError('UNAUTHORIZED');
+    // The session's absolute end: refreshing rotates tokens within it, never past it.
+    const ends = this.endOf(session.createdAt);
+    if (ends <= now) throw new AppError('UNAUTHORIZED');
+    const accessExpiresAt = Math.min(now + policy.accessTtlSeconds * 1000, ends);
 
     const token = newToken();
     const refreshToken = newToken();
@@ -210,14 +243,14 @@ export class Sessions {
         data: {
           hash: hashToken(refreshToken),
           sessionId: session.id,
-          expiresAt: new Date(now + policy.refreshTtlDays * 86_400_000),
+          expiresAt: new Date(Math.min(now + policy.refreshTtlDays * 86_400_000, ends)),
         },
       });
       await tx.session.update({
         where: { id: session.id },
         data: {
           accessTokenHash: hashToken(token),
-          accessExpiresAt: new Date(now + policy.accessTtlSeconds * 1000),
+          accessExpiresAt: new Date(accessExpiresAt),
         },
       });
       return true;
@@ -230,7 +263,7 @@ export class Sessions {
     return {
       token,
       refreshToken,
-      expiresInSeconds: policy.accessTtlSeconds,
+      expiresInSeconds: Math.floor((accessExpiresAt - now) / 1000),
       sessionId: session.id,
       userId: session.userId,
     };
@@ -255,4 +288,19 @@ export class Sessions {
     this.changed(userId);
     return count;
   }
+}
+
+/**
+ * A session that may act now, or the error that says why not: 4003 when it ended because the
+ * account logged in elsewhere (the client tells the user), 401 otherwise.
+ */
+function live(session: SessionRow | null, now: number): SessionRow {
+  if (!session) throw new AppError('UNAUTHORIZED');
+  if (session.revokedAt) {
+    throw new AppError(
+      session.revokedReason === 'LOGGED_IN_ELSEWHERE' ? 'LOGGED_IN_ELSEWHERE' : 'UNAUTHORIZED',
+    );
+  }
+  if (session.accessExpiresAt.getTime() <= now) throw new AppError('UNAUTHORIZED');
+  return session;
 }

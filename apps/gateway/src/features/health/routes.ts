@@ -5,6 +5,7 @@ import {
   healthStatus,
   readinessStatus,
 } from '@exchange/contracts';
+import { enabledOutsideProduction } from '../../config/env.js';
 
 async function timed(
   fn: () => Promise<unknown>,
@@ -24,6 +25,8 @@ async function timed(
 
 /** Liveness and readiness for process managers and load balancers (not enveloped). */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The order path's figures are for operators: off in production unless READY_DETAILS is set.
+  const details = enabledOutsideProduction(app.env, app.env.READY_DETAILS);
   async function tradingView() {
     const shard = app.env.ENGINE_SHARD;
     const [beat, cursor, top] = await Promise.all([
@@ -74,7 +77,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         timed(() => app.redis.commands.ping()),
       ]);
       const ready = postgres.ok && redis.ok;
-      const trading = ready ? await tradingView().catch(() => undefined) : undefined;
+      const trading = ready && details ? await tradingView().catch(() => undefined) : undefined;
       return reply.code(ready ? 200 : 503).send({
         status: ready ? 'ready' : 'not_ready',
         checks: { postgres, redis },

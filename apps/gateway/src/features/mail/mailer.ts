@@ -1,7 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Transport } from 'nodemailer';
 import type { Env } from '../../config/env.js';
-import type { Db } from '../../db/client.js';
 
 export interface OutgoingMail {
   to: string;
@@ -10,46 +8,27 @@ export interface OutgoingMail {
   html?: string;
 }
 
-/**
- * A nodemailer transport that stores each message in `mail_message` for the development
- * mailbox, so a person and the tests can read codes without an SMTP server.
- */
-function databaseTransport(db: Db): Transport<{ messageId: string }> {
-  return {
-    name: 'database',
-    version: '1.0.0',
-    send(mail, callback) {
-      const { to, subject, text, html } = mail.data;
-      const address = (Array.isArray(to) ? to[0] : to) ?? '';
-      db.mailMessage
-        .create({
-          data: {
-            to: typeof address === 'string' ? address : address.address,
-            subject: String(subject ?? ''),
-            text: typeof text === 'string' ? text : '',
-            html: typeof html === 'string' ? html : null,
-          },
-        })
-        .then((row) => callback(null, { messageId: row.id }))
-        .catch((err: unknown) =>
-          callback(err instanceof Error ? err : new Error(String(err)), { messageId: '' }),
-        );
-    },
-  };
-}
-
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
+  close(): void;
 }
 
-export function createMailer(env: Env, db: Db): Mailer {
-  const transporter: Transporter =
-    env.MAIL_TRANSPORT === 'smtp' && env.SMTP_URL
-      ? nodemailer.createTransport(env.SMTP_URL)
-      : nodemailer.createTransport(databaseTransport(db));
+/**
+ * E-mail over SMTP (`SMTP_URL`): a relay in production, the mail catcher under `npm start` and in
+ * tests. Codes are never stored or served by the exchange itself: only the mailbox reads them.
+ * Without `SMTP_URL` (allowed outside production) every send fails, so the job logs it.
+ */
+export function createMailer(env: Env): Mailer {
+  const transporter: Transporter | null = env.SMTP_URL
+    ? nodemailer.createTransport(env.SMTP_URL)
+    : null;
   return {
     async send(mail) {
+      if (!transporter) throw new Error('SMTP_URL is not set: e-mail cannot be sent');
       await transporter.sendMail({ from: env.MAIL_FROM, ...mail });
+    },
+    close() {
+      transporter?.close();
     },
   };
 }

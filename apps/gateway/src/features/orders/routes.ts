@@ -10,6 +10,7 @@ import {
   page,
   placeOrderRequest,
   spotTrade,
+  text,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
 import { bearerSecurity, responses } from '../../lib/route-schemas.js';
@@ -116,7 +117,7 @@ export const orderRoutes =
           tags,
           summary: 'One order',
           security: bearerSecurity,
-          params: z.object({ id: z.string().max(20) }),
+          params: z.object({ id: text().max(20) }),
           response: responses(order),
         },
       },

@@ -4,11 +4,16 @@ import type { WebSocket } from 'ws';
 import {
   CANDLE_INTERVALS,
   candleInterval,
+  ErrorCode,
   PRIVATE_CHANNELS,
+  SOCKET_LOGGED_IN_ELSEWHERE_CLOSE_CODE,
+  SOCKET_SESSION_ENDED_CLOSE_CODE,
   languageCode,
   parseRuntimeMode,
   resolveLanguage,
+  runtimeModeArg,
   socketRequest,
+  translateError,
   type Order,
   type PushPayload,
   type SocketChannel,
@@ -17,6 +22,7 @@ import {
 } from '@exchange/contracts';
 import { ZodError } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { cookieNames } from '../auth/cookies.js';
 import { availableSymbols } from '../catalogue/catalogue-service.js';
 import { createFanout, type Fanout } from './fanout.js';
 import { WriteBatcher } from './write-batcher.js';
@@ -88,34 +94,63 @@ async function socketPlugin(app: FastifyInstance) {
       void snapshots.set(channel, provider as unknown as SnapshotProvider),
     connections: () => sessions.size,
   });
+  /** Longest delay a Node timer takes; a later expiry is checked again when it fires. */
+  const MAX_TIMER_MS = 2 ** 31 - 1;
+
   /**
-   * A user's sessions changed (a login elsewhere, a logout, a password reset), here or in another
-   * gateway: every connection logged in as that user checks its token again, and one whose
-   * session ended is told so at once and becomes anonymous, so an open trading screen does not
-   * keep receiving private pushes until its next REST call.
+   * The session of a connection ended: it is told why (the client logs out) and closed, 4003
+   * when the account logged in elsewhere, 4010 (for 401) otherwise. It is anonymous at once, so
+   * an op already queued behind this is refused.
+   */
+  function endSession(session: SocketSession, err: AppError): void {
+    session.send({
+      event: 'sessionEnded',
+      code: String(err.code),
+      message: translateError(err.code, session.language, err.params) ?? err.message,
+      data: null,
+    });
+    const elsewhere = err.code === ErrorCode.LOGGED_IN_ELSEWHERE.code;
+    session.end(
+      elsewhere ? SOCKET_LOGGED_IN_ELSEWHERE_CLOSE_CODE : SOCKET_SESSION_ENDED_CLOSE_CODE,
+      elsewhere ? 'logged in elsewhere' : 'session ended',
+    );
+  }
+
+  /** Checks a connection's session again when its access token runs out (a refresh moves it). */
+  function armExpiry(session: SocketSession, accessExpiresAt: number): void {
+    clearTimeout(session.expiryTimer);
+    const delay = Math.min(app.clock.realDelay(accessExpiresAt - app.clock.now()), MAX_TIMER_MS);
+    session.expiryTimer = setTimeout(() => {
+      recheck(session).catch((err: unknown) =>
+        app.log.warn({ err }, 'could not check a socket session'),
+      );
+    }, delay);
+  }
+
+  async function recheck(session: SocketSession): Promise<void> {
+    const sessionId = session.sessionId;
+    if (!sessionId) return;
+    try {
+      const { accessExpiresAt } = await app.sessions.check(sessionId);
+      if (session.sessionId === sessionId) armExpiry(session, accessExpiresAt);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      if (session.sessionId === sessionId) endSession(session, err);
+    }
+  }
+
+  /**
+   * A user's sessions changed (a login elsewhere, a logout, a refresh, a password reset), here
+   * or in another gateway: every connection logged in as that user checks its session again,
+   * and one whose session ended is closed at once, so an open trading screen can neither trade
+   * nor receive private pushes after a logout.
    */
   const stopListening = app.onUserSessionsChanged((userId) => {
     for (const session of sessions) {
-      if (session.userId !== userId || !session.token) continue;
-      const token = session.token;
-      app.sessions
-        .authenticate(token)
-        .then(
-          () => undefined,
-          async (err: unknown) => {
-            if (!(err instanceof AppError) || session.token !== token) return;
-            session.userId = null;
-            session.token = null;
-            session.send({
-              event: 'sessionEnded',
-              code: String(err.code),
-              message: err.message,
-              data: null,
-            });
-            await session.rebind();
-          },
-        )
-        .catch((err: unknown) => app.log.warn({ err }, 'could not end a socket session'));
+      if (session.userId !== userId) continue;
+      recheck(session).catch((err: unknown) =>
+        app.log.warn({ err }, 'could not check a socket session'),
+      );
     }
   });
   app.addHook('onClose', async () => {
@@ -152,6 +187,16 @@ async function socketPlugin(app: FastifyInstance) {
     }
   }
 
+  /** The runtimeMode argument of login and settings: 0, 1 or 2; anything else is a 1002. */
+  function readMode(value: unknown) {
+    const parsed = runtimeModeArg.safeParse(value);
+    if (!parsed.success)
+      throw new AppError('VALIDATION_FAILED', {
+        issues: 'runtimeMode must be 0 (Real), 1 (Demo) or 2 (Trial)',
+      });
+    return parsed.data;
+  }
+
   async function handle(session: SocketSession, req: SocketRequest): Promise<void> {
     const args = req.args ?? {};
     switch (req.op) {
@@ -159,18 +204,22 @@ async function socketPlugin(app: FastifyInstance) {
         session.send({ event: 'pong', code: '200', data: { ts: app.clock.now() } });
         return;
       case 'login': {
-        const token = typeof args.token === 'string' ? args.token : '';
+        // A browser's token is the HttpOnly cookie its upgrade request carried; other clients
+        // name the token of their login answer.
+        const token = typeof args.token === 'string' ? args.token : (session.cookieToken ?? '');
+        const mode = args.runtimeMode === undefined ? undefined : readMode(args.runtimeMode);
         const auth = await app.sessions.authenticate(token);
+        const { accessExpiresAt } = await app.sessions.check(auth.sessionId);
         session.userId = auth.userId;
-        session.token = token;
-        if (args.runtimeMode !== undefined) session.mode = parseRuntimeMode(args.runtimeMode);
+        session.sessionId = auth.sessionId;
+        armExpiry(session, accessExpiresAt);
+        if (mode !== undefined) session.mode = mode;
         await session.rebind();
         session.reply('login', req.requestId, { userId: auth.userId, runtimeMode: session.mode });
         return;
       }
       case 'logout':
-        session.userId = null;
-        session.token = null;
+        session.forgetLogin();
         await session.rebind();
         session.reply('logout', req.requestId, null);
         return;
@@ -203,12 +252,7 @@ async function socketPlugin(app: FastifyInstance) {
         return;
       }
       case 'settings': {
-        if (args.runtimeMode !== undefined) {
-          const mode = Number(args.runtimeMode);
-          if (mode !== 0 && mode !== 1 && mode !== 2)
-            throw new AppError('VALIDATION_FAILED', { issues: 'runtimeMode must be 0, 1 or 2' });
-          session.mode = mode;
-        }
+        if (args.runtimeMode !== undefined) session.mode = readMode(args.runtimeMode);
         if (typeof args.acceptLanguage === 'string')
           session.language = resolveLanguage(args.acceptLanguage);
         await session.rebind();
@@ -231,6 +275,7 @@ async function socketPlugin(app: FastifyInstance) {
     }
   }
 
+  const tokenCookie = cookieNames(app.env).token;
   app.get(
     '/v1/websocket/connect',
     {
@@ -248,6 +293,7 @@ async function socketPlugin(app: FastifyInstance) {
     },
     (ws: WebSocket, request) => {
       const session = new SocketSession(ws, fanout, request.headers['accept-language'], batcher);
+      session.cookieToken = request.cookies[tokenCookie] ?? null;
       sessions.add(session);
       const idleMs = app.clock.realDelay(app.env.SOCKET_IDLE_TIMEOUT_MS);
       let idle = setTimeout(() => ws.close(4888, 'heartbeat timeout'), idleMs);

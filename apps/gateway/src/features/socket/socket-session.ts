@@ -32,8 +32,15 @@ interface Subscription {
 export class SocketSession {
   readonly id = randomBytes(8).toString('hex');
   userId: string | null = null;
-  /** The access token of the login, checked again when the user's sessions change. */
-  token: string | null = null;
+  /**
+   * The session of the login, checked again whenever the user's sessions change and when its
+   * access ends; a refresh keeps it (the token rotates, the session stays).
+   */
+  sessionId: string | null = null;
+  /** The access token cookie of the upgrade request, for a `login` that names no token. */
+  cookieToken: string | null = null;
+  /** Fires when the session's access ends, to check it again. */
+  expiryTimer: NodeJS.Timeout | undefined;
   mode: RuntimeMode = 0;
   language: ErrorLanguage;
   private readonly subs = new Map<string, Subscription>();
@@ -210,8 +217,23 @@ export class SocketSession {
     return [...this.subs.values()].map(({ channel, args }) => ({ channel, args }));
   }
 
+  /** Anonymous again: the login is forgotten (private subscriptions are dropped by rebind). */
+  forgetLogin(): void {
+    this.userId = null;
+    this.sessionId = null;
+    clearTimeout(this.expiryTimer);
+    this.expiryTimer = undefined;
+  }
+
+  /** Closes the connection with a close code (4003, 4010...) once queued frames are written. */
+  end(code: number, reason: string): void {
+    this.forgetLogin();
+    if (this.ws.readyState === this.ws.OPEN) this.ws.close(code, reason);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    this.forgetLogin();
     clearTimeout(this.orderTimer);
     const subs = [...this.subs.values()];
     this.subs.clear();

@@ -4,6 +4,14 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
 
 /**
+ * The verifications an account has linked; their count is its security level (at least 1, the
+ * e-mail every account has). Identity verification joins them when KYC lands.
+ */
+export function verificationsOf(user: { totpSecret: string | null }): UserInfo['verifications'] {
+  return user.totpSecret ? ['EMAIL', 'GOOGLE_AUTHENTICATOR'] : ['EMAIL'];
+}
+
+/**
  * The user info of the session in a runtime mode: its permission list follows
  * `kycPermissionsFor` (Real by verification; Demo and Trial may always trade).
  */
@@ -21,7 +29,7 @@ export async function getProfile(opts: {
     entityType: user.entityType,
     kycLevel: user.kycLevel,
     kycPermissions: kycPermissionsFor(user.kycLevel, opts.mode),
-    verifications: ['EMAIL'],
+    verifications: verificationsOf(user),
     language: user.language,
     createdAt: user.createdAt.toISOString(),
   };

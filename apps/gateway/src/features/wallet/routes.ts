@@ -12,7 +12,6 @@ import {
   walletTransaction,
   walletTransactionQuery,
 } from '@exchange/contracts';
-import { AppError } from '../../lib/app-error.js';
 import { bearerSecurity, responses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../lib/auth-context.js';
 import { ensureFunded, resetFunds } from './funding-service.js';
@@ -109,9 +108,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAuth(request);
-      return ok(
-        transactionTypesFor(request.runtimeMode, { devCredit: app.env.NODE_ENV !== 'production' }),
-      );
+      return ok(transactionTypesFor(request.runtimeMode, { devCredit: app.env.DEV_CREDIT }));
     },
   );
 
@@ -133,30 +130,32 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/dev/credit',
-    {
-      schema: {
-        tags,
-        summary: 'Development only: credit funds in the runtime mode',
-        security: bearerSecurity,
-        body: devCreditRequest,
-        response: responses(z.array(balanceItem)),
+  // Development only, and only when DEV_CREDIT is set: otherwise the route does not exist.
+  if (app.env.DEV_CREDIT) {
+    app.post(
+      '/dev/credit',
+      {
+        schema: {
+          tags,
+          summary: 'Development only (DEV_CREDIT): credit simulated funds in Demo or Trial',
+          security: bearerSecurity,
+          body: devCreditRequest,
+          response: responses(z.array(balanceItem)),
+        },
       },
-    },
-    async (request) => {
-      if (app.env.NODE_ENV === 'production') throw new AppError('DEV_ONLY');
-      const { userId } = requireAuth(request);
-      await devCredit({
-        db: app.db,
-        clock: app.clock,
-        userId,
-        mode: request.runtimeMode,
-        ...request.body,
-      });
-      return ok(await listBalances({ db: app.db, userId, mode: request.runtimeMode }));
-    },
-  );
+      async (request) => {
+        const { userId } = requireAuth(request);
+        await devCredit({
+          db: app.db,
+          clock: app.clock,
+          userId,
+          mode: request.runtimeMode,
+          ...request.body,
+        });
+        return ok(await listBalances({ db: app.db, userId, mode: request.runtimeMode }));
+      },
+    );
+  }
 };
 
 export default walletRoutes;

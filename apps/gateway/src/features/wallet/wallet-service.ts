@@ -7,7 +7,7 @@ import {
   type LedgerFlow,
   type Page,
   type PageQuery,
-  type RuntimeMode,
+  RuntimeMode,
 } from '@exchange/contracts';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -94,7 +94,10 @@ export async function listFlows(opts: {
   });
 }
 
-/** Development only: credits Real-mode funds from the external system account. */
+/**
+ * Development only (DEV_CREDIT): credits simulated funds in Demo or Trial from the external system
+ * account. Real funds are never credited, whatever the setting.
+ */
 export async function devCredit(opts: {
   db: Db;
   clock: Clock;
@@ -103,6 +106,7 @@ export async function devCredit(opts: {
   asset: string;
   amount: string;
 }): Promise<void> {
+  if (opts.mode === RuntimeMode.REAL) throw new AppError('DEV_CREDIT_REAL_REFUSED');
   const assets = await availableAssets({ db: opts.db, mode: opts.mode });
   if (!assets.some((a) => a.code === opts.asset)) throw new AppError('ASSET_NOT_AVAILABLE');
   await opts.db.$transaction((tx) =>

@@ -1,5 +1,6 @@
 import type { Messages } from './en';
 import { kycAr } from './kyc-ar';
+import { securityAr } from './security-ar';
 
 /**
  * Arabic has six plural forms (zero, one, two, few, many, other); i18next looks up the one the
@@ -210,12 +211,14 @@ export const ar: Messages = {
     codeInvalid: 'أدخل الرمز المكوّن من 6 أرقام.',
     rules: {
       title: 'متطلبات كلمة المرور',
-      length: 'من 8 إلى 20 حرفًا',
+      length: 'من 8 إلى 20 حرفًا، أو من 21 إلى 64 حرفًا لعبارة مرور',
       lower: 'حرف إنجليزي صغير',
       upper: 'حرف إنجليزي كبير',
       digit: 'رقم',
       symbol: 'رمز خاص',
       match: 'تطابق الإدخالين',
+      notEmail: 'لا تحتوي على عنوان بريدك الإلكتروني أو الجزء الذي يسبق @',
+      note: 'لا تتطلب عبارة المرور المكوّنة من 21 حرفًا أو أكثر أنواعًا معيّنة من الأحرف. تُرفض كلمات المرور الشائعة أو المسرّبة عند الإرسال.',
     },
     registerSuccessTitle: 'حسابك جاهز',
     registerSuccessBody: 'أهلًا بك. اختر نوع حسابك، ثم ابدأ باستكشاف الأسواق.',
@@ -614,6 +617,7 @@ export const ar: Messages = {
       notFound: 'تعذّر العثور على هذا الأمر.',
     },
   },
+  security: securityAr,
   notFound: {
     title: 'الصفحة غير موجودة',
     body: 'الصفحة التي تبحث عنها غير موجودة أو نُقلت.',

@@ -1,5 +1,6 @@
 import type { Messages } from './en';
 import { kycDe } from './kyc-de';
+import { securityDe } from './security-de';
 
 /** Deutsch: vollständige Übersetzung. */
 export const de: Messages = {
@@ -205,12 +206,14 @@ export const de: Messages = {
     codeInvalid: 'Geben Sie den 6-stelligen Code ein.',
     rules: {
       title: 'Passwortanforderungen',
-      length: '8 bis 20 Zeichen',
+      length: '8 bis 20 Zeichen oder 21 bis 64 für eine Passphrase',
       lower: 'Ein Kleinbuchstabe',
       upper: 'Ein Großbuchstabe',
       digit: 'Eine Ziffer',
       symbol: 'Ein Sonderzeichen',
       match: 'Beide Eingaben stimmen überein',
+      notEmail: 'Weder Ihre E-Mail-Adresse noch der Teil vor dem @',
+      note: 'Eine Passphrase ab 21 Zeichen braucht keine bestimmten Zeichenarten. Häufige oder geleakte Passwörter werden beim Absenden abgelehnt.',
     },
     registerSuccessTitle: 'Ihr Konto ist bereit',
     registerSuccessBody:
@@ -624,6 +627,7 @@ export const de: Messages = {
       notFound: 'Dieser Auftrag wurde nicht gefunden.',
     },
   },
+  security: securityDe,
   notFound: {
     title: 'Seite nicht gefunden',
     body: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',

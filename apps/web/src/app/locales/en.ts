@@ -1,5 +1,6 @@
 import { kycEn } from './kyc-en';
 import { accountEn, tradeEn } from './trade-en';
+import { securityEn } from './security-en';
 /** English texts of the client; the shape every other locale follows. */
 export const en = {
   app: { brand: 'Exchange', home: 'Exchange home', skip: 'Skip to content' },
@@ -197,12 +198,14 @@ export const en = {
     codeInvalid: 'Enter the 6-digit code.',
     rules: {
       title: 'Password requirements',
-      length: '8 to 20 characters',
+      length: '8 to 20 characters, or 21 to 64 for a passphrase',
       lower: 'A lowercase letter',
       upper: 'An uppercase letter',
       digit: 'A number',
       symbol: 'A symbol',
       match: 'Both entries match',
+      notEmail: 'Not your e-mail address or the part before the @',
+      note: 'A passphrase of 21 characters or more needs no particular kinds of characters. Common and leaked passwords are refused when you submit.',
     },
     registerSuccessTitle: 'Your account is ready',
     registerSuccessBody:
@@ -335,6 +338,7 @@ export const en = {
   mobile: { registerDone: 'Registration complete', registerBody: 'Return to the app to continue.' },
   trade: tradeEn,
   account: accountEn,
+  security: securityEn,
   notFound: {
     title: 'Page not found',
     body: 'The page you are looking for does not exist or has moved.',

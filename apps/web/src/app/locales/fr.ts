@@ -1,5 +1,6 @@
 import type { Messages } from './en';
 import { kycFr } from './kyc-fr';
+import { securityFr } from './security-fr';
 
 /** Français : traduction complète. */
 export const fr: Messages = {
@@ -202,12 +203,14 @@ export const fr: Messages = {
     codeInvalid: 'Saisissez le code à 6 chiffres.',
     rules: {
       title: 'Exigences du mot de passe',
-      length: '8 à 20 caractères',
+      length: '8 à 20 caractères, ou 21 à 64 pour une phrase de passe',
       lower: 'Une lettre minuscule',
       upper: 'Une lettre majuscule',
       digit: 'Un chiffre',
       symbol: 'Un symbole',
       match: 'Les deux saisies correspondent',
+      notEmail: 'Ni votre adresse e-mail ni la partie avant le @',
+      note: "Une phrase de passe de 21 caractères ou plus n'exige aucun type de caractère particulier. Les mots de passe courants ou divulgués sont refusés à l'envoi.",
     },
     registerSuccessTitle: 'Votre compte est prêt',
     registerSuccessBody:
@@ -622,6 +625,7 @@ export const fr: Messages = {
       notFound: 'Cet ordre est introuvable.',
     },
   },
+  security: securityFr,
   notFound: {
     title: 'Page introuvable',
     body: "La page que vous recherchez n'existe pas ou a été déplacée.",

@@ -1,5 +1,6 @@
 import type { Messages } from './en';
 import { kycJa } from './kyc-ja';
+import { securityJa } from './security-ja';
 
 /** 日本語：完全な翻訳。 */
 export const ja: Messages = {
@@ -199,12 +200,14 @@ export const ja: Messages = {
     codeInvalid: '6桁のコードを入力してください。',
     rules: {
       title: 'パスワードの条件',
-      length: '8〜20文字',
+      length: '8〜20文字、またはパスフレーズなら21〜64文字',
       lower: '英小文字を含む',
       upper: '英大文字を含む',
       digit: '数字を含む',
       symbol: '記号を含む',
       match: '2つの入力が一致',
+      notEmail: 'メールアドレスや @ より前の部分を含まない',
+      note: '21文字以上のパスフレーズには文字の種類の条件はありません。よく使われる、または流出したパスワードは送信時に拒否されます。',
     },
     registerSuccessTitle: 'アカウントの準備ができました',
     registerSuccessBody: 'ようこそ。アカウントの種類を選んで、マーケットを見てみましょう。',
@@ -606,6 +609,7 @@ export const ja: Messages = {
       notFound: 'この注文は見つかりませんでした。',
     },
   },
+  security: securityJa,
   notFound: {
     title: 'ページが見つかりません',
     body: 'お探しのページは存在しないか、移動した可能性があります。',

@@ -1,5 +1,6 @@
 import type { Messages } from './en';
 import { kycKo } from './kyc-ko';
+import { securityKo } from './security-ko';
 
 /** 한국어: 전체 번역. */
 export const ko: Messages = {
@@ -199,12 +200,14 @@ export const ko: Messages = {
     codeInvalid: '6자리 코드를 입력하세요.',
     rules: {
       title: '비밀번호 요건',
-      length: '8~20자',
+      length: '8~20자, 또는 암호 문구는 21~64자',
       lower: '영문 소문자',
       upper: '영문 대문자',
       digit: '숫자',
       symbol: '특수문자',
       match: '두 입력값 일치',
+      notEmail: '이메일 주소나 @ 앞부분을 포함하지 않음',
+      note: '21자 이상의 암호 문구는 특정 문자 종류가 필요하지 않습니다. 흔하거나 유출된 비밀번호는 제출 시 거부됩니다.',
     },
     registerSuccessTitle: '계정이 준비되었습니다',
     registerSuccessBody: '환영합니다. 계정 유형을 선택한 후 마켓을 둘러보세요.',
@@ -602,6 +605,7 @@ export const ko: Messages = {
       notFound: '주문을 찾을 수 없습니다.',
     },
   },
+  security: securityKo,
   notFound: {
     title: '페이지를 찾을 수 없습니다',
     body: '찾으시는 페이지가 없거나 이동되었습니다.',

@@ -1,6 +1,7 @@
 import type { Messages } from './en';
 import { kycZhCn } from './kyc-zh-cn';
 import { accountZhCn, tradeZhCn } from './trade-zh-cn';
+import { securityZhCn } from './security-zh-cn';
 
 /** 简体中文：完整翻译。 */
 export const zhCn: Messages = {
@@ -190,12 +191,14 @@ export const zhCn: Messages = {
     codeInvalid: '请输入 6 位验证码。',
     rules: {
       title: '密码要求',
-      length: '8 至 20 个字符',
+      length: '8 至 20 个字符，或 21 至 64 个字符的密码短语',
       lower: '包含小写字母',
       upper: '包含大写字母',
       digit: '包含数字',
       symbol: '包含符号',
       match: '两次输入一致',
+      notEmail: '不包含您的邮箱地址或 @ 之前的部分',
+      note: '21 个字符及以上的密码短语不要求特定字符类型。提交时会拒绝常见或已泄露的密码。',
     },
     registerSuccessTitle: '账户已创建',
     registerSuccessBody: '欢迎加入。请选择账户类型，然后开始浏览市场。',
@@ -315,6 +318,7 @@ export const zhCn: Messages = {
     emptyBody: '有关订单、充值与安全的通知将显示在这里。',
   },
   mobile: { registerDone: '注册完成', registerBody: '请返回 App 继续。' },
+  security: securityZhCn,
   notFound: { title: '页面不存在', body: '您访问的页面不存在或已移动。', home: '返回首页' },
   trade: tradeZhCn,
   account: accountZhCn,

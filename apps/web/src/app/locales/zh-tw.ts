@@ -1,6 +1,7 @@
 import type { Messages } from './en';
 import { kycZhTw } from './kyc-zh-tw';
 import { accountZhTw, tradeZhTw } from './trade-zh-tw';
+import { securityZhTw } from './security-zh-tw';
 
 /** 繁體中文：完整翻譯。 */
 export const zhTw: Messages = {
@@ -190,12 +191,14 @@ export const zhTw: Messages = {
     codeInvalid: '請輸入 6 位驗證碼。',
     rules: {
       title: '密碼要求',
-      length: '8 至 20 個字符',
+      length: '8 至 20 個字符，或 21 至 64 個字符的密碼短語',
       lower: '包含小寫字母',
       upper: '包含大寫字母',
       digit: '包含數字',
       symbol: '包含符號',
       match: '兩次輸入一致',
+      notEmail: '不包含您的電子郵件地址或 @ 之前的部分',
+      note: '21 個字符以上的密碼短語不要求特定字符類型。提交時會拒絕常見或已外洩的密碼。',
     },
     registerSuccessTitle: '帳戶已創建',
     registerSuccessBody: '歡迎加入。請選擇帳戶類型，然後開始瀏覽市場。',
@@ -315,6 +318,7 @@ export const zhTw: Messages = {
     emptyBody: '有關訂單、充值與安全的通知將顯示在這裡。',
   },
   mobile: { registerDone: '註冊完成', registerBody: '請返回 App 繼續。' },
+  security: securityZhTw,
   notFound: { title: '頁面不存在', body: '您訪問的頁面不存在或已移動。', home: '返回首頁' },
   trade: tradeZhTw,
   account: accountZhTw,

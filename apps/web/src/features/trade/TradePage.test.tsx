@@ -95,8 +95,7 @@ function answers(extra: Record<string, ReturnType<typeof ok>> = {}) {
   };
 }
 
-const login = (kycLevel: number | null = 1) =>
-  startSession({ token: 'tok', refreshToken: 'ref', user: makeUser({ kycLevel }) });
+const login = (kycLevel: number | null = 1) => startSession({ user: makeUser({ kycLevel }) });
 
 function bookPrices(side: 'Sell orders' | 'Buy orders'): string[] {
   return within(screen.getByRole('list', { name: side }))

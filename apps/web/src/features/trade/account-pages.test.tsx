@@ -21,7 +21,7 @@ import { HIDE_ZERO_KEY, tradeSymbolFor } from './wallet/wallet-rows';
 
 beforeEach(() => {
   resetApp();
-  startSession({ token: 'tok', refreshToken: 'ref', user: makeUser() });
+  startSession({ user: makeUser() });
 });
 afterEach(cleanup);
 

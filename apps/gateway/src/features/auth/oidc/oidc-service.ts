@@ -5,6 +5,7 @@ import { normalizeEmail, type OAuthProvider } from '@exchange/contracts';
 import { AppError } from '../../../lib/app-error.js';
 import { cost, lockPolicy, newUid, type AuthDeps, type ClientMeta } from '../auth-service.js';
 import { assertNotLocked, clearFailures, recordFailure } from '../login-guard.js';
+import { LoginTickets } from '../login-ticket.js';
 import { verifyPassword } from '../password.js';
 import type { IssuedTokens } from '../session-service.js';
 import { displayName, redirectUri, type OidcClients } from './providers.js';
@@ -93,7 +94,17 @@ export async function startOidc(
 
 export type OidcOutcome =
   | { kind: 'signed-in'; issued: IssuedTokens & { userId: string }; redirectPath: string }
-  | { kind: 'link'; linkToken: string };
+  | { kind: 'link'; linkToken: string }
+  /** Google Authenticator is linked: its code step follows, with this ticket. */
+  | { kind: 'second-step'; ticket: string; redirectPath: string };
+
+/** The login ticket when the user has a second step, else null (a session may start). */
+async function secondStep(deps: OidcDeps, userId: string) {
+  if (!deps.secondFactor || !(await deps.secondFactor.required(userId))) return null;
+  const user = await deps.db.user.findUnique({ where: { id: userId }, select: { email: true } });
+  if (!user) return null;
+  return new LoginTickets(deps.redis, deps.clock).issue({ userId, email: user.email });
+}
 
 const isTrue = (v: unknown) => v === true || v === 'true'; // Apple sends "true" as a string
 
@@ -159,6 +170,8 @@ export async function completeOidc(
 
   const { subject, email } = await identify(deps, provider, params, state);
   const signIn = async (userId: string): Promise<OidcOutcome> => {
+    const step = await secondStep(deps, userId);
+    if (step) return { kind: 'second-step', ticket: step.ticket, redirectPath: state.redirectPath };
     const tokens = await deps.sessions.start({ userId, ...meta });
     return { kind: 'signed-in', issued: { ...tokens, userId }, redirectPath: state.redirectPath };
   };
@@ -220,7 +233,10 @@ export async function linkOidc(
   deps: OidcDeps,
   input: { linkToken: string; password: string },
   meta: ClientMeta,
-): Promise<IssuedTokens & { userId: string; redirectPath: string }> {
+): Promise<
+  | ({ kind: 'session' } & IssuedTokens & { userId: string; redirectPath: string })
+  | { kind: 'second-step'; ticket: string; expiresInSeconds: number; redirectPath: string }
+> {
   const raw = await deps.redis.commands.get(linkKey(input.linkToken));
   const parsed = raw ? storedLink.safeParse(JSON.parse(raw)) : undefined;
   const link = parsed?.success ? parsed.data : undefined;
@@ -231,16 +247,16 @@ export async function linkOidc(
   });
   if (!user) throw new AppError('OAUTH_LINK_EXPIRED');
 
-  await assertNotLocked(deps.redis, deps.clock, user.email, lockPolicy(deps.env));
+  const who = { email: user.email, ip: meta.ip };
+  await assertNotLocked(deps.redis, deps.clock, who, lockPolicy(deps.env));
   if (!(await verifyPassword(user.passwordHash, input.password, cost(deps.env)))) {
-    const failure = await recordFailure(deps.redis, deps.clock, user.email, lockPolicy(deps.env));
+    const failure = await recordFailure(deps.redis, deps.clock, who, lockPolicy(deps.env));
     if (failure.code === 2003) throw failure;
     throw new AppError('PASSWORD_INCORRECT', failure.params);
   }
   // Spend the token only now; of two concurrent confirmations one wins.
   if (!(await deps.redis.commands.getdel(linkKey(input.linkToken))))
     throw new AppError('OAUTH_LINK_EXPIRED');
-  await clearFailures(deps.redis, user.email);
 
   const linked = await deps.db.oAuthIdentity.findUnique({
     where: { provider_subject: { provider: link.provider, subject: link.subject } },
@@ -264,6 +280,11 @@ export async function linkOidc(
       throw err;
     }
   }
+  // With Google Authenticator linked, the password links the identity but signs in only after
+  // the code step (and the failure count stays until then).
+  const step = await secondStep(deps, user.id);
+  if (step) return { kind: 'second-step', ...step, redirectPath: link.redirectPath };
+  await clearFailures(deps.redis, who);
   const tokens = await deps.sessions.start({ userId: user.id, ...meta });
-  return { ...tokens, userId: user.id, redirectPath: link.redirectPath };
+  return { kind: 'session', ...tokens, userId: user.id, redirectPath: link.redirectPath };
 }

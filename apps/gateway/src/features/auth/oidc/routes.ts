@@ -2,18 +2,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  oauthLinkAnswer,
   oauthLinkRequest,
-  oauthLinkResponse,
   oauthProvider,
   oauthStartQuery,
   oauthStartResponse,
   ok,
   type OAuthProvider,
+  text,
 } from '@exchange/contracts';
 import { AppError } from '../../../lib/app-error.js';
 import { responses } from '../../../lib/route-schemas.js';
 import { getProfile } from '../../user/user-service.js';
 import { setSessionCookies } from '../cookies.js';
+import type { SecondFactor } from '../auth-service.js';
 import { completeOidc, linkOidc, startOidc, type OidcDeps } from './oidc-service.js';
 import { createOidcClients } from './providers.js';
 
@@ -21,7 +23,8 @@ const tags = ['auth'];
 const providerParams = z.strictObject({ provider: oauthProvider });
 const callbackDescription =
   'The browser lands here from the provider. Answers 302: to the start page when signed in (cookies set), to ' +
-  '`/login?oauthLink=<token>&provider=<provider>` when an existing account must confirm its password, or to ' +
+  '`/login?oauthLink=<token>&provider=<provider>` when an existing account must confirm its password, to ' +
+  '`/login?googleTicket=<ticket>&redirect_path=<path>` when Google Authenticator is linked (the code step), or to ' +
   '`/login?oauthError=<code>` when the sign-in failed.';
 
 /**
@@ -29,8 +32,9 @@ const callbackDescription =
  * /v1/auth. Issuers and clients come from configuration; a provider without all three settings
  * answers 2017.
  */
-const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
+const oidcRoutes: FastifyPluginAsyncZod<{ secondFactor?: SecondFactor }> = async (app, opts) => {
   const deps: OidcDeps = {
+    secondFactor: opts.secondFactor,
     db: app.db,
     redis: app.redis,
     clock: app.clock,
@@ -86,7 +90,14 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         const query = new URLSearchParams({ oauthLink: outcome.linkToken, provider });
         return reply.redirect(`/login?${query.toString()}`, 302);
       }
-      setSessionCookies(reply, app.env, outcome.issued.token);
+      if (outcome.kind === 'second-step') {
+        const query = new URLSearchParams({
+          googleTicket: outcome.ticket,
+          redirect_path: outcome.redirectPath,
+        });
+        return reply.redirect(`/login?${query.toString()}`, 302);
+      }
+      setSessionCookies(reply, app.env, outcome.issued);
       return reply.redirect(outcome.redirectPath, 302);
     } catch (err) {
       const code = err instanceof AppError ? err.code : 2016;
@@ -105,7 +116,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Return address of the provider (authorization response)',
         description: callbackDescription,
         params: providerParams,
-        querystring: z.looseObject({ code: z.string().optional(), state: z.string().optional() }),
+        querystring: z.looseObject({ code: text().optional(), state: text().optional() }),
       },
       config: strict,
     },
@@ -127,7 +138,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Return address of the provider with response_mode=form_post (Apple)',
         description: callbackDescription,
         params: providerParams,
-        body: z.record(z.string(), z.string()),
+        body: z.record(z.string(), text()),
       },
       config: strict,
     },
@@ -143,13 +154,21 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Link a provider sign-in to the existing account with its e-mail, confirmed by the password',
         body: oauthLinkRequest,
-        response: responses(oauthLinkResponse),
+        response: responses(oauthLinkAnswer),
       },
       config: strict,
     },
     async (request, reply) => {
       const issued = await linkOidc(deps, request.body, meta(request));
-      setSessionCookies(reply, app.env, issued.token);
+      if (issued.kind === 'second-step') {
+        return ok({
+          twoFactorRequired: true as const,
+          ticket: issued.ticket,
+          expiresInSeconds: issued.expiresInSeconds,
+          redirectPath: issued.redirectPath,
+        });
+      }
+      setSessionCookies(reply, app.env, issued);
       const user = await getProfile({
         db: app.db,
         userId: issued.userId,

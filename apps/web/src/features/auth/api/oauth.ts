@@ -1,4 +1,4 @@
-import { loginResponse, oauthStartResponse, type OAuthProvider } from '@exchange/contracts';
+import { oauthLinkAnswer, oauthStartResponse, type OAuthProvider } from '@exchange/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
@@ -35,7 +35,7 @@ export const useOAuthStart = (provider: OAuthProvider, redirectPath: string) =>
   useQuery(oauthStartQueryOptions(useApiClient(), provider, redirectPath));
 
 export const linkOAuth = (client: ApiClient, input: { linkToken: string; password: string }) =>
-  client.request(OAUTH_LINK_PATH, loginResponse, { method: 'POST', body: input });
+  client.request(OAUTH_LINK_PATH, oauthLinkAnswer, { method: 'POST', body: input });
 
 export function useLinkOAuth() {
   const client = useApiClient();

@@ -1,4 +1,11 @@
-import { emailCodeResponse, loginResponse, noData, type EntityType } from '@exchange/contracts';
+import {
+  SECURITY_PATHS,
+  emailCodeResponse,
+  loginResponse,
+  noData,
+  passwordLoginResponse,
+  type EntityType,
+} from '@exchange/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
@@ -38,9 +45,15 @@ const post = <T>(
   silent?: boolean,
 ) => client.request(path, schema, { method: 'POST', body, ...(silent ? { silent } : {}) });
 
-/** Silent: the login form shows the failure itself (attempts left, lock duration, time left). */
+/**
+ * Silent: the login form shows the failure itself (attempts left, lock duration, time left).
+ * With Google Authenticator linked the answer is a ticket for the code step, not a session.
+ */
 export const login = (client: ApiClient, input: LoginInput) =>
-  post(client, AUTH_PATHS.login, loginResponse, input, true);
+  post(client, AUTH_PATHS.login, passwordLoginResponse, input, true);
+/** The login's second step: the ticket and a Google code; answers the session. */
+export const loginWithGoogle = (client: ApiClient, input: { ticket: string; googleCode: string }) =>
+  post(client, SECURITY_PATHS.loginGoogle, loginResponse, input, true);
 export const requestRegisterCode = (client: ApiClient, input: CodeInput) =>
   post(client, AUTH_PATHS.registerCode, emailCodeResponse, input);
 export const register = (client: ApiClient, input: RegisterInput) =>
@@ -53,6 +66,12 @@ export const resetPassword = (client: ApiClient, input: ResetInput) =>
 export function useLogin() {
   const client = useApiClient();
   return useMutation({ mutationFn: (input: LoginInput) => login(client, input) });
+}
+export function useLoginWithGoogle() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (input: { ticket: string; googleCode: string }) => loginWithGoogle(client, input),
+  });
 }
 export function useRequestCode(kind: 'register' | 'reset') {
   const client = useApiClient();

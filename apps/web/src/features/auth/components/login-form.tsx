@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, normalizeEmail } from '@exchange/contracts';
+import { STORAGE_KEYS, needsSecondStep, normalizeEmail } from '@exchange/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/error-text';
 import { readJson } from '../../../lib/storage';
 import { useLogin } from '../api/session';
 import { useCompleteLogin } from '../hooks/use-complete-login';
+import { GoogleStepForm } from './google-step-form';
 import { PuzzleModal } from './puzzle-modal';
 import { emailError } from './validation';
 
@@ -24,6 +25,9 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
   const [puzzleOpen, setPuzzleOpen] = useState(false);
+  /** The Google code step's ticket, once the password was right and an Authenticator is linked. */
+  const [ticket, setTicket] = useState<string | null>(null);
+  const [restartNotice, setRestartNotice] = useState<string | null>(null);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -34,12 +38,34 @@ export function LoginForm() {
 
   const onSolved = (puzzleToken: string) => {
     setPuzzleOpen(false);
+    setRestartNotice(null);
     login.mutate(
       { email: normalizeEmail(email), password, puzzleToken },
-      { onSuccess: (answer) => complete(answer) },
+      {
+        onSuccess: (answer) => {
+          if (needsSecondStep(answer)) setTicket(answer.ticket);
+          else complete(answer);
+        },
+      },
     );
   };
-  const failure = login.error ? errorText(login.error, t) : null;
+  const failure = restartNotice ?? (login.error ? errorText(login.error, t) : null);
+
+  if (ticket) {
+    return (
+      <GoogleStepForm
+        ticket={ticket}
+        email={normalizeEmail(email)}
+        onDone={(answer) => complete(answer)}
+        onRestart={(message) => {
+          setTicket(null);
+          setPassword('');
+          login.reset();
+          setRestartNotice(message);
+        }}
+      />
+    );
+  }
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>

@@ -1,9 +1,11 @@
 import { i18nKey } from '@exchange/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { LogoutNotice } from '../../../components/logout-notice';
 import { PATHS, isSafeRedirect } from '../../../config/paths';
+import { useCompleteLogin } from '../hooks/use-complete-login';
 import { AuthShell } from './auth-shell';
+import { GoogleStepForm } from './google-step-form';
 import { LoginForm } from './login-form';
 import { OAuthButtons } from './oauth-buttons';
 import { OAuthLinkForm } from './oauth-link-form';
@@ -20,6 +22,10 @@ export function LoginPage() {
   const redirectPath = isSafeRedirect(redirect) ? redirect : PATHS.root;
   const provider = PROVIDERS[params.get('provider') ?? ''] ?? 'Google';
   const linkToken = params.get('oauthLink');
+  /** A provider sign-in of an account with Google Authenticator linked: the code step follows. */
+  const googleTicket = params.get('googleTicket');
+  const complete = useCompleteLogin();
+  const navigate = useNavigate();
   const oauthError = params.get('oauthError');
   const keep = (next: 'login' | 'register') => {
     const p = new URLSearchParams(params);
@@ -34,6 +40,18 @@ export function LoginPage() {
     return (
       <AuthShell title={t('auth.linkTitle', { provider })}>
         <OAuthLinkForm linkToken={linkToken} />
+      </AuthShell>
+    );
+  }
+
+  if (googleTicket) {
+    return (
+      <AuthShell title={t('auth.loginTitle')}>
+        <GoogleStepForm
+          ticket={googleTicket}
+          onDone={(answer) => complete(answer)}
+          onRestart={() => void navigate(PATHS.login, { replace: true })}
+        />
       </AuthShell>
     );
   }

@@ -25,6 +25,7 @@ export function RegisterForm() {
     errors,
     checkEmail,
     validate,
+    showServerError,
   } = useCodePasswordForm();
 
   const onSubmit = (e: FormEvent) => {
@@ -33,7 +34,10 @@ export function RegisterForm() {
     if (!fields) return;
     register.mutate(
       { ...fields, entityType },
-      { onSuccess: (answer) => complete(answer, { registered: true }) },
+      {
+        onSuccess: (answer) => complete(answer, { registered: true }),
+        onError: showServerError,
+      },
     );
   };
 
@@ -90,7 +94,7 @@ export function RegisterForm() {
         onChange={(e) => setConfirm(e.target.value)}
         error={errors.confirm}
       />
-      <PasswordRules password={password} confirm={confirm} />
+      <PasswordRules password={password} confirm={confirm} email={email} />
       <button
         type="submit"
         className="button button--primary button--block button--large"

@@ -24,13 +24,14 @@ export function ResetPasswordPage() {
     errors,
     checkEmail,
     validate,
+    showServerError,
   } = useCodePasswordForm();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const fields = validate();
     if (!fields) return;
-    reset.mutate(fields);
+    reset.mutate(fields, { onError: showServerError });
   };
 
   return (
@@ -79,7 +80,7 @@ export function ResetPasswordPage() {
             onChange={(e) => setConfirm(e.target.value)}
             error={errors.confirm}
           />
-          <PasswordRules password={password} confirm={confirm} />
+          <PasswordRules password={password} confirm={confirm} email={email} />
           <button
             type="submit"
             className="button button--primary button--block button--large"

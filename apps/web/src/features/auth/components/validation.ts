@@ -4,6 +4,7 @@ import {
   isValidPassword,
   i18nKey,
   ErrorCode,
+  passwordContainsEmail,
 } from '@exchange/contracts';
 import type { TFunction } from 'i18next';
 
@@ -13,12 +14,22 @@ export function emailError(email: string, t: TFunction): string | null {
   return isValidEmail(email.trim()) ? null : t('auth.emailInvalid');
 }
 
-export function passwordError(password: string, t: TFunction): string | null {
+/** The checks the form can make itself; the server also refuses leaked passwords (2040). */
+export function passwordError(password: string, t: TFunction, email = ''): string | null {
   if (!password) return t('auth.required');
-  return isValidPassword(password)
-    ? null
-    : t(i18nKey(ErrorCode.INVALID_PASSWORD_FORMAT.code), { ns: 'errors' });
+  if (!isValidPassword(password))
+    return t(i18nKey(ErrorCode.INVALID_PASSWORD_FORMAT.code), { ns: 'errors' });
+  return passwordContainsEmail(password, email)
+    ? t(i18nKey(ErrorCode.PASSWORD_CONTAINS_EMAIL.code), { ns: 'errors' })
+    : null;
 }
+
+/** Server refusals that concern the new password: shown under the password field. */
+export const PASSWORD_POLICY_CODES: readonly string[] = [
+  ErrorCode.INVALID_PASSWORD_FORMAT.code,
+  ErrorCode.PASSWORD_TOO_COMMON.code,
+  ErrorCode.PASSWORD_CONTAINS_EMAIL.code,
+].map(String);
 
 export function confirmError(password: string, confirm: string, t: TFunction): string | null {
   if (!confirm) return t('auth.required');

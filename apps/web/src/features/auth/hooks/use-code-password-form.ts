@@ -1,7 +1,14 @@
-import { normalizeEmail } from '@exchange/contracts';
+import { i18nKey, normalizeEmail } from '@exchange/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeError, confirmError, emailError, passwordError } from '../components/validation';
+import { ApiError } from '../../../lib/api-client';
+import {
+  PASSWORD_POLICY_CODES,
+  codeError,
+  confirmError,
+  emailError,
+  passwordError,
+} from '../components/validation';
 
 type Errors = Partial<Record<'email' | 'code' | 'password' | 'confirm', string | null>>;
 
@@ -29,12 +36,18 @@ export function useCodePasswordForm() {
     const next: Errors = {
       email: emailError(email, t),
       code: codeError(code, t),
-      password: passwordError(password, t),
+      password: passwordError(password, t, email),
       confirm: confirmError(password, confirm, t),
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return null;
     return { email: normalizeEmail(email), code: code.trim(), password, confirmPassword: confirm };
+  };
+
+  /** A refusal of the password by the server (too common, say) also shows under the field. */
+  const showServerError = (err: unknown) => {
+    if (err instanceof ApiError && PASSWORD_POLICY_CODES.includes(err.code))
+      setErrors((prev) => ({ ...prev, password: t(i18nKey(err.code), { ns: 'errors' }) }));
   };
 
   return {
@@ -49,5 +62,6 @@ export function useCodePasswordForm() {
     errors,
     checkEmail,
     validate,
+    showServerError,
   };
 }

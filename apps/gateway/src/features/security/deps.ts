@@ -1,0 +1,14 @@
+import type { Env } from '../../config/env.js';
+import { SecretBox } from '../../lib/secret-box.js';
+import type { AuthDeps } from '../auth/auth-service.js';
+
+/** What the security settings use: the auth feature's (mail, sessions) and the secret box. */
+export interface SecurityDeps extends Omit<AuthDeps, 'secondFactor'> {
+  /** Seals Authenticator secrets (TOTP_ENCRYPTION_KEY). */
+  box: SecretBox;
+}
+
+/** The box of Authenticator secrets: TOTP_ENCRYPTION_KEY, or a fixed key outside production. */
+export function totpSecretBox(env: Pick<Env, 'TOTP_ENCRYPTION_KEY'>): SecretBox {
+  return SecretBox.fromHex(env.TOTP_ENCRYPTION_KEY, 'exchange-development-totp-key');
+}

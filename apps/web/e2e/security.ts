@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { generateSync } from 'otplib';
+import type { Page } from 'playwright-core';
+import { noSidewaysScroll, readEmailCode, solvePuzzle, waitUntil } from './helpers';
+import { MOBILE, newPage, openMenu, registerUser, shot, type ScenarioContext } from './scenarios';
+
+/**
+ * Security settings (issue 23): link Google Authenticator from the secret shown beside the QR
+ * code, log in with the password and then a code from it, change the password (which ends the
+ * session), and see the 24-hour lock on the page.
+ */
+
+const PASSWORD = 'Str0ng#Pass';
+const NEW_PASSWORD = 'N3w#Passw0rd';
+const STEP_MS = 30_000;
+
+/**
+ * A code of a time step after `after`: the server accepts each step once, so the test waits for
+ * the app's next code as a person would.
+ */
+async function freshCode(secret: string, after: { step: number }): Promise<string> {
+  while (Math.floor(Date.now() / STEP_MS) <= after.step) {
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  after.step = Math.floor(Date.now() / STEP_MS);
+  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
+}
+
+/** A code mailed after `previous` was the newest: the mail job may take a moment. */
+async function newEmailCode(ctx: ScenarioContext, email: string, previous: string) {
+  return waitUntil(
+    'a new e-mailed code',
+    () => readEmailCode(ctx.baseUrl, email),
+    (code) => code !== previous,
+  );
+}
+
+async function logIn(ctx: ScenarioContext, page: Page, email: string, password: string) {
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await solvePuzzle(page, ctx.puzzles);
+}
+
+export async function securitySettings(ctx: ScenarioContext): Promise<void> {
+  const { context, page } = await newPage(ctx);
+  const email = await registerUser(ctx, page, context);
+  ctx.log(`  registered ${email}`);
+
+  // The page is in the account menu.
+  await page.goto(`${ctx.baseUrl}/market`);
+  await openMenu(page, 'Account');
+  await page.getByRole('link', { name: 'Security' }).click();
+  await page.waitForURL('**/accountCenter/security');
+  await page.getByRole('heading', { name: 'Security settings' }).waitFor();
+  assert.equal(await page.getByTestId('security-level').textContent(), 'Level 1 of 3');
+  assert.equal(await page.getByTestId('google-state').textContent(), 'Not linked');
+  await shot(ctx, page, 'security-page-dark-desktop');
+
+  // Link: the secret beside the QR code goes into the "app" (otplib here).
+  await page.getByTestId('method-google').getByRole('button', { name: 'Link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Link Google Authenticator' });
+  const secretBox = dialog.getByTestId('authenticator-secret');
+  await secretBox.waitFor();
+  await dialog.locator('.security-qr img').waitFor();
+  const secret = (await secretBox.textContent())?.trim() ?? '';
+  assert.match(secret, /^[A-Z2-7]{32}$/);
+  await shot(ctx, page, 'security-link-authenticator-dark-desktop');
+  const used = { step: Math.floor(Date.now() / STEP_MS) - 1 };
+  await dialog.getByLabel('Google verification code').fill(await freshCode(secret, used));
+  await dialog.getByRole('button', { name: 'Link' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByTestId('google-state').filter({ hasText: 'Linked' }).waitFor();
+  assert.equal(await page.getByTestId('security-level').textContent(), 'Level 2 of 3');
+  await shot(ctx, page, 'security-linked-dark-desktop');
+  ctx.log('  linked Google Authenticator: security level 2');
+
+  // Log out, then the password and a code from the Authenticator.
+  await openMenu(page, 'Account');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL('**/login');
+  await logIn(ctx, page, email, PASSWORD);
+  const code = page.getByLabel('Google verification code');
+  await code.waitFor();
+  await shot(ctx, page, 'login-google-step-dark-desktop');
+  await code.fill(await freshCode(secret, used));
+  await page.getByRole('button', { name: 'Verify and log in' }).click();
+  await page.getByRole('button', { name: 'Account' }).waitFor();
+  ctx.log('  logged in with the password and the Google code');
+
+  // Change the password: the current one, the new one twice, an e-mailed code, a Google code.
+  await page.goto(`${ctx.baseUrl}/accountCenter/security`);
+  await page.getByTestId('method-password').getByRole('button', { name: 'Change' }).click();
+  const form = page.getByRole('dialog', { name: 'Change password' });
+  await form.getByLabel('Current password').fill(PASSWORD);
+  await form.getByLabel('New password').fill('short');
+  await form.getByLabel('Confirm password').fill('other');
+  await form.getByRole('button', { name: 'Confirm' }).click();
+  await form.getByText('Invalid password format.').waitFor();
+  await form.getByText('The two passwords you entered do not match.').waitFor();
+  await shot(ctx, page, 'security-change-password-errors-dark-desktop');
+  await form.getByLabel('New password').fill(NEW_PASSWORD);
+  await form.getByLabel('Confirm password').fill(NEW_PASSWORD);
+  const before = await readEmailCode(ctx.baseUrl, email);
+  await form.getByRole('button', { name: 'Send code' }).click();
+  await form.getByText('A code was sent. It is valid for 10 minutes.').waitFor();
+  await form.getByLabel('E-mail verification code').fill(await newEmailCode(ctx, email, before));
+  await form.getByLabel('Google verification code').fill(await freshCode(secret, used));
+  await form.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL('**/login');
+  await page.getByText('The operation succeeded. Please log in again.').waitFor();
+  await shot(ctx, page, 'security-relogin-dark-desktop');
+  ctx.log('  changed the password: logged out with "Please log in again"');
+
+  // The old password no longer works; the new one (and a code) does; the lock shows.
+  await logIn(ctx, page, email, PASSWORD);
+  await page.getByTestId('login-error').waitFor();
+  await logIn(ctx, page, email, NEW_PASSWORD);
+  await page.getByLabel('Google verification code').fill(await freshCode(secret, used));
+  await page.getByRole('button', { name: 'Verify and log in' }).click();
+  await page.getByRole('button', { name: 'Account' }).waitFor();
+  await page.goto(`${ctx.baseUrl}/accountCenter/security`);
+  const lock = page.getByTestId('security-lock');
+  await lock.waitFor();
+  const text = (await lock.textContent()) ?? '';
+  assert.match(text, /Withdrawals are paused after a security change/);
+  assert.match(text, /23 h 59 min left|24 h 0 min left/);
+  await shot(ctx, page, 'security-lock-dark-desktop');
+  await waitUntil(
+    'the lock stays on the page after a reload',
+    async () => {
+      await page.reload();
+      return page.getByTestId('security-lock').isVisible();
+    },
+    (visible) => visible,
+  );
+  ctx.log('  the 24-hour lock shows on the page');
+
+  // On a phone: nothing scrolls sideways, the dialog fits.
+  await page.setViewportSize(MOBILE);
+  await page.reload();
+  await page.getByTestId('security-lock').waitFor();
+  await noSidewaysScroll(page, 'the security page at 375 px');
+  await shot(ctx, page, 'security-lock-dark-mobile');
+  await page.getByTestId('method-google').getByRole('button', { name: 'Unlink' }).click();
+  await page.getByRole('dialog', { name: 'Unlink Google Authenticator' }).waitFor();
+  await noSidewaysScroll(page, 'the unlink dialog at 375 px');
+  await shot(ctx, page, 'security-unlink-dark-mobile');
+  await context.close();
+}

@@ -1,0 +1,67 @@
+import type { Messages } from './en';
+
+/** 安全设置与登录的 Google 验证步骤（简体中文）。 */
+export const securityZhCn: Messages['security'] = {
+  title: '安全设置',
+  subtitle: '使用强密码和 Google 验证器保护您的账户。',
+  level: '安全等级',
+  levelValue: '等级 {{level}} / {{max}}',
+  levelHint: '每绑定一种验证方式（邮箱、Google 验证器、身份认证）都会提高等级。',
+  linked: '已绑定',
+  notLinked: '未绑定',
+  change: '修改',
+  required: '此项为必填项。',
+  emailCode: '邮箱验证码',
+  googleCode: 'Google 验证码',
+  googleCodeInvalid: '请输入 Google 验证器中的 6 位验证码。',
+  codeSent: '验证码已发送，10 分钟内有效。',
+  changeWarning: '修改后所有登录会话将退出，且提现、内部转账和闪电汇款将暂停 24 小时。',
+  email: {
+    title: '邮箱',
+    body: '登录和安全变更的验证码将发送至 {{email}}。',
+    changeTitle: '修改邮箱地址',
+    oldCode: '发送至当前邮箱的验证码',
+    new: '新邮箱地址',
+    newCode: '发送至新邮箱的验证码',
+  },
+  password: {
+    title: '登录密码',
+    body: '与邮箱地址一起用于登录。',
+    none: '尚未设置密码：请在登录页通过“忘记密码？”设置。',
+    changeTitle: '修改密码',
+    old: '当前密码',
+    rules: '8 至 20 个字符，包含小写字母、大写字母、数字和符号。',
+  },
+  google: {
+    title: 'Google 验证器',
+    body: '应用每 30 秒生成一个新的 6 位验证码，用于保护登录和提现。',
+    link: '绑定',
+    unlink: '解绑',
+  },
+  link: {
+    title: '绑定 Google 验证器',
+    scan: '1. 使用 Google 验证器扫描二维码，或手动输入密钥。',
+    qrAlt: 'Google 验证器二维码',
+    key: '密钥',
+    keyHint: '请妥善保存密钥：更换手机时可用它恢复验证码。',
+    copy: '复制密钥',
+    copied: '已复制',
+    enter: '2. 输入应用显示的 6 位验证码。',
+    action: '绑定',
+  },
+  unlink: {
+    title: '解绑 Google 验证器',
+    warning: '解绑后，提现、内部转账和闪电汇款将暂停 24 小时。',
+    action: '解绑',
+  },
+  lock: {
+    title: '安全变更后提现已暂停',
+    body: '提现、内部转账和闪电汇款在 {{until}} 之前不可用。',
+    left: '剩余 {{hours}} 小时 {{minutes}} 分钟。',
+  },
+  loginStep: {
+    bodyGeneric: '请输入 Google 验证器中的 6 位验证码以完成登录。',
+    body: '请输入 {{email}} 的 Google 验证器 6 位验证码。',
+    action: '验证并登录',
+  },
+};

@@ -1,0 +1,67 @@
+import type { Messages } from './en';
+
+/** 安全設定與登入的 Google 驗證步驟（繁體中文）。 */
+export const securityZhTw: Messages['security'] = {
+  title: '安全設定',
+  subtitle: '使用強密碼和 Google 驗證器保護您的帳戶。',
+  level: '安全等級',
+  levelValue: '等級 {{level}} / {{max}}',
+  levelHint: '每綁定一種驗證方式（郵箱、Google 驗證器、身分認證）都會提高等級。',
+  linked: '已綁定',
+  notLinked: '未綁定',
+  change: '修改',
+  required: '此欄位為必填。',
+  emailCode: '郵箱驗證碼',
+  googleCode: 'Google 驗證碼',
+  googleCodeInvalid: '請輸入 Google 驗證器中的 6 位驗證碼。',
+  codeSent: '驗證碼已寄出，10 分鐘內有效。',
+  changeWarning: '修改後所有登入工作階段將登出，且提現、內部轉帳和閃電匯款將暫停 24 小時。',
+  email: {
+    title: '郵箱',
+    body: '登入和安全變更的驗證碼將寄至 {{email}}。',
+    changeTitle: '修改郵箱地址',
+    oldCode: '寄至目前郵箱的驗證碼',
+    new: '新郵箱地址',
+    newCode: '寄至新郵箱的驗證碼',
+  },
+  password: {
+    title: '登入密碼',
+    body: '與郵箱地址一起用於登入。',
+    none: '尚未設定密碼：請在登入頁透過「忘記密碼？」設定。',
+    changeTitle: '修改密碼',
+    old: '目前密碼',
+    rules: '8 至 20 個字元，包含小寫字母、大寫字母、數字和符號。',
+  },
+  google: {
+    title: 'Google 驗證器',
+    body: '應用程式每 30 秒產生一個新的 6 位驗證碼，用於保護登入和提現。',
+    link: '綁定',
+    unlink: '解除綁定',
+  },
+  link: {
+    title: '綁定 Google 驗證器',
+    scan: '1. 使用 Google 驗證器掃描 QR 碼，或手動輸入金鑰。',
+    qrAlt: 'Google 驗證器 QR 碼',
+    key: '金鑰',
+    keyHint: '請妥善保存金鑰：更換手機時可用它恢復驗證碼。',
+    copy: '複製金鑰',
+    copied: '已複製',
+    enter: '2. 輸入應用程式顯示的 6 位驗證碼。',
+    action: '綁定',
+  },
+  unlink: {
+    title: '解除綁定 Google 驗證器',
+    warning: '解除綁定後，提現、內部轉帳和閃電匯款將暫停 24 小時。',
+    action: '解除綁定',
+  },
+  lock: {
+    title: '安全變更後提現已暫停',
+    body: '提現、內部轉帳和閃電匯款在 {{until}} 之前無法使用。',
+    left: '剩餘 {{hours}} 小時 {{minutes}} 分鐘。',
+  },
+  loginStep: {
+    bodyGeneric: '請輸入 Google 驗證器中的 6 位驗證碼以完成登入。',
+    body: '請輸入 {{email}} 的 Google 驗證器 6 位驗證碼。',
+    action: '驗證並登入',
+  },
+};
