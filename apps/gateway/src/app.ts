@@ -31,7 +31,9 @@ import healthRoutes from './features/health/routes.js';
 import userRoutes from './features/user/routes.js';
 import authRoutes from './features/auth/routes.js';
 import oidcRoutes from './features/auth/oidc/routes.js';
-import kycRoutes from './features/kyc/routes.js';
+import { kycRoutes } from './features/kyc/routes.js';
+import { HttpKycProvider, type KycProvider } from './features/kyc/kyc-provider.js';
+import { nonEmptyFileIds } from './features/kyc/kyc-files.js';
 import walletRoutes from './features/wallet/routes.js';
 import socketPlugin from './features/socket/plugin.js';
 import exchangeRateRoutes from './features/exchange-rates/routes.js';
@@ -55,6 +57,8 @@ export interface BuildOptions {
   env: Env;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** The KYC provider; default: over HTTP at KYC_PROVIDER_URL. */
+  kycProvider?: KycProvider;
   /** Extra routes, for tests that need a slow or failing handler. */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -184,7 +188,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     prefix: '/v1/auth',
     secondFactor: loginSecondFactor(security),
   });
-  await app.register(kycRoutes, { prefix: '/v1/kyc' });
+  await app.register(
+    kycRoutes({
+      db: app.db,
+      clock: app.clock,
+      provider:
+        opts.kycProvider ??
+        new HttpKycProvider({ baseUrl: env.KYC_PROVIDER_URL, secret: env.KYC_CALLBACK_SECRET }),
+      callbackUrl:
+        env.KYC_CALLBACK_URL ??
+        new URL('/v1/kyc/public/provider/callback', env.PUBLIC_BASE_URL).href,
+      checkFiles: nonEmptyFileIds,
+      callbackSecret: env.KYC_CALLBACK_SECRET,
+      callbackWindowSeconds: env.KYC_CALLBACK_WINDOW_SECONDS,
+    }),
+    { prefix: '/v1/kyc' },
+  );
   await app.register(walletRoutes, { prefix: '/v1/wallet' });
   await trading(app);
   await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });

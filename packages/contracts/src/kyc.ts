@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANNUAL_AMOUNT_BANDS_USD, ANNUAL_TRANSACTION_COUNT_BANDS } from './constants.js';
+import { text } from './text.js';
 
 /**
  * Identity verification (KYC) shapes shared by the gateway, the web client and the simulated KYC
@@ -45,12 +46,12 @@ export function isRefusedKycCountry(code: string | undefined | null): boolean {
 
 /** Loose bound of a draft's text fields; the rules set the real limits (mostly 100). */
 const DRAFT_TEXT_MAX = 2000;
-const draftText = z.string().max(DRAFT_TEXT_MAX);
+const draftText = text().max(DRAFT_TEXT_MAX);
 /** Calendar dates travel as `YYYY-MM-DD`; the rules check they exist and are in range. */
-const draftDate = z.string().max(10);
-const draftCountry = z.string().max(2);
+const draftDate = text().max(10);
+const draftCountry = text().max(2);
 /** Ids of files uploaded with `POST /v1/files/upload?place=<place>`. */
-const fileIds = z.array(z.string().max(64)).max(10);
+const fileIds = z.array(text().max(64)).max(10);
 
 export const addressParts = z.strictObject({
   country: draftCountry,
@@ -277,7 +278,7 @@ export const MAX_SHAREHOLDERS = 20;
 
 export const shareholderDraft = z.strictObject({
   name: draftText.optional(),
-  ownershipPercent: z.string().max(12).optional().describe('Decimal text, 0-100, 2 decimals'),
+  ownershipPercent: text().max(12).optional().describe('Decimal text, 0-100, 2 decimals'),
   idFileIds: fileIds.optional().describe('Required above 25 %'),
 });
 export type ShareholderDraft = z.infer<typeof shareholderDraft>;
@@ -428,12 +429,12 @@ export const kycProviderAccepted = z.object({
 
 /** The provider's signed callback body (POST /v1/kyc/public/provider/callback). */
 export const kycProviderCallback = z.strictObject({
-  eventId: z.string().min(1).max(128),
-  applicationId: z.string().max(64),
-  reference: z.string().max(128),
+  eventId: text().min(1).max(128),
+  applicationId: z.uuid(),
+  reference: text().max(128),
   decision: kycDecision,
-  reason: z.string().max(500).nullable(),
-  decidedAt: z.string().max(40),
+  reason: text().max(500).nullable(),
+  decidedAt: text().max(40),
 });
 export type KycProviderCallback = z.infer<typeof kycProviderCallback>;
 export const kycCallbackAck = z.object({ received: z.boolean(), duplicate: z.boolean() });

@@ -1,5 +1,6 @@
 // `npm start`: migrate, seed, build the web client when stale, then run the gateway (serving the
-// client and the API on one origin), the matching service and a mail catcher until Ctrl-C.
+// client and the API on one origin), the matching service, the simulated KYC provider and a
+// mail catcher until Ctrl-C.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -34,6 +35,12 @@ env.ENGINE_DATA_DIR ??= path.join(
   '.data',
   `${databaseName}-${env.REDIS_PREFIX.replace(/[^\w-]/g, '')}`,
 );
+// The simulated KYC provider: beside the gateway's port, so two exchanges on one machine do not
+// share it; it keeps its reviews with the engine's data (a new database forgets both).
+env.KYC_SIM_PORT ??= String(Number(PORT) + 11);
+env.KYC_PROVIDER_URL ??= `http://127.0.0.1:${env.KYC_SIM_PORT}`;
+env.KYC_CALLBACK_URL ??= `http://127.0.0.1:${PORT}/v1/kyc/public/provider/callback`;
+env.KYC_SIM_DATA_DIR ??= `${env.ENGINE_DATA_DIR}-kyc`;
 
 /** `port` when it is free on 127.0.0.1, otherwise one the system picks. */
 function freePort(port: number): Promise<number> {
@@ -84,6 +91,7 @@ async function clearEngineState(): Promise<void> {
     redis.disconnect();
   }
   rmSync(env.ENGINE_DATA_DIR ?? '', { recursive: true, force: true });
+  rmSync(env.KYC_SIM_DATA_DIR ?? '', { recursive: true, force: true });
 }
 
 function step(text: string): void {
@@ -178,7 +186,7 @@ function launch(
 async function stopAll(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
-    await supervisor.stop(['gateway', 'worker', 'engine']);
+    await supervisor.stop(['gateway', 'worker', 'engine', 'kyc']);
   }
   process.exit(code);
 }
@@ -226,6 +234,7 @@ async function main(): Promise<void> {
     MARKET_MAKERS: env.MARKET_MAKERS,
   });
   launch('engine', 33, appDir('matching-sim'), 'src/main.ts');
+  launch('kyc', 34, appDir('matching-sim'), 'src/sim/kyc/main.ts');
   if (await waitReady(`http://127.0.0.1:${PORT}/ready`, 60_000)) {
     const inbox = mail
       ? `\n  E-mail inbox (codes the exchange sends): http://localhost:${mail.webPort}`

@@ -156,6 +156,18 @@ export const envSchema = z
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Exchange <no-reply@exchange.local>'),
 
+    /** The KYC provider's API (the simulated one under `npm start`). */
+    KYC_PROVIDER_URL: z.string().url().default('http://127.0.0.1:8091'),
+    /** Shared with the KYC provider: signs its callbacks and our requests. Required in production. */
+    KYC_CALLBACK_SECRET: z
+      .string()
+      .min(32, 'KYC_CALLBACK_SECRET must be at least 32 characters')
+      .default('development-kyc-callback-secret-0123456789'),
+    /** Where the provider posts decisions; default PUBLIC_BASE_URL + the public callback route. */
+    KYC_CALLBACK_URL: z.string().url().optional(),
+    /** Callbacks signed longer ago (or ahead) than this are refused as replays. */
+    KYC_CALLBACK_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+
     DEMO_FUNDING: amounts.prefault(
       'USDT=100000,USD=100000,BTC=2,ETH=20,SOL=200,XRP=20000,XAUT=10,TBILL=50000,HKRE=5000,PCRED=50000',
     ),
@@ -179,6 +191,16 @@ export const envSchema = z
         code: 'custom',
         path: ['AUTH_SECRET'],
         message: 'AUTH_SECRET must be set in production',
+      });
+    }
+    if (
+      env.NODE_ENV === 'production' &&
+      env.KYC_CALLBACK_SECRET.startsWith('development-kyc-callback-secret')
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KYC_CALLBACK_SECRET'],
+        message: 'KYC_CALLBACK_SECRET must be set in production',
       });
     }
     if (env.NODE_ENV === 'production' && env.CSRF_SECRET.startsWith('development-')) {

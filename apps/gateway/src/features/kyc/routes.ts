@@ -1,34 +1,244 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountTypeQuery, ok, userInfo } from '@exchange/contracts';
+import {
+  accountTypeQuery,
+  kycApplicationView,
+  kycCallbackAck,
+  kycDraftView,
+  kycProviderCallback,
+  ok,
+  saveIndividualDraftRequest,
+  saveInstitutionDraftRequest,
+  submitIndividualAdvancedRequest,
+  submitIndividualBasicRequest,
+  submitInstitutionDocumentsRequest,
+  submitInstitutionInformationRequest,
+  userInfo,
+  type EntityType,
+} from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
+import { AppError } from '../../lib/app-error.js';
 import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyCallback } from '../../lib/signed-callback.js';
 import { chooseAccountType } from '../user/user-service.js';
+import {
+  applyDecision,
+  getApplication,
+  getDraft,
+  saveDraft,
+  submitIndividualAdvanced,
+  submitIndividualBasic,
+  submitInstitutionDocuments,
+  submitInstitutionInformation,
+  type KycDeps,
+} from './kyc-service.js';
+
+const tags = ['kyc'];
 
 /** Identity verification, under /v1/kyc. */
-const kycRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/individual/select',
-    {
-      schema: {
-        tags: ['kyc'],
-        summary: 'Choose once: verify identity (isKyc=true) or opt out (isKyc=false)',
-        security: bearerSecurity,
-        querystring: accountTypeQuery,
-        response: responses(userInfo),
+export function kycRoutes(
+  deps: KycDeps & { callbackSecret: string; callbackWindowSeconds: number },
+) {
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    app.get(
+      '/individual/select',
+      {
+        schema: {
+          tags,
+          summary: 'Choose once: verify identity (isKyc=true) or opt out (isKyc=false)',
+          security: bearerSecurity,
+          querystring: accountTypeQuery,
+          response: responses(userInfo),
+        },
+        config: { csrf: true },
       },
-      config: { csrf: true },
-    },
-    async (request) =>
-      ok(
-        await chooseAccountType({
-          db: app.db,
-          clock: app.clock,
-          userId: requireAuth(request).userId,
-          isKyc: request.query.isKyc,
-          mode: request.runtimeMode,
-        }),
-      ),
-  );
-};
+      async (request) =>
+        ok(
+          await chooseAccountType({
+            db: app.db,
+            clock: app.clock,
+            userId: requireAuth(request).userId,
+            isKyc: request.query.isKyc,
+            mode: request.runtimeMode,
+          }),
+        ),
+    );
 
-export default kycRoutes;
+    app.get(
+      '/application',
+      {
+        schema: {
+          tags,
+          summary: "The account's verification: status, reason, level and steps",
+          security: bearerSecurity,
+          response: responses(kycApplicationView),
+        },
+      },
+      async (request) =>
+        ok(await getApplication({ db: deps.db, userId: requireAuth(request).userId })),
+    );
+
+    for (const [path, kind, body] of [
+      ['/individual/draft', 'INDIVIDUAL', saveIndividualDraftRequest],
+      ['/institution/draft', 'INSTITUTION', saveInstitutionDraftRequest],
+    ] as const) {
+      app.get(
+        path,
+        {
+          schema: {
+            tags,
+            summary: `The ${kind.toLowerCase()} form as last saved`,
+            security: bearerSecurity,
+            response: responses(kycDraftView),
+          },
+        },
+        async (request) =>
+          ok(await getDraft({ db: deps.db, userId: requireAuth(request).userId, kind })),
+      );
+      app.put(
+        path,
+        {
+          schema: {
+            tags,
+            summary: `Save the ${kind.toLowerCase()} form as the user goes (whole replacement)`,
+            security: bearerSecurity,
+            body,
+            response: responses(kycDraftView),
+          },
+        },
+        async (request) =>
+          ok(
+            await saveDraft({
+              db: deps.db,
+              clock: deps.clock,
+              userId: requireAuth(request).userId,
+              kind: kind satisfies EntityType,
+              data: request.body,
+            }),
+          ),
+      );
+    }
+
+    app.post(
+      '/individual/basic',
+      {
+        schema: {
+          tags,
+          summary: 'Submit the basic step of an individual',
+          security: bearerSecurity,
+          body: submitIndividualBasicRequest,
+          response: responses(kycApplicationView),
+        },
+      },
+      async (request) =>
+        ok(await submitIndividualBasic(deps, requireAuth(request).userId, request.body)),
+    );
+    app.post(
+      '/individual/advanced',
+      {
+        schema: {
+          tags,
+          summary: 'Submit the advanced step of an individual; the review starts',
+          security: bearerSecurity,
+          body: submitIndividualAdvancedRequest,
+          response: responses(kycApplicationView),
+        },
+      },
+      async (request) =>
+        ok(await submitIndividualAdvanced(deps, requireAuth(request).userId, request.body)),
+    );
+    app.post(
+      '/institution/information',
+      {
+        schema: {
+          tags,
+          summary:
+            'Submit the basic information of an institution (basic, registration, operation)',
+          security: bearerSecurity,
+          body: submitInstitutionInformationRequest,
+          response: responses(kycApplicationView),
+        },
+      },
+      async (request) =>
+        ok(await submitInstitutionInformation(deps, requireAuth(request).userId, request.body)),
+    );
+    app.post(
+      '/institution/documents',
+      {
+        schema: {
+          tags,
+          summary: 'Submit the documents and shareholders of an institution; the review starts',
+          security: bearerSecurity,
+          body: submitInstitutionDocumentsRequest,
+          response: responses(kycApplicationView),
+        },
+      },
+      async (request) =>
+        ok(await submitInstitutionDocuments(deps, requireAuth(request).userId, request.body)),
+    );
+
+    await app.register(providerCallback(deps));
+  };
+  return routes;
+}
+
+/**
+ * The provider's decision, signed (lib/signed-callback.ts). The body is read as text, so the
+ * signature is checked over the exact bytes sent; then parsed by the contract. Answers 200 for
+ * a decision applied, ignored (another submission's) or already seen (same event id).
+ */
+function providerCallback(
+  deps: Pick<KycDeps, 'db' | 'clock'> & { callbackSecret: string; callbackWindowSeconds: number },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      try {
+        (request as { rawBody?: string }).rawBody = body as string;
+        done(null, JSON.parse(body as string));
+      } catch (err) {
+        done(err as Error, undefined);
+      }
+    });
+    app.post(
+      '/public/provider/callback',
+      {
+        schema: {
+          tags,
+          summary: "The KYC provider's signed decision (x-signature, x-timestamp)",
+          body: kycProviderCallback,
+          response: responses(kycCallbackAck),
+        },
+        // Before the body is validated: an unsigned caller learns nothing about the shape.
+        preValidation: async (request) => {
+          const verdict = verifyCallback({
+            secret: deps.callbackSecret,
+            rawBody: (request as { rawBody?: string }).rawBody ?? '',
+            signature: request.headers[SIGNATURE_HEADER],
+            timestamp: request.headers[TIMESTAMP_HEADER],
+            windowSeconds: deps.callbackWindowSeconds,
+          });
+          if (!verdict.ok) {
+            request.log.warn({ reason: verdict.reason }, 'KYC callback refused');
+            throw new AppError(
+              verdict.reason === 'EXPIRED'
+                ? 'KYC_CALLBACK_EXPIRED'
+                : 'KYC_CALLBACK_SIGNATURE_INVALID',
+            );
+          }
+          await Promise.resolve();
+        },
+      },
+      async (request) => {
+        const result = await applyDecision({
+          db: deps.db,
+          clock: deps.clock,
+          callback: request.body,
+        });
+        request.log.info(
+          { eventId: request.body.eventId, decision: request.body.decision, ...result },
+          'KYC callback',
+        );
+        return ok({ received: true, duplicate: result.duplicate });
+      },
+    );
+  };
+}

@@ -6,7 +6,6 @@ import {
   OPEN_ORDER_STATUSES,
   RuntimeMode,
   errorByCode,
-  kycPermissionsFor,
   type Order,
   type PlaceOrderRequest,
 } from '@exchange/contracts';
@@ -16,6 +15,8 @@ import type { Sql } from '../../db/sql.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RedisConnections } from '../../lib/redis.js';
 import { AppError } from '../../lib/app-error.js';
+import { requirePermission } from '../../lib/permissions.js';
+import { USD_VALUED_ASSETS, reserveOptedOutSpot } from '../kyc/opted-out-limit.js';
 import { ensureFunded } from '../wallet/funding-service.js';
 import { sendCommand } from './engine-client.js';
 import { checkOrder, type SymbolRules } from './order-rules.js';
@@ -57,18 +58,36 @@ export const createOrderCaches = (): OrderCaches => ({
 });
 
 /**
- * SPOT_TRADE is needed in Real mode: opted-out accounts are told identity verification is
- * required, unverified ones that their KYC level is too low. Demo and Trial are open to all.
+ * SPOT_TRADE through the permission guard: in Real mode verified accounts trade freely,
+ * opted-out ones within their 24-hour limit (LIMITED), any other is refused (7001). Demo and
+ * Trial are open to all.
  */
 async function tradingUser(deps: OrderDeps, userId: string, mode: RuntimeMode) {
   const user = await deps.cache.users.get(userId, () =>
     deps.db.user.findUnique({ where: { id: userId }, select: { engineId: true, kycLevel: true } }),
   );
   if (!user) throw new AppError('UNAUTHORIZED');
-  if (!kycPermissionsFor(user.kycLevel, mode).includes(KycPermission.SPOT_TRADE)) {
-    throw new AppError(user.kycLevel === -1 ? 'KYC_OPTED_OUT' : 'KYC_LEVEL_INSUFFICIENT');
-  }
-  return user;
+  const access = requirePermission(user, mode, KycPermission.SPOT_TRADE, { allowLimited: true });
+  return { ...user, access };
+}
+
+/**
+ * The order's value in US dollars for an opted-out account's limit: what a buy freezes of the
+ * quote, or a sell's amount at its price (a market sell at the best bid). Only books quoted in
+ * dollars or a dollar stablecoin can be valued; others are refused to opted-out accounts (7002).
+ */
+async function orderValueUsd(
+  deps: OrderDeps,
+  mode: number,
+  rules: SymbolRules,
+  checked: ReturnType<typeof checkOrder>,
+): Promise<Decimal> {
+  if (!USD_VALUED_ASSETS.has(rules.quoteAsset)) throw new AppError('KYC_OPTED_OUT');
+  if (checked.freezeAsset === rules.quoteAsset) return new Decimal(checked.freezeAmount);
+  const price =
+    checked.values.price ?? (await deps.depth.snapshot(mode, rules.code, 1)).bids[0]?.[0];
+  if (price === undefined) throw new AppError('NO_COUNTERPARTY');
+  return new Decimal(price).times(checked.freezeAmount);
 }
 
 /**
@@ -127,22 +146,38 @@ export async function placeOrder(
     deps.cache.funded.add(`${userId}:${mode}`);
   }
 
+  const release =
+    user.access === 'LIMITED'
+      ? await reserveOptedOutSpot({
+          db: deps.db,
+          clock: deps.clock,
+          userId,
+          usd: await orderValueUsd(deps, mode, rules, checked),
+        })
+      : undefined;
   const now = deps.clock.date();
-  const placed = await deps.placements.place({
-    userId,
-    mode,
-    symbol: rules.code,
-    clientOrderId: req.clientOrderId ?? null,
-    side: req.side,
-    type: req.type,
-    timeInForce: req.type === 'LIMIT' ? (req.timeInForce ?? 'GTC') : null,
-    triggerDirection: req.type === 'TRIGGER' ? (req.triggerDirection ?? null) : null,
-    checked,
-    at: now,
-  });
+  const placed = await deps.placements
+    .place({
+      userId,
+      mode,
+      symbol: rules.code,
+      clientOrderId: req.clientOrderId ?? null,
+      side: req.side,
+      type: req.type,
+      timeInForce: req.type === 'LIMIT' ? (req.timeInForce ?? 'GTC') : null,
+      triggerDirection: req.type === 'TRIGGER' ? (req.triggerDirection ?? null) : null,
+      checked,
+      at: now,
+    })
+    .catch(async (err: unknown) => {
+      await release?.();
+      throw err;
+    });
   // A clientOrderId seen before: the answer is the first order, and nothing changed.
-  if (placed.outcome === 'DUPLICATE')
+  if (placed.outcome === 'DUPLICATE') {
+    await release?.();
     return toOrder(await deps.db.spotOrder.findUniqueOrThrow({ where: { id: placed.id } }));
+  }
   const orderId = placed.id;
   const order = { id: orderId };
 

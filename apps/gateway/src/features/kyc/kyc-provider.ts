@@ -1,0 +1,48 @@
+import { kycProviderAccepted, type KycProviderSubmission } from '@exchange/contracts';
+import { AppError } from '../../lib/app-error.js';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signCallback } from '../../lib/signed-callback.js';
+
+/**
+ * The KYC vendor as the exchange sees it: an application is handed over for review, and the
+ * decision comes back later as a signed callback (`POST /v1/kyc/public/provider/callback`). A
+ * production adapter wraps the vendor's SDK behind this interface; `HttpKycProvider` talks to the
+ * simulated provider (apps/matching-sim/src/sim/kyc) the way such an SDK talks to its API.
+ */
+export interface KycProvider {
+  /** Hands an application over for review; throws 7033 when the provider cannot take it. */
+  submit(submission: KycProviderSubmission): Promise<void>;
+}
+
+/**
+ * Over HTTP: `POST <baseUrl>/applications` with the submission as JSON, signed like the
+ * callbacks (HMAC-SHA256 of `<timestamp>.<body>` under the shared secret), so the provider knows
+ * the request is the exchange's.
+ */
+export class HttpKycProvider implements KycProvider {
+  constructor(private readonly opts: { baseUrl: string; secret: string; timeoutMs?: number }) {}
+
+  async submit(submission: KycProviderSubmission): Promise<void> {
+    const body = JSON.stringify(submission);
+    const timestamp = Math.floor(Date.now() / 1000);
+    let response: Response;
+    try {
+      response = await fetch(new URL('/applications', this.opts.baseUrl), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [TIMESTAMP_HEADER]: String(timestamp),
+          [SIGNATURE_HEADER]: signCallback(this.opts.secret, timestamp, body),
+        },
+        body,
+        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5000),
+      });
+    } catch (cause) {
+      throw new AppError('KYC_PROVIDER_UNAVAILABLE', null, { cause });
+    }
+    const answer: unknown = await response.json().catch(() => null);
+    if (!response.ok || !kycProviderAccepted.safeParse(answer).success)
+      throw new AppError('KYC_PROVIDER_UNAVAILABLE', null, {
+        cause: new Error(`KYC provider answered ${response.status}`),
+      });
+  }
+}

@@ -1,0 +1,74 @@
+import { signedHeaders } from './signer.js';
+
+/**
+ * Drives the simulated KYC provider (`npm run sim:kyc -- <command>`):
+ *   list                                     the reviews and their callbacks
+ *   decide <applicationId> pass|reject|fail ["<reason>"]   decides an open review now
+ * Reaches it at KYC_PROVIDER_URL (default http://127.0.0.1:8091), signed with KYC_CALLBACK_SECRET.
+ */
+const base = process.env.KYC_PROVIDER_URL ?? 'http://127.0.0.1:8091';
+const secret = process.env.KYC_CALLBACK_SECRET ?? 'development-kyc-callback-secret-0123456789';
+const [command, id, decision, reason] = process.argv.slice(2).filter((a) => a !== '--');
+
+async function call(method: 'GET' | 'POST', pathname: string, body?: unknown): Promise<unknown> {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  const res = await fetch(new URL(pathname, base), {
+    method,
+    headers: signedHeaders(secret, method === 'GET' ? pathname : text),
+    ...(method === 'POST' ? { body: text } : {}),
+  });
+  const answer: unknown = await res.json();
+  if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+const DECISIONS: Record<string, string> = { pass: 'PASS', reject: 'REJECT', fail: 'FAILED' };
+
+async function main(): Promise<number> {
+  if (command === 'list') {
+    const { reviews } = (await call('GET', '/applications')) as {
+      reviews: {
+        applicationId: string;
+        reference: string;
+        name: string;
+        state: string;
+        callback: { decision: string; reason: string | null } | null;
+        attempts: number;
+        lastError: string | null;
+      }[];
+    };
+    if (reviews.length === 0) console.log('No applications.');
+    for (const r of reviews)
+      console.log(
+        [
+          r.applicationId,
+          r.state,
+          r.callback?.decision ?? '-',
+          JSON.stringify(r.name),
+          r.callback?.reason ?? '',
+          r.lastError ? `(last error: ${r.lastError})` : '',
+        ]
+          .filter(Boolean)
+          .join('  '),
+      );
+    return 0;
+  }
+  const mapped = decision ? DECISIONS[decision.toLowerCase()] : undefined;
+  if (command === 'decide' && id && mapped) {
+    await call('POST', '/decisions', { id, decision: mapped, reason: reason ?? null });
+    console.log(`Decided ${id}: ${mapped}${reason ? ` (${reason})` : ''}`);
+    return 0;
+  }
+  console.error(
+    'Usage: npm run sim:kyc -- list | decide <applicationId> pass|reject|fail ["<reason>"]',
+  );
+  return 2;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);
