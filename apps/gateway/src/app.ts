@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { UPLOAD_LIMITS } from '@exchange/contracts';
+import { FILE_UPLOAD_CEILING } from '@exchange/contracts';
 import { enabledOutsideProduction, type Env } from './config/env.js';
 import { ScaledClock, type Clock } from './lib/clock.js';
 import { AppError } from './lib/app-error.js';
@@ -52,6 +52,7 @@ import loggingRoutes from './features/logging/routes.js';
 import { securityRoutes } from './features/security/routes.js';
 import { loginSecondFactor } from './features/security/authenticator-service.js';
 import { totpSecretBox, type SecurityDeps } from './features/security/deps.js';
+import { createFiles, fileRoutes } from './features/files/index.js';
 
 export interface BuildOptions {
   env: Env;
@@ -152,8 +153,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(multipart, {
     limits: {
-      fileSize: UPLOAD_LIMITS.documents.maxBytes,
-      files: UPLOAD_LIMITS.documents.maxFiles,
+      fileSize: FILE_UPLOAD_CEILING.maxBytes,
+      files: FILE_UPLOAD_CEILING.maxFiles,
       fields: 50,
     },
   });
@@ -211,6 +212,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityRoutes(security), { prefix: '/v1/security' });
   await app.register(newsRoutes, { prefix: '/v1/marketing' });
   await app.register(loggingRoutes, { prefix: '/v1/logging' });
+  app.decorate('files', createFiles(app));
+  await app.register(fileRoutes(app.files), { prefix: '/v1/files' });
   if (opts.extraRoutes) await app.register(async (scope) => opts.extraRoutes?.(scope));
 
   const webRoot = env.WEB_DIST_DIR;

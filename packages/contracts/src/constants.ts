@@ -127,12 +127,6 @@ export const PASSPHRASE_MIN_LENGTH = PASSWORD_MAX_LENGTH + 1;
 export const PASSPHRASE_MAX_LENGTH = 64;
 /** A local part shorter than this is not looked for inside a password (any word would match). */
 export const PASSWORD_EMAIL_PART_MIN_LENGTH = 3;
-export const UPLOAD_LIMITS = {
-  standard: { maxBytes: 2 * 1024 * 1024, maxFiles: 2 },
-  documents: { maxBytes: 5 * 1024 * 1024, maxFiles: 3 },
-  cancellationProof: { maxBytes: 2 * 1024 * 1024, maxFiles: 2 },
-  small: { maxBytes: 1 * 1024 * 1024, maxFiles: 1 },
-} as const;
 export const KYC_TEXT_MAX_LENGTH = 100;
 export const SHAREHOLDER_ID_THRESHOLD_PERCENT = 25;
 

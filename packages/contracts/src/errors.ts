@@ -268,6 +268,26 @@ export const ErrorCode = {
     'Without identity verification, spot trading is limited to {{limitUsd}} USD per 24 hours; {{remainingUsd}} USD remain.',
   ),
   KYC_DIGITS_ONLY: def(7035, 400, '{{field}} only accepts {{min}}-{{max}} digits.'),
+  // 7060-7089: uploaded files (the spec's own file messages are 1013-1015)
+  FILE_REQUIRED: def(7060, 400, 'Choose at least {{minFiles}} file to upload.'),
+  FILE_NOT_FOUND: def(7061, 404, 'File not found.'),
+  FILES_NOT_ACCEPTED: def(
+    7062,
+    400,
+    'Some files are missing or were uploaded for another purpose; please upload them again.',
+  ),
+  FILE_QUOTA_EXCEEDED: def(
+    7063,
+    400,
+    'Upload limit reached: an account keeps at most {{maxFiles}} files and {{maxMegabytes}} MB.',
+  ),
+  FILE_UNREADABLE: def(7064, 400, 'The file is damaged or could not be read.'),
+  FILE_ACTIVE_CONTENT: def(
+    7065,
+    400,
+    'PDF files containing scripts, actions or attachments are not accepted.',
+  ),
+  FILE_LINK_INVALID: def(7066, 403, 'The file link is invalid or has expired.'),
 
   // ---- security ----
   GOOGLE_AUTH_REQUIRED: def(8001, 400, 'Please bind Google Authenticator first.'),

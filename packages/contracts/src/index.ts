@@ -4,6 +4,7 @@ export * from './catalogue.js';
 export * from './constants.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './files.js';
 export * from './headers.js';
 export * from './health.js';
 export * from './ledger.js';

@@ -24,6 +24,16 @@ const amounts = z.string().transform((s, ctx) => {
   return out;
 });
 
+/** FILE_ENCRYPTION_KEY's bytes: 64 hex digits or the base64 (or base64url) of 32 bytes. */
+export function parseFileKey(value: string): Buffer | null {
+  const key = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
+      ? Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+      : null;
+  return key?.length === 32 ? key : null;
+}
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every setting of the gateway, read once at start. Unknown variables are ignored. */
@@ -167,6 +177,21 @@ export const envSchema = z
     KYC_CALLBACK_URL: z.string().url().optional(),
     /** Callbacks signed longer ago (or ahead) than this are refused as replays. */
     KYC_CALLBACK_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+    /** Folder of the uploaded files (encrypted); default apps/gateway/.data/files. */
+    FILE_STORAGE_DIR: z.string().min(1).optional(),
+    /**
+     * Master key of the files' encryption at rest: 64 hex digits or base64 of 32 bytes
+     * (`openssl rand -hex 32`). Required in production; development uses a fixed key and warns.
+     */
+    FILE_ENCRYPTION_KEY: z
+      .string()
+      .refine(
+        (v) => parseFileKey(v) !== null,
+        'FILE_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or base64',
+      )
+      .optional(),
+    /** Per-IP uploads per window, on a counter of their own below the global API limit. */
+    UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
 
     DEMO_FUNDING: amounts.prefault(
       'USDT=100000,USD=100000,BTC=2,ETH=20,SOL=200,XRP=20000,XAUT=10,TBILL=50000,HKRE=5000,PCRED=50000',
@@ -201,6 +226,11 @@ export const envSchema = z
         code: 'custom',
         path: ['KYC_CALLBACK_SECRET'],
         message: 'KYC_CALLBACK_SECRET must be set in production',
+    if (env.NODE_ENV === 'production' && !env.FILE_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FILE_ENCRYPTION_KEY'],
+        message: 'FILE_ENCRYPTION_KEY must be set in production (openssl rand -hex 32)',
       });
     }
     if (env.NODE_ENV === 'production' && env.CSRF_SECRET.startsWith('development-')) {

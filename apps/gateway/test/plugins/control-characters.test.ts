@@ -140,6 +140,23 @@ const PROBES: Probe[] = [
     private: true,
     payload: { asset: `USD${NUL}`, amount: '1' },
   },
+  {
+    name: 'file review link',
+    method: 'GET',
+    url: `/v1/files/public/review/00000000-0000-4000-8000-000000000000?exp=1&sig=${'a'.repeat(42)}${q}`,
+  },
+  {
+    name: 'file id',
+    method: 'GET',
+    url: `/v1/files/0000${q}`,
+    private: true,
+  },
+  {
+    name: 'upload place',
+    method: 'POST',
+    url: `/v1/files/upload?place=KYC_ID_IMAGE${q}`,
+    private: true,
+  },
 ];
 
 describe('control characters in request strings', () => {

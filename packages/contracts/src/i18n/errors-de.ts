@@ -154,6 +154,15 @@ export const errorsDe: Record<string, string> = {
   error_7034:
     'Ohne Identitätsprüfung ist der Spothandel auf {{limitUsd}} USD pro 24 Stunden begrenzt; verbleibend {{remainingUsd}} USD.',
   error_7035: '{{field}} akzeptiert nur {{min}}-{{max}} Ziffern.',
+  error_7060: 'Wählen Sie mindestens {{minFiles}} Datei zum Hochladen aus.',
+  error_7061: 'Datei nicht gefunden.',
+  error_7062:
+    'Einige Dateien fehlen oder wurden für einen anderen Zweck hochgeladen; bitte laden Sie sie erneut hoch.',
+  error_7063:
+    'Upload-Limit erreicht: Ein Konto speichert höchstens {{maxFiles}} Dateien und {{maxMegabytes}} MB.',
+  error_7064: 'Die Datei ist beschädigt oder konnte nicht gelesen werden.',
+  error_7065: 'PDF-Dateien mit Skripten, Aktionen oder Anhängen werden nicht akzeptiert.',
+  error_7066: 'Der Dateilink ist ungültig oder abgelaufen.',
 
   // ---- security ----
   error_8001: 'Bitte verknüpfen Sie zuerst Google Authenticator.',

@@ -154,6 +154,16 @@ export const errorsFr: Record<string, string> = {
   error_7034:
     'Sans vérification d’identité, le trading au comptant est limité à {{limitUsd}} USD par 24 heures ; il reste {{remainingUsd}} USD.',
   error_7035: '{{field}} n’accepte que {{min}} à {{max}} chiffres.',
+  error_7060: 'Choisissez au moins {{minFiles}} fichier à téléverser.',
+  error_7061: 'Fichier introuvable.',
+  error_7062:
+    'Certains fichiers sont manquants ou ont été téléversés pour un autre usage ; veuillez les téléverser à nouveau.',
+  error_7063:
+    'Limite de téléversement atteinte : un compte conserve au plus {{maxFiles}} fichiers et {{maxMegabytes}} Mo.',
+  error_7064: 'Le fichier est endommagé ou illisible.',
+  error_7065:
+    'Les fichiers PDF contenant des scripts, des actions ou des pièces jointes ne sont pas acceptés.',
+  error_7066: 'Le lien du fichier est invalide ou a expiré.',
 
   // ---- security ----
   error_8001: 'Veuillez d’abord associer Google Authenticator.',

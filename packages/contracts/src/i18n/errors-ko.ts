@@ -144,6 +144,14 @@ export const errorsKo: Record<string, string> = {
   error_7034:
     '본인 인증 없이 현물 거래는 24시간당 {{limitUsd}} USD로 제한됩니다. 남은 한도 {{remainingUsd}} USD.',
   error_7035: '{{field}}에는 {{min}}-{{max}}자리 숫자만 입력할 수 있습니다.',
+  error_7060: '업로드할 파일을 {{minFiles}}개 이상 선택하세요.',
+  error_7061: '파일을 찾을 수 없습니다.',
+  error_7062: '일부 파일이 없거나 다른 용도로 업로드되었습니다. 다시 업로드해 주세요.',
+  error_7063:
+    '업로드 한도에 도달했습니다. 계정당 최대 {{maxFiles}}개 파일, {{maxMegabytes}}MB까지 보관할 수 있습니다.',
+  error_7064: '파일이 손상되었거나 읽을 수 없습니다.',
+  error_7065: '스크립트, 동작 또는 첨부 파일이 포함된 PDF는 허용되지 않습니다.',
+  error_7066: '파일 링크가 유효하지 않거나 만료되었습니다.',
 
   // ---- security ----
   error_8001: '먼저 Google Authenticator를 연동해 주세요.',

@@ -139,6 +139,13 @@ export const errorsZhCn: Record<string, string> = {
   error_7034:
     '未完成身份认证时，现货交易每 24 小时限额 {{limitUsd}} USD；剩余 {{remainingUsd}} USD。',
   error_7035: '{{field}} 只能填写 {{min}}-{{max}} 位数字。',
+  error_7060: '请至少选择 {{minFiles}} 个文件上传。',
+  error_7061: '文件不存在。',
+  error_7062: '部分文件缺失或用于其他用途，请重新上传。',
+  error_7063: '已达上传上限：每个账户最多保存 {{maxFiles}} 个文件、{{maxMegabytes}} MB。',
+  error_7064: '文件已损坏或无法读取。',
+  error_7065: '不接受包含脚本、动作或附件的 PDF 文件。',
+  error_7066: '文件链接无效或已过期。',
 
   // ---- security ----
   error_8001: '请先绑定 Google Authenticator。',

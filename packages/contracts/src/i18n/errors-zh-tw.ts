@@ -139,6 +139,13 @@ export const errorsZhTw: Record<string, string> = {
   error_7034:
     '未完成身分驗證時，現貨交易每 24 小時限額 {{limitUsd}} USD；剩餘 {{remainingUsd}} USD。',
   error_7035: '{{field}} 只能填寫 {{min}}-{{max}} 位數字。',
+  error_7060: '請至少選擇 {{minFiles}} 個檔案上傳。',
+  error_7061: '找不到檔案。',
+  error_7062: '部分檔案遺失或用於其他用途，請重新上傳。',
+  error_7063: '已達上傳上限：每個帳戶最多保存 {{maxFiles}} 個檔案、{{maxMegabytes}} MB。',
+  error_7064: '檔案已損壞或無法讀取。',
+  error_7065: '不接受含有指令碼、動作或附件的 PDF 檔案。',
+  error_7066: '檔案連結無效或已過期。',
 
   // ---- security ----
   error_8001: '請先綁定 Google Authenticator。',
