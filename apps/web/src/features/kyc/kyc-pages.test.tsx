@@ -28,7 +28,7 @@ const application = (over: Record<string, unknown> = {}) => ({
 });
 
 function as(user = makeUser({ kycLevel: 0, kycPermissions: [] }), app = application()) {
-  startSession({ token: 'tok', refreshToken: 'ref', user });
+  startSession({ user });
   return {
     '/v1/user/profile': ok(user),
     '/v1/kyc/application': ok(app),

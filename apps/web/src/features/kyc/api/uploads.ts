@@ -1,18 +1,17 @@
+import { uploadFilesResponse, type KycFilePlace } from '@exchange/contracts';
 import type { ApiClient } from '../../../lib/api-client';
-import type { KycFilePlace as UploadPlace } from '@exchange/contracts';
 import type { UploadedFile } from '../lib/files';
-import { uploadResponse } from './shapes';
 
 export const UPLOAD_PATH = '/v1/files/upload';
 
 /** Sends one file to a place; `onProgress` gets the share sent, 0 to 1. */
 export async function uploadFile(
   client: ApiClient,
-  place: UploadPlace,
+  place: KycFilePlace,
   file: File,
   opts: { onProgress?: (share: number) => void; signal?: AbortSignal } = {},
 ): Promise<UploadedFile> {
-  const answer = await client.upload(UPLOAD_PATH, uploadResponse, [file], {
+  const answer = await client.upload(UPLOAD_PATH, uploadFilesResponse, [file], {
     query: { place },
     field: 'file',
     silent: true,

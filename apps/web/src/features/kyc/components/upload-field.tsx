@@ -5,7 +5,7 @@ import { useApiClient } from '../../../lib/api-context';
 import { errorText } from '../../../lib/error-text';
 import { uploadFile } from '../api/uploads';
 import type { KycFilePlace as UploadPlace } from '@exchange/contracts';
-import { PLACE_RULES, fileProblem, typesLabel, type UploadedFile } from '../lib/files';
+import { fileProblem, placeRule, typesLabel, type UploadedFile } from '../lib/files';
 import type { FieldError } from '../lib/rules';
 import { useErrorText } from './fields';
 
@@ -49,7 +49,7 @@ export function UploadField({
   latest.current = files;
   const counter = useRef(0);
   const fieldError = useErrorText()(error, name);
-  const rule = PLACE_RULES[place];
+  const rule = placeRule(place);
   const full = files.length + sending.length >= rule.maxFiles;
 
   useEffect(() => () => setSending([]), []);

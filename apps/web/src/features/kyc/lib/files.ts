@@ -1,10 +1,17 @@
-import { KYC_FILE_COUNTS, UPLOAD_LIMITS, type KycFilePlace } from '@exchange/contracts';
+import {
+  FILE_PLACE_RULES,
+  FILE_TYPES,
+  fileTypeLabels,
+  type KycFilePlace,
+  type StoredFileInfo,
+} from '@exchange/contracts';
 
-/** A file the gateway stored: the answer of `POST /v1/files/upload` (one entry of `files`). */
+/** A file the gateway stored: one entry of the upload's answer. */
 export interface UploadedFile {
   id: string;
   name: string;
-  mime: string;
+  /** Empty for a file known only by id (restored from the server's draft). */
+  mime: StoredFileInfo['mime'] | '';
   size: number;
 }
 
@@ -14,54 +21,36 @@ export interface PlaceRule {
   maxFiles: number;
 }
 
-const IMAGES = ['image/jpeg', 'image/png'] as const;
-const WITH_PDF = [...IMAGES, 'application/pdf'] as const;
-
-/**
- * What each place accepts (spec section 5): ID photos JPG or PNG up to 2 MB; proofs and company
- * documents also PDF, up to 5 MB; counts from the KYC rules. The gateway checks the same; the
- * client checks first so a wrong file is refused before it is sent.
- */
-export const PLACE_RULES: Record<KycFilePlace, PlaceRule> = {
-  KYC_ID_IMAGE: {
-    mimes: IMAGES,
-    maxBytes: UPLOAD_LIMITS.standard.maxBytes,
-    maxFiles: KYC_FILE_COUNTS.KYC_ID_IMAGE.max,
-  },
-  KYC_ADDRESS_PROOF: {
-    mimes: WITH_PDF,
-    maxBytes: UPLOAD_LIMITS.documents.maxBytes,
-    maxFiles: KYC_FILE_COUNTS.KYC_ADDRESS_PROOF.max,
-  },
-  KYC_COMPANY_DOCUMENT: {
-    mimes: WITH_PDF,
-    maxBytes: UPLOAD_LIMITS.documents.maxBytes,
-    maxFiles: KYC_FILE_COUNTS.KYC_COMPANY_DOCUMENT.max,
-  },
-  KYC_SHAREHOLDER_ID: {
-    mimes: IMAGES,
-    maxBytes: UPLOAD_LIMITS.standard.maxBytes,
-    maxFiles: KYC_FILE_COUNTS.KYC_SHAREHOLDER_ID.max,
-  },
-};
+/** The uploads' own rules per place (types by content, size, count); the gateway checks the same. */
+export function placeRule(place: KycFilePlace): PlaceRule {
+  const rule = FILE_PLACE_RULES[place];
+  return {
+    mimes: rule.types.map((t) => FILE_TYPES[t].mime),
+    maxBytes: rule.maxBytes,
+    maxFiles: rule.maxFiles,
+  };
+}
 
 export type FileProblem =
   | { key: 'fileType'; params: { types: string } }
   | { key: 'fileSize'; params: { max: string } }
   | { key: 'fileCount'; params: { max: number } };
 
-export const typesLabel = (place: KycFilePlace) =>
-  PLACE_RULES[place].mimes.includes('application/pdf') ? 'JPG, PNG, PDF' : 'JPG, PNG';
+export const typesLabel = (place: KycFilePlace) => fileTypeLabels(place);
 
 const MB = 1024 * 1024;
 
-/** Why a chosen file cannot go to `place`, given how many it already holds; null when it can. */
+/**
+ * Why a chosen file cannot go to `place`, given how many it already holds; null when it can. The
+ * browser's type is only a first check (the gateway decides by content), so a wrong file is
+ * refused before it is sent.
+ */
 export function fileProblem(
   place: KycFilePlace,
   file: { type: string; size: number },
   held: number,
 ): FileProblem | null {
-  const rule = PLACE_RULES[place];
+  const rule = placeRule(place);
   if (held >= rule.maxFiles) return { key: 'fileCount', params: { max: rule.maxFiles } };
   if (!rule.mimes.includes(file.type)) return { key: 'fileType', params: { types: typesLabel(place) } };
   if (file.size > rule.maxBytes) return { key: 'fileSize', params: { max: `${rule.maxBytes / MB} MB` } };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shouldOpenIdentityCentre } from './access';
 import { KYC_ACCOUNT_STORE, mergeDraft, readLocalDraft, writeLocalDraft } from './draft-store';
-import { fileProblem } from './files';
+import { fileProblem, type UploadedFile } from './files';
 import {
   emptyAdvanced,
   emptyBasic,
@@ -19,7 +19,7 @@ import {
 } from './institution';
 
 const TODAY = '2026-11-24';
-const file = (id: string) => ({ id, name: `${id}.png`, mime: 'image/png', size: 1000 });
+const file = (id: string): UploadedFile => ({ id, name: `${id}.png`, mime: 'image/png', size: 1000 });
 
 const validBasic = (): IndividualBasic => ({
   ...emptyBasic(),
