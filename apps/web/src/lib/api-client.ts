@@ -320,7 +320,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   function unwrap<T>(schema: Schema<T>, status: number, payload: unknown): T {
     if (!isEnvelope(payload)) throw catalogueError(ErrorCode.SYSTEM_BUSY, { status });
     if (payload.code !== SUCCESS_CODE) {
-      throw new ApiError({ code: payload.code, message: payload.message, data: payload.data, status });
+      throw new ApiError({
+        code: payload.code,
+        message: payload.message,
+        data: payload.data,
+        status,
+      });
     }
     try {
       return schema.parse(payload.data);

@@ -431,7 +431,8 @@ export const de: Messages = {
       loginInvite:
         'Melden Sie sich an oder erstellen Sie ein Konto, um zu handeln. Den Markt können Sie auch ohne Konto verfolgen.',
       optedOut: 'Kunden ohne Identitätsprüfung können diese Funktion nicht nutzen',
-      limitedNote: 'Ohne Identitätsprüfung ist der Spothandel auf {{limitUsd}} USD pro 24 Stunden begrenzt.',
+      limitedNote:
+        'Ohne Identitätsprüfung ist der Spothandel auf {{limitUsd}} USD pro 24 Stunden begrenzt.',
       marketPrice: 'Wird zum besten verfügbaren Marktpreis ausgeführt.',
       fields: {
         price: 'Preis',

@@ -415,7 +415,8 @@ export const ja: Messages = {
       loginInvite:
         '取引するにはログインするか、アカウントを作成してください。アカウントがなくても相場は閲覧できます。',
       optedOut: '本人確認を完了していないお客様はこの機能を利用できません',
-      limitedNote: '本人確認が完了していない場合、現物取引は24時間あたり {{limitUsd}} USD までです。',
+      limitedNote:
+        '本人確認が完了していない場合、現物取引は24時間あたり {{limitUsd}} USD までです。',
       marketPrice: '利用可能な最良の市場価格で約定します。',
       fields: {
         price: '価格',

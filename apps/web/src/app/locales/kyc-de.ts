@@ -10,7 +10,8 @@ export const kycDe: Messages['kyc'] = {
   next: 'Weiter',
   submit: 'Zur Prüfung einreichen',
   progress: 'Schritt {{step}} von {{total}}',
-  refusedHint: 'Einwohner von Festlandchina und den Vereinigten Staaten können nicht verifiziert werden.',
+  refusedHint:
+    'Einwohner von Festlandchina und den Vereinigten Staaten können nicht verifiziert werden.',
   errors: {
     fileType: 'Nur {{types}}-Dateien werden akzeptiert.',
     fileSize: 'Jede Datei darf höchstens {{max}} groß sein.',
@@ -185,7 +186,8 @@ export const kycDe: Messages['kyc'] = {
   },
   institution: {
     title: 'Verifizierung als Unternehmen',
-    intro: 'Geben Sie die Angaben zum Unternehmen auf Englisch ein. Ihr Fortschritt wird laufend gespeichert.',
+    intro:
+      'Geben Sie die Angaben zum Unternehmen auf Englisch ein. Ihr Fortschritt wird laufend gespeichert.',
     steps: {
       basic: 'Grunddaten',
       registration: 'Eintragung',
@@ -212,9 +214,11 @@ export const kycDe: Messages['kyc'] = {
     levelValue: 'Stufe {{level}}',
     statusBody: {
       NOT_SUBMITTED: 'Sie haben Ihre Verifizierung noch nicht eingereicht.',
-      AFOOT: 'Ihre Unterlagen werden geprüft. Diese Seite aktualisiert sich nach der Prüfung von selbst.',
+      AFOOT:
+        'Ihre Unterlagen werden geprüft. Diese Seite aktualisiert sich nach der Prüfung von selbst.',
       PASS: 'Ihre Identität ist verifiziert. Alle Funktionen stehen Ihnen offen.',
-      REJECT: 'Die Prüfung hat Ihre Verifizierung abgelehnt. Korrigieren Sie sie und reichen Sie sie erneut ein.',
+      REJECT:
+        'Die Prüfung hat Ihre Verifizierung abgelehnt. Korrigieren Sie sie und reichen Sie sie erneut ein.',
       FAILED: 'Die Identitätsprüfung ist fehlgeschlagen, bitte erneut einreichen.',
     },
     reason: 'Grund: {{reason}}',

@@ -183,8 +183,7 @@ export const kycEn = {
   },
   institution: {
     title: 'Institution verification',
-    intro:
-      'Fill in the details of the institution in English. Your progress is saved as you go.',
+    intro: 'Fill in the details of the institution in English. Your progress is saved as you go.',
     steps: {
       basic: 'Basic information',
       registration: 'Registration',

@@ -3,14 +3,16 @@ import type { Messages } from './en';
 /** Textes français de la vérification d'identité (centre de certification et formulaires). */
 export const kycFr: Messages['kyc'] = {
   wrongTypeTitle: 'Cette vérification concerne un autre type de compte',
-  wrongTypeBody: 'Nous avons ouvert la vérification d’identité de votre compte dans un nouvel onglet.',
+  wrongTypeBody:
+    'Nous avons ouvert la vérification d’identité de votre compte dans un nouvel onglet.',
   openIdentity: 'Ouvrir la vérification d’identité',
   optional: 'facultatif',
   choose: 'Choisir…',
   next: 'Suivant',
   submit: 'Soumettre pour examen',
   progress: 'Étape {{step}} sur {{total}}',
-  refusedHint: 'Les résidents de Chine continentale et des États-Unis ne peuvent pas être vérifiés.',
+  refusedHint:
+    'Les résidents de Chine continentale et des États-Unis ne peuvent pas être vérifiés.',
   errors: {
     fileType: 'Seuls les fichiers {{types}} sont acceptés.',
     fileSize: 'Chaque fichier doit faire au plus {{max}}.',
@@ -213,7 +215,8 @@ export const kycFr: Messages['kyc'] = {
     levelValue: 'Niveau {{level}}',
     statusBody: {
       NOT_SUBMITTED: 'Vous n’avez pas encore soumis votre vérification.',
-      AFOOT: 'Vos documents sont en cours d’examen. Cette page se met à jour d’elle-même à la fin de l’examen.',
+      AFOOT:
+        'Vos documents sont en cours d’examen. Cette page se met à jour d’elle-même à la fin de l’examen.',
       PASS: 'Votre identité est vérifiée. Toutes les fonctionnalités vous sont ouvertes.',
       REJECT: 'L’examen a refusé votre vérification. Corrigez-la et soumettez-la à nouveau.',
       FAILED: 'La vérification d’identité a échoué, veuillez la soumettre à nouveau.',

@@ -220,7 +220,8 @@ export const kycJa: Messages['kyc'] = {
     resubmit: '再提出',
     goTrade: '現物取引へ',
     optedOutTitle: '本人確認を行わないことを選択しました',
-    optedOutBody: 'この口座は本人確認を行わないことを選択しています。本人確認には新規登録が必要です。',
+    optedOutBody:
+      'この口座は本人確認を行わないことを選択しています。本人確認には新規登録が必要です。',
     instStepsTitle: '法人認証のステップ',
     instSteps: {
       BASIC_INFORMATION: '基本情報',

@@ -203,7 +203,8 @@ export const kycKo: Messages['kyc'] = {
   centre: {
     title: '인증 센터',
     introIndividual: '신원을 인증하면 실제 자금으로 거래하고 모든 기능을 이용할 수 있습니다.',
-    introInstitution: '기관 인증, 은행 계좌 연결, 첫 입금을 완료하면 모든 기능을 이용할 수 있습니다.',
+    introInstitution:
+      '기관 인증, 은행 계좌 연결, 첫 입금을 완료하면 모든 기능을 이용할 수 있습니다.',
     status: '상태',
     level: '등급',
     levelValue: '{{level}}등급',
@@ -219,7 +220,8 @@ export const kycKo: Messages['kyc'] = {
     resubmit: '다시 제출',
     goTrade: '현물 거래로 이동',
     optedOutTitle: '신원 인증을 하지 않기로 선택했습니다',
-    optedOutBody: '이 계정은 신원 인증을 하지 않기로 선택했습니다. 인증하려면 새로 가입해야 합니다.',
+    optedOutBody:
+      '이 계정은 신원 인증을 하지 않기로 선택했습니다. 인증하려면 새로 가입해야 합니다.',
     instStepsTitle: '기관 인증 단계',
     instSteps: {
       BASIC_INFORMATION: '기본 정보',

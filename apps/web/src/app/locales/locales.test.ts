@@ -59,7 +59,17 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'Heikin Ashi',
     'Documents',
   ],
-  de: ['optional', 'Dr.', 'Status', 'Limit', 'Spread', 'Maker', 'Taker', 'Maker/Taker', 'Heikin Ashi'],
+  de: [
+    'optional',
+    'Dr.',
+    'Status',
+    'Limit',
+    'Spread',
+    'Maker',
+    'Taker',
+    'Maker/Taker',
+    'Heikin Ashi',
+  ],
 };
 
 describe.each([

@@ -103,7 +103,10 @@ describe('institution verification page', () => {
         kind: 'INSTITUTION',
         step: 4,
         basicInfo: {},
-        advancedInfo: { documents: {}, shareholders: [{ name: 'Big Holder', ownershipPercent: '30', idFiles: [] }] },
+        advancedInfo: {
+          documents: {},
+          shareholders: [{ name: 'Big Holder', ownershipPercent: '30', idFiles: [] }],
+        },
       }),
     );
     const { fetch } = renderApp(
@@ -111,7 +114,9 @@ describe('institution verification page', () => {
       as(user, application({ kind: 'INSTITUTION' })),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Submit for review' }));
-    expect(await screen.findByText('Shareholders above 25% ownership need an ID document.')).toBeDefined();
+    expect(
+      await screen.findByText('Shareholders above 25% ownership need an ID document.'),
+    ).toBeDefined();
     expect(screen.getByText('Shareholder ID')).toBeDefined();
     expect(fetch.mock.calls.some(([href]) => String(href).includes('/institution/documents'))).toBe(
       false,
@@ -165,7 +170,8 @@ describe('certification centre', () => {
     let approved = false;
     const answers = {
       ...as(user),
-      '/v1/kyc/application': () => ok(application({ status: approved ? 'PASS' : 'AFOOT', level: approved ? 1 : 0 })),
+      '/v1/kyc/application': () =>
+        ok(application({ status: approved ? 'PASS' : 'AFOOT', level: approved ? 1 : 0 })),
       '/v1/user/profile': () =>
         ok(approved ? makeUser({ kycLevel: 1, kycPermissions: ['SPOT_TRADE'] }) : user),
     };

@@ -262,7 +262,9 @@ describe('spot trading: order form', () => {
 
   it('disables the Real-mode form of an unverified account with the reason, enabled once approved', async () => {
     login(0);
-    const fetch = answers({ '/v1/user/profile': ok(makeUser({ kycLevel: 0, kycPermissions: [] })) });
+    const fetch = answers({
+      '/v1/user/profile': ok(makeUser({ kycLevel: 0, kycPermissions: [] })),
+    });
     renderApp('/trade/spot', fetch);
     const buy = await screen.findByRole('button', { name: 'Buy BTC' });
     expect((buy as HTMLButtonElement).disabled).toBe(true);

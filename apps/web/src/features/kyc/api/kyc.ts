@@ -33,7 +33,10 @@ export const kycKeys = {
 };
 
 export const fetchKycApplication = (client: ApiClient, signal?: AbortSignal) =>
-  client.get(KYC_PATHS.application, kycApplicationView, { silent: true, ...(signal ? { signal } : {}) });
+  client.get(KYC_PATHS.application, kycApplicationView, {
+    silent: true,
+    ...(signal ? { signal } : {}),
+  });
 
 /** The application's state; read every 3 s while under review, so approval shows by itself. */
 export function useKycApplication() {
@@ -50,7 +53,8 @@ export function useServerDraft(kind: Kind) {
   const client = useApiClient();
   return useQuery({
     queryKey: kycKeys.draft(kind),
-    queryFn: ({ signal }) => client.get(KYC_PATHS.draft(kind), kycDraftView, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      client.get(KYC_PATHS.draft(kind), kycDraftView, { signal, silent: true }),
     // No draft yet, or no route: the local draft still holds the form.
     retry: false,
     staleTime: Infinity,

@@ -77,8 +77,7 @@ function Frame({
 }
 
 const described = (id: string, hint: unknown, error: unknown) =>
-  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') ||
-  undefined;
+  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
 export function KycText({
   value,
@@ -176,9 +175,7 @@ export function KycSelect({
 }
 
 /** A country picker with the names in the page's language, sorted by them. */
-export function CountrySelect(
-  props: Base & { value: string; onChange: (v: string) => void },
-) {
+export function CountrySelect(props: Base & { value: string; onChange: (v: string) => void }) {
   const { i18n } = useTranslation();
   const options = sortedCountries(i18n.language).map((c) => ({ value: c.code, label: c.name }));
   return <KycSelect {...props} options={options} />;
@@ -211,7 +208,10 @@ export function KycCheck({
 export function StepProgress({ steps, current }: { steps: string[]; current: number }) {
   const { t } = useTranslation();
   return (
-    <ol className="kyc-steps" aria-label={t('kyc.progress', { step: current + 1, total: steps.length })}>
+    <ol
+      className="kyc-steps"
+      aria-label={t('kyc.progress', { step: current + 1, total: steps.length })}
+    >
       {steps.map((label, i) => (
         <li
           key={label}

@@ -67,8 +67,12 @@ export function InstitutionSteps({ steps }: { steps: Shown['steps'] }) {
         .filter((s) => INSTITUTION_STEPS.includes(s.step))
         .map(({ step, state }) => (
           <li key={step} className="kyc-inst-steps__item" data-step={step}>
-            <span className="kyc-inst-steps__name">{t(`kyc.centre.instSteps.${step}` as 'kyc.centre.instSteps.DEPOSIT')}</span>
-            <span className={`kyc-state kyc-state--${state.toLowerCase()}`}>{t(`kyc.stepStates.${state}`)}</span>
+            <span className="kyc-inst-steps__name">
+              {t(`kyc.centre.instSteps.${step}` as 'kyc.centre.instSteps.DEPOSIT')}
+            </span>
+            <span className={`kyc-state kyc-state--${state.toLowerCase()}`}>
+              {t(`kyc.stepStates.${state}`)}
+            </span>
           </li>
         ))}
     </ol>
@@ -104,7 +108,9 @@ export function IdentityCentrePage() {
     <div className="kyc-centre">
       <section className="kyc-page panel" aria-labelledby="kyc-centre-title">
         <h1 id="kyc-centre-title">{t('kyc.centre.title')}</h1>
-        <p className="muted">{t(institution ? 'kyc.centre.introInstitution' : 'kyc.centre.introIndividual')}</p>
+        <p className="muted">
+          {t(institution ? 'kyc.centre.introInstitution' : 'kyc.centre.introIndividual')}
+        </p>
         {status.isPending && <LoadingState />}
         {optedOut ? (
           <div className="kyc-status kyc-status--bad" role="status">
@@ -112,10 +118,16 @@ export function IdentityCentrePage() {
             <p>{t('kyc.centre.optedOutBody')}</p>
           </div>
         ) : (
-          <div className={`kyc-status kyc-status--${STATUS_TONE[state.status]}`} role="status" data-status={state.status}>
+          <div
+            className={`kyc-status kyc-status--${STATUS_TONE[state.status]}`}
+            role="status"
+            data-status={state.status}
+          >
             <div className="kyc-status__row">
               <span className="kyc-status__label">{t('kyc.centre.status')}</span>
-              <span className={`kyc-state kyc-state--${STATUS_TONE[state.status]}`}>{t(`kyc.statuses.${state.status}`)}</span>
+              <span className={`kyc-state kyc-state--${STATUS_TONE[state.status]}`}>
+                {t(`kyc.statuses.${state.status}`)}
+              </span>
             </div>
             <div className="kyc-status__row">
               <span className="kyc-status__label">{t('kyc.centre.level')}</span>

@@ -42,7 +42,9 @@ const convert = {
 /** The gateway's refusal of a step, shown on the fields it names. */
 function serverErrors(err: unknown): Errors | null {
   if (!(err instanceof ApiError)) return null;
-  const data = err.data as { violations?: { field: string; code: number; params: Record<string, string> }[] } | null;
+  const data = err.data as {
+    violations?: { field: string; code: number; params: Record<string, string> }[];
+  } | null;
   if (!data?.violations) return null;
   const out: Errors = {};
   for (const v of data.violations) {
@@ -178,13 +180,33 @@ export function IndividualForm({ owner }: { owner: string }) {
         current={step}
       />
       {step === 0 ? (
-        <form onSubmit={next} noValidate className="kyc-form" aria-label={t('kyc.individual.basic')}>
+        <form
+          onSubmit={next}
+          noValidate
+          className="kyc-form"
+          aria-label={t('kyc.individual.basic')}
+        >
           <div className="kyc-grid">
-            <KycSelect {...f('title')} value={b.title} onChange={setB('title')} options={options(TITLES, 'titles')} />
+            <KycSelect
+              {...f('title')}
+              value={b.title}
+              onChange={setB('title')}
+              options={options(TITLES, 'titles')}
+            />
             <KycText {...f('firstName')} value={b.firstName} onChange={setB('firstName')} />
-            <KycText {...f('middleName')} optional value={b.middleName} onChange={setB('middleName')} />
+            <KycText
+              {...f('middleName')}
+              optional
+              value={b.middleName}
+              onChange={setB('middleName')}
+            />
             <KycText {...f('lastName')} value={b.lastName} onChange={setB('lastName')} />
-            <KycSelect {...f('gender')} value={b.gender} onChange={setB('gender')} options={options(GENDERS, 'genders')} />
+            <KycSelect
+              {...f('gender')}
+              value={b.gender}
+              onChange={setB('gender')}
+              options={options(GENDERS, 'genders')}
+            />
             <KycText
               {...f('birthDate')}
               type="date"
@@ -193,10 +215,29 @@ export function IndividualForm({ owner }: { owner: string }) {
               value={b.birthDate}
               onChange={setB('birthDate')}
             />
-            <CountrySelect {...f('nationality')} value={b.nationality} onChange={setB('nationality')} />
-            <CountrySelect {...f('country')} hint={t('kyc.refusedHint')} value={b.country} onChange={setB('country')} />
-            <KycText {...f('phoneAreaCode')} inputMode="tel" value={b.phoneAreaCode} onChange={setB('phoneAreaCode')} />
-            <KycText {...f('phoneNumber')} inputMode="tel" value={b.phoneNumber} onChange={setB('phoneNumber')} />
+            <CountrySelect
+              {...f('nationality')}
+              value={b.nationality}
+              onChange={setB('nationality')}
+            />
+            <CountrySelect
+              {...f('country')}
+              hint={t('kyc.refusedHint')}
+              value={b.country}
+              onChange={setB('country')}
+            />
+            <KycText
+              {...f('phoneAreaCode')}
+              inputMode="tel"
+              value={b.phoneAreaCode}
+              onChange={setB('phoneAreaCode')}
+            />
+            <KycText
+              {...f('phoneNumber')}
+              inputMode="tel"
+              value={b.phoneNumber}
+              onChange={setB('phoneNumber')}
+            />
           </div>
           <h2>{t('kyc.individual.livingAddress')}</h2>
           {address('livingAddress')}
@@ -220,11 +261,25 @@ export function IndividualForm({ owner }: { owner: string }) {
           </div>
         </form>
       ) : (
-        <form onSubmit={send} noValidate className="kyc-form" aria-label={t('kyc.individual.advanced')}>
+        <form
+          onSubmit={send}
+          noValidate
+          className="kyc-form"
+          aria-label={t('kyc.individual.advanced')}
+        >
           <div className="kyc-grid">
-            <KycSelect {...f('idType')} value={a.idType} onChange={setA('idType')} options={options(ID_TYPES, 'idTypes')} />
+            <KycSelect
+              {...f('idType')}
+              value={a.idType}
+              onChange={setA('idType')}
+              options={options(ID_TYPES, 'idTypes')}
+            />
             {passport ? (
-              <KycText {...f('passportNumber')} value={a.passportNumber} onChange={setA('passportNumber')} />
+              <KycText
+                {...f('passportNumber')}
+                value={a.passportNumber}
+                onChange={setA('passportNumber')}
+              />
             ) : (
               <KycText {...f('idNumber')} value={a.idNumber} onChange={setA('idNumber')} />
             )}

@@ -161,15 +161,40 @@ export function InstitutionForm({ owner }: { owner: string }) {
     const k = (key: keyof InstitutionBasic) => field('basic', key);
     return (
       <div className="kyc-grid">
-        <KycText {...k('institutionFullName')} value={b.institutionFullName} onChange={setBasic('institutionFullName')} />
+        <KycText
+          {...k('institutionFullName')}
+          value={b.institutionFullName}
+          onChange={setBasic('institutionFullName')}
+        />
         <KycText {...k('dbaName')} optional value={b.dbaName} onChange={setBasic('dbaName')} />
-        <KycText {...k('phoneAreaCode')} inputMode="tel" value={b.phoneAreaCode} onChange={setBasic('phoneAreaCode')} />
-        <KycText {...k('phoneNumber')} inputMode="tel" value={b.phoneNumber} onChange={setBasic('phoneNumber')} />
-        <KycSelect {...k('fundSource')} value={b.fundSource} onChange={setBasic('fundSource')} options={opts(FUND_SOURCES, 'fundSources')} />
+        <KycText
+          {...k('phoneAreaCode')}
+          inputMode="tel"
+          value={b.phoneAreaCode}
+          onChange={setBasic('phoneAreaCode')}
+        />
+        <KycText
+          {...k('phoneNumber')}
+          inputMode="tel"
+          value={b.phoneNumber}
+          onChange={setBasic('phoneNumber')}
+        />
+        <KycSelect
+          {...k('fundSource')}
+          value={b.fundSource}
+          onChange={setBasic('fundSource')}
+          options={opts(FUND_SOURCES, 'fundSources')}
+        />
         {b.fundSource === 'OTHER' && (
-          <KycText {...k('fundSourceOther')} value={b.fundSourceOther} onChange={setBasic('fundSourceOther')} />
+          <KycText
+            {...k('fundSourceOther')}
+            value={b.fundSourceOther}
+            onChange={setBasic('fundSourceOther')}
+          />
         )}
-        <fieldset className={`kyc-fieldset${errors['basic.accountPurposes'] ? ' field--error' : ''}`}>
+        <fieldset
+          className={`kyc-fieldset${errors['basic.accountPurposes'] ? ' field--error' : ''}`}
+        >
           <legend className="field__label">{t('kyc.fields.accountPurposes')}</legend>
           <div className="kyc-checks">
             {ACCOUNT_PURPOSES.map((p) => (
@@ -192,20 +217,85 @@ export function InstitutionForm({ owner }: { owner: string }) {
             </p>
           )}
         </fieldset>
-        <CountrySelect {...k('taxNationality')} value={b.taxNationality} onChange={setBasic('taxNationality')} />
-        <KycSelect {...k('taxDocumentType')} value={b.taxDocumentType} onChange={setBasic('taxDocumentType')} options={opts(TAX_DOCUMENT_TYPES, 'taxDocumentTypes')} />
-        <KycText {...k('taxIdentificationNumber')} value={b.taxIdentificationNumber} onChange={setBasic('taxIdentificationNumber')} />
-        <KycText {...k('taxIssueDate')} type="date" min={PAST_MIN} max={today} value={b.taxIssueDate} onChange={setBasic('taxIssueDate')} />
-        <KycText {...k('taxExpiryDate')} optional type="date" min={addDays(today, 1)} max={KYC_DATE_MAX} value={b.taxExpiryDate} onChange={setBasic('taxExpiryDate')} />
-        <KycSelect {...k('industryCategory')} value={b.industryCategory} onChange={setBasic('industryCategory')} options={opts(INDUSTRIES, 'industries')} />
-        <CountrySelect {...k('actualBusinessCountry')} hint={t('kyc.refusedHint')} value={b.actualBusinessCountry} onChange={setBasic('actualBusinessCountry')} />
-        <CountrySelect {...k('fundsSourceCountry')} value={b.fundsSourceCountry} onChange={setBasic('fundsSourceCountry')} />
-        <CountrySelect {...k('fundsDestinationCountry')} value={b.fundsDestinationCountry} onChange={setBasic('fundsDestinationCountry')} />
-        <KycSelect {...k('annualTransactionCount')} value={b.annualTransactionCount} onChange={setBasic('annualTransactionCount')} options={opts(TRANSACTION_COUNT_BANDS, 'countBands')} />
-        <KycSelect {...k('annualAmountUsd')} value={b.annualAmountUsd} onChange={setBasic('annualAmountUsd')} options={opts(ANNUAL_AMOUNT_BANDS, 'amountBands')} />
-        <KycCheck name="basic.isFinancialInstitution" label={t('kyc.fields.isFinancialInstitution')} checked={b.isFinancialInstitution} onChange={setBasic('isFinancialInstitution')} />
+        <CountrySelect
+          {...k('taxNationality')}
+          value={b.taxNationality}
+          onChange={setBasic('taxNationality')}
+        />
+        <KycSelect
+          {...k('taxDocumentType')}
+          value={b.taxDocumentType}
+          onChange={setBasic('taxDocumentType')}
+          options={opts(TAX_DOCUMENT_TYPES, 'taxDocumentTypes')}
+        />
+        <KycText
+          {...k('taxIdentificationNumber')}
+          value={b.taxIdentificationNumber}
+          onChange={setBasic('taxIdentificationNumber')}
+        />
+        <KycText
+          {...k('taxIssueDate')}
+          type="date"
+          min={PAST_MIN}
+          max={today}
+          value={b.taxIssueDate}
+          onChange={setBasic('taxIssueDate')}
+        />
+        <KycText
+          {...k('taxExpiryDate')}
+          optional
+          type="date"
+          min={addDays(today, 1)}
+          max={KYC_DATE_MAX}
+          value={b.taxExpiryDate}
+          onChange={setBasic('taxExpiryDate')}
+        />
+        <KycSelect
+          {...k('industryCategory')}
+          value={b.industryCategory}
+          onChange={setBasic('industryCategory')}
+          options={opts(INDUSTRIES, 'industries')}
+        />
+        <CountrySelect
+          {...k('actualBusinessCountry')}
+          hint={t('kyc.refusedHint')}
+          value={b.actualBusinessCountry}
+          onChange={setBasic('actualBusinessCountry')}
+        />
+        <CountrySelect
+          {...k('fundsSourceCountry')}
+          value={b.fundsSourceCountry}
+          onChange={setBasic('fundsSourceCountry')}
+        />
+        <CountrySelect
+          {...k('fundsDestinationCountry')}
+          value={b.fundsDestinationCountry}
+          onChange={setBasic('fundsDestinationCountry')}
+        />
+        <KycSelect
+          {...k('annualTransactionCount')}
+          value={b.annualTransactionCount}
+          onChange={setBasic('annualTransactionCount')}
+          options={opts(TRANSACTION_COUNT_BANDS, 'countBands')}
+        />
+        <KycSelect
+          {...k('annualAmountUsd')}
+          value={b.annualAmountUsd}
+          onChange={setBasic('annualAmountUsd')}
+          options={opts(ANNUAL_AMOUNT_BANDS, 'amountBands')}
+        />
+        <KycCheck
+          name="basic.isFinancialInstitution"
+          label={t('kyc.fields.isFinancialInstitution')}
+          checked={b.isFinancialInstitution}
+          onChange={setBasic('isFinancialInstitution')}
+        />
         <div className="kyc-grid__wide">
-          <KycTextArea {...k('businessScenario')} value={b.businessScenario} onChange={setBasic('businessScenario')} />
+          <KycTextArea
+            {...k('businessScenario')}
+            value={b.businessScenario}
+            onChange={setBasic('businessScenario')}
+          />
         </div>
       </div>
     );
@@ -216,13 +306,46 @@ export function InstitutionForm({ owner }: { owner: string }) {
     const k = (key: keyof InstitutionRegistration) => field('registration', key);
     return (
       <div className="kyc-grid">
-        <KycText {...k('registrationNumber')} value={r.registrationNumber} onChange={setReg('registrationNumber')} />
-        <KycText {...k('registrationDate')} type="date" min={PAST_MIN} max={today} value={r.registrationDate} onChange={setReg('registrationDate')} />
-        <CountrySelect {...k('registrationCountry')} hint={t('kyc.refusedHint')} value={r.registrationCountry} onChange={setReg('registrationCountry')} />
-        <KycText {...k('registrationState')} value={r.registrationState} onChange={setReg('registrationState')} />
-        <KycText {...k('registrationCity')} value={r.registrationCity} onChange={setReg('registrationCity')} />
-        <KycText {...k('registrationAddress1')} value={r.registrationAddress1} onChange={setReg('registrationAddress1')} />
-        <KycText {...k('registrationAddress2')} optional value={r.registrationAddress2} onChange={setReg('registrationAddress2')} />
+        <KycText
+          {...k('registrationNumber')}
+          value={r.registrationNumber}
+          onChange={setReg('registrationNumber')}
+        />
+        <KycText
+          {...k('registrationDate')}
+          type="date"
+          min={PAST_MIN}
+          max={today}
+          value={r.registrationDate}
+          onChange={setReg('registrationDate')}
+        />
+        <CountrySelect
+          {...k('registrationCountry')}
+          hint={t('kyc.refusedHint')}
+          value={r.registrationCountry}
+          onChange={setReg('registrationCountry')}
+        />
+        <KycText
+          {...k('registrationState')}
+          value={r.registrationState}
+          onChange={setReg('registrationState')}
+        />
+        <KycText
+          {...k('registrationCity')}
+          value={r.registrationCity}
+          onChange={setReg('registrationCity')}
+        />
+        <KycText
+          {...k('registrationAddress1')}
+          value={r.registrationAddress1}
+          onChange={setReg('registrationAddress1')}
+        />
+        <KycText
+          {...k('registrationAddress2')}
+          optional
+          value={r.registrationAddress2}
+          onChange={setReg('registrationAddress2')}
+        />
         <div className="kyc-field-group">
           <KycText
             {...k('registrationExpiryDate')}
@@ -253,13 +376,38 @@ export function InstitutionForm({ owner }: { owner: string }) {
     return (
       <div className="kyc-grid">
         <div className="kyc-grid__wide">
-          <KycTextArea {...k('mainBusinessScope')} value={o.mainBusinessScope} onChange={setOp('mainBusinessScope')} />
+          <KycTextArea
+            {...k('mainBusinessScope')}
+            value={o.mainBusinessScope}
+            onChange={setOp('mainBusinessScope')}
+          />
         </div>
-        <KycText {...k('operationState')} value={o.operationState} onChange={setOp('operationState')} />
-        <KycText {...k('operationCity')} value={o.operationCity} onChange={setOp('operationCity')} />
-        <KycText {...k('operationAddress')} value={o.operationAddress} onChange={setOp('operationAddress')} />
-        <KycText {...k('operationAddress2')} optional value={o.operationAddress2} onChange={setOp('operationAddress2')} />
-        <KycText {...k('operationPostalCode')} value={o.operationPostalCode} onChange={setOp('operationPostalCode')} />
+        <KycText
+          {...k('operationState')}
+          value={o.operationState}
+          onChange={setOp('operationState')}
+        />
+        <KycText
+          {...k('operationCity')}
+          value={o.operationCity}
+          onChange={setOp('operationCity')}
+        />
+        <KycText
+          {...k('operationAddress')}
+          value={o.operationAddress}
+          onChange={setOp('operationAddress')}
+        />
+        <KycText
+          {...k('operationAddress2')}
+          optional
+          value={o.operationAddress2}
+          onChange={setOp('operationAddress2')}
+        />
+        <KycText
+          {...k('operationPostalCode')}
+          value={o.operationPostalCode}
+          onChange={setOp('operationPostalCode')}
+        />
       </div>
     );
   };
@@ -369,8 +517,16 @@ export function InstitutionForm({ owner }: { owner: string }) {
     <section className="kyc-page panel" aria-labelledby="kyc-title">
       <h1 id="kyc-title">{t('kyc.institution.title')}</h1>
       <p className="muted">{t('kyc.institution.intro')}</p>
-      <StepProgress steps={INSTITUTION_FORM_STEPS.map((s) => t(`kyc.institution.steps.${s}`))} current={step} />
-      <form onSubmit={onSubmit} noValidate className="kyc-form" aria-label={t(`kyc.institution.steps.${current}`)}>
+      <StepProgress
+        steps={INSTITUTION_FORM_STEPS.map((s) => t(`kyc.institution.steps.${s}`))}
+        current={step}
+      />
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="kyc-form"
+        aria-label={t(`kyc.institution.steps.${current}`)}
+      >
         <h2>{t(`kyc.institution.steps.${current}`)}</h2>
         {body()}
         {formError && (

@@ -41,13 +41,20 @@ function KycPage({ kind }: { kind: Entity }) {
     );
   }
   // Under review or approved: nothing to fill in; the centre shows the state.
-  const locked = status.data?.status === 'AFOOT' || status.data?.status === 'PASS' || user.kycLevel === -1;
+  const locked =
+    status.data?.status === 'AFOOT' || status.data?.status === 'PASS' || user.kycLevel === -1;
   if (locked) {
     return (
       <section className="coming-soon panel">
-        <h1>{t(kind === EntityType.INDIVIDUAL ? 'kyc.individual.title' : 'kyc.institution.title')}</h1>
+        <h1>
+          {t(kind === EntityType.INDIVIDUAL ? 'kyc.individual.title' : 'kyc.institution.title')}
+        </h1>
         <p className="muted">
-          {t(user.kycLevel === -1 ? 'kyc.centre.optedOutBody' : `kyc.centre.statusBody.${status.data?.status ?? 'PASS'}`)}
+          {t(
+            user.kycLevel === -1
+              ? 'kyc.centre.optedOutBody'
+              : `kyc.centre.statusBody.${status.data?.status ?? 'PASS'}`,
+          )}
         </p>
         <Link className="button button--primary" to={PATHS.identity}>
           {t('kyc.centre.title')}

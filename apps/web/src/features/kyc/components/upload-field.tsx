@@ -65,8 +65,7 @@ export function UploadField({
     const key = counter.current;
     setSending((s) => [...s, { key, name: file.name, share: 0 }]);
     uploadFile(client, place, file, {
-      onProgress: (share) =>
-        setSending((s) => s.map((x) => (x.key === key ? { ...x, share } : x))),
+      onProgress: (share) => setSending((s) => s.map((x) => (x.key === key ? { ...x, share } : x))),
     })
       .then((stored) => {
         if (file.type.startsWith('image/') && typeof URL.createObjectURL === 'function') {

@@ -52,8 +52,10 @@ export function fileProblem(
 ): FileProblem | null {
   const rule = placeRule(place);
   if (held >= rule.maxFiles) return { key: 'fileCount', params: { max: rule.maxFiles } };
-  if (!rule.mimes.includes(file.type)) return { key: 'fileType', params: { types: typesLabel(place) } };
-  if (file.size > rule.maxBytes) return { key: 'fileSize', params: { max: `${rule.maxBytes / MB} MB` } };
+  if (!rule.mimes.includes(file.type))
+    return { key: 'fileType', params: { types: typesLabel(place) } };
+  if (file.size > rule.maxBytes)
+    return { key: 'fileSize', params: { max: `${rule.maxBytes / MB} MB` } };
   return null;
 }
 

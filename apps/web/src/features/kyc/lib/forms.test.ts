@@ -19,7 +19,12 @@ import {
 } from './institution';
 
 const TODAY = '2026-11-24';
-const file = (id: string): UploadedFile => ({ id, name: `${id}.png`, mime: 'image/png', size: 1000 });
+const file = (id: string): UploadedFile => ({
+  id,
+  name: `${id}.png`,
+  mime: 'image/png',
+  size: 1000,
+});
 
 const validBasic = (): IndividualBasic => ({
   ...emptyBasic(),
@@ -129,13 +134,15 @@ describe('individual verification: field rules', () => {
     expect(
       codes(validateAdvanced({ ...validAdvanced(), validDate: '2026-11-24' }, TODAY)).validDate,
     ).toBe(7016);
-    expect(codes(validateAdvanced({ ...validAdvanced(), idNumber: 'A12 345' }, TODAY)).idNumber).toBe(
-      7011,
-    );
+    expect(
+      codes(validateAdvanced({ ...validAdvanced(), idNumber: 'A12 345' }, TODAY)).idNumber,
+    ).toBe(7011);
   });
 
   it('needs every photo; a passport has no back side', () => {
-    const errors = codes(validateAdvanced({ ...validAdvanced(), idBack: [], holdingId: [] }, TODAY));
+    const errors = codes(
+      validateAdvanced({ ...validAdvanced(), idBack: [], holdingId: [] }, TODAY),
+    );
     expect(errors).toMatchObject({ idBack: 7007, holdingId: 7007 });
     const passport: IndividualAdvanced = {
       ...validAdvanced(),
@@ -203,7 +210,9 @@ describe('institution verification: shareholders and documents', () => {
   it('checks only the fields of the step shown, and refuses a US registration', () => {
     const info = emptyInformation();
     info.registration.registrationCountry = 'US';
-    const registration = codes(validateInstitutionStep('registration', info, emptyDocuments(), TODAY));
+    const registration = codes(
+      validateInstitutionStep('registration', info, emptyDocuments(), TODAY),
+    );
     expect(registration['registration.registrationCountry']).toBe(7017);
     expect(registration['registration.registrationExpiryDate']).toBe(7012);
     expect(Object.keys(registration).every((k) => k.startsWith('registration.'))).toBe(true);
@@ -219,7 +228,9 @@ describe('files', () => {
       'fileSize',
     );
     expect(fileProblem('KYC_ID_IMAGE', { type: 'image/png', size: 10 }, 2)?.key).toBe('fileCount');
-    expect(fileProblem('KYC_COMPANY_DOCUMENT', { type: 'application/pdf', size: 10 }, 0)).toBeNull();
+    expect(
+      fileProblem('KYC_COMPANY_DOCUMENT', { type: 'application/pdf', size: 10 }, 0),
+    ).toBeNull();
   });
 });
 

@@ -96,7 +96,11 @@ export interface InstitutionDocuments {
   shareholders: Shareholder[];
 }
 
-export const emptyShareholder = (): Shareholder => ({ name: '', ownershipPercent: '', idFiles: [] });
+export const emptyShareholder = (): Shareholder => ({
+  name: '',
+  ownershipPercent: '',
+  idFiles: [],
+});
 
 export const emptyInformation = (): InstitutionInformation => ({
   basic: {
@@ -214,7 +218,9 @@ export function validateInstitutionStep(
   today: string,
 ): Errors {
   if (step === 'basic' || step === 'registration' || step === 'operation') {
-    return pick(toErrors(institutionInformationViolations(toInformationDraft(info), today)), [step]);
+    return pick(toErrors(institutionInformationViolations(toInformationDraft(info), today)), [
+      step,
+    ]);
   }
   const errors = toErrors(
     institutionDocumentsViolations(toDocumentsDraft(docs), {

@@ -304,101 +304,101 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
       )}
       <form onSubmit={submit} noValidate>
         <fieldset className="order-form__fieldset" disabled={locked}>
-        {type === 'MARKET' && (
-          <p className="muted order-form__hint">{t('trade.form.marketPrice')}</p>
-        )}
-        {fields.map((field) => {
-          if (field === 'form') return null;
-          const id = `${idBase}-${field}`;
-          const err = errors[field];
-          return (
-            <div key={field} className={`order-form__field${err ? ' has-error' : ''}`}>
-              <label htmlFor={id}>{t(`trade.form.fields.${field}`)}</label>
-              <div className="order-form__input">
-                <input
-                  id={id}
-                  name={field}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={values[field]}
-                  aria-invalid={err ? true : undefined}
-                  aria-describedby={err ? `${id}-error` : undefined}
-                  onChange={(e) => set(field)(e.target.value.replace(',', '.'))}
-                  onBlur={field === 'amount' ? onAmountBlur : undefined}
-                />
-                <span className="order-form__unit">{unit[field]}</span>
+          {type === 'MARKET' && (
+            <p className="muted order-form__hint">{t('trade.form.marketPrice')}</p>
+          )}
+          {fields.map((field) => {
+            if (field === 'form') return null;
+            const id = `${idBase}-${field}`;
+            const err = errors[field];
+            return (
+              <div key={field} className={`order-form__field${err ? ' has-error' : ''}`}>
+                <label htmlFor={id}>{t(`trade.form.fields.${field}`)}</label>
+                <div className="order-form__input">
+                  <input
+                    id={id}
+                    name={field}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={values[field]}
+                    aria-invalid={err ? true : undefined}
+                    aria-describedby={err ? `${id}-error` : undefined}
+                    onChange={(e) => set(field)(e.target.value.replace(',', '.'))}
+                    onBlur={field === 'amount' ? onAmountBlur : undefined}
+                  />
+                  <span className="order-form__unit">{unit[field]}</span>
+                </div>
+                {err && (
+                  <p id={`${id}-error`} className="field-error" role="alert">
+                    {message(err)}
+                  </p>
+                )}
               </div>
-              {err && (
-                <p id={`${id}-error`} className="field-error" role="alert">
-                  {message(err)}
-                </p>
-              )}
-            </div>
-          );
-        })}
-        {note && (
-          <p className="muted order-form__hint" role="status">
-            {note}
-          </p>
-        )}
-        <div className="order-form__slider">
-          <label htmlFor={`${idBase}-pct`}>{t('trade.form.percent', { percent })}</label>
-          <input
-            id={`${idBase}-pct`}
-            type="range"
-            min={0}
-            max={100}
-            step={1}
-            value={percent}
-            list={`${idBase}-marks`}
-            onChange={(e) => onSlide(Number(e.target.value))}
-          />
-          <datalist id={`${idBase}-marks`}>
-            {[0, 25, 50, 75, 100].map((m) => (
-              <option key={m} value={m} />
-            ))}
-          </datalist>
-        </div>
-        <dl className="order-form__balances">
-          <div>
-            <dt>{t('trade.form.available', { asset: counterAsset })}</dt>
-            <dd data-testid="available-quote">
-              {formatNumber(ctx.availableQuote, { decimals: rules.counterDecimals })}
-            </dd>
+            );
+          })}
+          {note && (
+            <p className="muted order-form__hint" role="status">
+              {note}
+            </p>
+          )}
+          <div className="order-form__slider">
+            <label htmlFor={`${idBase}-pct`}>{t('trade.form.percent', { percent })}</label>
+            <input
+              id={`${idBase}-pct`}
+              type="range"
+              min={0}
+              max={100}
+              step={1}
+              value={percent}
+              list={`${idBase}-marks`}
+              onChange={(e) => onSlide(Number(e.target.value))}
+            />
+            <datalist id={`${idBase}-marks`}>
+              {[0, 25, 50, 75, 100].map((m) => (
+                <option key={m} value={m} />
+              ))}
+            </datalist>
           </div>
-          <div>
-            <dt>{t('trade.form.available', { asset: baseAsset })}</dt>
-            <dd data-testid="available-base">{formatNumber(ctx.availableBase)}</dd>
-          </div>
-          {estTotal !== null && Number.isFinite(estTotal) && (
+          <dl className="order-form__balances">
             <div>
-              <dt>{t('trade.form.estTotal')}</dt>
-              <dd>
-                {formatNumber(estTotal.toFixed(rules.counterDecimals), {
-                  decimals: rules.counterDecimals,
-                })}{' '}
-                {counterAsset}
+              <dt>{t('trade.form.available', { asset: counterAsset })}</dt>
+              <dd data-testid="available-quote">
+                {formatNumber(ctx.availableQuote, { decimals: rules.counterDecimals })}
               </dd>
             </div>
+            <div>
+              <dt>{t('trade.form.available', { asset: baseAsset })}</dt>
+              <dd data-testid="available-base">{formatNumber(ctx.availableBase)}</dd>
+            </div>
+            {estTotal !== null && Number.isFinite(estTotal) && (
+              <div>
+                <dt>{t('trade.form.estTotal')}</dt>
+                <dd>
+                  {formatNumber(estTotal.toFixed(rules.counterDecimals), {
+                    decimals: rules.counterDecimals,
+                  })}{' '}
+                  {counterAsset}
+                </dd>
+              </div>
+            )}
+          </dl>
+          {errors.form && (
+            <div className="order-form__form-error">
+              <p className="field-error" role="alert" data-code={errors.form.code}>
+                {message(errors.form)}
+              </p>
+              <NextSteps code={errors.form.code} />
+            </div>
           )}
-        </dl>
-        {errors.form && (
-          <div className="order-form__form-error">
-            <p className="field-error" role="alert" data-code={errors.form.code}>
-              {message(errors.form)}
-            </p>
-            <NextSteps code={errors.form.code} />
-          </div>
-        )}
-        <button
-          type="submit"
-          className={`button order-form__submit order-form__submit--${side.toLowerCase()}`}
-          disabled={place.isPending || locked}
-        >
-          {t(side === 'BUY' ? 'trade.form.submitBuy' : 'trade.form.submitSell', {
-            asset: baseAsset,
-          })}
-        </button>
+          <button
+            type="submit"
+            className={`button order-form__submit order-form__submit--${side.toLowerCase()}`}
+            disabled={place.isPending || locked}
+          >
+            {t(side === 'BUY' ? 'trade.form.submitBuy' : 'trade.form.submitSell', {
+              asset: baseAsset,
+            })}
+          </button>
         </fieldset>
       </form>
     </section>
