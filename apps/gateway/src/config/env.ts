@@ -226,6 +226,8 @@ export const envSchema = z
         code: 'custom',
         path: ['KYC_CALLBACK_SECRET'],
         message: 'KYC_CALLBACK_SECRET must be set in production',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.FILE_ENCRYPTION_KEY) {
       ctx.addIssue({
         code: 'custom',

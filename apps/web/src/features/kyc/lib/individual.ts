@@ -134,7 +134,7 @@ export function validateAdvanced(a: IndividualAdvanced, today: string): Errors {
   const errors = toErrors(individualAdvancedViolations(toAdvancedDraft(a), today));
   return Object.fromEntries(
     Object.entries(errors).map(([k, v]) => [k.replace(/FileIds$/, ''), v]),
-  ) as Errors;
+  );
 }
 
 /** The form's values from the server's draft (files known by id only until re-chosen). */

@@ -227,9 +227,9 @@ export function validateInstitutionStep(
       isFinancialInstitution: info.basic.isFinancialInstitution,
     }),
   );
-  const renamed = Object.fromEntries(
+  const renamed: Errors = Object.fromEntries(
     Object.entries(errors).map(([k, v]) => [k.replace(/idFileIds$/, 'idFiles'), v]),
-  ) as Errors;
+  );
   return pick(renamed, [step]);
 }
 
