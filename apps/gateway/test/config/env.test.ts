@@ -30,6 +30,8 @@ describe('environment', () => {
       DATABASE_URL: 'postgresql://a@b/c',
       REDIS_URL: 'redis://x:6379',
       AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+      CSRF_SECRET: 'a-production-csrf-secret-of-32-characters',
+      TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
     };
     expect(() => loadEnv(base)).toThrow(/SMTP_URL must be set in production/);
     const withSmtp = { ...base, SMTP_URL: 'smtp://mail.example.com:587' };
@@ -57,6 +59,8 @@ describe('environment', () => {
       DATABASE_URL: 'postgresql://a@b/c',
       REDIS_URL: 'redis://x:6379',
       AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+      CSRF_SECRET: 'a-production-csrf-secret-of-32-characters',
+      SMTP_URL: 'smtp://mail.example.com:587',
     };
     expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(
       /TOTP_ENCRYPTION_KEY must be set/,

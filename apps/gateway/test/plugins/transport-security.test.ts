@@ -9,6 +9,7 @@ const PROD = {
   NODE_ENV: 'production',
   AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
   CSRF_SECRET: 'a-production-csrf-key-of-at-least-32-characters',
+  TOTP_ENCRYPTION_KEY: 'ef'.repeat(32),
 };
 
 let t: TestApp;
