@@ -124,7 +124,7 @@ export class KycSim {
       decidedAt: new Date(this.logicalNow()).toISOString(),
     };
     review.state = 'DECIDED';
-    review.nextAttemptAt = this.now();
+    review.nextAttemptAt = 0;
     this.o.log.info({ reference: review.reference, decision, reason }, 'KYC review decided');
     this.save();
   }
