@@ -32,6 +32,7 @@ describe('environment', () => {
       AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
       CSRF_SECRET: 'a-production-csrf-secret-of-32-characters',
       TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
+      FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
     };
     expect(() => loadEnv(base)).toThrow(/SMTP_URL must be set in production/);
     const withSmtp = { ...base, SMTP_URL: 'smtp://mail.example.com:587' };
@@ -41,6 +42,32 @@ describe('environment', () => {
       loadEnv({ DATABASE_URL: 'postgresql://a@b/c', REDIS_URL: 'redis://x:6379', DEV_CREDIT: '1' })
         .DEV_CREDIT,
     ).toBe(true);
+  });
+
+  it('needs a 32-byte file encryption key in production, in hex or base64', () => {
+    const base = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://a@b/c',
+      REDIS_URL: 'redis://x:6379',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+      CSRF_SECRET: 'a-production-csrf-key-of-at-least-32-characters',
+      SMTP_URL: 'smtp://mail.example.com:587',
+    };
+    expect(() => loadEnv(base)).toThrow(/FILE_ENCRYPTION_KEY must be set in production/);
+    expect(() => loadEnv({ ...base, FILE_ENCRYPTION_KEY: 'ab'.repeat(31) })).toThrow(
+      /FILE_ENCRYPTION_KEY must be 32 bytes/,
+    );
+    expect(() => loadEnv({ ...base, FILE_ENCRYPTION_KEY: 'short' })).toThrow(/32 bytes/);
+    expect(loadEnv({ ...base, FILE_ENCRYPTION_KEY: 'ab'.repeat(32) }).FILE_ENCRYPTION_KEY).toBe(
+      'ab'.repeat(32),
+    );
+    const b64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadEnv({ ...base, FILE_ENCRYPTION_KEY: b64 }).FILE_ENCRYPTION_KEY).toBe(b64);
+    // Outside production the key may be missing (a development key is used, with a warning).
+    expect(
+      loadEnv({ DATABASE_URL: 'postgresql://a@b/c', REDIS_URL: 'redis://x:6379' })
+        .FILE_ENCRYPTION_KEY,
+    ).toBeUndefined();
   });
 
   it('applies defaults', () => {

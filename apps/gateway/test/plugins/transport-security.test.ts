@@ -10,6 +10,7 @@ const PROD = {
   AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
   CSRF_SECRET: 'a-production-csrf-key-of-at-least-32-characters',
   TOTP_ENCRYPTION_KEY: 'ef'.repeat(32),
+  FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
 };
 
 let t: TestApp;
