@@ -195,7 +195,7 @@ export async function institutionVerification(ctx: ScenarioContext): Promise<voi
   const { context, page } = await newPage(ctx);
   const email = `e2e-inst-${Date.now()}@example.com`;
   await page.goto(`${ctx.baseUrl}/login?type=register&redirect_path=%2FaccountCenter%2Fidentity`);
-  await page.getByLabel('Institution').check();
+  await page.locator('label.segmented__option', { hasText: 'Institution' }).click();
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await solvePuzzle(page, ctx.puzzles);

@@ -84,6 +84,48 @@ describe('individual verification page', () => {
     expect(screen.getByRole('heading', { name: 'Mailing address' })).toBeDefined();
   });
 
+  it('sends the advanced step and opens the centre, which shows the review', async () => {
+    const file = (id: string) => ({ id, name: `${id}.png`, mime: 'image/png', size: 10 });
+    localStorage.setItem(
+      KYC_ACCOUNT_STORE,
+      JSON.stringify({
+        owner: 'u1',
+        kind: 'INDIVIDUAL',
+        step: 1,
+        basicInfo: {},
+        advancedInfo: {
+          idType: 'ID_CARD',
+          idNumber: 'A1234567',
+          validLongTerm: true,
+          addressProof: [file('p')],
+          idFront: [file('f')],
+          idBack: [file('b')],
+          holdingId: [file('h')],
+        },
+      }),
+    );
+    let sent: unknown = null;
+    const answers = {
+      ...as(),
+      '/v1/kyc/individual/advanced': (_url: URL, init?: RequestInit) => {
+        sent = JSON.parse(String(init?.body));
+        return ok(application({ status: 'AFOOT' }));
+      },
+    };
+    const { router } = renderApp('/accountCenter/identity/individualKyc', answers);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit for review' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/accountCenter/identity'));
+    expect(sent).toMatchObject({
+      idType: 'ID_CARD',
+      idNumber: 'A1234567',
+      validLongTerm: true,
+      idFrontFileIds: ['f'],
+      holdingIdFileIds: ['h'],
+    });
+    expect(await screen.findByText('Under review')).toBeDefined();
+    expect(localStorage.getItem(KYC_ACCOUNT_STORE)).toBeNull();
+  });
+
   it('opens the identity centre in a new tab for an individual on the institution page', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     renderApp('/accountCenter/identity/institutionKyc', as());

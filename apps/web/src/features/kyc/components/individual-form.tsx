@@ -115,16 +115,15 @@ export function IndividualForm({ owner }: { owner: string }) {
     setErrors(found);
     setFormError(null);
     if (hasErrors(found)) return;
-    submit.mutate(
-      { path: KYC_PATHS.individualAdvanced, body: toAdvancedDraft(a) },
-      {
-        onSuccess: () => {
-          clearLocalDraft();
-          void navigate(PATHS.identity);
-        },
-        onError: onFailure,
-      },
-    );
+    // The page shows the review's state once the application is under review, which unmounts
+    // this form: mutate's own callbacks would not run, so the promise carries on.
+    submit
+      .mutateAsync({ path: KYC_PATHS.individualAdvanced, body: toAdvancedDraft(a) })
+      .then(() => {
+        clearLocalDraft();
+        void navigate(PATHS.identity);
+      })
+      .catch(onFailure);
   };
 
   const f = (key: string) => ({

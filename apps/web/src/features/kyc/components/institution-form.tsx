@@ -136,16 +136,18 @@ export function InstitutionForm({ owner }: { owner: string }) {
       goTo(step + 1);
       return;
     }
-    submit.mutate(
-      { path: KYC_PATHS.institutionDocuments, body: toDocumentsDraft(draft.advancedInfo) },
-      {
-        onSuccess: () => {
-          clearLocalDraft();
-          void navigate(PATHS.identity);
-        },
-        onError: onFailure,
-      },
-    );
+    // The page shows the review's state once the application is under review, which unmounts
+    // this form: mutate's own callbacks would not run, so the promise carries on.
+    submit
+      .mutateAsync({
+        path: KYC_PATHS.institutionDocuments,
+        body: toDocumentsDraft(draft.advancedInfo),
+      })
+      .then(() => {
+        clearLocalDraft();
+        void navigate(PATHS.identity);
+      })
+      .catch(onFailure);
   };
 
   const opts = (list: readonly string[], group: string) =>
