@@ -43,9 +43,10 @@ function fallback(kycLevel: number | null, institution: boolean): Shown {
   };
 }
 
-const shown = (a: KycApplicationView): Shown => ({
+/** The level is the profile's (read again on approval), the application's answer may predate it. */
+const shown = (a: KycApplicationView, kycLevel: number | null): Shown => ({
   status: a.status,
-  level: Math.max(a.level ?? 0, 0),
+  level: Math.max(a.level ?? 0, kycLevel ?? 0, 0),
   reason: a.reason,
   steps: a.steps,
 });
@@ -100,7 +101,9 @@ export function IdentityCentrePage() {
   if (!user) return <LoadingState />;
   const institution = user.entityType === EntityType.INSTITUTION;
   const formPath = institution ? PATHS.institutionKyc : PATHS.individualKyc;
-  const state = status.data ? shown(status.data) : fallback(user.kycLevel, institution);
+  const state = status.data
+    ? shown(status.data, user.kycLevel)
+    : fallback(user.kycLevel, institution);
   const optedOut = user.kycLevel === -1;
   const levels = [0, 1];
 
