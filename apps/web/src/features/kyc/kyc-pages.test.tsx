@@ -108,7 +108,8 @@ describe('individual verification page', () => {
     const answers = {
       ...as(),
       '/v1/kyc/individual/advanced': (_url: URL, init?: RequestInit) => {
-        sent = JSON.parse(String(init?.body));
+        // The api client always sends the body as JSON text.
+        sent = JSON.parse(typeof init?.body === 'string' ? init.body : 'null');
         return ok(application({ status: 'AFOOT' }));
       },
     };

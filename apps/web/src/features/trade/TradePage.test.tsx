@@ -279,7 +279,7 @@ describe('spot trading: order form', () => {
     // The review approves: the refreshed profile says kycLevel 1 and the form opens.
     act(() => setUser(makeUser({ kycLevel: 1, kycPermissions: ['SPOT_TRADE'] })));
     await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Buy BTC' }) as HTMLButtonElement).disabled).toBe(
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Buy BTC' }).disabled).toBe(
         false,
       ),
     );
