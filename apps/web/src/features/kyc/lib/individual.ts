@@ -132,9 +132,7 @@ export const validateBasic = (b: IndividualBasic, today: string): Errors =>
 /** The advanced step's rules; file fields are named without the contract's `FileIds`. */
 export function validateAdvanced(a: IndividualAdvanced, today: string): Errors {
   const errors = toErrors(individualAdvancedViolations(toAdvancedDraft(a), today));
-  return Object.fromEntries(
-    Object.entries(errors).map(([k, v]) => [k.replace(/FileIds$/, ''), v]),
-  );
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/FileIds$/, ''), v]));
 }
 
 /** The form's values from the server's draft (files known by id only until re-chosen). */
