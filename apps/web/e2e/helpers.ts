@@ -78,7 +78,11 @@ export function createPuzzleReader(redisUrl: string, prefix: string) {
 
 export type PuzzleReader = ReturnType<typeof createPuzzleReader>;
 
-/** Drags the slider like a person: grab, move in steps over about half a second, release. */
+/**
+ * Drags the slider like a person: grab, pause, accelerate and settle on the answer (a
+ * minimum-jerk path timed by the wall clock, with a little vertical wobble), pause, release. The
+ * server refuses even-speed slides, so the path must not be a straight ramp.
+ */
 export async function solvePuzzle(page: Page, reader: PuzzleReader): Promise<void> {
   const puzzle = page.locator('.puzzle[data-puzzle-id]');
   await puzzle.waitFor();
@@ -90,13 +94,21 @@ export async function solvePuzzle(page: Page, reader: PuzzleReader): Promise<voi
   assert.ok(box);
   const startX = box.x + box.width / 2;
   const y = box.y + box.height / 2;
+  // A person looks at the picture before grabbing the piece.
+  await page.waitForTimeout(900);
   await page.mouse.move(startX, y);
   await page.mouse.down();
-  const steps = 20;
-  for (let i = 1; i <= steps; i += 1) {
-    await page.mouse.move(startX + (x * i) / steps, y + (i % 3) - 1);
-    await page.waitForTimeout(25);
+  await page.waitForTimeout(120);
+  const duration = 600 + x * 2;
+  const started = Date.now();
+  for (let i = 0; ; i += 1) {
+    const s = Math.min(1, (Date.now() - started) / duration);
+    const eased = s * s * s * (10 - 15 * s + 6 * s * s);
+    await page.mouse.move(startX + x * eased, y + (i % 3) - 1);
+    if (s >= 1) break;
+    await page.waitForTimeout(16);
   }
+  await page.waitForTimeout(80);
   await page.mouse.up();
 }
 

@@ -373,6 +373,13 @@ export async function screenshots(ctx: ScenarioContext): Promise<void> {
         await page.locator('.download__code img').waitFor();
         await shot(ctx, page, `download-qr-${theme}-desktop`);
       }
+      // The slide puzzle as a person first sees it, in this theme and width.
+      await page.goto(`${ctx.baseUrl}/login?theme=${theme}`);
+      await page.getByLabel('E-mail').fill('shots@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.locator('.puzzle[data-puzzle-id] .puzzle__background').waitFor();
+      await shot(ctx, page, `puzzle-${theme}-${label}`);
       await context.close();
     }
   }

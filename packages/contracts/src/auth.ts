@@ -74,20 +74,35 @@ export const puzzleChallenge = z.object({
   puzzleId: z.string(),
   width: z.number().int(),
   height: z.number().int(),
-  pieceSize: z.number().int(),
+  pieceSize: z.number().int().describe('Width and height of the piece image'),
   pieceY: z.number().int().describe('Top of the piece; the user slides it horizontally'),
-  background: z.string().describe('PNG data URL with the gap'),
-  piece: z.string().describe('PNG data URL of the piece'),
+  background: z.string().describe('WebP data URL: the picture with the gap and decoy holes'),
+  piece: z.string().describe('WebP data URL of the piece, with transparency'),
   expiresInSeconds: z.number().int(),
 });
-export const puzzleVerifyRequest = z.strictObject({
-  puzzleId: text().max(64),
-  x: z
+
+/** The most points a drag trace may carry; clients thin longer drags. */
+export const PUZZLE_TRACE_MAX_POINTS = 300;
+export const puzzleTracePoint = z.strictObject({
+  t: z
     .number()
     .finite()
-    .describe('Left edge of the piece where the user dropped it, in image pixels'),
-  durationMs: z.number().int().nonnegative().describe('Time from grabbing the slider to release'),
+    .nonnegative()
+    .describe('Milliseconds since the client received the puzzle'),
+  x: z.number().finite().describe('Left edge of the piece, in image pixels'),
 });
+export type PuzzleTracePoint = z.infer<typeof puzzleTracePoint>;
+export const puzzleVerifyRequest = z.strictObject({
+  puzzleId: text().max(64),
+  trace: z
+    .array(puzzleTracePoint)
+    .min(2)
+    .max(PUZZLE_TRACE_MAX_POINTS)
+    .describe(
+      'The drag from grabbing the piece to releasing it, in time order; the last point is the answer',
+    ),
+});
+export type PuzzleVerifyRequest = z.infer<typeof puzzleVerifyRequest>;
 export const puzzleVerifyResponse = z.object({
   puzzleToken: z.string().describe('Proves one solved puzzle for its scene, once'),
   expiresInSeconds: z.number().int(),

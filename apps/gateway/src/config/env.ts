@@ -81,6 +81,12 @@ export const envSchema = z
     SOCKET_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
     /** Per-IP limit, per window, on each endpoint that checks passwords or sends mail. */
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+    /**
+     * Failed slide-puzzle answers per IP in 10 minutes; past it the address gets 1008 on the
+     * puzzle endpoints until the window ends. An office behind one address rarely fails this
+     * often; a script guessing at the picture does.
+     */
+    PUZZLE_FAILURES_MAX: z.coerce.number().int().positive().default(30),
     /** The engine shard serving the symbols (one shard today). */
     ENGINE_SHARD: z
       .string()

@@ -77,6 +77,8 @@ function toAppError(error: FastifyError): AppError {
 export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
   const language = resolveLanguage(reply.request.headers['accept-language']);
   const message = translateError(err.code, language, err.params) ?? err.message;
+  const retryAfter = err.params?.retryAfterSeconds;
+  if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
   return reply.code(err.status).send({ code: String(err.code), data: err.params, message });
 }
 

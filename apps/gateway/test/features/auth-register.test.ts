@@ -10,7 +10,6 @@ import {
   registerUser,
   solvePuzzle,
 } from '../helpers/auth.js';
-import { puzzleKey } from '../../src/features/auth/puzzle/puzzle-service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,68 +26,6 @@ async function sendCode(email: string) {
     puzzleToken: await solvePuzzle(t, 'REGISTER'),
   });
 }
-
-describe('slide puzzle', () => {
-  it('issues PNG images and keeps the answer on the server', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/v1/auth/public/puzzle?scene=LOGIN' });
-    const data = res.json<{ data: Record<string, unknown> }>().data;
-    expect(data).toMatchObject({ width: 300, height: 150, pieceSize: 44 });
-    expect(String(data.background)).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
-    expect(JSON.stringify(data)).not.toMatch(/"x"/);
-  });
-
-  it('refuses a wrong position, then the puzzle is gone', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/v1/auth/public/puzzle?scene=LOGIN' });
-    const { puzzleId } = res.json<{ data: { puzzleId: string } }>().data;
-    const { x } = JSON.parse((await t.app.redis.commands.get(puzzleKey(puzzleId))) ?? '{}') as {
-      x: number;
-    };
-    t.clock.advance(1000);
-    const wrong = await post('/v1/auth/public/puzzle/verify', {
-      puzzleId,
-      x: x + 20,
-      durationMs: 900,
-    });
-    expect(wrong.json()).toMatchObject({ code: '2010' });
-    const retry = await post('/v1/auth/public/puzzle/verify', { puzzleId, x, durationMs: 900 });
-    expect(retry.json()).toMatchObject({ code: '2010' });
-  });
-
-  it('refuses an implausibly fast drag', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/v1/auth/public/puzzle?scene=LOGIN' });
-    const { puzzleId } = res.json<{ data: { puzzleId: string } }>().data;
-    const { x } = JSON.parse((await t.app.redis.commands.get(puzzleKey(puzzleId))) ?? '{}') as {
-      x: number;
-    };
-    t.clock.advance(1000);
-    expect(
-      (await post('/v1/auth/public/puzzle/verify', { puzzleId, x, durationMs: 20 })).json(),
-    ).toMatchObject({ code: '2010' });
-  });
-
-  it('gives a token that works once, for its own scene only', async () => {
-    const loginToken = await solvePuzzle(t, 'LOGIN');
-    const other = await post('/v1/auth/public/register/code', {
-      email: 'scene@example.com',
-      puzzleToken: loginToken,
-    });
-    expect(other.json()).toMatchObject({ code: '2015' });
-    const token = await solvePuzzle(t, 'REGISTER');
-    expect(
-      (
-        await post('/v1/auth/public/register/code', {
-          email: 'once@example.com',
-          puzzleToken: token,
-        })
-      ).statusCode,
-    ).toBe(200);
-    const again = await post('/v1/auth/public/register/code', {
-      email: 'once2@example.com',
-      puzzleToken: token,
-    });
-    expect(again.json()).toMatchObject({ code: '2015' });
-  });
-});
 
 describe('registration', () => {
   it('registers with an e-mailed code and signs in', async () => {

@@ -1,24 +1,29 @@
 import { eventually, until } from './wait.js';
 import type { LoginResponse, PuzzleScene } from '@exchange/contracts';
 import { puzzleKey } from '../../src/features/auth/puzzle/puzzle-service.js';
+import { humanDrag } from '../../scripts/puzzle-attack/traces.js';
 import type { TestApp } from './build.js';
 
 export const PASSWORD = 'Str0ng!pass';
 
-/** Solves a puzzle the way a person would: reads the answer the server kept, drags for 0.8 s. */
+/** Solves a puzzle the way a person would: reads the answer the server kept, drags to it. */
 export async function solvePuzzle(t: TestApp, scene: PuzzleScene): Promise<string> {
   const res = await t.app.inject({ method: 'GET', url: `/v1/auth/public/puzzle?scene=${scene}` });
   const { puzzleId } = res.json<{ data: { puzzleId: string } }>().data;
-  const stored = JSON.parse((await t.app.redis.commands.get(puzzleKey(puzzleId))) ?? '{}') as {
-    x: number;
-  };
-  t.clock.advance(1000);
+  const drag = humanDrag(await puzzleAnswer(t, puzzleId));
+  t.clock.advance(drag.endsAt + 60);
   const verify = await t.app.inject({
     method: 'POST',
     url: '/v1/auth/public/puzzle/verify',
-    payload: { puzzleId, x: stored.x + 2, durationMs: 800 },
+    payload: { puzzleId, trace: drag.trace },
   });
   return verify.json<{ data: { puzzleToken: string } }>().data.puzzleToken;
+}
+
+/** The gap's left edge, as the server keeps it. */
+export async function puzzleAnswer(t: TestApp, puzzleId: string): Promise<number> {
+  const stored = await t.app.redis.commands.get(puzzleKey(puzzleId));
+  return (JSON.parse(stored ?? '{}') as { x: number }).x;
 }
 
 /**

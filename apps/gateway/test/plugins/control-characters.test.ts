@@ -57,7 +57,13 @@ const PROBES: Probe[] = [
     name: 'puzzle answer',
     method: 'POST',
     url: '/v1/auth/public/puzzle/verify',
-    payload: { puzzleId: `x${NUL}`, x: 1, durationMs: 800 },
+    payload: {
+      puzzleId: `x${NUL}`,
+      trace: [
+        { t: 0, x: 0 },
+        { t: 900, x: 40 },
+      ],
+    },
   },
   {
     name: 'refresh token',

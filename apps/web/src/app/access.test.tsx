@@ -94,10 +94,10 @@ describe('post-login rule', () => {
       puzzleId: 'p1',
       width: 300,
       height: 150,
-      pieceSize: 44,
+      pieceSize: 56,
       pieceY: 40,
-      background: 'data:image/png;base64,AA==',
-      piece: 'data:image/png;base64,AA==',
+      background: 'data:image/webp;base64,AA==',
+      piece: 'data:image/webp;base64,AA==',
       expiresInSeconds: 120,
     };
     const { router, fetch } = renderApp('/login?redirect_path=%2FaccountCenter', {
@@ -123,7 +123,14 @@ describe('post-login rule', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/accountCenter'));
     const verify = fetch.mock.calls.find(([url]) => url.includes('puzzle/verify'));
-    expect(JSON.parse(verify?.[1]?.body ?? 'null')).toMatchObject({ puzzleId: 'p1', x: 20 });
+    // The keyboard's steps go as the trace: from rest to 20 px, two pixels a step, then Enter.
+    const answer = JSON.parse(verify?.[1]?.body ?? 'null') as {
+      puzzleId: string;
+      trace: { t: number; x: number }[];
+    };
+    expect(answer.puzzleId).toBe('p1');
+    expect(answer.trace.map((p) => p.x)).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 20]);
+    expect(answer.trace.every((p, i) => p.t >= (answer.trace[i - 1]?.t ?? 0))).toBe(true);
     const login = fetch.mock.calls.find(([url]) => url.endsWith('/public/login'));
     expect(JSON.parse(login?.[1]?.body ?? 'null')).toEqual({
       email: 'ada@example.com',

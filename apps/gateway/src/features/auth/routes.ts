@@ -33,7 +33,7 @@ import {
 } from './auth-service.js';
 import { clearSessionCookies, cookieNames, csrfMatches, setSessionCookies } from './cookies.js';
 import { AppError } from '../../lib/app-error.js';
-import { issuePuzzle, verifyPuzzle } from './puzzle/puzzle-service.js';
+import { issuePuzzle, verifyPuzzle, type PuzzleDeps } from './puzzle/puzzle-service.js';
 import type { IssuedTokens } from './session-service.js';
 
 const tags = ['auth'];
@@ -54,7 +54,15 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
     mailJob: app.mailJob,
     sessions: app.sessions,
   };
-  /** Per-IP limits on the endpoints that check passwords or send mail, below the global limit. */
+  const puzzleDeps: PuzzleDeps = {
+    redis: app.redis,
+    clock: app.clock,
+    maxFailures: app.env.PUZZLE_FAILURES_MAX,
+  };
+  /**
+   * Per-IP limits on the endpoints that check passwords, send mail or issue and check puzzles,
+   * below the global limit.
+   */
   const strict = {
     rateLimit: { max: app.env.AUTH_RATE_LIMIT_MAX, timeWindow: app.env.RATE_LIMIT_WINDOW_MS },
   };
@@ -90,7 +98,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
       config: strict,
     },
     async (request) =>
-      ok(await issuePuzzle({ redis: app.redis, clock: app.clock, scene: request.query.scene })),
+      ok(await issuePuzzle(puzzleDeps, { scene: request.query.scene, ip: request.ip })),
   );
 
   app.post(
@@ -98,14 +106,14 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
     {
       schema: {
         tags,
-        summary: 'Answer a puzzle; one attempt per puzzle',
+        summary: 'Answer a puzzle with the drag that solved it; one attempt per puzzle',
         body: puzzleVerifyRequest,
         response: responses(puzzleVerifyResponse),
       },
       config: strict,
     },
     async (request) =>
-      ok(await verifyPuzzle({ redis: app.redis, clock: app.clock, ...request.body })),
+      ok(await verifyPuzzle(puzzleDeps, { ...request.body, ip: request.ip, log: request.log })),
   );
 
   app.post(

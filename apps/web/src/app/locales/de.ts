@@ -224,7 +224,7 @@ export const de: Messages = {
   },
   puzzle: {
     title: 'Sicherheitsprüfung',
-    instruction: 'Ziehen Sie den Schieberegler, um das Teil in die Lücke einzupassen.',
+    instruction: 'Ziehen Sie den Schieberegler, bis das Teil in die Lücke mit seiner Form passt.',
     track: 'Schieben, um das Teil einzupassen',
     slider: 'Puzzle-Schieberegler',
     loading: 'Puzzle wird geladen…',

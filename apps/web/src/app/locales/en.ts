@@ -216,7 +216,7 @@ export const en = {
   },
   puzzle: {
     title: 'Security check',
-    instruction: 'Drag the slider to fit the piece into the gap.',
+    instruction: 'Drag the slider until the piece fits the gap of its own shape.',
     track: 'Slide to fit the piece',
     slider: 'Puzzle slider',
     loading: 'Loading puzzle…',

@@ -221,7 +221,8 @@ export const fr: Messages = {
   },
   puzzle: {
     title: 'Vérification de sécurité',
-    instruction: "Faites glisser le curseur pour placer la pièce dans l'encoche.",
+    instruction:
+      "Faites glisser le curseur jusqu'à ce que la pièce s'emboîte dans l'encoche de même forme.",
     track: 'Glissez pour placer la pièce',
     slider: 'Curseur du puzzle',
     loading: 'Chargement du puzzle…',

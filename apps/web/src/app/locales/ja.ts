@@ -217,7 +217,7 @@ export const ja: Messages = {
   },
   puzzle: {
     title: 'セキュリティチェック',
-    instruction: 'スライダーをドラッグして、ピースを隙間に合わせてください。',
+    instruction: 'スライダーをドラッグして、ピースを同じ形の隙間にはめてください。',
     track: 'スライドしてピースを合わせる',
     slider: 'パズルのスライダー',
     loading: 'パズルを読み込み中…',

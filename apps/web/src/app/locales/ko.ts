@@ -217,7 +217,7 @@ export const ko: Messages = {
   },
   puzzle: {
     title: '보안 확인',
-    instruction: '슬라이더를 끌어 조각을 빈칸에 맞추세요.',
+    instruction: '슬라이더를 끌어 조각을 같은 모양의 빈칸에 맞추세요.',
     track: '밀어서 조각 맞추기',
     slider: '퍼즐 슬라이더',
     loading: '퍼즐을 불러오는 중…',

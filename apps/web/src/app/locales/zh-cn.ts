@@ -208,7 +208,7 @@ export const zhCn: Messages = {
   },
   puzzle: {
     title: '安全验证',
-    instruction: '拖动滑块，使拼图块填入缺口。',
+    instruction: '拖动滑块，使拼图块填入形状相同的缺口。',
     track: '向右滑动完成拼图',
     slider: '拼图滑块',
     loading: '正在加载拼图…',

@@ -208,7 +208,7 @@ export const zhTw: Messages = {
   },
   puzzle: {
     title: '安全驗證',
-    instruction: '拖動滑塊，使拼圖塊填入缺口。',
+    instruction: '拖動滑塊，使拼圖塊填入形狀相同的缺口。',
     track: '向右滑動完成拼圖',
     slider: '拼圖滑塊',
     loading: '正在載入拼圖…',

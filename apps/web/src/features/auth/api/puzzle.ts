@@ -1,4 +1,9 @@
-import { puzzleChallenge, puzzleVerifyResponse, type PuzzleScene } from '@exchange/contracts';
+import {
+  puzzleChallenge,
+  puzzleVerifyResponse,
+  type PuzzleScene,
+  type PuzzleVerifyRequest,
+} from '@exchange/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
@@ -27,13 +32,7 @@ export const puzzleQueryOptions = (client: ApiClient, scene: PuzzleScene) =>
 export const usePuzzle = (scene: PuzzleScene) =>
   useQuery(puzzleQueryOptions(useApiClient(), scene));
 
-export interface PuzzleAnswer {
-  puzzleId: string;
-  x: number;
-  durationMs: number;
-}
-
-export const verifyPuzzle = (client: ApiClient, answer: PuzzleAnswer) =>
+export const verifyPuzzle = (client: ApiClient, answer: PuzzleVerifyRequest) =>
   client.request(PUZZLE_VERIFY_PATH, puzzleVerifyResponse, {
     method: 'POST',
     body: answer,
@@ -42,5 +41,5 @@ export const verifyPuzzle = (client: ApiClient, answer: PuzzleAnswer) =>
 
 export function useVerifyPuzzle() {
   const client = useApiClient();
-  return useMutation({ mutationFn: (answer: PuzzleAnswer) => verifyPuzzle(client, answer) });
+  return useMutation({ mutationFn: (answer: PuzzleVerifyRequest) => verifyPuzzle(client, answer) });
 }

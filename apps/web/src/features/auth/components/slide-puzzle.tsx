@@ -1,14 +1,29 @@
-import type { PuzzleScene } from '@exchange/contracts';
+import {
+  PUZZLE_TRACE_MAX_POINTS,
+  type PuzzleScene,
+  type PuzzleTracePoint,
+} from '@exchange/contracts';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
 import { usePuzzle, useVerifyPuzzle } from '../api/puzzle';
 
 const KEY_STEP_PX = 2;
 
+/** Adds a point to a drag trace, halving the older points when it is full. */
+function record(trace: PuzzleTracePoint[], point: PuzzleTracePoint): void {
+  if (trace.length >= PUZZLE_TRACE_MAX_POINTS - 1) {
+    const kept = trace.filter((_, i) => i === 0 || i % 2 === 1);
+    trace.splice(0, trace.length, ...kept);
+  }
+  trace.push({ t: Math.max(0, Math.round(point.t)), x: Math.round(point.x * 10) / 10 });
+}
+
 /**
- * The slide puzzle: the user drags the piece along a slider until it fills the gap in the picture.
- * The left edge of the piece (image pixels) and the drag's duration go to the server, which alone
- * knows the gap; a failed answer loads a new puzzle.
+ * The slide puzzle: the user drags the piece along a slider until it fills the hole of its own
+ * shape (the others are decoys). The drag itself goes to the server, which alone knows the gap:
+ * each position with its time since the puzzle arrived, the last one being the answer. A failed
+ * answer loads a new puzzle.
  */
 export function SlidePuzzle({
   scene,
@@ -23,22 +38,23 @@ export function SlidePuzzle({
   const [x, setX] = useState(0);
   const [failed, setFailed] = useState(false);
   const [solved, setSolved] = useState(false);
-  const drag = useRef<{ startClientX: number; startX: number; startedAt: number } | null>(null);
-  const keyStart = useRef<number | null>(null);
+  const drag = useRef<{ startClientX: number; startX: number } | null>(null);
+  const trace = useRef<PuzzleTracePoint[]>([]);
 
   const data = puzzle.data;
   const max = data ? data.width - data.pieceSize : 0;
   const clamp = (v: number) => Math.min(Math.max(v, 0), max);
   const busy = verify.isPending || solved;
+  // Times count from the puzzle's arrival, which the server compares with its own clock.
+  const sinceArrival = () => Date.now() - puzzle.dataUpdatedAt;
 
-  function submit(position: number, durationMs: number) {
+  function submit(position: number) {
     if (!data || busy) return;
+    record(trace.current, { t: sinceArrival(), x: position });
+    const points = trace.current;
+    trace.current = [];
     verify.mutate(
-      {
-        puzzleId: data.puzzleId,
-        x: Math.round(position),
-        durationMs: Math.max(0, Math.round(durationMs)),
-      },
+      { puzzleId: data.puzzleId, trace: points },
       {
         onSuccess: (answer) => {
           setSolved(true);
@@ -47,6 +63,7 @@ export function SlidePuzzle({
         onError: () => {
           setFailed(true);
           setX(0);
+          trace.current = [];
           void puzzle.refetch();
         },
       },
@@ -56,12 +73,16 @@ export function SlidePuzzle({
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (!data || busy) return;
     e.currentTarget.setPointerCapture?.(e.pointerId);
-    drag.current = { startClientX: e.clientX, startX: x, startedAt: performance.now() };
+    drag.current = { startClientX: e.clientX, startX: x };
+    trace.current = [];
+    record(trace.current, { t: sinceArrival(), x });
     setFailed(false);
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     if (!drag.current) return;
-    setX(clamp(drag.current.startX + e.clientX - drag.current.startClientX));
+    const next = clamp(drag.current.startX + e.clientX - drag.current.startClientX);
+    record(trace.current, { t: sinceArrival(), x: next });
+    setX(next);
   };
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
     const started = drag.current;
@@ -69,20 +90,26 @@ export function SlidePuzzle({
     if (!started) return;
     const final = clamp(started.startX + e.clientX - started.startClientX);
     setX(final);
-    submit(final, performance.now() - started.startedAt);
+    // A click without a drag is not an answer: the puzzle stays for a real try.
+    if (Math.abs(final - started.startX) < 1) {
+      trace.current = [];
+      return;
+    }
+    submit(final);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!data || busy) return;
     const step = e.shiftKey ? KEY_STEP_PX * 5 : KEY_STEP_PX;
     if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
       e.preventDefault();
-      keyStart.current ??= performance.now();
+      if (trace.current.length === 0) record(trace.current, { t: sinceArrival(), x });
+      const next = clamp(x + (e.key === 'ArrowRight' ? step : -step));
+      record(trace.current, { t: sinceArrival(), x: next });
       setFailed(false);
-      setX((v) => clamp(v + (e.key === 'ArrowRight' ? step : -step)));
+      setX(next);
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      submit(x, performance.now() - (keyStart.current ?? performance.now()));
-      keyStart.current = null;
+      submit(x);
     }
   };
 
@@ -95,8 +122,14 @@ export function SlidePuzzle({
     );
   }
   if (!data) {
+    // Too many failures from this address: the server says how long to wait.
+    const limited =
+      puzzle.error instanceof ApiError && puzzle.error.code === '1008'
+        ? puzzle.error.message
+        : null;
     return (
       <div className="puzzle puzzle--loading" role="alert">
+        {limited && <p className="puzzle__status puzzle__status--error">{limited}</p>}
         <button type="button" className="button" onClick={() => void puzzle.refetch()}>
           {t('common.retry')}
         </button>
@@ -131,19 +164,6 @@ export function SlidePuzzle({
           draggable={false}
           style={{ left: x, top: data.pieceY }}
         />
-        <button
-          type="button"
-          className="puzzle__refresh icon-button"
-          onClick={() => {
-            setFailed(false);
-            setX(0);
-            void puzzle.refetch();
-          }}
-          aria-label={t('puzzle.refresh')}
-          disabled={busy}
-        >
-          ↻
-        </button>
       </div>
       <div
         className={`puzzle__track${failed ? ' puzzle__track--failed' : ''}${solved ? ' puzzle__track--solved' : ''}`}
@@ -165,7 +185,10 @@ export function SlidePuzzle({
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
-          onPointerCancel={() => (drag.current = null)}
+          onPointerCancel={() => {
+            drag.current = null;
+            trace.current = [];
+          }}
           onKeyDown={onKeyDown}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -176,9 +199,28 @@ export function SlidePuzzle({
       <p className="visually-hidden" id="puzzle-keyboard-hint">
         {t('puzzle.keyboard')}
       </p>
-      <p className={`puzzle__status${failed ? ' puzzle__status--error' : ''}`} role="status">
-        {status}
-      </p>
+      {/* Below the picture, where it hides no part of a hole. */}
+      <div className="puzzle__footer">
+        <p className={`puzzle__status${failed ? ' puzzle__status--error' : ''}`} role="status">
+          {status}
+        </p>
+        <button
+          type="button"
+          className="puzzle__refresh icon-button"
+          onClick={() => {
+            setFailed(false);
+            setX(0);
+            trace.current = [];
+            void puzzle.refetch();
+          }}
+          aria-label={t('puzzle.refresh')}
+          disabled={busy}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
+          </svg>
+        </button>
+      </div>
     </div>
   );
 }
