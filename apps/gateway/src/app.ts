@@ -33,7 +33,6 @@ import authRoutes from './features/auth/routes.js';
 import oidcRoutes from './features/auth/oidc/routes.js';
 import { kycRoutes } from './features/kyc/routes.js';
 import { HttpKycProvider, type KycProvider } from './features/kyc/kyc-provider.js';
-import { nonEmptyFileIds } from './features/kyc/kyc-files.js';
 import walletRoutes from './features/wallet/routes.js';
 import socketPlugin from './features/socket/plugin.js';
 import exchangeRateRoutes from './features/exchange-rates/routes.js';
@@ -52,7 +51,7 @@ import loggingRoutes from './features/logging/routes.js';
 import { securityRoutes } from './features/security/routes.js';
 import { loginSecondFactor } from './features/security/authenticator-service.js';
 import { totpSecretBox, type SecurityDeps } from './features/security/deps.js';
-import { createFiles, fileRoutes } from './features/files/index.js';
+import { assertOwnedFiles, createFiles, fileRoutes } from './features/files/index.js';
 
 export interface BuildOptions {
   env: Env;
@@ -199,7 +198,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       callbackUrl:
         env.KYC_CALLBACK_URL ??
         new URL('/v1/kyc/public/provider/callback', env.PUBLIC_BASE_URL).href,
-      checkFiles: nonEmptyFileIds,
+      checkFiles: assertOwnedFiles,
       callbackSecret: env.KYC_CALLBACK_SECRET,
       callbackWindowSeconds: env.KYC_CALLBACK_WINDOW_SECONDS,
     }),

@@ -163,6 +163,20 @@ const PROBES: Probe[] = [
     url: `/v1/files/upload?place=KYC_ID_IMAGE${q}`,
     private: true,
   },
+  {
+    name: 'KYC first name',
+    method: 'POST',
+    url: '/v1/kyc/individual/basic',
+    private: true,
+    payload: { firstName: `Anna${NUL}` },
+  },
+  {
+    name: 'KYC file id',
+    method: 'POST',
+    url: '/v1/kyc/individual/advanced',
+    private: true,
+    payload: { idFrontFileIds: [`f${NUL}`] },
+  },
 ];
 
 describe('control characters in request strings', () => {

@@ -95,8 +95,10 @@ export async function getApplication(opts: {
   db: Db;
   userId: string;
 }): Promise<KycApplicationView> {
-  const user = await loadUser(opts.db, opts.userId);
+  // The application before the account: a decision commits both together, so an application
+  // read as decided is always followed by the level that decision set.
   const app = await opts.db.kycApplication.findUnique({ where: { userId: opts.userId } });
+  const user = await loadUser(opts.db, opts.userId);
   return toView(app, user);
 }
 

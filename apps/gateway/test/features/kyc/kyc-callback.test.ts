@@ -18,7 +18,7 @@ afterAll(() => close());
 async function underReview() {
   const u = await applicant(t);
   await u.call('POST', '/individual/basic', { ...validIndividualBasic(), lastName: 'Manual' });
-  const app = (await u.call('POST', '/individual/advanced', validIndividualAdvanced())).json<{
+  const app = (await u.call('POST', '/individual/advanced', await u.advanced())).json<{
     data: KycApplicationView;
   }>().data;
   const row = await t.app.db.kycApplication.findUniqueOrThrow({ where: { id: app.id ?? '' } });
@@ -127,7 +127,7 @@ describe('the provider callback', () => {
     const { u, id, reference } = await underReview();
     await callback(decision(id, reference, { decision: 'FAILED', reason: 'Unreadable' }));
     // Resubmitted: a new reference is under review; the old one's late decision is ignored.
-    await u.call('POST', '/individual/advanced', validIndividualAdvanced());
+    await u.call('POST', '/individual/advanced', await u.advanced());
     const late = await callback(decision(id, reference));
     expect(late.json()).toMatchObject({ code: '200', data: { duplicate: false } });
     expect(await u.application()).toMatchObject({ status: 'AFOOT', level: 0 });

@@ -44,7 +44,7 @@ describe('individual verification', () => {
     expect(basic.json()).toMatchObject({ code: '200', data: { status: 'NOT_SUBMITTED' } });
     expect(steps(basic.json().data)).toEqual({ BASIC: 'SUBMITTED', ADVANCED: 'PENDING' });
 
-    const advanced = await u.call('POST', '/individual/advanced', validIndividualAdvanced());
+    const advanced = await u.call('POST', '/individual/advanced', await u.advanced());
     expect(advanced.json()).toMatchObject({ code: '200', data: { status: 'AFOOT' } });
     // Under review nothing changes: no new draft, no second submission.
     expect((await u.call('PUT', '/individual/draft', partial)).json()).toMatchObject({
@@ -69,7 +69,7 @@ describe('individual verification', () => {
   it('is rejected with the reason, keeps the data, and is approved after resubmission', async () => {
     const u = await applicant(t);
     await u.call('POST', '/individual/basic', { ...validIndividualBasic(), lastName: 'Reject' });
-    await u.call('POST', '/individual/advanced', validIndividualAdvanced());
+    await u.call('POST', '/individual/advanced', await u.advanced());
     const rejected = await u.decided();
     expect(rejected).toMatchObject({ status: 'REJECT', level: 0, canSubmit: true });
     expect(rejected.reason).toMatch(/four corners/);
@@ -80,16 +80,16 @@ describe('individual verification', () => {
     });
 
     await u.call('POST', '/individual/basic', validIndividualBasic());
-    expect(
-      (await u.call('POST', '/individual/advanced', validIndividualAdvanced())).json(),
-    ).toMatchObject({ data: { status: 'AFOOT', reason: null } });
+    expect((await u.call('POST', '/individual/advanced', await u.advanced())).json()).toMatchObject(
+      { data: { status: 'AFOOT', reason: null } },
+    );
     expect(await u.decided()).toMatchObject({ status: 'PASS', level: 1 });
   });
 
   it('fails with a resubmission offered', async () => {
     const u = await applicant(t);
     await u.call('POST', '/individual/basic', { ...validIndividualBasic(), lastName: 'Failmore' });
-    await u.call('POST', '/individual/advanced', validIndividualAdvanced());
+    await u.call('POST', '/individual/advanced', await u.advanced());
     expect(await u.decided()).toMatchObject({ status: 'FAILED', canSubmit: true, level: 0 });
   });
 
@@ -173,11 +173,31 @@ describe('individual verification', () => {
     ).toMatchObject({ code: '200' });
   });
 
+  it("refuses another user's files and files uploaded for another place, changing nothing", async () => {
+    const u = await applicant(t);
+    const other = await applicant(t);
+    await u.call('POST', '/individual/basic', validIndividualBasic());
+    const mine = await u.advanced();
+    const theirs = await other.upload('KYC_ID_IMAGE');
+    const stolen = await u.call('POST', '/individual/advanced', {
+      ...mine,
+      idFrontFileIds: [theirs],
+    });
+    expect(stolen.json()).toMatchObject({ code: '7024', data: { field: 'idFrontFileIds' } });
+    const wrongPlace = await u.call('POST', '/individual/advanced', {
+      ...mine,
+      holdingIdFileIds: mine.addressProofFileIds,
+    });
+    expect(wrongPlace.json()).toMatchObject({ code: '7024', data: { field: 'holdingIdFileIds' } });
+    expect(await u.application()).toMatchObject({ status: 'NOT_SUBMITTED' });
+    expect(steps(await u.application()).ADVANCED).toBe('PENDING');
+  });
+
   it('asks for the basic step before the advanced one', async () => {
     const u = await applicant(t);
-    expect(
-      (await u.call('POST', '/individual/advanced', validIndividualAdvanced())).json(),
-    ).toMatchObject({ code: '7023' });
+    expect((await u.call('POST', '/individual/advanced', await u.advanced())).json()).toMatchObject(
+      { code: '7023' },
+    );
     expect((await u.application()).status).toBe('NOT_SUBMITTED');
   });
 });
@@ -213,7 +233,7 @@ describe('institution verification', () => {
       message: 'Shareholders above 25% ownership need an ID document.',
       data: { field: 'shareholders.0.idFileIds' },
     });
-    const submitted = await u.call('POST', '/institution/documents', validInstitutionDocuments());
+    const submitted = await u.call('POST', '/institution/documents', await u.documents());
     expect(submitted.json()).toMatchObject({ data: { status: 'AFOOT' } });
     expect(steps(submitted.json().data)).toMatchObject({
       BASIC_INFORMATION: 'SUBMITTED',
@@ -248,7 +268,7 @@ describe('institution verification', () => {
       ...info,
       basic: { ...info.basic, isFinancialInstitution: true },
     });
-    const res = await u.call('POST', '/institution/documents', validInstitutionDocuments());
+    const res = await u.call('POST', '/institution/documents', await u.documents());
     expect(res.json()).toMatchObject({ code: '7007', data: { field: 'documents.LICENCE_SCAN' } });
   });
 });
@@ -257,8 +277,7 @@ describe('the simulator command', () => {
   it('decides a review held for a reviewer', async () => {
     const u = await applicant(t);
     await u.call('POST', '/individual/basic', { ...validIndividualBasic(), lastName: 'Manual' });
-    const app = (await u.call('POST', '/individual/advanced', validIndividualAdvanced())).json()
-      .data;
+    const app = (await u.call('POST', '/individual/advanced', await u.advanced())).json().data;
     const cli = (args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'src/sim/kyc/cli.ts', ...args], {
         cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../matching-sim'),

@@ -78,7 +78,7 @@ describe('spot trading in Real mode follows identity verification', () => {
   it('lets a user verified by the provider trade, over REST and the socket', async () => {
     const u = await applicant(t);
     await u.call('POST', '/individual/basic', validIndividualBasic());
-    await u.call('POST', '/individual/advanced', validIndividualAdvanced());
+    await u.call('POST', '/individual/advanced', await u.advanced());
     expect(await u.decided()).toMatchObject({ status: 'PASS', level: 1 });
     await creditReal(u.userId, '1000');
 
@@ -108,7 +108,7 @@ describe('spot trading in Real mode follows identity verification', () => {
     c.close();
     // Under review is still unverified.
     await u.call('POST', '/individual/basic', { ...validIndividualBasic(), lastName: 'Manual' });
-    await u.call('POST', '/individual/advanced', validIndividualAdvanced());
+    await u.call('POST', '/individual/advanced', await u.advanced());
     expect((await placeRest(u.headers, buy('100', '0.5'))).json()).toMatchObject({
       code: '7001',
     });
