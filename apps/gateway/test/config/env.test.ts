@@ -51,6 +51,7 @@ describe('environment', () => {
       REDIS_URL: 'redis://x:6379',
       AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
       CSRF_SECRET: 'a-production-csrf-key-of-at-least-32-characters',
+      TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
       SMTP_URL: 'smtp://mail.example.com:587',
     };
     expect(() => loadEnv(base)).toThrow(/FILE_ENCRYPTION_KEY must be set in production/);
@@ -88,6 +89,7 @@ describe('environment', () => {
       AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
       CSRF_SECRET: 'a-production-csrf-secret-of-32-characters',
       SMTP_URL: 'smtp://mail.example.com:587',
+      FILE_ENCRYPTION_KEY: 'ef'.repeat(32),
     };
     expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(
       /TOTP_ENCRYPTION_KEY must be set/,

@@ -6,8 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_QUOTA, type FilePlace, type StoredFileInfo } from '@exchange/contracts';
 import { assertOwnedFiles, reviewerUrl } from '../../src/features/files/index.js';
+import { sweepUploadJob } from '../../src/features/files/sweep-job.js';
 import { build, signIn, type TestApp } from '../helpers/build.js';
 import { bearer } from '../helpers/auth.js';
+import { listen } from '../helpers/listen.js';
 
 let t: TestApp;
 let dir: string;
@@ -140,6 +142,7 @@ describe('upload and download', () => {
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(res.headers['content-disposition']).toContain('filename="passport front.jpg"');
     const back = res.rawPayload;
     expect(back.length).toBe(file!.size);
@@ -411,6 +414,10 @@ describe('the reviewer link', () => {
     const longer = path.replace(`exp=${exp}`, `exp=${exp + 3600}`);
     expect((await t.app.inject({ method: 'GET', url: longer })).statusCode).toBe(403);
 
+    // A link asked for longer than a day lives a day.
+    const long = new URL(reviewerUrl(id, 30 * 86_400, t.app.files.links));
+    expect(Number(long.searchParams.get('exp')) - Math.floor(t.clock.now() / 1000)).toBe(86_400);
+
     t.clock.advance(601_000);
     const expired = await t.app.inject({ method: 'GET', url: path });
     expect(expired.statusCode).toBe(403);
@@ -475,5 +482,59 @@ describe('the upload counter', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe('files left by a crash', () => {
+  it('each upload schedules a sweep that removes its keys without a row, and only those', async () => {
+    const sweep = sweepUploadJob({ db: t.app.db, storage: t.app.files.storage });
+    const pending = await t.app.jobs.pending(sweep);
+    const { body } = await upload('KYC_ID_IMAGE', [
+      { filename: 's.jpg', content: await jpegWithExif() },
+    ]);
+    expect(await t.app.jobs.pending(sweep)).toBe(pending + 1);
+
+    const row = await t.app.db.storedFile.findUniqueOrThrow({
+      where: { id: body.data!.files[0]!.id },
+    });
+    // A process that died after writing a file and before its row left this one behind.
+    const orphan = crypto.randomUUID();
+    await t.app.files.storage.put(orphan, Buffer.from('sealed bytes'));
+    const before = await t.app.files.storage.get(orphan);
+    expect(before).not.toBeNull();
+    before?.destroy();
+    await sweep.handle({ keys: [row.storageKey, orphan] }, undefined as never);
+    expect(await t.app.files.storage.get(orphan)).toBeNull();
+    expect((await download(row.id)).statusCode).toBe(200);
+  });
+});
+
+describe('over a real connection', () => {
+  it('streams a good upload in and answers a too-big one with 1014 before it is all sent', async () => {
+    const origin = new URL(await listen(t)).origin.replace('ws:', 'http:');
+    const post = (files: { name: string; content: Buffer }[]) => {
+      const form = new FormData();
+      for (const f of files) form.append('file', new Blob([f.content]), f.name);
+      return fetch(`${origin}/v1/files/upload?place=KYC_ADDRESS_PROOF`, {
+        method: 'POST',
+        headers: bearer(alice.token),
+        body: form,
+      });
+    };
+    const good = await post([{ name: 'bill.pdf', content: pdf(PLAIN_OBJECTS) }]);
+    expect(good.status).toBe(200);
+    const id = ((await good.json()) as { data: { files: StoredFileInfo[] } }).data.files[0]!.id;
+    const back = await fetch(`${origin}/v1/files/${id}`, { headers: bearer(alice.token) });
+    expect(Buffer.from(await back.arrayBuffer()).equals(pdf(PLAIN_OBJECTS))).toBe(true);
+
+    const before = await counts();
+    const big = await post([
+      { name: 'ok.pdf', content: pdf(PLAIN_OBJECTS) },
+      { name: 'big.pdf', content: Buffer.alloc(20 * 1024 * 1024, 0x41) },
+    ]);
+    const bigBody = await big.clone().text();
+    expect(big.status, bigBody).toBe(413);
+    expect(((await big.json()) as { code: string }).code).toBe('1014');
+    expect(await counts()).toEqual(before);
   });
 });

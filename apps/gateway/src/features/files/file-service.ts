@@ -30,13 +30,17 @@ export interface FilesDeps {
   storage: FileStorage;
   cipher: FileCipher;
   links: ReviewLinks;
+  /** Schedules the later removal of whichever of these keys end up without a row (sweep-job.ts). */
+  sweepLater(keys: string[]): Promise<void>;
 }
 
 /** One uploaded part as the multipart parser hands it over. */
 export interface UploadPart {
   filename: string;
-  /** The content, read up to the place's size limit (the parser throws past it). */
+  /** The content, read up to the place's size limit. */
   toBuffer(): Promise<Buffer>;
+  /** Set by the parser once it cut the part at the limit. */
+  file: { truncated: boolean };
 }
 
 const MB = 1024 * 1024;
@@ -52,6 +56,9 @@ export async function uploadFiles(
 ): Promise<StoredFileInfo[]> {
   const rule = FILE_PLACE_RULES[opts.place];
   await assertQuota(deps.db, opts.ownerId, 0, 0);
+  // The keys are chosen, and their sweep scheduled, before anything is written.
+  const keys = Array.from({ length: rule.maxFiles }, () => randomUUID());
+  await deps.sweepLater(keys);
   const stored: (StoredFileInfo & { sha256: string; storageKey: string })[] = [];
   try {
     for await (const part of opts.parts) {
@@ -67,7 +74,8 @@ export async function uploadFiles(
       } else {
         kept = await reencodeImage(content, type);
       }
-      const storageKey = randomUUID();
+      const storageKey = keys[stored.length];
+      if (!storageKey) throw new AppError('FILE_COUNT_LIMIT');
       await deps.storage.put(storageKey, deps.cipher.encrypt(storageKey, kept));
       stored.push({
         id: randomUUID(),
@@ -101,13 +109,18 @@ export async function uploadFiles(
 }
 
 async function readPart(part: UploadPart, maxBytes: number): Promise<Buffer> {
+  let content: Buffer;
   try {
-    return await part.toBuffer();
+    content = await part.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError('FILE_TOO_LARGE', { maxMegabytes: maxBytes / MB }, { cause: err });
     throw err;
   }
+  // toBuffer() can return the cut content when the last chunk was read before the parser marked
+  // the part truncated; the flag is set by the time the stream has ended.
+  if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', { maxMegabytes: maxBytes / MB });
+  return content;
 }
 
 type Tx = Pick<Db, 'storedFile'>;
@@ -205,13 +218,18 @@ function validReviewSignature(
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/** The longest a reviewer link lives: a link leaked from a review log dies within a day. */
+export const REVIEW_LINK_MAX_TTL_SECONDS = 24 * 3600;
+
 /**
  * The link the KYC reviewer (an outside party) reads a file through, valid for `ttlSeconds` of
- * the exchange's clock: `/v1/files/public/review/:id?exp=<unix seconds>&sig=<HMAC>`. It opens
- * this one file and nothing else.
+ * the exchange's clock (1 s to REVIEW_LINK_MAX_TTL_SECONDS):
+ * `/v1/files/public/review/:id?exp=<unix seconds>&sig=<HMAC>`. It opens this one file and
+ * nothing else. Absolute (PUBLIC_BASE_URL) when `links.baseUrl` is set, as `app.files.links` is.
  */
 export function reviewerUrl(fileId: string, ttlSeconds: number, links: ReviewLinks): string {
-  const exp = Math.floor(links.clock.now() / 1000) + Math.max(1, Math.floor(ttlSeconds));
+  const ttl = Math.min(REVIEW_LINK_MAX_TTL_SECONDS, Math.max(1, Math.floor(ttlSeconds)));
+  const exp = Math.floor(links.clock.now() / 1000) + ttl;
   const sig = reviewSignature(links.secret, fileId, exp);
   const path = `/v1/files/public/review/${encodeURIComponent(fileId)}?exp=${exp}&sig=${sig}`;
   return links.baseUrl ? new URL(path, links.baseUrl).toString() : path;

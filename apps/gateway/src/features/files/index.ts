@@ -5,6 +5,7 @@ import { parseFileKey } from '../../config/env.js';
 import { FileCipher } from './file-crypto.js';
 import { LocalFileStorage, type FileStorage } from './file-storage.js';
 import type { FilesDeps } from './file-service.js';
+import { SWEEP_DELAY_MS, sweepUploadJob } from './sweep-job.js';
 
 export { assertOwnedFiles, reviewerUrl, type FilesDeps, type ReviewLinks } from './file-service.js';
 export type { FileStorage } from './file-storage.js';
@@ -36,9 +37,18 @@ export function createFiles(app: FastifyInstance, storage?: FileStorage): FilesD
       app.log.warn('FILE_ENCRYPTION_KEY is not set: uploads are encrypted with a development key');
     key = createHash('sha256').update('exchange development file key').digest();
   }
+  const store = storage ?? new LocalFileStorage(env.FILE_STORAGE_DIR ?? DEFAULT_FILE_STORAGE_DIR);
+  const sweep = sweepUploadJob({ db: app.db, storage: store });
+  app.jobs.register(sweep);
   return {
     db: app.db,
-    storage: storage ?? new LocalFileStorage(env.FILE_STORAGE_DIR ?? DEFAULT_FILE_STORAGE_DIR),
+    storage: store,
+    sweepLater: async (keys) => {
+      // At least 15 real minutes even when logical time runs fast (TIME_SCALE), so a sweep never
+      // overtakes an upload still in progress.
+      const delayMs = Math.max(SWEEP_DELAY_MS, 15 * 60_000 * app.clock.scale);
+      await app.jobs.enqueue(sweep, { keys }, { delayMs });
+    },
     cipher: new FileCipher(key),
     links: {
       secret: createHmac('sha256', env.AUTH_SECRET).update('file review links').digest(),
