@@ -229,5 +229,16 @@ export async function institutionVerification(ctx: ScenarioContext): Promise<voi
   await next.click();
   await page.getByText('Full legal name of the institution cannot be empty.').waitFor();
   await shot(ctx, page, 'kyc-institution-errors-dark-desktop');
+
+  // Right to left, and in Chinese: the centre and the form in the other languages.
+  await page.goto(`${ctx.baseUrl}/accountCenter/identity?lang=ar`);
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+  await page.getByRole('heading', { name: 'مركز التوثيق' }).waitFor();
+  await shot(ctx, page, 'kyc-centre-institution-ar-dark-desktop');
+  await page.setViewportSize(MOBILE);
+  await page.goto(`${ctx.baseUrl}/accountCenter/identity/institutionKyc?lang=zh-CN`);
+  await page.getByRole('heading', { name: '机构认证' }).waitFor();
+  await noOverflow(page, 'the institution form in Chinese');
+  await shot(ctx, page, 'kyc-institution-zh-cn-dark-375');
   await context.close();
 }
