@@ -185,6 +185,6 @@ describe('login with Google Authenticator linked', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/market'));
     const second = fetch.mock.calls.find(([url]) => String(url).endsWith('/login/google'));
     expect(bodyOf(second?.[1])).toEqual({ ticket: 'tk2', googleCode: '123456' });
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('cookie');
   });
 });
