@@ -21,7 +21,7 @@ import {
   type KycStepState,
   type KycViolation,
 } from '@exchange/contracts';
-import { Prisma, type Db } from '../../db/client.js';
+import type { Prisma, Db } from '../../db/client.js';
 import type { KycApplication } from '../../db/generated/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';

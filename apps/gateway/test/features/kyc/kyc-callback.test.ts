@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { KycApplicationView } from '@exchange/contracts';
-import { validIndividualAdvanced, validIndividualBasic } from '@exchange/contracts/testing/kyc';
+import { validIndividualBasic } from '@exchange/contracts/testing/kyc';
 import type { TestApp } from '../../helpers/build.js';
 import { sleep } from '../../helpers/wait.js';
 import { signCallback } from '../../../src/lib/signed-callback.js';

@@ -12,7 +12,7 @@ import type { TestApp } from '../../helpers/build.js';
 import type { KycSimProcess } from '../../helpers/kyc-sim.js';
 import { eventually } from '../../helpers/wait.js';
 import { markInstitutionStep } from '../../../src/features/kyc/kyc-service.js';
-import { applicant, kycExchange } from './kyc-setup.js';
+import { applicant, kycExchange, view } from './kyc-setup.js';
 
 let t: TestApp;
 let sim: KycSimProcess;
@@ -42,7 +42,7 @@ describe('individual verification', () => {
 
     const basic = await u.call('POST', '/individual/basic', validIndividualBasic());
     expect(basic.json()).toMatchObject({ code: '200', data: { status: 'NOT_SUBMITTED' } });
-    expect(steps(basic.json().data)).toEqual({ BASIC: 'SUBMITTED', ADVANCED: 'PENDING' });
+    expect(steps(view(basic))).toEqual({ BASIC: 'SUBMITTED', ADVANCED: 'PENDING' });
 
     const advanced = await u.call('POST', '/individual/advanced', await u.advanced());
     expect(advanced.json()).toMatchObject({ code: '200', data: { status: 'AFOOT' } });
@@ -60,7 +60,9 @@ describe('individual verification', () => {
       headers: u.headers,
     });
     expect(profile.json()).toMatchObject({ data: { kycLevel: 1 } });
-    expect(profile.json().data.kycPermissions).toContain('FIAT_DEPOSIT');
+    expect(profile.json<{ data: { kycPermissions: string[] } }>().data.kycPermissions).toContain(
+      'FIAT_DEPOSIT',
+    );
     expect(
       (await u.call('POST', '/individual/basic', validIndividualBasic())).json(),
     ).toMatchObject({ code: '7022' });
@@ -73,7 +75,8 @@ describe('individual verification', () => {
     const rejected = await u.decided();
     expect(rejected).toMatchObject({ status: 'REJECT', level: 0, canSubmit: true });
     expect(rejected.reason).toMatch(/four corners/);
-    const draft = (await u.call('GET', '/individual/draft')).json().data.data;
+    const draft = (await u.call('GET', '/individual/draft')).json<{ data: { data: unknown } }>()
+      .data.data;
     expect(draft).toMatchObject({
       basic: { lastName: 'Reject' },
       advanced: { idNumber: validIndividualAdvanced().idNumber },
@@ -131,11 +134,9 @@ describe('individual verification', () => {
       },
     });
     expect(res.json()).toMatchObject({ code: '7007', message: 'firstName 不能为空。' });
-    expect(res.json().data.violations.map((v: { field: string }) => v.field)).toEqual([
-      'firstName',
-      'lastName',
-      'birthDate',
-    ]);
+    expect(
+      res.json<{ data: { violations: { field: string }[] } }>().data.violations.map((v) => v.field),
+    ).toEqual(['firstName', 'lastName', 'birthDate']);
   });
 
   it('keeps each account to its own form and its own choice', async () => {
@@ -235,7 +236,7 @@ describe('institution verification', () => {
     });
     const submitted = await u.call('POST', '/institution/documents', await u.documents());
     expect(submitted.json()).toMatchObject({ data: { status: 'AFOOT' } });
-    expect(steps(submitted.json().data)).toMatchObject({
+    expect(steps(view(submitted))).toMatchObject({
       BASIC_INFORMATION: 'SUBMITTED',
       DOCUMENTS: 'SUBMITTED',
     });
@@ -277,7 +278,7 @@ describe('the simulator command', () => {
   it('decides a review held for a reviewer', async () => {
     const u = await applicant(t);
     await u.call('POST', '/individual/basic', { ...validIndividualBasic(), lastName: 'Manual' });
-    const app = (await u.call('POST', '/individual/advanced', await u.advanced())).json().data;
+    const app = view(await u.call('POST', '/individual/advanced', await u.advanced()));
     const cli = (args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'src/sim/kyc/cli.ts', ...args], {
         cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../matching-sim'),
@@ -289,13 +290,14 @@ describe('the simulator command', () => {
         encoding: 'utf8',
       });
     const listed = cli(['list']);
-    expect(listed.stdout).toContain(`${app.id}  WAITING`);
-    expect(cli(['decide', app.id, 'reject', 'Address proof older than 3 months']).status).toBe(0);
+    const appId = app.id ?? '';
+    expect(listed.stdout).toContain(`${appId}  WAITING`);
+    expect(cli(['decide', appId, 'reject', 'Address proof older than 3 months']).status).toBe(0);
     const decided = await eventually(u.application, (a) => a.status !== 'AFOOT');
     expect(decided).toMatchObject({
       status: 'REJECT',
       reason: 'Address proof older than 3 months',
     });
-    expect(cli(['decide', app.id, 'pass']).status).toBe(1);
+    expect(cli(['decide', appId, 'pass']).status).toBe(1);
   });
 });

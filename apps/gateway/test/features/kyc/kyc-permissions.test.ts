@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { FlowType, RuntimeMode } from '@exchange/contracts';
-import { validIndividualAdvanced, validIndividualBasic } from '@exchange/contracts/testing/kyc';
+import { validIndividualBasic } from '@exchange/contracts/testing/kyc';
 import type { TestApp } from '../../helpers/build.js';
 import { startEngine } from '../../helpers/engine.js';
 import { Client } from '../../helpers/socket-client.js';

@@ -24,7 +24,7 @@ import { eventually } from '../../helpers/wait.js';
  */
 export async function kycExchange(
   overrides: Record<string, string> = {},
-): Promise<{ t: TestApp; sim: KycSimProcess; close(): Promise<void> }> {
+): Promise<{ t: TestApp; sim: KycSimProcess; close: () => Promise<void> }> {
   const [gatewayPort, simPort] = [await freePort(), await freePort()];
   const files = mkdtempSync(path.join(tmpdir(), 'kyc-files-'));
   const t = await build({
@@ -39,13 +39,17 @@ export async function kycExchange(
   return {
     t,
     sim,
-    async close() {
+    close: async () => {
       await sim.stop();
       await t.close();
       rmSync(files, { recursive: true, force: true });
     },
   };
 }
+
+/** The application view of a KYC answer. */
+export const view = (res: { json<T>(): T }): KycApplicationView =>
+  res.json<{ data: KycApplicationView }>().data;
 
 /** A user who chose identity verification (kycLevel 0), of the given type. */
 export async function applicant(

@@ -23,23 +23,22 @@ async function call(method: 'GET' | 'POST', pathname: string, body?: unknown): P
 }
 
 const DECISIONS: Record<string, string> = { pass: 'PASS', reject: 'REJECT', fail: 'FAILED' };
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+interface ListedReview {
+  applicationId: string;
+  name: string;
+  state: string;
+  callback: { decision: string; reason: string | null } | null;
+  lastError: string | null;
+}
 
 async function main(): Promise<number> {
   if (command === 'list') {
-    const { reviews } = (await call('GET', '/applications')) as {
-      reviews: {
-        applicationId: string;
-        reference: string;
-        name: string;
-        state: string;
-        callback: { decision: string; reason: string | null } | null;
-        attempts: number;
-        lastError: string | null;
-      }[];
-    };
-    if (reviews.length === 0) console.log('No applications.');
+    const { reviews } = (await call('GET', '/applications')) as { reviews: ListedReview[] };
+    if (reviews.length === 0) say('No applications.');
     for (const r of reviews)
-      console.log(
+      say(
         [
           r.applicationId,
           r.state,
@@ -56,11 +55,11 @@ async function main(): Promise<number> {
   const mapped = decision ? DECISIONS[decision.toLowerCase()] : undefined;
   if (command === 'decide' && id && mapped) {
     await call('POST', '/decisions', { id, decision: mapped, reason: reason ?? null });
-    console.log(`Decided ${id}: ${mapped}${reason ? ` (${reason})` : ''}`);
+    say(`Decided ${id}: ${mapped}${reason ? ` (${reason})` : ''}`);
     return 0;
   }
-  console.error(
-    'Usage: npm run sim:kyc -- list | decide <applicationId> pass|reject|fail ["<reason>"]',
+  process.stderr.write(
+    'Usage: npm run sim:kyc -- list | decide <applicationId> pass|reject|fail ["<reason>"]\n',
   );
   return 2;
 }
@@ -68,7 +67,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
   },
 );
