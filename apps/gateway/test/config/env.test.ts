@@ -33,6 +33,7 @@ describe('environment', () => {
       CSRF_SECRET: 'a-production-csrf-secret-of-32-characters',
       TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
       FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
+      KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
     };
     expect(() => loadEnv(base)).toThrow(/SMTP_URL must be set in production/);
     const withSmtp = { ...base, SMTP_URL: 'smtp://mail.example.com:587' };
@@ -52,6 +53,7 @@ describe('environment', () => {
       AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
       CSRF_SECRET: 'a-production-csrf-key-of-at-least-32-characters',
       TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
+      KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
       SMTP_URL: 'smtp://mail.example.com:587',
     };
     expect(() => loadEnv(base)).toThrow(/FILE_ENCRYPTION_KEY must be set in production/);
@@ -69,6 +71,27 @@ describe('environment', () => {
       loadEnv({ DATABASE_URL: 'postgresql://a@b/c', REDIS_URL: 'redis://x:6379' })
         .FILE_ENCRYPTION_KEY,
     ).toBeUndefined();
+  });
+
+  it('requires KYC_CALLBACK_SECRET (32+ characters) in production only', () => {
+    const base = {
+      DATABASE_URL: 'postgresql://a@b/c',
+      REDIS_URL: 'redis://x:6379',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+      CSRF_SECRET: 'a-production-csrf-secret-of-32-characters',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
+      FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
+    };
+    expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(
+      /KYC_CALLBACK_SECRET must be set in production/,
+    );
+    expect(() => loadEnv({ ...base, KYC_CALLBACK_SECRET: 'short' })).toThrow(/at least 32/);
+    const secret = 'a-production-kyc-callback-secret-0123456789';
+    expect(
+      loadEnv({ ...base, NODE_ENV: 'production', KYC_CALLBACK_SECRET: secret }).KYC_CALLBACK_SECRET,
+    ).toBe(secret);
+    expect(loadEnv(base).KYC_CALLBACK_WINDOW_SECONDS).toBe(300);
   });
 
   it('applies defaults', () => {
@@ -90,6 +113,7 @@ describe('environment', () => {
       CSRF_SECRET: 'a-production-csrf-secret-of-32-characters',
       SMTP_URL: 'smtp://mail.example.com:587',
       FILE_ENCRYPTION_KEY: 'ef'.repeat(32),
+      KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
     };
     expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(
       /TOTP_ENCRYPTION_KEY must be set/,

@@ -11,6 +11,7 @@ const PROD = {
   CSRF_SECRET: 'a-production-csrf-key-of-at-least-32-characters',
   TOTP_ENCRYPTION_KEY: 'ef'.repeat(32),
   FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
+  KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
 };
 
 let t: TestApp;
