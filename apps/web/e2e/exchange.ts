@@ -104,6 +104,8 @@ export async function startExchange(opts: {
       SMTP_URL: '',
       MAIL_SMTP_PORT: String(smtpPort),
       MAIL_WEB_PORT: String(mailPort),
+      // The simulated KYC reviewer decides in 3 s, so the scenario sees the approval quickly.
+      KYC_SIM_REVIEW_SECONDS: '3',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

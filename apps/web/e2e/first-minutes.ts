@@ -133,10 +133,10 @@ export async function pathToTrade(ctx: ScenarioContext): Promise<void> {
     0,
     'no Spot Trade label in Real without the permission',
   );
+  // In Real mode the form is disabled until the review approves, with the reason and next steps.
   const form = page.locator('.order-form');
-  await form.getByLabel('Price').fill('50000');
-  await form.getByLabel('Amount').fill('0.01');
-  await form.getByRole('button', { name: 'Buy BTC' }).click();
+  assert.ok(await form.getByLabel('Price').isDisabled(), 'the Real-mode form is disabled');
+  assert.ok(await form.getByRole('button', { name: 'Buy BTC' }).isDisabled());
   const refusal = form.locator('[data-code="7001"]');
   await refusal.waitFor({ timeout: 10_000 });
   assert.equal((await refusal.textContent())?.trim(), 'Insufficient KYC level permissions.');
@@ -147,7 +147,7 @@ export async function pathToTrade(ctx: ScenarioContext): Promise<void> {
   await page.locator('header[data-mode="1"]').waitFor();
   await nav.getByRole('link', { name: 'Spot Trade', exact: true }).waitFor({ timeout: 10_000 });
   ctx.log(
-    `  ${email}: 7001 with "Verify identity" and "Practise in Demo" in Real; Spot Trade in the header in Demo`,
+    `  ${email}: a disabled form with 7001, "Verify identity" and "Practise in Demo" in Real; Spot Trade in the header in Demo`,
   );
 
   // Demo: a bid below the market is marked in the book; the spread and the mid are shown.

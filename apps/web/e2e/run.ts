@@ -19,6 +19,7 @@ import {
 } from './scenarios';
 import { advancedOrders, bookFrameTimes, marketOrder, socketRecovery } from './trading';
 import { walletAndHistory } from './first-minutes-wallet';
+import { individualVerification, institutionVerification } from './kyc';
 import { loginErrorsAndLogoutReason, pathToTrade } from './first-minutes';
 import { securitySettings } from './security';
 
@@ -88,6 +89,14 @@ async function main(): Promise<number> {
       [
         'security settings: link Google Authenticator, log in with its code, change the password, the 24-hour lock',
         securitySettings,
+      ],
+      [
+        'identity verification: the individual form with uploads, review, approval, Real-mode trading',
+        individualVerification,
+      ],
+      [
+        'identity verification: an institution’s steps and form, the cross-type rule',
+        institutionVerification,
       ],
       ['screenshots of the main screens', screenshots],
     ] as const) {

@@ -40,6 +40,10 @@ const InstitutionKycPage = page(
   () => import('../features/kyc/components/kyc-page'),
   'InstitutionKycPage',
 );
+const IdentityCentrePage = page(
+  () => import('../features/kyc/components/identity-centre'),
+  'IdentityCentrePage',
+);
 const TradePage = page(() => import('../features/trade/TradePage'), 'TradePage');
 const OrdersPage = page(() => import('../features/trade/account-pages'), 'OrdersPage');
 const WalletPage = page(() => import('../features/trade/account-pages'), 'WalletPage');
@@ -95,7 +99,7 @@ export const routes: RouteObject[] = [
       soon(PATHS.bankCardManage, 'bankCardManage'),
       { path: PATHS.transactionHistory, element: <TransactionHistoryPage /> },
       soon(PATHS.fiatHistory, 'fiatHistory'),
-      soon(PATHS.identity, 'identity'),
+      { path: PATHS.identity, element: <IdentityCentrePage /> },
       { path: PATHS.individualKyc, element: <IndividualKycPage /> },
       { path: PATHS.institutionKyc, element: <InstitutionKycPage /> },
       soon(PATHS.fiatChannel, 'fiatChannel'),

@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { kycAr } from './kyc-ar';
 import { securityAr } from './security-ar';
 
 /**
@@ -270,11 +271,7 @@ export const ar: Messages = {
     confirmOptOutBody:
       'سيُحظر إيداع العملات الورقية وسحبها وستُقيَّد ميزات أخرى. لا يمكن تغيير نوع الحساب إلا بتسجيل جديد.',
   },
-  kyc: {
-    wrongTypeTitle: 'هذا التحقق مخصص لنوع حساب آخر',
-    wrongTypeBody: 'فتحنا التحقق من الهوية الخاص بحسابك في علامة تبويب جديدة.',
-    openIdentity: 'فتح التحقق من الهوية',
-  },
+  kyc: kycAr,
   help: {
     title: 'مركز المساعدة',
     subtitle: 'إجابات عن الأسئلة الشائعة حول الحسابات والتداول والأموال.',
@@ -427,6 +424,7 @@ export const ar: Messages = {
       sell: 'بيع',
       loginInvite: 'سجّل الدخول أو أنشئ حسابًا لتتداول. يمكنك متابعة السوق دون حساب.',
       optedOut: 'لا يمكن للعملاء الذين لم يتحققوا من هويتهم استخدام هذه الميزة',
+      limitedNote: 'بدون التحقق من الهوية، يقتصر التداول الفوري على {{limitUsd}} USD كل 24 ساعة.',
       marketPrice: 'يُنفَّذ بأفضل سعر متاح في السوق.',
       fields: {
         price: 'السعر',

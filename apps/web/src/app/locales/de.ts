@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { kycDe } from './kyc-de';
 import { securityDe } from './security-de';
 
 /** Deutsch: vollständige Übersetzung. */
@@ -268,11 +269,7 @@ export const de: Messages = {
     confirmOptOutBody:
       'Fiat-Ein- und -Auszahlungen werden gesperrt und andere Funktionen eingeschränkt. Der Kontotyp lässt sich nur durch eine neue Registrierung ändern.',
   },
-  kyc: {
-    wrongTypeTitle: 'Diese Verifizierung gilt für einen anderen Kontotyp',
-    wrongTypeBody: 'Wir haben die Identitätsprüfung für Ihr Konto in einem neuen Tab geöffnet.',
-    openIdentity: 'Identitätsprüfung öffnen',
-  },
+  kyc: kycDe,
   help: {
     title: 'Hilfe-Center',
     subtitle: 'Antworten auf häufige Fragen zu Konten, Handel und Guthaben.',
@@ -434,6 +431,8 @@ export const de: Messages = {
       loginInvite:
         'Melden Sie sich an oder erstellen Sie ein Konto, um zu handeln. Den Markt können Sie auch ohne Konto verfolgen.',
       optedOut: 'Kunden ohne Identitätsprüfung können diese Funktion nicht nutzen',
+      limitedNote:
+        'Ohne Identitätsprüfung ist der Spothandel auf {{limitUsd}} USD pro 24 Stunden begrenzt.',
       marketPrice: 'Wird zum besten verfügbaren Marktpreis ausgeführt.',
       fields: {
         price: 'Preis',

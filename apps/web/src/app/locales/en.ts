@@ -1,3 +1,4 @@
+import { kycEn } from './kyc-en';
 import { accountEn, tradeEn } from './trade-en';
 import { securityEn } from './security-en';
 /** English texts of the client; the shape every other locale follows. */
@@ -259,11 +260,7 @@ export const en = {
     confirmOptOutBody:
       'Fiat deposits and withdrawals will be prohibited and other features limited. The account type can only be changed with a new registration.',
   },
-  kyc: {
-    wrongTypeTitle: 'This verification is for another account type',
-    wrongTypeBody: 'We opened identity verification for your account in a new tab.',
-    openIdentity: 'Open identity verification',
-  },
+  kyc: kycEn,
   help: {
     title: 'Help centre',
     subtitle: 'Answers to common questions about accounts, trading and funds.',

@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { kycFr } from './kyc-fr';
 import { securityFr } from './security-fr';
 
 /** Français : traduction complète. */
@@ -266,12 +267,7 @@ export const fr: Messages = {
     confirmOptOutBody:
       "Les dépôts et retraits fiat seront interdits et d'autres fonctionnalités limitées. Le type de compte ne peut être modifié qu'en créant un nouveau compte.",
   },
-  kyc: {
-    wrongTypeTitle: 'Cette vérification concerne un autre type de compte',
-    wrongTypeBody:
-      "Nous avons ouvert la vérification d'identité de votre compte dans un nouvel onglet.",
-    openIdentity: "Ouvrir la vérification d'identité",
-  },
+  kyc: kycFr,
   help: {
     title: "Centre d'aide",
     subtitle: 'Réponses aux questions fréquentes sur les comptes, le trading et les fonds.',
@@ -430,6 +426,8 @@ export const fr: Messages = {
         'Connectez-vous ou créez un compte pour trader. Vous pouvez suivre le marché sans compte.',
       optedOut:
         "Les clients sans vérification d'identité ne peuvent pas utiliser cette fonctionnalité",
+      limitedNote:
+        'Sans vérification d’identité, le trading au comptant est limité à {{limitUsd}} USD par 24 heures.',
       marketPrice: 'Exécuté au meilleur prix disponible sur le marché.',
       fields: {
         price: 'Prix',

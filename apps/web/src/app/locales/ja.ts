@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { kycJa } from './kyc-ja';
 import { securityJa } from './security-ja';
 
 /** 日本語：完全な翻訳。 */
@@ -260,11 +261,7 @@ export const ja: Messages = {
     confirmOptOutBody:
       '法定通貨の入出金が禁止され、その他の機能も制限されます。アカウントの種類は、新たに登録し直さない限り変更できません。',
   },
-  kyc: {
-    wrongTypeTitle: 'この認証は別の種類のアカウント向けです',
-    wrongTypeBody: 'お客様のアカウント用の本人確認を新しいタブで開きました。',
-    openIdentity: '本人確認を開く',
-  },
+  kyc: kycJa,
   help: {
     title: 'ヘルプセンター',
     subtitle: 'アカウント、取引、資金に関するよくある質問と回答です。',
@@ -418,6 +415,8 @@ export const ja: Messages = {
       loginInvite:
         '取引するにはログインするか、アカウントを作成してください。アカウントがなくても相場は閲覧できます。',
       optedOut: '本人確認を完了していないお客様はこの機能を利用できません',
+      limitedNote:
+        '本人確認が完了していない場合、現物取引は24時間あたり {{limitUsd}} USD までです。',
       marketPrice: '利用可能な最良の市場価格で約定します。',
       fields: {
         price: '価格',

@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { kycKo } from './kyc-ko';
 import { securityKo } from './security-ko';
 
 /** 한국어: 전체 번역. */
@@ -259,11 +260,7 @@ export const ko: Messages = {
     confirmOptOutBody:
       '법정화폐 입출금이 금지되고 기타 기능이 제한됩니다. 계정 유형은 새로 가입해야만 변경할 수 있습니다.',
   },
-  kyc: {
-    wrongTypeTitle: '다른 계정 유형을 위한 인증입니다',
-    wrongTypeBody: '새 탭에서 회원님 계정의 신원 인증을 열었습니다.',
-    openIdentity: '신원 인증 열기',
-  },
+  kyc: kycKo,
   help: {
     title: '도움말 센터',
     subtitle: '계정, 거래, 자금에 관해 자주 묻는 질문과 답변입니다.',
@@ -415,6 +412,7 @@ export const ko: Messages = {
       sell: '매도',
       loginInvite: '거래하려면 로그인하거나 계정을 만드세요. 계정 없이도 시세는 볼 수 있습니다.',
       optedOut: '신원 인증을 완료하지 않은 고객은 이 기능을 이용할 수 없습니다',
+      limitedNote: '신원 인증을 하지 않으면 현물 거래는 24시간당 {{limitUsd}} USD로 제한됩니다.',
       marketPrice: '현재 가장 유리한 시장 가격으로 체결됩니다.',
       fields: {
         price: '가격',

@@ -40,9 +40,9 @@ function pluralKeys(language: string): string[] {
 }
 
 /**
- * Texts of trade. and account. that may equal the English text because the word is the same in that
+ * Texts of trade., account. and kyc. that may equal the English text because the word is the same in that
  * language: the trade's own loanwords (Maker/Taker, Iceberg, de Spread), a proper name (Heikin Ashi)
- * and words spelt alike (fr Total, Type, Action(s), Page; de Status, Limit). A text made only of
+ * and words spelt alike (fr Total, Type, Action(s), Page, Documents; de optional, Dr., Status, Limit). A text made only of
  * placeholders ("{{side}} {{pair}}") has no English in it and needs no entry.
  */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
@@ -57,8 +57,19 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'Taker',
     'Maker/Taker',
     'Heikin Ashi',
+    'Documents',
   ],
-  de: ['Status', 'Limit', 'Spread', 'Maker', 'Taker', 'Maker/Taker', 'Heikin Ashi'],
+  de: [
+    'optional',
+    'Dr.',
+    'Status',
+    'Limit',
+    'Spread',
+    'Maker',
+    'Taker',
+    'Maker/Taker',
+    'Heikin Ashi',
+  ],
 };
 
 describe.each([
@@ -89,11 +100,11 @@ describe.each([
     }
   });
 
-  it('translates the trading screen and the account pages (no English left)', () => {
+  it('translates the trading screen, the account pages and identity verification (no English left)', () => {
     const same = SAME_AS_ENGLISH[language] ?? [];
     const untranslated = [...translated].filter(
       ([key, text]) =>
-        (key.startsWith('trade.') || key.startsWith('account.')) &&
+        (key.startsWith('trade.') || key.startsWith('account.') || key.startsWith('kyc.')) &&
         text === english.get(key) &&
         hasWords(text) &&
         !same.includes(text),

@@ -76,6 +76,8 @@ export const tradeEn = {
     sell: 'Sell',
     loginInvite: 'Log in or create an account to trade. You can watch the market without one.',
     optedOut: 'Customers without identity verification cannot use this feature',
+    limitedNote:
+      'Without identity verification, spot trading is limited to {{limitUsd}} USD per 24 hours.',
     marketPrice: 'Executes at the best available market price.',
     fields: {
       price: 'Price',

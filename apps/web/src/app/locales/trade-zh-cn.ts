@@ -78,6 +78,7 @@ export const tradeZhCn: Messages['trade'] = {
     sell: '卖出',
     loginInvite: '登录或注册后即可交易。未登录也可以查看行情。',
     optedOut: '未完成身份认证的用户无法使用此功能',
+    limitedNote: '未完成身份认证时，现货交易每 24 小时限额 {{limitUsd}} USD。',
     marketPrice: '以当前市场最优价格成交。',
     fields: {
       price: '价格',

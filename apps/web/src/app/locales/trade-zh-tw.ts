@@ -78,6 +78,7 @@ export const tradeZhTw: Messages['trade'] = {
     sell: '賣出',
     loginInvite: '登入或註冊後即可交易。未登入也可以查看行情。',
     optedOut: '未完成身份認證的用戶無法使用此功能',
+    limitedNote: '未完成身分認證時，現貨交易每 24 小時限額 {{limitUsd}} USD。',
     marketPrice: '以當前市場最優價格成交。',
     fields: {
       price: '價格',

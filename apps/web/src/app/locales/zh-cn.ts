@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { kycZhCn } from './kyc-zh-cn';
 import { accountZhCn, tradeZhCn } from './trade-zh-cn';
 import { securityZhCn } from './security-zh-cn';
 
@@ -248,11 +249,7 @@ export const zhCn: Messages = {
     confirmOptOutTitle: '确认暂不认证？',
     confirmOptOutBody: '法币充值与提现将被禁止，其他功能受限。账户类型只能通过重新注册更改。',
   },
-  kyc: {
-    wrongTypeTitle: '此认证适用于其他账户类型',
-    wrongTypeBody: '我们已在新标签页中为您打开适用于您账户的身份认证。',
-    openIdentity: '打开身份认证',
-  },
+  kyc: kycZhCn,
   help: {
     title: '帮助中心',
     subtitle: '关于账户、交易与资金的常见问题。',

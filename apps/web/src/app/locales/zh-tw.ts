@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { kycZhTw } from './kyc-zh-tw';
 import { accountZhTw, tradeZhTw } from './trade-zh-tw';
 import { securityZhTw } from './security-zh-tw';
 
@@ -248,11 +249,7 @@ export const zhTw: Messages = {
     confirmOptOutTitle: '確認暫不認證？',
     confirmOptOutBody: '法幣充值與提現將被禁止，其他功能受限。帳戶類型只能通過重新註冊更改。',
   },
-  kyc: {
-    wrongTypeTitle: '此認證適用於其他帳戶類型',
-    wrongTypeBody: '我們已在新標簽頁中為您打開適用於您帳戶的身份認證。',
-    openIdentity: '打開身份認證',
-  },
+  kyc: kycZhTw,
   help: {
     title: '幫助中心',
     subtitle: '關於帳戶、交易與資金的常見問題。',

@@ -8,7 +8,7 @@ import {
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SYMBOLS_PATH } from '../../lib/catalogue';
-import { startSession } from '../../lib/session';
+import { setUser, startSession } from '../../lib/session';
 import { updateSettings } from '../../lib/settings';
 import { makeUser } from '../../test/fixtures';
 import { fail, fakeSocket, ok, renderApp, resetApp } from '../../test/render';
@@ -248,30 +248,42 @@ describe('spot trading: order form', () => {
     expect(await screen.findByRole('list', { name: 'Buy orders' })).toBeDefined();
   });
 
-  it('refuses an opted-out account in Real mode', async () => {
+  it('lets an opted-out account trade in Real mode within its limit', async () => {
     login(-1);
     renderApp('/trade/spot', answers({ '/v1/user/profile': ok(makeUser({ kycLevel: -1 })) }));
+    const buy = await screen.findByRole('button', { name: 'Buy BTC' });
+    expect((buy as HTMLButtonElement).disabled).toBe(false);
     expect(
-      await screen.findByText('Customers without identity verification cannot use this feature'),
+      screen.getByText(
+        'Without identity verification, spot trading is limited to 1000 USD per 24 hours.',
+      ),
     ).toBeDefined();
-    expect(screen.queryByRole('button', { name: 'Buy BTC' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Practise in Demo' })).toBeDefined();
   });
 
-  it('tells an unverified account in Real mode why it cannot trade, not that its balance is short', async () => {
+  it('disables the Real-mode form of an unverified account with the reason, enabled once approved', async () => {
     login(0);
-    const fetch = answers({ '/v1/user/profile': ok(makeUser({ kycLevel: 0 })) });
+    const fetch = answers({
+      '/v1/user/profile': ok(makeUser({ kycLevel: 0, kycPermissions: [] })),
+    });
     renderApp('/trade/spot', fetch);
-    const form = await screen.findByRole('button', { name: 'Buy BTC' });
-    fireEvent.change(screen.getByLabelText('Price'), { target: { value: '50000' } });
-    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.01' } });
-    fireEvent.click(form);
-    expect(await screen.findByText('Insufficient KYC level permissions.')).toBeDefined();
+    const buy = await screen.findByRole('button', { name: 'Buy BTC' });
+    expect((buy as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByLabelText('Price').matches(':disabled')).toBe(true);
+    expect(screen.getByText('Insufficient KYC level permissions.')).toBeDefined();
     expect(screen.queryByText('Insufficient balance.')).toBeNull();
     expect(screen.getByRole('link', { name: 'Verify identity' }).getAttribute('href')).toBe(
       '/accountCenter/identity',
     );
     expect(screen.getByRole('button', { name: 'Practise in Demo' })).toBeDefined();
+
+    // The review approves: the refreshed profile says kycLevel 1 and the form opens.
+    act(() => setUser(makeUser({ kycLevel: 1, kycPermissions: ['SPOT_TRADE'] })));
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Buy BTC' }).disabled).toBe(
+        false,
+      ),
+    );
+    expect(screen.queryByText('Insufficient KYC level permissions.')).toBeNull();
   });
 
   it('loads the open orders once for the table and the book’s own levels', async () => {

@@ -1,10 +1,15 @@
 import { EntityType, type EntityType as Entity } from '@exchange/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/coming-soon';
+import { Link } from 'react-router-dom';
 import { LoadingState } from '../../../components/states';
 import { PATHS } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
+import { useKycApplication } from '../api/kyc';
+import { shouldOpenIdentityCentre } from '../lib/access';
+import { IndividualForm } from './individual-form';
+import { InstitutionForm } from './institution-form';
+import '../kyc.css';
 
 /**
  * Each account type has its own KYC page. Opened by the other type, the page opens
@@ -14,7 +19,8 @@ function KycPage({ kind }: { kind: Entity }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const opened = useRef(false);
-  const wrongType = user !== null && user.entityType !== kind;
+  const wrongType = shouldOpenIdentityCentre(user, kind);
+  const status = useKycApplication();
 
   useEffect(() => {
     if (!wrongType || opened.current) return;
@@ -34,10 +40,32 @@ function KycPage({ kind }: { kind: Entity }) {
       </section>
     );
   }
-  return (
-    <ComingSoon
-      name={t(kind === EntityType.INDIVIDUAL ? 'pages.individualKyc' : 'pages.institutionKyc')}
-    />
+  // Under review or approved: nothing to fill in; the centre shows the state.
+  const locked =
+    status.data?.status === 'AFOOT' || status.data?.status === 'PASS' || user.kycLevel === -1;
+  if (locked) {
+    return (
+      <section className="coming-soon panel">
+        <h1>
+          {t(kind === EntityType.INDIVIDUAL ? 'kyc.individual.title' : 'kyc.institution.title')}
+        </h1>
+        <p className="muted">
+          {t(
+            user.kycLevel === -1
+              ? 'kyc.centre.optedOutBody'
+              : `kyc.centre.statusBody.${status.data?.status ?? 'PASS'}`,
+          )}
+        </p>
+        <Link className="button button--primary" to={PATHS.identity}>
+          {t('kyc.centre.title')}
+        </Link>
+      </section>
+    );
+  }
+  return kind === EntityType.INDIVIDUAL ? (
+    <IndividualForm owner={user.id} />
+  ) : (
+    <InstitutionForm owner={user.id} />
   );
 }
 

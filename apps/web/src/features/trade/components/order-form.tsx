@@ -1,8 +1,9 @@
 import {
   ErrorCode,
   KycPermission,
+  OPTED_OUT_SPOT_LIMIT_USD_24H,
   RuntimeMode,
-  kycPermissionsFor,
+  kycAccessFor,
   type OrderSide,
   type OrderType,
 } from '@exchange/contracts';
@@ -88,11 +89,14 @@ function NextSteps({ code }: { code: string }) {
   );
 }
 
-/** The order form, or why it is not available: logged out, or opted out of KYC in Real mode. */
+/**
+ * The order form, or why it is not available: logged out; in Real mode, an account whose
+ * identity is not verified sees it disabled with the reason (enabled once the review approves
+ * it), and an opted-out account trades within its limit.
+ */
 export function OrderForm(props: Props) {
   const { t } = useTranslation();
-  const { token, user } = useSession();
-  const mode = useRuntimeMode();
+  const { token } = useSession();
   const location = useLocation();
   if (!token) {
     const here = `${location.pathname}${location.search}`;
@@ -114,20 +118,6 @@ export function OrderForm(props: Props) {
       </section>
     );
   }
-  if (mode === RuntimeMode.REAL && user?.kycLevel === -1) {
-    return (
-      <section
-        className="trade-panel order-form order-form--locked"
-        aria-labelledby="order-form-title"
-      >
-        <h2 id="order-form-title">{t('trade.form.title')}</h2>
-        <p role="alert" className="order-form__denied">
-          {t('trade.form.optedOut')}
-        </p>
-        <NextSteps code="7002" />
-      </section>
-    );
-  }
   return <OrderFormBody {...props} />;
 }
 
@@ -136,6 +126,8 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
   const mode = useRuntimeMode();
   const { user } = useSession();
   const idBase = useId();
+  const access = kycAccessFor(user?.kycLevel ?? null, mode, KycPermission.SPOT_TRADE);
+  const locked = access === 'INSUFFICIENT' || access === 'OPTED_OUT';
   const [type, setType] = useState<OrderType>('LIMIT');
   const [side, setSide] = useState<OrderSide>('BUY');
   const [values, setValues] = useState(EMPTY);
@@ -161,6 +153,9 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
     setPercent(0);
   }, [rules.symbol]);
 
+  const lockCode = String(
+    access === 'OPTED_OUT' ? ErrorCode.KYC_OPTED_OUT.code : ErrorCode.KYC_LEVEL_INSUFFICIENT.code,
+  );
   const fields = fieldsFor(type, side);
   const full: OrderFormValues = { ...values, type, side };
 
@@ -172,20 +167,8 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
     },
   });
   const submitOrder = () => {
-    // The server checks the permission before the balance: so does the form, so a user who may
-    // not trade here is told why (and what to do), not that their balance is short.
-    if (!kycPermissionsFor(user?.kycLevel ?? null, mode).includes(KycPermission.SPOT_TRADE)) {
-      setErrors({
-        form: {
-          code: String(
-            user?.kycLevel === -1
-              ? ErrorCode.KYC_OPTED_OUT.code
-              : ErrorCode.KYC_LEVEL_INSUFFICIENT.code,
-          ),
-        },
-      });
-      return;
-    }
+    // The form is disabled then; the server would refuse before looking at the balance.
+    if (locked) return;
     const result = validateOrder(full, rules, ctx);
     setErrors(result.errors);
     if (!result.request) return;
@@ -306,102 +289,117 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
           </button>
         ))}
       </div>
-      <form onSubmit={submit} noValidate>
-        {type === 'MARKET' && (
-          <p className="muted order-form__hint">{t('trade.form.marketPrice')}</p>
-        )}
-        {fields.map((field) => {
-          if (field === 'form') return null;
-          const id = `${idBase}-${field}`;
-          const err = errors[field];
-          return (
-            <div key={field} className={`order-form__field${err ? ' has-error' : ''}`}>
-              <label htmlFor={id}>{t(`trade.form.fields.${field}`)}</label>
-              <div className="order-form__input">
-                <input
-                  id={id}
-                  name={field}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={values[field]}
-                  aria-invalid={err ? true : undefined}
-                  aria-describedby={err ? `${id}-error` : undefined}
-                  onChange={(e) => set(field)(e.target.value.replace(',', '.'))}
-                  onBlur={field === 'amount' ? onAmountBlur : undefined}
-                />
-                <span className="order-form__unit">{unit[field]}</span>
-              </div>
-              {err && (
-                <p id={`${id}-error`} className="field-error" role="alert">
-                  {message(err)}
-                </p>
-              )}
-            </div>
-          );
-        })}
-        {note && (
-          <p className="muted order-form__hint" role="status">
-            {note}
+      {locked && (
+        <div className="order-form__form-error order-form__locked-note">
+          <p className="order-form__denied" role="alert" data-code={lockCode}>
+            {message({ code: lockCode })}
           </p>
-        )}
-        <div className="order-form__slider">
-          <label htmlFor={`${idBase}-pct`}>{t('trade.form.percent', { percent })}</label>
-          <input
-            id={`${idBase}-pct`}
-            type="range"
-            min={0}
-            max={100}
-            step={1}
-            value={percent}
-            list={`${idBase}-marks`}
-            onChange={(e) => onSlide(Number(e.target.value))}
-          />
-          <datalist id={`${idBase}-marks`}>
-            {[0, 25, 50, 75, 100].map((m) => (
-              <option key={m} value={m} />
-            ))}
-          </datalist>
+          <NextSteps code={lockCode} />
         </div>
-        <dl className="order-form__balances">
-          <div>
-            <dt>{t('trade.form.available', { asset: counterAsset })}</dt>
-            <dd data-testid="available-quote">
-              {formatNumber(ctx.availableQuote, { decimals: rules.counterDecimals })}
-            </dd>
+      )}
+      {access === 'LIMITED' && mode === RuntimeMode.REAL && (
+        <p className="muted order-form__hint">
+          {t('trade.form.limitedNote', { limitUsd: OPTED_OUT_SPOT_LIMIT_USD_24H })}
+        </p>
+      )}
+      <form onSubmit={submit} noValidate>
+        <fieldset className="order-form__fieldset" disabled={locked}>
+          {type === 'MARKET' && (
+            <p className="muted order-form__hint">{t('trade.form.marketPrice')}</p>
+          )}
+          {fields.map((field) => {
+            if (field === 'form') return null;
+            const id = `${idBase}-${field}`;
+            const err = errors[field];
+            return (
+              <div key={field} className={`order-form__field${err ? ' has-error' : ''}`}>
+                <label htmlFor={id}>{t(`trade.form.fields.${field}`)}</label>
+                <div className="order-form__input">
+                  <input
+                    id={id}
+                    name={field}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={values[field]}
+                    aria-invalid={err ? true : undefined}
+                    aria-describedby={err ? `${id}-error` : undefined}
+                    onChange={(e) => set(field)(e.target.value.replace(',', '.'))}
+                    onBlur={field === 'amount' ? onAmountBlur : undefined}
+                  />
+                  <span className="order-form__unit">{unit[field]}</span>
+                </div>
+                {err && (
+                  <p id={`${id}-error`} className="field-error" role="alert">
+                    {message(err)}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+          {note && (
+            <p className="muted order-form__hint" role="status">
+              {note}
+            </p>
+          )}
+          <div className="order-form__slider">
+            <label htmlFor={`${idBase}-pct`}>{t('trade.form.percent', { percent })}</label>
+            <input
+              id={`${idBase}-pct`}
+              type="range"
+              min={0}
+              max={100}
+              step={1}
+              value={percent}
+              list={`${idBase}-marks`}
+              onChange={(e) => onSlide(Number(e.target.value))}
+            />
+            <datalist id={`${idBase}-marks`}>
+              {[0, 25, 50, 75, 100].map((m) => (
+                <option key={m} value={m} />
+              ))}
+            </datalist>
           </div>
-          <div>
-            <dt>{t('trade.form.available', { asset: baseAsset })}</dt>
-            <dd data-testid="available-base">{formatNumber(ctx.availableBase)}</dd>
-          </div>
-          {estTotal !== null && Number.isFinite(estTotal) && (
+          <dl className="order-form__balances">
             <div>
-              <dt>{t('trade.form.estTotal')}</dt>
-              <dd>
-                {formatNumber(estTotal.toFixed(rules.counterDecimals), {
-                  decimals: rules.counterDecimals,
-                })}{' '}
-                {counterAsset}
+              <dt>{t('trade.form.available', { asset: counterAsset })}</dt>
+              <dd data-testid="available-quote">
+                {formatNumber(ctx.availableQuote, { decimals: rules.counterDecimals })}
               </dd>
             </div>
+            <div>
+              <dt>{t('trade.form.available', { asset: baseAsset })}</dt>
+              <dd data-testid="available-base">{formatNumber(ctx.availableBase)}</dd>
+            </div>
+            {estTotal !== null && Number.isFinite(estTotal) && (
+              <div>
+                <dt>{t('trade.form.estTotal')}</dt>
+                <dd>
+                  {formatNumber(estTotal.toFixed(rules.counterDecimals), {
+                    decimals: rules.counterDecimals,
+                  })}{' '}
+                  {counterAsset}
+                </dd>
+              </div>
+            )}
+          </dl>
+          {errors.form && (
+            <div className="order-form__form-error">
+              <p className="field-error" role="alert" data-code={errors.form.code}>
+                {message(errors.form)}
+              </p>
+              <NextSteps code={errors.form.code} />
+            </div>
           )}
-        </dl>
-        {errors.form && (
-          <div className="order-form__form-error">
-            <p className="field-error" role="alert" data-code={errors.form.code}>
-              {message(errors.form)}
-            </p>
-            <NextSteps code={errors.form.code} />
-          </div>
-        )}
-        <button
-          type="submit"
-          className={`button order-form__submit order-form__submit--${side.toLowerCase()}`}
-          disabled={place.isPending}
-        >
-          {t(side === 'BUY' ? 'trade.form.submitBuy' : 'trade.form.submitSell', {
-            asset: baseAsset,
-          })}
-        </button>
+          <button
+            type="submit"
+            className={`button order-form__submit order-form__submit--${side.toLowerCase()}`}
+            disabled={place.isPending || locked}
+          >
+            {t(side === 'BUY' ? 'trade.form.submitBuy' : 'trade.form.submitSell', {
+              asset: baseAsset,
+            })}
+          </button>
+        </fieldset>
       </form>
     </section>
   );
