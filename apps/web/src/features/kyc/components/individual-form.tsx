@@ -24,7 +24,7 @@ import {
   type IndividualAdvanced,
   type IndividualBasic,
 } from '../lib/individual';
-import { addDays, addYears, hasErrors, isoToday, type Errors } from '../lib/rules';
+import { addDays, addYears, hasErrors, isoToday, serverErrors, type Errors } from '../lib/rules';
 import { CountrySelect, KycCheck, KycSelect, KycText, StepProgress } from './fields';
 import { UploadField } from './upload-field';
 
@@ -38,20 +38,6 @@ const convert = {
   toServer: (d: IndividualDraftState) => toIndividualDraft(d.basicInfo, d.advancedInfo),
   fromServer: fromIndividualDraft,
 };
-
-/** The gateway's refusal of a step, shown on the fields it names. */
-function serverErrors(err: unknown): Errors | null {
-  if (!(err instanceof ApiError)) return null;
-  const data = err.data as {
-    violations?: { field: string; code: number; params: Record<string, string> }[];
-  } | null;
-  if (!data?.violations) return null;
-  const out: Errors = {};
-  for (const v of data.violations) {
-    out[v.field.replace(/FileIds$/, '')] ??= { code: v.code, params: v.params };
-  }
-  return out;
-}
 
 /** Basic, then advanced verification of an individual; each change is kept as a draft. */
 export function IndividualForm({ owner }: { owner: string }) {
@@ -92,7 +78,7 @@ export function IndividualForm({ owner }: { owner: string }) {
     window.scrollTo?.({ top: 0 });
   };
   const onFailure = (err: unknown) => {
-    const fields = serverErrors(err);
+    const fields = serverErrors(err, (f) => f.replace(/FileIds$/, ''));
     if (fields) setErrors(fields);
     setFormError(err instanceof ApiError ? errorText(err, t) : t('common.unexpectedError'));
   };

@@ -34,7 +34,7 @@ import {
   type InstitutionRegistration,
   type Shareholder,
 } from '../lib/institution';
-import { addDays, hasErrors, isoToday, type Errors } from '../lib/rules';
+import { addDays, hasErrors, isoToday, serverErrors, type Errors } from '../lib/rules';
 import {
   CountrySelect,
   KycCheck,
@@ -57,20 +57,6 @@ const convert = {
   fromServer: fromInstitutionDraft,
 };
 const PAST_MIN = '1900-01-01';
-
-/** The gateway's refusal of a step, shown on the fields it names. */
-function serverErrors(err: unknown): Errors | null {
-  if (!(err instanceof ApiError)) return null;
-  const data = err.data as {
-    violations?: { field: string; code: number; params: Record<string, string> }[];
-  } | null;
-  if (!data?.violations) return null;
-  const out: Errors = {};
-  for (const v of data.violations) {
-    out[v.field.replace(/idFileIds$/, 'idFiles')] ??= { code: v.code, params: v.params };
-  }
-  return out;
-}
 
 /** The institution's verification in five steps; each change is kept as a draft. */
 export function InstitutionForm({ owner }: { owner: string }) {
@@ -108,7 +94,7 @@ export function InstitutionForm({ owner }: { owner: string }) {
     window.scrollTo?.({ top: 0 });
   };
   const onFailure = (err: unknown) => {
-    const fields = serverErrors(err);
+    const fields = serverErrors(err, (f) => f.replace(/idFileIds$/, 'idFiles'));
     if (fields) {
       setErrors(fields);
       const bad = INSTITUTION_FORM_STEPS.findIndex((s) =>

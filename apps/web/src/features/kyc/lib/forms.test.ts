@@ -263,3 +263,30 @@ describe('kycAccountStore', () => {
     });
   });
 });
+
+describe("the gateway's refusal of a step", () => {
+  it('lands on the form fields it names, the first per field, and nothing else does', async () => {
+    const { serverErrors } = await import('./rules');
+    const { ApiError } = await import('../../../lib/api-client');
+    const refused = new ApiError({
+      code: '7008',
+      message: 'refused',
+      status: 400,
+      data: {
+        field: 'idFrontFileIds',
+        violations: [
+          { field: 'idFrontFileIds', code: 7008, params: {} },
+          { field: 'idFrontFileIds', code: 7009, params: {} },
+          { field: 'firstName', code: 7010, params: { max: '100' } },
+        ],
+      },
+    });
+    expect(serverErrors(refused, (f) => f.replace(/FileIds$/, ''))).toEqual({
+      idFront: { code: 7008, params: {} },
+      firstName: { code: 7010, params: { max: '100' } },
+    });
+    const plain = new ApiError({ code: '1000', message: 'busy', status: 503, data: null });
+    expect(serverErrors(plain, (f) => f)).toBeNull();
+    expect(serverErrors(new Error('x'), (f) => f)).toBeNull();
+  });
+});

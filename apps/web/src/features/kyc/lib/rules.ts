@@ -1,4 +1,5 @@
-import { ErrorCode, type KycViolation } from '@exchange/contracts';
+import { ErrorCode, kycViolationsData, type KycViolation } from '@exchange/contracts';
+import { ApiError } from '../../../lib/api-client';
 
 /**
  * A field's error as the form shows it: a code of the error catalogue (the contracts' KYC rules,
@@ -21,6 +22,20 @@ export function toErrors(violations: readonly KycViolation[], strip = ''): Error
     const field = strip && v.field.startsWith(strip) ? v.field.slice(strip.length) : v.field;
     out[field] ??= { code: ErrorCode[v.error].code, params: v.params };
   }
+  return out;
+}
+
+/**
+ * The gateway's refusal of a step (the contracts' `kycViolationsData`), the first per field, on
+ * the form's field names (`rename` maps a gateway path to one); null when it names no field.
+ */
+export function serverErrors(err: unknown, rename: (field: string) => string): Errors | null {
+  if (!(err instanceof ApiError)) return null;
+  const parsed = kycViolationsData.safeParse(err.data);
+  if (!parsed.success) return null;
+  const out: Errors = {};
+  for (const v of parsed.data.violations)
+    out[rename(v.field)] ??= { code: v.code, params: v.params };
   return out;
 }
 
