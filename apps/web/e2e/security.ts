@@ -126,14 +126,10 @@ export async function securitySettings(ctx: ScenarioContext): Promise<void> {
   assert.match(text, /Withdrawals are paused after a security change/);
   assert.match(text, /23 h 59 min left|24 h 0 min left/);
   await shot(ctx, page, 'security-lock-dark-desktop');
-  await waitUntil(
-    'the lock stays on the page after a reload',
-    async () => {
-      await page.reload();
-      return page.getByTestId('security-lock').isVisible();
-    },
-    (visible) => visible,
-  );
+  // After a reload the lock comes with the page's status query: wait for it (isVisible right
+  // after the reload raced that query on a loaded machine).
+  await page.reload();
+  await page.getByTestId('security-lock').waitFor({ timeout: 15_000 });
   ctx.log('  the 24-hour lock shows on the page');
 
   // On a phone: nothing scrolls sideways, the dialog fits.
