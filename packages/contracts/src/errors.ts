@@ -184,6 +184,28 @@ export const ErrorCode = {
   ASSET_NOT_AVAILABLE: def(5008, 400, 'This asset is not available.'),
   COIN_UNDER_MAINTENANCE: def(5009, 503, 'This coin is under maintenance.'),
 
+  // ---- wallet: withdrawals, internal transfers, whitelists (5200-5399) ----
+  WHITELIST_ADDRESS_EXISTS: def(5201, 409, 'This address is already in your whitelist.'),
+  WHITELIST_UID_EXISTS: def(5202, 409, 'This UID is already in your whitelist.'),
+  WHITELIST_FULL: def(5203, 400, 'The whitelist is full (at most {{max}} entries).'),
+  WHITELIST_ENTRY_NOT_FOUND: def(5204, 404, 'This whitelist entry does not exist.'),
+  NETWORK_NOT_SUPPORTED: def(5205, 400, 'This network is not available for {{asset}}.'),
+  ADDRESS_NOT_WHITELISTED: def(5206, 400, 'Only whitelisted addresses can be used: add this address to your whitelist first.'),
+  WHITELIST_ADDRESS_COOLING: def(5207, 400, 'This whitelisted address can be used from {{usableFrom}}.'),
+  UID_NOT_WHITELISTED: def(5208, 400, 'Only whitelisted UIDs can be used: add this UID to your whitelist first.'),
+  WHITELIST_UID_COOLING: def(5209, 400, 'This whitelisted UID can be used from {{usableFrom}}.'),
+  TRANSFER_UID_NOT_FOUND: def(5210, 400, 'No account has this UID.'),
+  TRANSFER_TO_SELF: def(5211, 400, 'You cannot transfer to your own account.'),
+  TRANSFER_RECIPIENT_UNAVAILABLE: def(5212, 400, 'This account cannot receive transfers.'),
+  AMOUNT_INVALID: def(5213, 400, 'The amount must be greater than 0 with at most {{decimals}} decimals.'),
+  WITHDRAWAL_BELOW_MINIMUM: def(5214, 400, 'The minimum withdrawal is {{minAmount}} {{asset}}.'),
+  WITHDRAWAL_BELOW_FEES: def(5215, 400, 'The amount must be more than the fee and the network gas fee ({{fees}} {{asset}}).'),
+  WITHDRAWAL_DEPOSIT_FROZEN: def(5216, 400, 'Insufficient available balance: at most {{withdrawable}} {{asset}} can be withdrawn now (crypto deposits are frozen for 24 hours after credit).'),
+  WITHDRAWAL_NOT_FOUND: def(5217, 404, 'This withdrawal does not exist.'),
+  WITHDRAWAL_NOT_CANCELLABLE: def(5218, 400, 'This withdrawal can no longer be cancelled.'),
+  REAL_MODE_ONLY: def(5219, 400, 'Withdrawals and transfers are available in Real mode only.'),
+  REQUEST_ID_REUSED: def(5220, 409, 'This request id was already used for a different request.'),
+
   // ---- fiat ----
   BANK_CARD_NOT_WHITELISTED: def(6001, 400, 'Bank card unlinked to the whitelist.'),
   NO_ACTIVE_BANK_CARD: def(6002, 400, 'No active bank card exists.'),

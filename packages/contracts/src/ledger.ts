@@ -42,6 +42,10 @@ export const FlowType = {
   CRYPTO_DEPOSIT: 110001,
   CRYPTO_WITHDRAWAL: 110002,
   CRYPTO_WITHDRAWAL_FEE: 110003,
+  /** A withdrawal's amount moved from available to frozen at request. */
+  CRYPTO_WITHDRAWAL_FREEZE: 110004,
+  /** A refused, failed or cancelled withdrawal's frozen amount back to available. */
+  CRYPTO_WITHDRAWAL_UNFREEZE: 110005,
   FIAT_DEPOSIT: 110011,
   FIAT_WITHDRAWAL: 110012,
   FIAT_WITHDRAWAL_FEE: 110013,

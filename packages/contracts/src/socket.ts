@@ -13,6 +13,7 @@ import {
   volumeStats,
 } from './market-data.js';
 import { fill, order } from './order.js';
+import { withdrawal } from './withdrawal.js';
 
 export const socketOp = z.enum([
   'login',
@@ -43,11 +44,17 @@ export const socketChannel = z.enum([
   'updateAssetItem',
   'updateSymbolItem',
   'acceptLanguage',
+  'withdrawal',
 ]);
 export type SocketChannel = z.infer<typeof socketChannel>;
 
 /** Channels that carry one user's data and need a `login` first. */
-export const PRIVATE_CHANNELS: readonly SocketChannel[] = ['fills', 'order', 'refreshAsset'];
+export const PRIVATE_CHANNELS: readonly SocketChannel[] = [
+  'fills',
+  'order',
+  'refreshAsset',
+  'withdrawal',
+];
 
 /** A client message. `requestId` pairs the reply with the request. */
 export const socketRequest = z.object({
@@ -100,6 +107,8 @@ export const pushPayloads = {
    * (`{ language }`); nothing is ever pushed on it.
    */
   acceptLanguage: z.never(),
+  /** A crypto withdrawal of the account in its new state (every state change). */
+  withdrawal,
 } satisfies Record<SocketChannel, z.ZodType>;
 export type PushPayload<C extends SocketChannel> = z.infer<(typeof pushPayloads)[C]>;
 /** The channels that push. */

@@ -94,6 +94,28 @@ export const errorsZhCn: Record<string, string> = {
   error_5008: '该资产暂不可用。',
   error_5009: '该币种正在维护中。',
 
+
+  // ---- wallet: withdrawals, internal transfers, whitelists ----
+  error_5201: '该地址已在您的白名单中。',
+  error_5202: '该UID已在您的白名单中。',
+  error_5203: '白名单已满（最多{{max}}条）。',
+  error_5204: '该白名单条目不存在。',
+  error_5205: '{{asset}}不支持该网络。',
+  error_5206: '仅可使用白名单地址：请先将该地址添加到白名单。',
+  error_5207: '该白名单地址可于{{usableFrom}}起使用。',
+  error_5208: '仅可使用白名单UID：请先将该UID添加到白名单。',
+  error_5209: '该白名单UID可于{{usableFrom}}起使用。',
+  error_5210: '没有账户使用该UID。',
+  error_5211: '不能转账给自己的账户。',
+  error_5212: '该账户无法接收转账。',
+  error_5213: '金额必须大于0，且最多{{decimals}}位小数。',
+  error_5214: '最小提币数量为{{minAmount}} {{asset}}。',
+  error_5215: '金额必须大于手续费与网络Gas费之和（{{fees}} {{asset}}）。',
+  error_5216: '可用余额不足：当前最多可提{{withdrawable}} {{asset}}（加密货币充值到账后冻结24小时）。',
+  error_5217: '该提币记录不存在。',
+  error_5218: '该提币已无法取消。',
+  error_5219: '提币与转账仅在真实模式下可用。',
+  error_5220: '该请求ID已用于其他请求。',
   // ---- fiat ----
   error_6001: '该银行卡未加入白名单。',
   error_6002: '暂无可用的银行卡。',

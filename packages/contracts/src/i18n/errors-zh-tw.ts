@@ -94,6 +94,28 @@ export const errorsZhTw: Record<string, string> = {
   error_5008: '此資產暫不開放。',
   error_5009: '此幣別維護中。',
 
+
+  // ---- wallet: withdrawals, internal transfers, whitelists ----
+  error_5201: '該地址已在您的白名單中。',
+  error_5202: '該UID已在您的白名單中。',
+  error_5203: '白名單已滿（最多{{max}}筆）。',
+  error_5204: '該白名單項目不存在。',
+  error_5205: '{{asset}}不支援該網路。',
+  error_5206: '僅可使用白名單地址：請先將該地址加入白名單。',
+  error_5207: '該白名單地址可於{{usableFrom}}起使用。',
+  error_5208: '僅可使用白名單UID：請先將該UID加入白名單。',
+  error_5209: '該白名單UID可於{{usableFrom}}起使用。',
+  error_5210: '沒有帳戶使用該UID。',
+  error_5211: '無法轉帳給自己的帳戶。',
+  error_5212: '該帳戶無法接收轉帳。',
+  error_5213: '金額必須大於0，且最多{{decimals}}位小數。',
+  error_5214: '最小提幣數量為{{minAmount}} {{asset}}。',
+  error_5215: '金額必須大於手續費與網路Gas費之和（{{fees}} {{asset}}）。',
+  error_5216: '可用餘額不足：目前最多可提{{withdrawable}} {{asset}}（加密貨幣充值到帳後凍結24小時）。',
+  error_5217: '該提幣紀錄不存在。',
+  error_5218: '該提幣已無法取消。',
+  error_5219: '提幣與轉帳僅在真實模式下可用。',
+  error_5220: '該請求ID已用於其他請求。',
   // ---- fiat ----
   error_6001: '此銀行卡未加入白名單。',
   error_6002: '目前沒有可用的銀行卡。',

@@ -100,6 +100,24 @@ export const PUSH_SAMPLES: { [C in PushedChannel]: PushPayload<C> } = {
       minNotional: '5',
     },
   ],
+  withdrawal: {
+    id: '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+    asset: 'USDT',
+    network: 'TRON',
+    address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+    memo: null,
+    amount: '100',
+    fee: '1',
+    gasFee: '1',
+    received: '98',
+    status: 'BROADCAST',
+    txId: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    reason: null,
+    batchAt: null,
+    createdAt: '2026-11-24T10:00:00.000Z',
+    updatedAt: '2026-11-24T10:02:00.000Z',
+    completedAt: null,
+  },
 };
 
 /** An order as the `order` channel and the REST routes carry it, with the given fields. */
