@@ -55,6 +55,14 @@ const SecurityPage = page(
   () => import('../features/security/components/security-page'),
   'SecurityPage',
 );
+const CryptoChannelPage = page(
+  () => import('../features/crypto-wallet/components/crypto-channel-page'),
+  'CryptoChannelPage',
+);
+const WhitelistPage = page(
+  () => import('../features/crypto-wallet/components/whitelist-page'),
+  'WhitelistPage',
+);
 const MobileRegisterResult = page(
   () => import('../features/mobile/components/register-result-page'),
   'RegisterResultPage',
@@ -95,7 +103,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.wallet, element: <WalletPage /> },
       { path: PATHS.orders, element: <OrdersPage /> },
       { path: PATHS.security, element: <SecurityPage /> },
-      soon(PATHS.address, 'address'),
+      { path: PATHS.address, element: <WhitelistPage /> },
       soon(PATHS.bankCardManage, 'bankCardManage'),
       { path: PATHS.transactionHistory, element: <TransactionHistoryPage /> },
       soon(PATHS.fiatHistory, 'fiatHistory'),
@@ -108,7 +116,7 @@ export const routes: RouteObject[] = [
       soon(PATHS.flashRemittance, 'flashRemittance'),
       soon(PATHS.foreignExchange, 'foreignExchange'),
       soon(PATHS.rapidBuy, 'rapidBuy'),
-      soon(PATHS.cryptoChannel, 'cryptoChannel'),
+      { path: PATHS.cryptoChannel, element: <CryptoChannelPage /> },
       { path: PATHS.mobileRegisterResult, element: <MobileRegisterResult />, handle: bare },
       { path: `${PATHS.mobile}/*`, element: <ComingSoonRoute page="mobile" />, handle: bare },
       { path: '*', element: <NotFoundPage />, handle: { public: true } satisfies RouteHandle },

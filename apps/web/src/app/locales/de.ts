@@ -532,6 +532,10 @@ export const de: Messages = {
       withdraw: 'Auszahlen',
       trade: 'Handeln',
       tradeAsset: '{{asset}} handeln',
+      transfer: 'Übertragen',
+      depositAsset: '{{asset}} einzahlen',
+      withdrawAsset: '{{asset}} auszahlen',
+      transferAsset: '{{asset}} per UID übertragen',
       comingSoon: 'Demnächst',
       simulated:
         'Das Guthaben in diesem Modus ist simuliert: Es gibt nichts ein- oder auszuzahlen.',

@@ -1,13 +1,17 @@
 import { RuntimeMode } from '@exchange/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { tradePath } from '../../../config/paths';
+import { useApiClient } from '../../../lib/api-context';
 import { useAssets, useSymbols } from '../../../lib/catalogue';
 import { formatNumber } from '../../../lib/format';
 import { useRuntimeMode } from '../../../lib/settings';
 import { useTickerList } from '../../../lib/use-tickers';
+import { networksQuery } from '../../crypto-wallet/api/crypto';
+import { cryptoChannelPath } from '../../crypto-wallet/lib/paths';
 import { useBalances } from '../api/wallet-balances';
 import { usePrivateUpdates } from '../hooks';
 import { AssetLabel } from './asset-badge';
@@ -35,6 +39,7 @@ export function WalletPage() {
   const assets = useAssets();
   const symbols = useSymbols();
   const tickers = useTickerList();
+  const networks = useQuery({ ...networksQuery(useApiClient()), enabled: mode === RuntimeMode.REAL });
   const [hideZero, setHideZero] = useState(readHideZero);
   const toggleHideZero = (hide: boolean) => {
     setHideZero(hide);
@@ -51,6 +56,10 @@ export function WalletPage() {
         mode,
       }),
     [balances.data, assets.data, symbols.data, tickers.data, mode],
+  );
+  const cryptoCoins = useMemo(
+    () => new Set((networks.data ?? []).map((n) => n.asset)),
+    [networks.data],
   );
   const rows = hideZero ? all.filter((r) => !r.isZero) : all;
   const hidden = all.length - rows.length;
@@ -154,7 +163,7 @@ export function WalletPage() {
                   {r.value === null ? '-' : `≈ ${usdt(r.value)}`}
                 </td>
                 <td className="wallet-table__actions">
-                  <AssetActions row={r} mode={mode} />
+                  <AssetActions row={r} mode={mode} cryptoCoins={cryptoCoins} />
                 </td>
               </tr>
             ))}
@@ -166,12 +175,22 @@ export function WalletPage() {
 }
 
 /**
- * Trade opens the asset's market. Deposit and withdraw have no screens yet: in Real they are
- * shown, disabled, with "Coming soon"; Demo and Trial funds are simulated, so they are left out.
+ * Trade opens the asset's market. In Real, a coin with a network deposits and withdraws on
+ * /cryptoChannel (and transfers by UID there); fiat has no screens yet: shown, disabled, with
+ * "Coming soon". Demo and Trial funds are simulated, so they are left out.
  */
-function AssetActions({ row, mode }: { row: WalletRow; mode: RuntimeMode }) {
+function AssetActions({
+  row,
+  mode,
+  cryptoCoins,
+}: {
+  row: WalletRow;
+  mode: RuntimeMode;
+  cryptoCoins: ReadonlySet<string>;
+}) {
   const { t } = useTranslation();
   const soon = t('account.wallet.comingSoon');
+  const crypto = cryptoCoins.has(row.code);
   return (
     <div className="wallet-actions">
       {row.tradeSymbol && (
@@ -184,6 +203,19 @@ function AssetActions({ row, mode }: { row: WalletRow; mode: RuntimeMode }) {
         </Link>
       )}
       {mode === RuntimeMode.REAL &&
+        crypto &&
+        (['deposit', 'withdraw', 'transfer'] as const).map((action) => (
+          <Link
+            key={action}
+            className="button button--small"
+            to={cryptoChannelPath(action, row.code)}
+            aria-label={t(`account.wallet.${action}Asset`, { asset: row.code })}
+          >
+            {t(`account.wallet.${action}`)}
+          </Link>
+        ))}
+      {mode === RuntimeMode.REAL &&
+        !crypto &&
         (['deposit', 'withdraw'] as const).map((action) => (
           <button
             key={action}

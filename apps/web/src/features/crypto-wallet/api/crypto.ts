@@ -1,0 +1,302 @@
+import {
+  CRYPTO_WALLET_PATHS,
+  WITHDRAWAL_PATHS,
+  cryptoDeposit,
+  depositAddress,
+  internalTransfer,
+  networkList,
+  page,
+  whitelistAddress,
+  whitelistSettings,
+  whitelistUid,
+  withdrawal,
+  withdrawalPreview,
+  type InternalTransferRequest,
+  type WhitelistAddressRequest,
+  type WhitelistSettingsRequest,
+  type WhitelistUidRequest,
+  type WithdrawalPreviewRequest,
+  type WithdrawalRequest,
+} from '@exchange/contracts';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { ApiClient, Schema } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-context';
+import { useSession } from '../../../lib/session';
+import { balancesKey } from '../../trade/api/wallet-balances';
+
+/**
+ * The crypto wallet's calls: networks, deposit address and deposits (/v1/wallet/crypto),
+ * withdrawals, internal transfers and the whitelists (/v1/wallet). Real mode only: the pages
+ * offer them in Real and the gateway refuses the other modes.
+ */
+export const cryptoKeys = {
+  all: ['crypto-wallet'] as const,
+  networks: () => [...cryptoKeys.all, 'networks'] as const,
+  address: (asset: string, network: string) =>
+    [...cryptoKeys.all, 'address', asset, network] as const,
+  deposits: (pageNum: number) => [...cryptoKeys.all, 'deposits', pageNum] as const,
+  withdrawals: (pageNum: number) => [...cryptoKeys.all, 'withdrawals', pageNum] as const,
+  transfers: (pageNum: number) => [...cryptoKeys.all, 'transfers', pageNum] as const,
+  whitelist: () => [...cryptoKeys.all, 'whitelist'] as const,
+  addresses: () => [...cryptoKeys.whitelist(), 'addresses'] as const,
+  uids: () => [...cryptoKeys.whitelist(), 'uids'] as const,
+  settings: () => [...cryptoKeys.whitelist(), 'settings'] as const,
+};
+
+export const HISTORY_PAGE_SIZE = 10;
+/** While something is still moving, the lists are read again this often (the socket is faster). */
+export const LIVE_REFETCH_MS = 5_000;
+
+const depositPage = page(cryptoDeposit);
+const withdrawalPage = page(withdrawal);
+const transferPage = page(internalTransfer);
+const addressList = whitelistAddress.array();
+const uidList = whitelistUid.array();
+const anything: Schema<unknown> = { parse: (v) => v };
+
+/** Forms show their own failures: calls that change something are silent. */
+const post = <T>(client: ApiClient, path: string, schema: Schema<T>, body: unknown) =>
+  client.request(path, schema, { method: 'POST', body, silent: true });
+
+const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export const networksQuery = (client: ApiClient) =>
+  queryOptions({
+    queryKey: cryptoKeys.networks(),
+    queryFn: ({ signal }) =>
+      client.get(CRYPTO_WALLET_PATHS.networks, networkList, signalOf(signal)),
+    // Coin status and connection change: read again now and then while the page is open.
+    refetchInterval: 15_000,
+  });
+
+export const useNetworks = () => useQuery(networksQuery(useApiClient()));
+
+export function useDepositAddress(asset: string | null, network: string | null, enabled = true) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: cryptoKeys.address(asset ?? '', network ?? ''),
+    queryFn: ({ signal }) =>
+      client.get(CRYPTO_WALLET_PATHS.depositAddress, depositAddress, {
+        query: { asset, network },
+        ...signalOf(signal),
+      }),
+    enabled: enabled && asset !== null && network !== null,
+    staleTime: Infinity,
+  });
+}
+
+/** A list that refreshes itself while any of its rows is still moving. */
+function useLiveList<T>(
+  key: readonly unknown[],
+  fetcher: (signal?: AbortSignal) => Promise<{ result: T[] } & Record<string, unknown>>,
+  moving: (row: T) => boolean,
+) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetcher(signal),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      (q.state.data?.result ?? []).some((row) => moving(row as T)) ? LIVE_REFETCH_MS : false,
+  });
+}
+
+const DEPOSIT_FINAL = new Set(['AVAILABLE', 'DROPPED', 'BELOW_MINIMUM']);
+const WITHDRAWAL_DONE = new Set(['COMPLETED', 'REFUSED', 'FAILED', 'CANCELLED']);
+
+export function useDeposits(pageNum: number) {
+  const client = useApiClient();
+  return useLiveList(
+    cryptoKeys.deposits(pageNum),
+    (signal) =>
+      client.get(CRYPTO_WALLET_PATHS.deposits, depositPage, {
+        query: { pageNum, pageSize: HISTORY_PAGE_SIZE },
+        ...signalOf(signal),
+      }),
+    (d) => !DEPOSIT_FINAL.has(d.state),
+  );
+}
+
+export function useWithdrawals(pageNum: number) {
+  const client = useApiClient();
+  return useLiveList(
+    cryptoKeys.withdrawals(pageNum),
+    (signal) =>
+      client.get(WITHDRAWAL_PATHS.withdrawals, withdrawalPage, {
+        query: { pageNum, pageSize: HISTORY_PAGE_SIZE },
+        ...signalOf(signal),
+      }),
+    (w) => !WITHDRAWAL_DONE.has(w.status),
+  );
+}
+
+export function useTransfers(pageNum: number) {
+  const client = useApiClient();
+  return useLiveList(
+    cryptoKeys.transfers(pageNum),
+    (signal) =>
+      client.get(WITHDRAWAL_PATHS.internalTransfers, transferPage, {
+        query: { pageNum, pageSize: HISTORY_PAGE_SIZE },
+        ...signalOf(signal),
+      }),
+    () => false,
+  );
+}
+
+/** Everything a money movement changes: the lists and the balances of Real mode. */
+function useRefreshAfterMove() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: cryptoKeys.all });
+    void queryClient.invalidateQueries({ queryKey: balancesKey(0) });
+  };
+}
+
+export function useRetryDeposit() {
+  const client = useApiClient();
+  const refresh = useRefreshAfterMove();
+  return useMutation({
+    mutationFn: (id: string) =>
+      post(client, CRYPTO_WALLET_PATHS.depositRetry.replace(':id', id), anything, {}),
+    onSettled: refresh,
+  });
+}
+
+export function useWithdrawalPreview() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (input: WithdrawalPreviewRequest) =>
+      post(client, WITHDRAWAL_PATHS.withdrawalPreview, withdrawalPreview, input),
+  });
+}
+
+/** The preview of an asset and network with a nominal amount: the fee terms and the balances. */
+export function usePreviewTerms(asset: string | null, network: string | null, amount: string) {
+  const client = useApiClient();
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...cryptoKeys.all, 'preview', asset, network, amount],
+    queryFn: ({ signal }) =>
+      client.request(WITHDRAWAL_PATHS.withdrawalPreview, withdrawalPreview, {
+        method: 'POST',
+        body: { asset, network, amount },
+        silent: true,
+        ...signalOf(signal),
+      }),
+    enabled: token !== null && asset !== null && network !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useWithdraw() {
+  const client = useApiClient();
+  const refresh = useRefreshAfterMove();
+  return useMutation({
+    mutationFn: (input: WithdrawalRequest) =>
+      post(client, WITHDRAWAL_PATHS.withdrawals, withdrawal, input),
+    onSuccess: refresh,
+  });
+}
+
+export function useCancelWithdrawal() {
+  const client = useApiClient();
+  const refresh = useRefreshAfterMove();
+  return useMutation({
+    mutationFn: (id: string) => post(client, WITHDRAWAL_PATHS.withdrawalCancel(id), anything, {}),
+    onSettled: refresh,
+  });
+}
+
+export function useTransfer() {
+  const client = useApiClient();
+  const refresh = useRefreshAfterMove();
+  return useMutation({
+    mutationFn: (input: InternalTransferRequest) =>
+      post(client, WITHDRAWAL_PATHS.internalTransfers, internalTransfer, input),
+    onSuccess: refresh,
+  });
+}
+
+// ---- whitelists ----
+
+export function useWhitelistAddresses() {
+  const client = useApiClient();
+  const { token } = useSession();
+  return useQuery({
+    queryKey: cryptoKeys.addresses(),
+    queryFn: ({ signal }) =>
+      client.get(WITHDRAWAL_PATHS.whitelistAddresses, addressList, signalOf(signal)),
+    enabled: token !== null,
+  });
+}
+
+export function useWhitelistUids() {
+  const client = useApiClient();
+  const { token } = useSession();
+  return useQuery({
+    queryKey: cryptoKeys.uids(),
+    queryFn: ({ signal }) =>
+      client.get(WITHDRAWAL_PATHS.whitelistUids, uidList, signalOf(signal)),
+    enabled: token !== null,
+  });
+}
+
+export function useWhitelistSettings() {
+  const client = useApiClient();
+  const { token } = useSession();
+  return useQuery({
+    queryKey: cryptoKeys.settings(),
+    queryFn: ({ signal }) =>
+      client.get(WITHDRAWAL_PATHS.whitelistSettings, whitelistSettings, signalOf(signal)),
+    enabled: token !== null,
+  });
+}
+
+function useWhitelistChange<I>(call: (client: ApiClient, input: I) => Promise<unknown>) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: I) => call(client, input),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: cryptoKeys.whitelist() }),
+  });
+}
+
+export const useAddAddress = () =>
+  useWhitelistChange((c, input: WhitelistAddressRequest) =>
+    post(c, WITHDRAWAL_PATHS.whitelistAddresses, whitelistAddress, input),
+  );
+export const useAddUid = () =>
+  useWhitelistChange((c, input: WhitelistUidRequest) =>
+    post(c, WITHDRAWAL_PATHS.whitelistUids, whitelistUid, input),
+  );
+export const useDeleteAddress = () =>
+  useWhitelistChange(
+    (c, input: { id: string; googleCode: string; emailCode: string }) =>
+      post(c, WITHDRAWAL_PATHS.whitelistAddressDelete(input.id), anything, {
+        googleCode: input.googleCode,
+        emailCode: input.emailCode,
+      }),
+  );
+export const useDeleteUid = () =>
+  useWhitelistChange(
+    (c, input: { id: string; googleCode: string; emailCode: string }) =>
+      post(c, WITHDRAWAL_PATHS.whitelistUidDelete(input.id), anything, {
+        googleCode: input.googleCode,
+        emailCode: input.emailCode,
+      }),
+  );
+export const useSaveWhitelistSettings = () =>
+  useWhitelistChange((c, input: WhitelistSettingsRequest) =>
+    c.request(WITHDRAWAL_PATHS.whitelistSettings, whitelistSettings, {
+      method: 'PUT',
+      body: input,
+      silent: true,
+    }),
+  );

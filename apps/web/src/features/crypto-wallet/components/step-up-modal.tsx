@@ -1,0 +1,143 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Modal } from '../../../components/modal';
+import { PATHS } from '../../../config/paths';
+import { errorText } from '../../../lib/error-text';
+import { useSecurityStatus } from '../../security/api/security';
+import { GoogleCodeField } from '../../security/components/google-code-field';
+import { SecurityCodeField } from '../../security/components/security-code-field';
+import { anyError, emailCodeError, googleCodeError } from '../../security/validation';
+
+export interface StepUpCodes {
+  googleCode: string;
+  emailCode: string;
+}
+
+/**
+ * The confirmation step of an action that moves money out or changes a whitelist: the summary,
+ * then a Google Authenticator code and a STEP_UP code mailed to the account. Without a linked
+ * Authenticator, or under the 24-hour lock, it says so (with the way out) instead of the form.
+ */
+export function StepUpModal({
+  open,
+  onClose,
+  title,
+  children,
+  submitLabel,
+  pending,
+  error,
+  errorExtra,
+  onSubmit,
+  testId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children?: ReactNode;
+  submitLabel: string;
+  pending: boolean;
+  error: unknown;
+  /** Shown under the failure (e.g. a link to the whitelist when it refused the address). */
+  errorExtra?: ReactNode;
+  onSubmit: (codes: StepUpCodes) => void;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const status = useSecurityStatus();
+  const [googleCode, setGoogleCode] = useState('');
+  const [emailCode, setEmailCode] = useState('');
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+
+  useEffect(() => {
+    if (!open) return;
+    setGoogleCode('');
+    setEmailCode('');
+    setErrors({});
+  }, [open]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = {
+      googleCode: googleCodeError(googleCode, t),
+      emailCode: emailCodeError(emailCode, t),
+    };
+    setErrors(next);
+    if (anyError(next)) return;
+    onSubmit({ googleCode: googleCode.trim(), emailCode: emailCode.trim() });
+  };
+
+  const s = status.data;
+  const blocked = s ? !s.authenticatorLinked || s.lock !== null : false;
+
+  return (
+    <Modal open={open} onClose={onClose} title={title}>
+      <form className="form" onSubmit={submit} noValidate data-testid={testId}>
+        {children}
+        {s && !s.authenticatorLinked && <NoAuthenticator />}
+        {s?.lock && <LockNotice until={s.lock.lockedUntil} />}
+        {!blocked && (
+          <>
+            <p className="muted crypto-stepup__intro">{t('crypto.stepUp.intro')}</p>
+            <GoogleCodeField
+              value={googleCode}
+              onChange={setGoogleCode}
+              error={errors.googleCode ?? null}
+            />
+            <SecurityCodeField
+              purpose="STEP_UP"
+              label={t('security.emailCode')}
+              value={emailCode}
+              onChange={setEmailCode}
+              error={errors.emailCode ?? null}
+            />
+          </>
+        )}
+        {error ? (
+          <div className="notice notice--error" role="alert" data-testid="step-up-error">
+            {errorText(error, t)}
+            {errorExtra}
+          </div>
+        ) : null}
+        <div className="crypto-stepup__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={pending || blocked || status.isPending}
+          >
+            {submitLabel}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function NoAuthenticator() {
+  const { t } = useTranslation();
+  return (
+    <div className="notice notice--error" role="alert" data-testid="no-authenticator">
+      <p>{t('crypto.stepUp.noAuthenticator')}</p>
+      <Link className="link" to={PATHS.security}>
+        {t('crypto.stepUp.linkAuthenticator')}
+      </Link>
+    </div>
+  );
+}
+
+export function LockNotice({ until }: { until: string }) {
+  const { t, i18n } = useTranslation();
+  const when = new Date(until).toLocaleString(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return (
+    <div className="notice notice--error" role="alert" data-testid="security-lock">
+      <strong>{t('crypto.stepUp.lockTitle')}</strong>
+      <p>{t('crypto.stepUp.lockBody', { until: when })}</p>
+    </div>
+  );
+}
