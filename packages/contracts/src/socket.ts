@@ -13,6 +13,7 @@ import {
   volumeStats,
 } from './market-data.js';
 import { fill, order } from './order.js';
+import { cryptoDeposit } from './crypto-wallet.js';
 
 export const socketOp = z.enum([
   'login',
@@ -37,6 +38,7 @@ export const socketChannel = z.enum([
   'fills',
   'order',
   'refreshAsset',
+  'cryptoDeposit',
   'statsTradeVolume',
   'system',
   'exchangeRate',
@@ -47,7 +49,12 @@ export const socketChannel = z.enum([
 export type SocketChannel = z.infer<typeof socketChannel>;
 
 /** Channels that carry one user's data and need a `login` first. */
-export const PRIVATE_CHANNELS: readonly SocketChannel[] = ['fills', 'order', 'refreshAsset'];
+export const PRIVATE_CHANNELS: readonly SocketChannel[] = [
+  'fills',
+  'order',
+  'refreshAsset',
+  'cryptoDeposit',
+];
 
 /** A client message. `requestId` pairs the reply with the request. */
 export const socketRequest = z.object({
@@ -84,6 +91,8 @@ export const pushPayloads = {
   order,
   /** The assets whose balances a batch moved for the account: the client refetches them. */
   refreshAsset: z.object({ assets: z.array(z.string()) }),
+  /** A crypto deposit of the account changed state or confirmations (Real mode). */
+  cryptoDeposit,
   statsTradeVolume: volumeStats,
   /** Operator notices (maintenance, announcements). */
   system: z.object({
