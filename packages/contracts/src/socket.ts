@@ -13,7 +13,11 @@ import {
   volumeStats,
 } from './market-data.js';
 import { fill, order } from './order.js';
+<<<<<<< HEAD
 import { withdrawal } from './withdrawal.js';
+=======
+import { cryptoDeposit } from './crypto-wallet.js';
+>>>>>>> i18-chain
 
 export const socketOp = z.enum([
   'login',
@@ -38,6 +42,7 @@ export const socketChannel = z.enum([
   'fills',
   'order',
   'refreshAsset',
+  'cryptoDeposit',
   'statsTradeVolume',
   'system',
   'exchangeRate',
@@ -53,7 +58,11 @@ export const PRIVATE_CHANNELS: readonly SocketChannel[] = [
   'fills',
   'order',
   'refreshAsset',
+<<<<<<< HEAD
   'withdrawal',
+=======
+  'cryptoDeposit',
+>>>>>>> i18-chain
 ];
 
 /** A client message. `requestId` pairs the reply with the request. */
@@ -91,6 +100,8 @@ export const pushPayloads = {
   order,
   /** The assets whose balances a batch moved for the account: the client refetches them. */
   refreshAsset: z.object({ assets: z.array(z.string()) }),
+  /** A crypto deposit of the account changed state or confirmations (Real mode). */
+  cryptoDeposit,
   statsTradeVolume: volumeStats,
   /** Operator notices (maintenance, announcements). */
   system: z.object({
