@@ -25,9 +25,6 @@ export * from './i18n/index.js';
 export * from './order-rules.js';
 export * from './kyc.js';
 export * from './kyc-rules.js';
-<<<<<<< HEAD
 export * from './withdrawal.js';
-=======
 export * from './chain-address.js';
 export * from './crypto-wallet.js';
->>>>>>> i18-chain

@@ -13,11 +13,8 @@ import {
   volumeStats,
 } from './market-data.js';
 import { fill, order } from './order.js';
-<<<<<<< HEAD
 import { withdrawal } from './withdrawal.js';
-=======
 import { cryptoDeposit } from './crypto-wallet.js';
->>>>>>> i18-chain
 
 export const socketOp = z.enum([
   'login',
@@ -58,11 +55,8 @@ export const PRIVATE_CHANNELS: readonly SocketChannel[] = [
   'fills',
   'order',
   'refreshAsset',
-<<<<<<< HEAD
   'withdrawal',
-=======
   'cryptoDeposit',
->>>>>>> i18-chain
 ];
 
 /** A client message. `requestId` pairs the reply with the request. */
