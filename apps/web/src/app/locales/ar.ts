@@ -1,3 +1,4 @@
+import { cryptoAr } from './crypto-ar';
 import type { Messages } from './en';
 import { kycAr } from './kyc-ar';
 import { securityAr } from './security-ar';
@@ -622,6 +623,7 @@ export const ar: Messages = {
     },
   },
   security: securityAr,
+  crypto: cryptoAr,
   notFound: {
     title: 'الصفحة غير موجودة',
     body: 'الصفحة التي تبحث عنها غير موجودة أو نُقلت.',

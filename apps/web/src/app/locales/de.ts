@@ -1,3 +1,4 @@
+import { cryptoDe } from './crypto-de';
 import type { Messages } from './en';
 import { kycDe } from './kyc-de';
 import { securityDe } from './security-de';
@@ -633,6 +634,7 @@ export const de: Messages = {
     },
   },
   security: securityDe,
+  crypto: cryptoDe,
   notFound: {
     title: 'Seite nicht gefunden',
     body: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',

@@ -1,3 +1,4 @@
+import { cryptoFr } from './crypto-fr';
 import type { Messages } from './en';
 import { kycFr } from './kyc-fr';
 import { securityFr } from './security-fr';
@@ -631,6 +632,7 @@ export const fr: Messages = {
     },
   },
   security: securityFr,
+  crypto: cryptoFr,
   notFound: {
     title: 'Page introuvable',
     body: "La page que vous recherchez n'existe pas ou a été déplacée.",

@@ -1,3 +1,4 @@
+import { cryptoJa } from './crypto-ja';
 import type { Messages } from './en';
 import { kycJa } from './kyc-ja';
 import { securityJa } from './security-ja';
@@ -615,6 +616,7 @@ export const ja: Messages = {
     },
   },
   security: securityJa,
+  crypto: cryptoJa,
   notFound: {
     title: 'ページが見つかりません',
     body: 'お探しのページは存在しないか、移動した可能性があります。',

@@ -1,3 +1,4 @@
+import { cryptoKo } from './crypto-ko';
 import type { Messages } from './en';
 import { kycKo } from './kyc-ko';
 import { securityKo } from './security-ko';
@@ -610,6 +611,7 @@ export const ko: Messages = {
     },
   },
   security: securityKo,
+  crypto: cryptoKo,
   notFound: {
     title: '페이지를 찾을 수 없습니다',
     body: '찾으시는 페이지가 없거나 이동되었습니다.',

@@ -58,6 +58,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'Maker/Taker',
     'Heikin Ashi',
     'Documents',
+    'Stable',
   ],
   de: [
     'optional',
@@ -69,6 +70,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'Taker',
     'Maker/Taker',
     'Heikin Ashi',
+    'Whitelist',
   ],
 };
 
@@ -100,11 +102,14 @@ describe.each([
     }
   });
 
-  it('translates the trading screen, the account pages and identity verification (no English left)', () => {
+  it('translates the trading screen, the account pages, identity verification and the crypto wallet (no English left)', () => {
     const same = SAME_AS_ENGLISH[language] ?? [];
     const untranslated = [...translated].filter(
       ([key, text]) =>
-        (key.startsWith('trade.') || key.startsWith('account.') || key.startsWith('kyc.')) &&
+        (key.startsWith('trade.') ||
+          key.startsWith('account.') ||
+          key.startsWith('kyc.') ||
+          key.startsWith('crypto.')) &&
         text === english.get(key) &&
         hasWords(text) &&
         !same.includes(text),

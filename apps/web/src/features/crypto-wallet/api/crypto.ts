@@ -12,6 +12,7 @@ import {
   withdrawal,
   withdrawalPreview,
   type InternalTransferRequest,
+  type Page,
   type WhitelistAddressRequest,
   type WhitelistSettingsRequest,
   type WhitelistUidRequest,
@@ -94,7 +95,7 @@ export function useDepositAddress(asset: string | null, network: string | null, 
 /** A list that refreshes itself while any of its rows is still moving. */
 function useLiveList<T>(
   key: readonly unknown[],
-  fetcher: (signal?: AbortSignal) => Promise<{ result: T[] } & Record<string, unknown>>,
+  fetcher: (signal?: AbortSignal) => Promise<Page<T>>,
   moving: (row: T) => boolean,
 ) {
   const { token } = useSession();
@@ -104,7 +105,7 @@ function useLiveList<T>(
     enabled: token !== null,
     placeholderData: keepPreviousData,
     refetchInterval: (q) =>
-      (q.state.data?.result ?? []).some((row) => moving(row as T)) ? LIVE_REFETCH_MS : false,
+      (q.state.data?.result ?? []).some(moving) ? LIVE_REFETCH_MS : false,
   });
 }
 

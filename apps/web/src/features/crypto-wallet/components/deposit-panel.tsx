@@ -121,12 +121,12 @@ function DepositAddressCard({
         </div>
         <div>
           <dt>{t('crypto.deposit.confirmations')}</dt>
-          <dd>{t('crypto.deposit.confirmationsValue', { count: a.confirmations })}</dd>
+          <dd data-testid="deposit-confirmations">{a.confirmations}</dd>
         </div>
       </dl>
       <ul className="crypto-notes muted">
         <li>{t('crypto.deposit.minimumNote')}</li>
-        <li>{t('crypto.deposit.arrival', { count: a.confirmations })}</li>
+        <li>{t('crypto.deposit.arrival', { n: a.confirmations })}</li>
         <li>{t('crypto.deposit.freeze')}</li>
       </ul>
     </div>
