@@ -152,7 +152,8 @@ export const cryptoDe: Messages['crypto'] = {
     lockBody: 'Auszahlungen und Übertragungen sind ab {{until}} wieder möglich.',
     whitelistOnly:
       'Nur Adressen aus der Whitelist sind erlaubt: Wählen Sie eine aus Ihrer Whitelist.',
-    whitelistOnlyUid: 'Nur UIDs aus der Whitelist sind erlaubt: Wählen Sie eine aus Ihrer Whitelist.',
+    whitelistOnlyUid:
+      'Nur UIDs aus der Whitelist sind erlaubt: Wählen Sie eine aus Ihrer Whitelist.',
     openWhitelist: 'Whitelist öffnen',
   },
   summary: {

@@ -32,8 +32,7 @@ export const cryptoFr: Messages['crypto'] = {
     disconnected: 'Déconnecté',
   },
   why: {
-    maintenance:
-      '{{network}} est en maintenance : le {{action}} est suspendu jusqu’à son retour.',
+    maintenance: '{{network}} est en maintenance : le {{action}} est suspendu jusqu’à son retour.',
     disconnected:
       'La connexion à {{network}} est interrompue : le {{action}} est suspendu jusqu’à la reconnexion.',
     connecting: 'Connexion à {{network}} : le {{action}} sera possible dans un instant.',

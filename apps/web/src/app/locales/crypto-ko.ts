@@ -36,7 +36,8 @@ export const cryptoKo: Messages['crypto'] = {
     connecting: '{{network}}에 연결하는 중입니다. 곧 {{action}}할 수 있습니다.',
     depositDisabled: '{{network}} 입금은 현재 닫혀 있습니다.',
     withdrawDisabled: '{{network}} 출금은 현재 닫혀 있습니다.',
-    unstable: '{{network}}이(가) 불안정하여 평소보다 오래 걸릴 수 있습니다. 자금은 안전하게 보관됩니다.',
+    unstable:
+      '{{network}}이(가) 불안정하여 평소보다 오래 걸릴 수 있습니다. 자금은 안전하게 보관됩니다.',
     deposits: '입금',
     withdrawals: '출금',
   },
@@ -45,8 +46,7 @@ export const cryptoKo: Messages['crypto'] = {
     flow: '이용 방법: 코인과 네트워크를 선택하고 표시된 주소로 보낸 뒤 기다리세요. 컨펌과 1~2분의 심사 후 사용할 수 있으며, 입금 반영 24시간 후 출금할 수 있습니다.',
     netWork:
       '여기서 선택한 네트워크로 보내세요. 다른 네트워크로 보낸 코인은 반영되지 않으며 잃을 수 있습니다.',
-    address:
-      '이 주소는 {{network}}의 {{coin}}만 받습니다. 붙여넣은 뒤 앞뒤 글자를 확인하세요.',
+    address: '이 주소는 {{network}}의 {{coin}}만 받습니다. 붙여넣은 뒤 앞뒤 글자를 확인하세요.',
     withdrawFlow:
       '이용 방법: 주소와 수량을 입력하고 수수료를 확인한 뒤 Google Authenticator와 이메일 코드로 확인하세요. 전송 전에 1~2분의 심사가 있습니다.',
     withdrawNetWork:
@@ -175,8 +175,7 @@ export const cryptoKo: Messages['crypto'] = {
   },
   whitelist: {
     title: '화이트리스트',
-    subtitle:
-      '신뢰하는 주소와 UID입니다. "화이트리스트만"을 켜면 다른 곳으로는 보낼 수 없습니다.',
+    subtitle: '신뢰하는 주소와 UID입니다. "화이트리스트만"을 켜면 다른 곳으로는 보낼 수 없습니다.',
     addresses: '출금 주소',
     uids: '이체 UID',
     onlyAddresses: '화이트리스트 주소로만 출금',

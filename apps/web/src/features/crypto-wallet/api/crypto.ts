@@ -104,8 +104,7 @@ function useLiveList<T>(
     queryFn: ({ signal }) => fetcher(signal),
     enabled: token !== null,
     placeholderData: keepPreviousData,
-    refetchInterval: (q) =>
-      (q.state.data?.result ?? []).some(moving) ? LIVE_REFETCH_MS : false,
+    refetchInterval: (q) => ((q.state.data?.result ?? []).some(moving) ? LIVE_REFETCH_MS : false),
   });
 }
 
@@ -243,8 +242,7 @@ export function useWhitelistUids() {
   const { token } = useSession();
   return useQuery({
     queryKey: cryptoKeys.uids(),
-    queryFn: ({ signal }) =>
-      client.get(WITHDRAWAL_PATHS.whitelistUids, uidList, signalOf(signal)),
+    queryFn: ({ signal }) => client.get(WITHDRAWAL_PATHS.whitelistUids, uidList, signalOf(signal)),
     enabled: token !== null,
   });
 }
@@ -278,20 +276,18 @@ export const useAddUid = () =>
     post(c, WITHDRAWAL_PATHS.whitelistUids, whitelistUid, input),
   );
 export const useDeleteAddress = () =>
-  useWhitelistChange(
-    (c, input: { id: string; googleCode: string; emailCode: string }) =>
-      post(c, WITHDRAWAL_PATHS.whitelistAddressDelete(input.id), anything, {
-        googleCode: input.googleCode,
-        emailCode: input.emailCode,
-      }),
+  useWhitelistChange((c, input: { id: string; googleCode: string; emailCode: string }) =>
+    post(c, WITHDRAWAL_PATHS.whitelistAddressDelete(input.id), anything, {
+      googleCode: input.googleCode,
+      emailCode: input.emailCode,
+    }),
   );
 export const useDeleteUid = () =>
-  useWhitelistChange(
-    (c, input: { id: string; googleCode: string; emailCode: string }) =>
-      post(c, WITHDRAWAL_PATHS.whitelistUidDelete(input.id), anything, {
-        googleCode: input.googleCode,
-        emailCode: input.emailCode,
-      }),
+  useWhitelistChange((c, input: { id: string; googleCode: string; emailCode: string }) =>
+    post(c, WITHDRAWAL_PATHS.whitelistUidDelete(input.id), anything, {
+      googleCode: input.googleCode,
+      emailCode: input.emailCode,
+    }),
   );
 export const useSaveWhitelistSettings = () =>
   useWhitelistChange((c, input: WhitelistSettingsRequest) =>

@@ -32,7 +32,11 @@ export function DepositPanel({
     <div className="crypto-panel">
       <section className="panel crypto-form" aria-label={t('crypto.tabs.deposit')}>
         {!guide.seen.flow && (
-          <GuideTip step="flow" text={t('crypto.guide.flow')} onDismiss={() => guide.dismiss('flow')} />
+          <GuideTip
+            step="flow"
+            text={t('crypto.guide.flow')}
+            onDismiss={() => guide.dismiss('flow')}
+          />
         )}
         <CoinSelect coins={choice.coins} value={choice.coin} onChange={choice.setCoin} />
         <NetworkChoice

@@ -67,13 +67,20 @@ export function DepositHistory() {
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
-        <ErrorState title={t('crypto.deposit.history')} error={list.error} onRetry={() => void list.refetch()} />
+        <ErrorState
+          title={t('crypto.deposit.history')}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : rows.length === 0 ? (
         <EmptyState title={t('crypto.deposit.empty')} />
       ) : (
         <>
           <div className="table-scroll">
-            <table className="data-table data-table--stack" aria-label={t('crypto.deposit.history')}>
+            <table
+              className="data-table data-table--stack"
+              aria-label={t('crypto.deposit.history')}
+            >
               <thead>
                 <tr>
                   <th scope="col">{t('crypto.table.time')}</th>
@@ -136,7 +143,11 @@ export function DepositHistory() {
               </tbody>
             </table>
           </div>
-          <Pager pageNum={pageNum} hasNext={list.data ? hasNextPage(list.data) : false} onPage={setPageNum} />
+          <Pager
+            pageNum={pageNum}
+            hasNext={list.data ? hasNextPage(list.data) : false}
+            onPage={setPageNum}
+          />
         </>
       )}
     </HistorySection>
@@ -155,13 +166,20 @@ export function WithdrawalHistory() {
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
-        <ErrorState title={t('crypto.withdraw.history')} error={list.error} onRetry={() => void list.refetch()} />
+        <ErrorState
+          title={t('crypto.withdraw.history')}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : rows.length === 0 ? (
         <EmptyState title={t('crypto.withdraw.empty')} />
       ) : (
         <>
           <div className="table-scroll">
-            <table className="data-table data-table--stack" aria-label={t('crypto.withdraw.history')}>
+            <table
+              className="data-table data-table--stack"
+              aria-label={t('crypto.withdraw.history')}
+            >
               <thead>
                 <tr>
                   <th scope="col">{t('crypto.table.time')}</th>
@@ -230,7 +248,11 @@ export function WithdrawalHistory() {
               </tbody>
             </table>
           </div>
-          <Pager pageNum={pageNum} hasNext={list.data ? hasNextPage(list.data) : false} onPage={setPageNum} />
+          <Pager
+            pageNum={pageNum}
+            hasNext={list.data ? hasNextPage(list.data) : false}
+            onPage={setPageNum}
+          />
         </>
       )}
     </HistorySection>
@@ -248,13 +270,20 @@ export function TransferHistory() {
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
-        <ErrorState title={t('crypto.transfer.history')} error={list.error} onRetry={() => void list.refetch()} />
+        <ErrorState
+          title={t('crypto.transfer.history')}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : rows.length === 0 ? (
         <EmptyState title={t('crypto.transfer.empty')} />
       ) : (
         <>
           <div className="table-scroll">
-            <table className="data-table data-table--stack" aria-label={t('crypto.transfer.history')}>
+            <table
+              className="data-table data-table--stack"
+              aria-label={t('crypto.transfer.history')}
+            >
               <thead>
                 <tr>
                   <th scope="col">{t('crypto.table.time')}</th>
@@ -291,7 +320,11 @@ export function TransferHistory() {
               </tbody>
             </table>
           </div>
-          <Pager pageNum={pageNum} hasNext={list.data ? hasNextPage(list.data) : false} onPage={setPageNum} />
+          <Pager
+            pageNum={pageNum}
+            hasNext={list.data ? hasNextPage(list.data) : false}
+            onPage={setPageNum}
+          />
         </>
       )}
     </HistorySection>

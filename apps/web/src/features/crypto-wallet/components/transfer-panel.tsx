@@ -74,9 +74,16 @@ export function TransferPanel({
 
   return (
     <div className="crypto-panel">
-      <form className="panel crypto-form form" onSubmit={onSubmit} noValidate aria-label={t('crypto.tabs.transfer')}>
+      <form
+        className="panel crypto-form form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={t('crypto.tabs.transfer')}
+      >
         <p className="muted">{t('crypto.transfer.intro')}</p>
-        {user?.uid && <p className="crypto-own-uid">{t('crypto.transfer.yourUid', { uid: user.uid })}</p>}
+        {user?.uid && (
+          <p className="crypto-own-uid">{t('crypto.transfer.yourUid', { uid: user.uid })}</p>
+        )}
         {uidOnly && (
           <p className="notice" data-testid="uid-whitelist-only">
             {t('crypto.stepUp.whitelistOnlyUid')}{' '}
@@ -100,10 +107,14 @@ export function TransferPanel({
             </button>
           }
         />
-        <CoinSelect coins={coins} value={coin} onChange={(c) => {
-          setPicked(c);
-          setAmount('');
-        }} />
+        <CoinSelect
+          coins={coins}
+          value={coin}
+          onChange={(c) => {
+            setPicked(c);
+            setAmount('');
+          }}
+        />
         <TextField
           label={t('crypto.withdraw.amount')}
           name="amount"
@@ -134,9 +145,7 @@ export function TransferPanel({
         <button type="submit" className="button button--primary button--block" disabled={!coin}>
           {t('crypto.transfer.submit')}
         </button>
-        {settings.isError && (
-          <p className="notice notice--error">{errorText(settings.error, t)}</p>
-        )}
+        {settings.isError && <p className="notice notice--error">{errorText(settings.error, t)}</p>}
       </form>
       <TransferHistory />
       <PickList

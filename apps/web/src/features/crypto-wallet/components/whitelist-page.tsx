@@ -72,14 +72,30 @@ export function WhitelistPage() {
       showToast(text, 'success');
     };
     if (pending.kind === 'add-address')
-      addAddress.mutate({ ...pending.body, ...codes }, { onSuccess: done(t('crypto.whitelist.added')) });
+      addAddress.mutate(
+        { ...pending.body, ...codes },
+        { onSuccess: done(t('crypto.whitelist.added')) },
+      );
     else if (pending.kind === 'add-uid')
-      addUid.mutate({ ...pending.body, ...codes }, { onSuccess: done(t('crypto.whitelist.added')) });
+      addUid.mutate(
+        { ...pending.body, ...codes },
+        { onSuccess: done(t('crypto.whitelist.added')) },
+      );
     else if (pending.kind === 'delete-address')
-      deleteAddress.mutate({ id: pending.entry.id, ...codes }, { onSuccess: done(t('crypto.whitelist.deleted')) });
+      deleteAddress.mutate(
+        { id: pending.entry.id, ...codes },
+        { onSuccess: done(t('crypto.whitelist.deleted')) },
+      );
     else if (pending.kind === 'delete-uid')
-      deleteUid.mutate({ id: pending.entry.id, ...codes }, { onSuccess: done(t('crypto.whitelist.deleted')) });
-    else save.mutate({ [pending.setting]: false, ...codes }, { onSuccess: done(t('crypto.whitelist.saved')) });
+      deleteUid.mutate(
+        { id: pending.entry.id, ...codes },
+        { onSuccess: done(t('crypto.whitelist.deleted')) },
+      );
+    else
+      save.mutate(
+        { [pending.setting]: false, ...codes },
+        { onSuccess: done(t('crypto.whitelist.saved')) },
+      );
   };
 
   /** Turning "whitelisted only" on needs nothing; off needs the codes. */
@@ -138,7 +154,9 @@ export function WhitelistPage() {
           />
           <span className="switch__track" aria-hidden="true" />
           <span>
-            {t(tab === 'addresses' ? 'crypto.whitelist.onlyAddresses' : 'crypto.whitelist.onlyUids')}
+            {t(
+              tab === 'addresses' ? 'crypto.whitelist.onlyAddresses' : 'crypto.whitelist.onlyUids',
+            )}
           </span>
         </label>
         <p className="muted">
@@ -253,7 +271,11 @@ function AddressList({
       <div className="whitelist-head">
         <h2>{t('crypto.whitelist.addresses')}</h2>
         {!adding && (
-          <button type="button" className="button button--primary button--small" onClick={() => onAdding(true)}>
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => onAdding(true)}
+          >
             {t('crypto.whitelist.add')}
           </button>
         )}
@@ -264,11 +286,18 @@ function AddressList({
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
-        <ErrorState title={t('crypto.whitelist.loadFailed')} error={list.error} onRetry={() => void list.refetch()} />
+        <ErrorState
+          title={t('crypto.whitelist.loadFailed')}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.length === 0 ? (
         <EmptyState title={t('crypto.whitelist.empty')} />
       ) : (
-        <table className="data-table data-table--stack" aria-label={t('crypto.whitelist.addresses')}>
+        <table
+          className="data-table data-table--stack"
+          aria-label={t('crypto.whitelist.addresses')}
+        >
           <thead>
             <tr>
               <th scope="col">{t('crypto.whitelist.note')}</th>
@@ -294,7 +323,11 @@ function AddressList({
                   <UsableBadge entry={w} />
                 </td>
                 <td className="data-table__action">
-                  <button type="button" className="button button--small button--ghost" onClick={() => onDelete(w)}>
+                  <button
+                    type="button"
+                    className="button button--small button--ghost"
+                    onClick={() => onDelete(w)}
+                  >
                     {t('crypto.whitelist.delete')}
                   </button>
                 </td>
@@ -335,12 +368,21 @@ function AddAddressForm({
   };
 
   return (
-    <form className="form whitelist-form" onSubmit={submit} noValidate aria-label={t('crypto.whitelist.add')}>
+    <form
+      className="form whitelist-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={t('crypto.whitelist.add')}
+    >
       <div className="whitelist-form__row">
-        <CoinSelect coins={coins} value={coin} onChange={(c) => {
-          setCoin(c);
-          setNetwork(null);
-        }} />
+        <CoinSelect
+          coins={coins}
+          value={coin}
+          onChange={(c) => {
+            setCoin(c);
+            setNetwork(null);
+          }}
+        />
         <div className="field">
           <label className="field__label" htmlFor="whitelist-network">
             {t('crypto.network')}
@@ -439,13 +481,22 @@ function UidList({
       <div className="whitelist-head">
         <h2>{t('crypto.whitelist.uids')}</h2>
         {!adding && (
-          <button type="button" className="button button--primary button--small" onClick={() => onAdding(true)}>
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => onAdding(true)}
+          >
             {t('crypto.whitelist.addUid')}
           </button>
         )}
       </div>
       {adding && (
-        <form className="form whitelist-form" onSubmit={submit} noValidate aria-label={t('crypto.whitelist.addUid')}>
+        <form
+          className="form whitelist-form"
+          onSubmit={submit}
+          noValidate
+          aria-label={t('crypto.whitelist.addUid')}
+        >
           <TextField
             label={t('crypto.transfer.uid')}
             name="uid"
@@ -469,7 +520,11 @@ function UidList({
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
-        <ErrorState title={t('crypto.whitelist.loadFailed')} error={list.error} onRetry={() => void list.refetch()} />
+        <ErrorState
+          title={t('crypto.whitelist.loadFailed')}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.length === 0 ? (
         <EmptyState title={t('crypto.whitelist.emptyUids')} />
       ) : (
@@ -491,7 +546,11 @@ function UidList({
                   <UsableBadge entry={w} />
                 </td>
                 <td className="data-table__action">
-                  <button type="button" className="button button--small button--ghost" onClick={() => onDelete(w)}>
+                  <button
+                    type="button"
+                    className="button button--small button--ghost"
+                    onClick={() => onDelete(w)}
+                  >
                     {t('crypto.whitelist.delete')}
                   </button>
                 </td>

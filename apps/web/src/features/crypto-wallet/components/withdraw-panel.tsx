@@ -1,8 +1,4 @@
-import {
-  ErrorCode,
-  type AssetNetwork,
-  type WithdrawalPreview,
-} from '@exchange/contracts';
+import { ErrorCode, type AssetNetwork, type WithdrawalPreview } from '@exchange/contracts';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -115,14 +111,19 @@ export function WithdrawPanel({
 
   const p = terms.data;
   const local = useMemo(
-    () =>
-      p ? feePreview(amount, { feeRate: p.feeRate, gasFee: p.gasFee, decimals }) : null,
+    () => (p ? feePreview(amount, { feeRate: p.feeRate, gasFee: p.gasFee, decimals }) : null),
     [amount, p, decimals],
   );
   const whitelistOnly = settings.data?.addressWhitelistOnly ?? false;
   const picks = (whitelist.data ?? [])
     .filter((w) => w.asset === choice.coin && w.network === net?.network)
-    .map((w) => ({ id: w.id, value: w.address, note: w.note, usable: w.usable, usableFrom: w.usableFrom }));
+    .map((w) => ({
+      id: w.id,
+      value: w.address,
+      note: w.note,
+      usable: w.usable,
+      usableFrom: w.usableFrom,
+    }));
   const coin = choice.coin ?? '';
   const rate = p ? ratePercent(p.feeRate) : '-';
   const frozenPart = p ? excess(p.available, p.withdrawable, decimals) : null;
@@ -176,16 +177,29 @@ export function WithdrawPanel({
 
   return (
     <div className="crypto-panel">
-      <form className="panel crypto-form form" onSubmit={onSubmit} noValidate aria-label={t('crypto.tabs.withdraw')}>
+      <form
+        className="panel crypto-form form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={t('crypto.tabs.withdraw')}
+      >
         {!guide.seen.flow && (
-          <GuideTip step="flow" text={t('crypto.guide.withdrawFlow')} onDismiss={() => guide.dismiss('flow')} />
+          <GuideTip
+            step="flow"
+            text={t('crypto.guide.withdrawFlow')}
+            onDismiss={() => guide.dismiss('flow')}
+          />
         )}
-        <CoinSelect coins={choice.coins} value={choice.coin} onChange={(c) => {
-          choice.setCoin(c);
-          setAddress('');
-          setAmount('');
-          setErrors({});
-        }} />
+        <CoinSelect
+          coins={choice.coins}
+          value={choice.coin}
+          onChange={(c) => {
+            choice.setCoin(c);
+            setAddress('');
+            setAmount('');
+            setErrors({});
+          }}
+        />
         <NetworkChoice
           networks={choice.choices}
           value={net?.network ?? null}
@@ -284,7 +298,11 @@ export function WithdrawPanel({
                   local ? `${formatNumber(local.fee)} ${coin}` : '-',
                   'preview-fee',
                 ],
-                [t('crypto.withdraw.gas'), p ? `${formatNumber(p.gasFee)} ${coin}` : '-', 'preview-gas'],
+                [
+                  t('crypto.withdraw.gas'),
+                  p ? `${formatNumber(p.gasFee)} ${coin}` : '-',
+                  'preview-gas',
+                ],
                 [
                   t('crypto.withdraw.receive'),
                   local ? `${formatNumber(local.receive)} ${coin}` : '-',

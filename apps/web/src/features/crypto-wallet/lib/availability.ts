@@ -5,7 +5,12 @@ import type { AssetNetwork } from '@exchange/contracts';
  * status"), and why not: under maintenance or without a connection nothing moves; unstable
  * works with a warning; a network closed for deposits or withdrawals says so.
  */
-export type Blocker = 'maintenance' | 'disconnected' | 'connecting' | 'depositDisabled' | 'withdrawDisabled';
+export type Blocker =
+  | 'maintenance'
+  | 'disconnected'
+  | 'connecting'
+  | 'depositDisabled'
+  | 'withdrawDisabled';
 
 export interface Availability {
   allowed: boolean;
@@ -14,10 +19,7 @@ export interface Availability {
 }
 
 export function availability(
-  network: Pick<
-    AssetNetwork,
-    'coinStatus' | 'connection' | 'depositEnabled' | 'withdrawEnabled'
-  >,
+  network: Pick<AssetNetwork, 'coinStatus' | 'connection' | 'depositEnabled' | 'withdrawEnabled'>,
   action: 'deposit' | 'withdraw',
 ): Availability {
   const blocker: Blocker | null =

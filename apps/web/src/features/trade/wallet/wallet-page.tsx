@@ -39,7 +39,10 @@ export function WalletPage() {
   const assets = useAssets();
   const symbols = useSymbols();
   const tickers = useTickerList();
-  const networks = useQuery({ ...networksQuery(useApiClient()), enabled: mode === RuntimeMode.REAL });
+  const networks = useQuery({
+    ...networksQuery(useApiClient()),
+    enabled: mode === RuntimeMode.REAL,
+  });
   const [hideZero, setHideZero] = useState(readHideZero);
   const toggleHideZero = (hide: boolean) => {
     setHideZero(hide);
