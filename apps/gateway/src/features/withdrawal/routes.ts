@@ -181,8 +181,9 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         await assertMayMoveOut(deps, userId, mode, 'INTERNAL_TRANSFER');
         const again = await existingTransfer(deps, userId, request.body);
         if (again) return ok(again);
-        await stepUp(userId, request.body);
-        return ok(await transfer(deps, userId, mode, request.body));
+        return ok(
+          await transfer(deps, userId, mode, request.body, () => stepUp(userId, request.body)),
+        );
       },
     );
     app.get(
@@ -241,8 +242,9 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         await assertMayMoveOut(deps, userId, mode, 'CRYPTO_WITHDRAWAL');
         const again = await withdrawals.existing(userId, request.body);
         if (again) return ok(again);
-        await stepUp(userId, request.body);
-        return ok(await withdrawals.request(userId, mode, request.body));
+        return ok(
+          await withdrawals.request(userId, mode, request.body, () => stepUp(userId, request.body)),
+        );
       },
     );
     app.get(

@@ -75,8 +75,8 @@ export async function existingTransfer(
 }
 
 /**
- * An internal transfer by UID: instant, no fee, Real mode. The caller has passed the step-up.
- * Checked: permission (INTERNAL_TRANSFER), security lock, the amount, the recipient (exists, not
+ * An internal transfer by UID: instant, no fee, Real mode. Checked before the step-up (so a
+ * mistake spends no code): permission (INTERNAL_TRANSFER), security lock, the amount, the recipient (exists, not
  * the sender, may receive), the "whitelisted UIDs only" setting; then one database transaction
  * inserts the transfer and posts INTERNAL_TRANSFER_OUT (sender -> clearing) and
  * INTERNAL_TRANSFER_IN (clearing -> recipient) under the balance row's lock. Idempotent on the
@@ -87,6 +87,8 @@ export async function transfer(
   userId: string,
   mode: number,
   req: InternalTransferRequest,
+  /** The step-up, run once the request is known to be valid (the route's; none in tests of load). */
+  stepUp: () => Promise<void> = async () => {},
 ): Promise<InternalTransfer> {
   const sender = await assertMayMoveOut(deps, userId, mode, KycPermission.INTERNAL_TRANSFER);
   const again = await existingTransfer(deps, userId, req);
@@ -102,6 +104,12 @@ export async function transfer(
   if (recipient.id === userId) throw new AppError('TRANSFER_TO_SELF');
   if (!mayReceive(recipient)) throw new AppError('TRANSFER_RECIPIENT_UNAVAILABLE');
   await assertUidAllowed(deps, userId, uid);
+  const held = await deps.db.balance.findUnique({
+    where: { accountId_mode_asset: { accountId: userId, mode, asset: req.asset } },
+  });
+  if (!held || value.gt(held.available.toString()))
+    throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
+  await stepUp();
 
   const at = deps.clock.date();
   let row: Row;

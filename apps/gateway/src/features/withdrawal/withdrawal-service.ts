@@ -207,11 +207,18 @@ export class Withdrawals {
   }
 
   /**
-   * Requests a withdrawal; the caller has passed the step-up. The checks run before anything is
-   * written; then one transaction inserts the withdrawal, locks the balance row, checks the
-   * amount against available minus the deposits' 24-hour freeze, and freezes it.
+   * Requests a withdrawal. Every check runs before the step-up (a mistake spends no code) and
+   * before anything is written; then one transaction inserts the withdrawal, locks the balance
+   * row, checks the amount against available minus the deposits' 24-hour freeze again (a
+   * concurrent request may have taken it), and freezes it.
    */
-  async request(userId: string, mode: number, req: WithdrawalRequest): Promise<Withdrawal> {
+  async request(
+    userId: string,
+    mode: number,
+    req: WithdrawalRequest,
+    /** The step-up, run once the request is known to be valid (so a mistake spends no code). */
+    stepUp: () => Promise<void> = async () => {},
+  ): Promise<Withdrawal> {
     await assertMayMoveOut(this.deps, userId, mode, KycPermission.CRYPTO_WITHDRAWAL);
     const again = await this.existing(userId, req);
     if (again) return again;
@@ -222,6 +229,9 @@ export class Withdrawals {
       throw new AppError('ADDRESS_FORMAT_INCORRECT');
     await assertAddressAllowed(this.deps, userId, { ...q.network, address });
     const locked = await this.deps.lockedAmount(userId, req.asset);
+    const { withdrawable } = await this.withdrawable(userId, mode, req.asset);
+    if (withdrawable.lt(q.amount)) this.refuseBalance(withdrawable, locked, req.asset);
+    await stepUp();
 
     const at = this.deps.clock.date();
     const c = this.deps.config;
@@ -249,12 +259,8 @@ export class Withdrawals {
           },
         });
         const available = await lockedAvailable(tx, userId, mode, req.asset);
-        if (available.lt(q.amount)) throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
-        if (available.minus(locked).lt(q.amount))
-          throw new AppError('WITHDRAWAL_DEPOSIT_FROZEN', {
-            withdrawable: Decimal.max(0, available.minus(locked)).toFixed(),
-            asset: req.asset,
-          });
+        const left = Decimal.max(0, available.minus(locked));
+        if (left.lt(q.amount)) this.refuseBalance(left, locked, req.asset);
         await post(tx, {
           mode,
           flowType: FlowType.CRYPTO_WITHDRAWAL_FREEZE,
@@ -281,6 +287,15 @@ export class Withdrawals {
     );
     await this.announce(row);
     return withdrawalView(row);
+  }
+
+  /** 5001 when the balance is short, 5216 when deposits still in their freeze make it short. */
+  private refuseBalance(withdrawable: Decimal, locked: Decimal, asset: string): never {
+    if (locked.isZero()) throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
+    throw new AppError('WITHDRAWAL_DEPOSIT_FROZEN', {
+      withdrawable: withdrawable.toFixed(),
+      asset,
+    });
   }
 
   /** The user cancels while the withdrawal is under review or waiting for the batch. */
