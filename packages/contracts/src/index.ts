@@ -26,3 +26,5 @@ export * from './order-rules.js';
 export * from './kyc.js';
 export * from './kyc-rules.js';
 export * from './withdrawal.js';
+export * from './chain-address.js';
+export * from './crypto-wallet.js';

@@ -14,6 +14,7 @@ import {
 } from './market-data.js';
 import { fill, order } from './order.js';
 import { withdrawal } from './withdrawal.js';
+import { cryptoDeposit } from './crypto-wallet.js';
 
 export const socketOp = z.enum([
   'login',
@@ -38,6 +39,7 @@ export const socketChannel = z.enum([
   'fills',
   'order',
   'refreshAsset',
+  'cryptoDeposit',
   'statsTradeVolume',
   'system',
   'exchangeRate',
@@ -54,6 +56,7 @@ export const PRIVATE_CHANNELS: readonly SocketChannel[] = [
   'order',
   'refreshAsset',
   'withdrawal',
+  'cryptoDeposit',
 ];
 
 /** A client message. `requestId` pairs the reply with the request. */
@@ -91,6 +94,8 @@ export const pushPayloads = {
   order,
   /** The assets whose balances a batch moved for the account: the client refetches them. */
   refreshAsset: z.object({ assets: z.array(z.string()) }),
+  /** A crypto deposit of the account changed state or confirmations (Real mode). */
+  cryptoDeposit,
   statsTradeVolume: volumeStats,
   /** Operator notices (maintenance, announcements). */
   system: z.object({

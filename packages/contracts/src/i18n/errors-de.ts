@@ -102,6 +102,16 @@ export const errorsDe: Record<string, string> = {
   error_5007: 'Adresse ist erforderlich.',
   error_5008: 'Dieser Vermögenswert ist nicht verfügbar.',
   error_5009: 'Für diesen Coin finden gerade Wartungsarbeiten statt.',
+  error_5100: 'Dieser Coin kann in diesem Netzwerk weder eingezahlt noch abgehoben werden.',
+  error_5101: 'Einzahlungen dieses Coins in diesem Netzwerk sind ausgesetzt.',
+  error_5102: 'Das Netzwerk ist nicht verbunden. Bitte versuchen Sie es später erneut.',
+  error_5103: 'Einzahlung nicht gefunden.',
+  error_5104: 'Nur eine verzögerte Einzahlung kann erneut versucht werden.',
+  error_5105: 'Diese Einzahlung kann in {{minutes}} Minuten erneut versucht werden.',
+  error_5106: 'Die Signatur des Callbacks ist ungültig.',
+  error_5107: 'Der Zeitstempel des Callbacks liegt außerhalb des zulässigen Zeitfensters.',
+  error_5108: 'Krypto-Einzahlungen und -Abhebungen sind nur im Real-Modus verfügbar.',
+  error_5109: 'Das Netzwerk hat nicht geantwortet. Bitte versuchen Sie es später erneut.',
 
   // ---- wallet: withdrawals, internal transfers, whitelists ----
   error_5201: 'Diese Adresse steht bereits auf Ihrer Whitelist.',

@@ -101,6 +101,16 @@ export const errorsFr: Record<string, string> = {
   error_5007: 'L’adresse est requise.',
   error_5008: 'Cet actif n’est pas disponible.',
   error_5009: 'Cette cryptomonnaie est en cours de maintenance.',
+  error_5100: 'Cette cryptomonnaie ne peut pas être déposée ni retirée sur ce réseau.',
+  error_5101: 'Les dépôts de cette cryptomonnaie sur ce réseau sont suspendus.',
+  error_5102: "Le réseau n'est pas connecté, veuillez réessayer plus tard.",
+  error_5103: 'Dépôt introuvable.',
+  error_5104: 'Seul un dépôt retardé peut être relancé.',
+  error_5105: 'Ce dépôt pourra être relancé dans {{minutes}} minutes.',
+  error_5106: 'La signature du rappel est invalide.',
+  error_5107: "L'horodatage du rappel est hors de la fenêtre acceptée.",
+  error_5108: "Les dépôts et retraits de cryptomonnaies ne sont disponibles qu'en mode réel.",
+  error_5109: "Le réseau n'a pas répondu, veuillez réessayer plus tard.",
 
   // ---- wallet: withdrawals, internal transfers, whitelists ----
   error_5201: 'Cette adresse figure déjà dans votre liste blanche.',

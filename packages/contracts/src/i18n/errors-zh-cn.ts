@@ -93,6 +93,16 @@ export const errorsZhCn: Record<string, string> = {
   error_5007: '地址不能为空。',
   error_5008: '该资产暂不可用。',
   error_5009: '该币种正在维护中。',
+  error_5100: '该币种不支持在此网络充值或提现。',
+  error_5101: '该币种在此网络的充值已暂停。',
+  error_5102: '网络未连接，请稍后再试。',
+  error_5103: '未找到该充值记录。',
+  error_5104: '只有延迟的充值可以重试。',
+  error_5105: '该充值可在 {{minutes}} 分钟后重试。',
+  error_5106: '回调签名无效。',
+  error_5107: '回调时间戳超出允许的时间窗口。',
+  error_5108: '加密货币充值和提现仅在真实模式下可用。',
+  error_5109: '网络无响应，请稍后再试。',
 
   // ---- wallet: withdrawals, internal transfers, whitelists ----
   error_5201: '该地址已在您的白名单中。',
