@@ -34,6 +34,8 @@ import oidcRoutes from './features/auth/oidc/routes.js';
 import { kycRoutes } from './features/kyc/routes.js';
 import { HttpKycProvider, type KycProvider } from './features/kyc/kyc-provider.js';
 import walletRoutes from './features/wallet/routes.js';
+import { registerWithdrawals } from './features/withdrawal/index.js';
+import type { WithdrawalChain } from './features/withdrawal/deps.js';
 import socketPlugin from './features/socket/plugin.js';
 import exchangeRateRoutes from './features/exchange-rates/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
@@ -62,6 +64,8 @@ export interface BuildOptions {
   kycProvider?: KycProvider;
   /** The chain adapters (default: over HTTP at CHAIN_API_URL) and the deposit risk check. */
   cryptoWallet?: CryptoWalletOptions;
+  /** The chain withdrawals are broadcast to; default: none wired (broadcasting is retried). */
+  withdrawalChain?: WithdrawalChain;
   /** Extra routes, for tests that need a slow or failing handler. */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -209,6 +213,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   await app.register(walletRoutes, { prefix: '/v1/wallet' });
   await setupCryptoWallet(app, opts.cryptoWallet);
+  await registerWithdrawals(app, { chain: opts.withdrawalChain });
   await trading(app);
   await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });
   await app.register(userRoutes, { prefix: '/v1/user' });

@@ -112,7 +112,9 @@ export const internalTransferRequest = z.strictObject({
   clientRequestId: text()
     .min(8)
     .max(64)
-    .describe('Chosen by the client per transfer: a retry with the same id returns the first answer'),
+    .describe(
+      'Chosen by the client per transfer: a retry with the same id returns the first answer',
+    ),
   uid: text().max(32),
   asset: text().max(16),
   amount: decimalText,
@@ -212,7 +214,9 @@ export const withdrawalRequest = z.strictObject({
   clientRequestId: text()
     .min(8)
     .max(64)
-    .describe('Chosen by the client per withdrawal: a retry with the same id returns the first answer'),
+    .describe(
+      'Chosen by the client per withdrawal: a retry with the same id returns the first answer',
+    ),
   asset: text().max(16),
   network: text().max(32),
   address: text().max(128),

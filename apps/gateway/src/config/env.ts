@@ -204,6 +204,23 @@ export const envSchema = z
       .transform((v) => v.split('-').map((n) => Math.round(Number(n) * 1000)) as [number, number])
       .refine(([min, max]) => min <= max, 'CRYPTO_DEPOSIT_REVIEW_SECONDS: min above max')
       .optional(),
+    /** Hours before a new whitelisted address or UID may be used (the cooling period). */
+    WHITELIST_COOLING_HOURS: z.coerce.number().min(0).max(720).default(24),
+    /** The limited-time crypto withdrawal fee rate (1 %), excluding the network gas fee. */
+    WITHDRAWAL_FEE_RATE: z
+      .string()
+      .regex(/^(0(\.\d+)?|1)$/, 'a rate between 0 and 1')
+      .default('0.01'),
+    /** When the limited-time rate ends (ISO 8601); unset: it does not end. */
+    WITHDRAWAL_FEE_RATE_ENDS_AT: z.iso.datetime({ offset: true }).optional(),
+    /** The rate after WITHDRAWAL_FEE_RATE_ENDS_AT. */
+    WITHDRAWAL_FEE_RATE_AFTER: z
+      .string()
+      .regex(/^(0(\.\d+)?|1)$/, 'a rate between 0 and 1')
+      .default('0.01'),
+    /** The withdrawal risk review takes a random time between these (logical seconds; spec 1-2 minutes). */
+    WITHDRAWAL_REVIEW_MIN_SECONDS: z.coerce.number().int().min(0).default(60),
+    WITHDRAWAL_REVIEW_MAX_SECONDS: z.coerce.number().int().min(0).default(120),
     /** Folder of the uploaded files (encrypted); default apps/gateway/.data/files. */
     FILE_STORAGE_DIR: z.string().min(1).optional(),
     /**

@@ -26,6 +26,12 @@ export interface Jobs {
   ): Promise<string>;
   /** Jobs of this kind not finished yet: waiting, running, or delayed (also for a retry). */
   pending<S extends z.ZodType>(def: JobDefinition<S>): Promise<number>;
+  /**
+   * Makes the delayed jobs of this kind due now and returns how many. For tests on the manual
+   * clock, whose logical time does not move real timers: handlers of promotable jobs check their
+   * own due time against the clock and put themselves back when early.
+   */
+  promote<S extends z.ZodType>(def: JobDefinition<S>): Promise<number>;
   /** Starts processing registered jobs in this process. */
   start(): void;
   close(): Promise<void>;
@@ -68,6 +74,12 @@ export function createJobs(opts: {
     async pending(def) {
       const jobs = await getQueue().getJobs(['waiting', 'prioritized', 'active', 'delayed']);
       return jobs.filter((job) => job.name === def.name).length;
+    },
+    async promote(def) {
+      const jobs = await getQueue().getJobs(['delayed']);
+      const mine = jobs.filter((job) => job.name === def.name);
+      await Promise.all(mine.map((job) => job.promote()));
+      return mine.length;
     },
     start() {
       if (worker) return;

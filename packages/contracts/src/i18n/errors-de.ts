@@ -113,24 +113,28 @@ export const errorsDe: Record<string, string> = {
   error_5108: 'Krypto-Einzahlungen und -Abhebungen sind nur im Real-Modus verfügbar.',
   error_5109: 'Das Netzwerk hat nicht geantwortet. Bitte versuchen Sie es später erneut.',
 
-
   // ---- wallet: withdrawals, internal transfers, whitelists ----
   error_5201: 'Diese Adresse steht bereits auf Ihrer Whitelist.',
   error_5202: 'Diese UID steht bereits auf Ihrer Whitelist.',
   error_5203: 'Die Whitelist ist voll (höchstens {{max}} Einträge).',
   error_5204: 'Dieser Whitelist-Eintrag existiert nicht.',
   error_5205: 'Dieses Netzwerk ist für {{asset}} nicht verfügbar.',
-  error_5206: 'Nur Adressen der Whitelist können verwendet werden: Fügen Sie diese Adresse zuerst Ihrer Whitelist hinzu.',
+  error_5206:
+    'Nur Adressen der Whitelist können verwendet werden: Fügen Sie diese Adresse zuerst Ihrer Whitelist hinzu.',
   error_5207: 'Diese Adresse der Whitelist kann ab {{usableFrom}} verwendet werden.',
-  error_5208: 'Nur UIDs der Whitelist können verwendet werden: Fügen Sie diese UID zuerst Ihrer Whitelist hinzu.',
+  error_5208:
+    'Nur UIDs der Whitelist können verwendet werden: Fügen Sie diese UID zuerst Ihrer Whitelist hinzu.',
   error_5209: 'Diese UID der Whitelist kann ab {{usableFrom}} verwendet werden.',
   error_5210: 'Kein Konto hat diese UID.',
   error_5211: 'Sie können nicht auf Ihr eigenes Konto überweisen.',
   error_5212: 'Dieses Konto kann keine Überweisungen empfangen.',
-  error_5213: 'Der Betrag muss größer als 0 sein und darf höchstens {{decimals}} Nachkommastellen haben.',
+  error_5213:
+    'Der Betrag muss größer als 0 sein und darf höchstens {{decimals}} Nachkommastellen haben.',
   error_5214: 'Die Mindestauszahlung beträgt {{minAmount}} {{asset}}.',
-  error_5215: 'Der Betrag muss höher sein als die Gebühr und die Netzwerk-Gasgebühr ({{fees}} {{asset}}).',
-  error_5216: 'Unzureichendes verfügbares Guthaben: Derzeit können höchstens {{withdrawable}} {{asset}} ausgezahlt werden (Krypto-Einzahlungen sind nach der Gutschrift 24 Stunden gesperrt).',
+  error_5215:
+    'Der Betrag muss höher sein als die Gebühr und die Netzwerk-Gasgebühr ({{fees}} {{asset}}).',
+  error_5216:
+    'Unzureichendes verfügbares Guthaben: Derzeit können höchstens {{withdrawable}} {{asset}} ausgezahlt werden (Krypto-Einzahlungen sind nach der Gutschrift 24 Stunden gesperrt).',
   error_5217: 'Diese Auszahlung existiert nicht.',
   error_5218: 'Diese Auszahlung kann nicht mehr storniert werden.',
   error_5219: 'Auszahlungen und Überweisungen sind nur im Real-Modus verfügbar.',

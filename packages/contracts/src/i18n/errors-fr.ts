@@ -112,27 +112,30 @@ export const errorsFr: Record<string, string> = {
   error_5108: "Les dépôts et retraits de cryptomonnaies ne sont disponibles qu'en mode réel.",
   error_5109: "Le réseau n'a pas répondu, veuillez réessayer plus tard.",
 
-
   // ---- wallet: withdrawals, internal transfers, whitelists ----
   error_5201: 'Cette adresse figure déjà dans votre liste blanche.',
   error_5202: 'Cet UID figure déjà dans votre liste blanche.',
   error_5203: 'La liste blanche est pleine ({{max}} entrées au maximum).',
-  error_5204: 'Cette entrée de la liste blanche n\'existe pas.',
-  error_5205: 'Ce réseau n\'est pas disponible pour {{asset}}.',
-  error_5206: 'Seules les adresses de la liste blanche peuvent être utilisées : ajoutez d\'abord cette adresse à votre liste blanche.',
+  error_5204: "Cette entrée de la liste blanche n'existe pas.",
+  error_5205: "Ce réseau n'est pas disponible pour {{asset}}.",
+  error_5206:
+    "Seules les adresses de la liste blanche peuvent être utilisées : ajoutez d'abord cette adresse à votre liste blanche.",
   error_5207: 'Cette adresse de la liste blanche pourra être utilisée à partir du {{usableFrom}}.',
-  error_5208: 'Seuls les UID de la liste blanche peuvent être utilisés : ajoutez d\'abord cet UID à votre liste blanche.',
+  error_5208:
+    "Seuls les UID de la liste blanche peuvent être utilisés : ajoutez d'abord cet UID à votre liste blanche.",
   error_5209: 'Cet UID de la liste blanche pourra être utilisé à partir du {{usableFrom}}.',
-  error_5210: 'Aucun compte n\'a cet UID.',
+  error_5210: "Aucun compte n'a cet UID.",
   error_5211: 'Vous ne pouvez pas effectuer de transfert vers votre propre compte.',
   error_5212: 'Ce compte ne peut pas recevoir de transferts.',
   error_5213: 'Le montant doit être supérieur à 0 avec au plus {{decimals}} décimales.',
   error_5214: 'Le retrait minimum est de {{minAmount}} {{asset}}.',
-  error_5215: 'Le montant doit dépasser les frais et les frais de gaz du réseau ({{fees}} {{asset}}).',
-  error_5216: 'Solde disponible insuffisant : au plus {{withdrawable}} {{asset}} peuvent être retirés maintenant (les dépôts crypto sont gelés 24 heures après leur crédit).',
-  error_5217: 'Ce retrait n\'existe pas.',
+  error_5215:
+    'Le montant doit dépasser les frais et les frais de gaz du réseau ({{fees}} {{asset}}).',
+  error_5216:
+    'Solde disponible insuffisant : au plus {{withdrawable}} {{asset}} peuvent être retirés maintenant (les dépôts crypto sont gelés 24 heures après leur crédit).',
+  error_5217: "Ce retrait n'existe pas.",
   error_5218: 'Ce retrait ne peut plus être annulé.',
-  error_5219: 'Les retraits et les transferts ne sont disponibles qu\'en mode Réel.',
+  error_5219: "Les retraits et les transferts ne sont disponibles qu'en mode Réel.",
   error_5220: 'Cet identifiant de requête a déjà été utilisé pour une autre requête.',
   // ---- fiat ----
   error_6001: 'Cette carte bancaire ne figure pas sur la liste blanche.',

@@ -108,7 +108,6 @@ export const errorsKo: Record<string, string> = {
   error_5108: '암호화폐 입출금은 실전 모드에서만 가능합니다.',
   error_5109: '네트워크가 응답하지 않았습니다. 잠시 후 다시 시도해 주세요.',
 
-
   // ---- wallet: withdrawals, internal transfers, whitelists ----
   error_5201: '이 주소는 이미 화이트리스트에 있습니다.',
   error_5202: '이 UID는 이미 화이트리스트에 있습니다.',
@@ -125,7 +124,8 @@ export const errorsKo: Record<string, string> = {
   error_5213: '금액은 0보다 커야 하며 소수점 이하 최대 {{decimals}}자리까지 가능합니다.',
   error_5214: '최소 출금 금액은 {{minAmount}} {{asset}}입니다.',
   error_5215: '금액은 수수료와 네트워크 가스비({{fees}} {{asset}})보다 커야 합니다.',
-  error_5216: '사용 가능 잔액이 부족합니다: 지금은 최대 {{withdrawable}} {{asset}}까지 출금할 수 있습니다(암호화폐 입금은 입금 후 24시간 동결됩니다).',
+  error_5216:
+    '사용 가능 잔액이 부족합니다: 지금은 최대 {{withdrawable}} {{asset}}까지 출금할 수 있습니다(암호화폐 입금은 입금 후 24시간 동결됩니다).',
   error_5217: '이 출금이 존재하지 않습니다.',
   error_5218: '이 출금은 더 이상 취소할 수 없습니다.',
   error_5219: '출금과 이체는 실전 모드에서만 가능합니다.',

@@ -104,7 +104,6 @@ export const errorsZhCn: Record<string, string> = {
   error_5108: '加密货币充值和提现仅在真实模式下可用。',
   error_5109: '网络无响应，请稍后再试。',
 
-
   // ---- wallet: withdrawals, internal transfers, whitelists ----
   error_5201: '该地址已在您的白名单中。',
   error_5202: '该UID已在您的白名单中。',
@@ -121,7 +120,8 @@ export const errorsZhCn: Record<string, string> = {
   error_5213: '金额必须大于0，且最多{{decimals}}位小数。',
   error_5214: '最小提币数量为{{minAmount}} {{asset}}。',
   error_5215: '金额必须大于手续费与网络Gas费之和（{{fees}} {{asset}}）。',
-  error_5216: '可用余额不足：当前最多可提{{withdrawable}} {{asset}}（加密货币充值到账后冻结24小时）。',
+  error_5216:
+    '可用余额不足：当前最多可提{{withdrawable}} {{asset}}（加密货币充值到账后冻结24小时）。',
   error_5217: '该提币记录不存在。',
   error_5218: '该提币已无法取消。',
   error_5219: '提币与转账仅在真实模式下可用。',

@@ -104,7 +104,6 @@ export const errorsZhTw: Record<string, string> = {
   error_5108: '加密貨幣儲值與提領僅在真實模式下可用。',
   error_5109: '網路沒有回應，請稍後再試。',
 
-
   // ---- wallet: withdrawals, internal transfers, whitelists ----
   error_5201: '該地址已在您的白名單中。',
   error_5202: '該UID已在您的白名單中。',
@@ -121,7 +120,8 @@ export const errorsZhTw: Record<string, string> = {
   error_5213: '金額必須大於0，且最多{{decimals}}位小數。',
   error_5214: '最小提幣數量為{{minAmount}} {{asset}}。',
   error_5215: '金額必須大於手續費與網路Gas費之和（{{fees}} {{asset}}）。',
-  error_5216: '可用餘額不足：目前最多可提{{withdrawable}} {{asset}}（加密貨幣充值到帳後凍結24小時）。',
+  error_5216:
+    '可用餘額不足：目前最多可提{{withdrawable}} {{asset}}（加密貨幣充值到帳後凍結24小時）。',
   error_5217: '該提幣紀錄不存在。',
   error_5218: '該提幣已無法取消。',
   error_5219: '提幣與轉帳僅在真實模式下可用。',

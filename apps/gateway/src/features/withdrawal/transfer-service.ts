@@ -1,0 +1,216 @@
+import { Decimal } from 'decimal.js';
+import {
+  FlowType,
+  KycPermission,
+  type InternalTransfer,
+  type InternalTransferQuery,
+  type InternalTransferRequest,
+  type Page,
+} from '@exchange/contracts';
+import type { Prisma } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { paged } from '../../lib/paging.js';
+import { post } from '../ledger/ledger-service.js';
+import {
+  assertMayMoveOut,
+  checkAmount,
+  exact,
+  isUniqueViolation,
+  lockedAvailable,
+  refreshAssets,
+} from './common.js';
+import type { OutDeps } from './deps.js';
+import { assertUidAllowed } from './whitelist-service.js';
+
+type Deps = Pick<OutDeps, 'db' | 'clock' | 'config' | 'fanout' | 'notifyTransfer'>;
+
+/** The clearing account between a transfer's two postings (always back to zero). */
+export const TRANSFER_CLEARING = 'system:internal-transfer';
+
+interface Row {
+  id: string;
+  fromUserId: string;
+  toUserId: string;
+  clientRequestId: string;
+  asset: string;
+  amount: Prisma.Decimal;
+  createdAt: Date;
+}
+
+function view(row: Row, me: string, counterpartyUid: string): InternalTransfer {
+  return {
+    id: row.id,
+    direction: row.fromUserId === me ? 'OUT' : 'IN',
+    counterpartyUid,
+    asset: row.asset,
+    amount: exact(row.amount),
+    status: 'COMPLETED',
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The transfer a client request id already made, if any: a retry gets it back unchanged (and
+ * needs no new codes); the same id with other details is refused (5220).
+ */
+export async function existingTransfer(
+  deps: Pick<Deps, 'db'>,
+  userId: string,
+  req: Pick<InternalTransferRequest, 'clientRequestId' | 'uid' | 'asset' | 'amount'>,
+): Promise<InternalTransfer | null> {
+  const row = await deps.db.internalTransfer.findUnique({
+    where: {
+      fromUserId_clientRequestId: { fromUserId: userId, clientRequestId: req.clientRequestId },
+    },
+  });
+  if (!row) return null;
+  const to = await deps.db.user.findUnique({ where: { id: row.toUserId }, select: { uid: true } });
+  if (
+    row.asset !== req.asset ||
+    !new Decimal(row.amount.toString()).eq(req.amount) ||
+    to?.uid !== req.uid.trim()
+  )
+    throw new AppError('REQUEST_ID_REUSED');
+  return view(row, userId, to.uid);
+}
+
+/**
+ * An internal transfer by UID: instant, no fee, Real mode. Checked before the step-up (so a
+ * mistake spends no code): permission (INTERNAL_TRANSFER), security lock, the amount, the recipient (exists, not
+ * the sender, may receive), the "whitelisted UIDs only" setting; then one database transaction
+ * inserts the transfer and posts INTERNAL_TRANSFER_OUT (sender -> clearing) and
+ * INTERNAL_TRANSFER_IN (clearing -> recipient) under the balance row's lock. Idempotent on the
+ * client request id. Both sides' balances are refreshed and the recipient is notified.
+ */
+export async function transfer(
+  deps: Deps,
+  userId: string,
+  mode: number,
+  req: InternalTransferRequest,
+  /** The step-up, run once the request is known to be valid (the route's; none in tests of load). */
+  stepUp: () => Promise<void> = async () => {},
+): Promise<InternalTransfer> {
+  const sender = await assertMayMoveOut(deps, userId, mode, KycPermission.INTERNAL_TRANSFER);
+  const again = await existingTransfer(deps, userId, req);
+  if (again) return again;
+  const uid = req.uid.trim();
+  if (!uid) throw new AppError('UID_REQUIRED');
+  const { value } = await checkAmount(deps.db, req.asset, req.amount);
+  const recipient = await deps.db.user.findUnique({
+    where: { uid },
+    select: { id: true, uid: true, kycLevel: true },
+  });
+  if (!recipient) throw new AppError('TRANSFER_UID_NOT_FOUND');
+  if (recipient.id === userId) throw new AppError('TRANSFER_TO_SELF');
+  if (!mayReceive(recipient)) throw new AppError('TRANSFER_RECIPIENT_UNAVAILABLE');
+  await assertUidAllowed(deps, userId, uid);
+  const held = await deps.db.balance.findUnique({
+    where: { accountId_mode_asset: { accountId: userId, mode, asset: req.asset } },
+  });
+  if (!held || value.gt(held.available.toString()))
+    throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
+  await stepUp();
+
+  const at = deps.clock.date();
+  let row: Row;
+  try {
+    row = await deps.db.$transaction(async (tx) => {
+      const created = await tx.internalTransfer.create({
+        data: {
+          fromUserId: userId,
+          toUserId: recipient.id,
+          clientRequestId: req.clientRequestId,
+          mode,
+          asset: req.asset,
+          amount: value.toFixed(),
+          createdAt: at,
+        },
+      });
+      const available = await lockedAvailable(tx, userId, mode, req.asset);
+      if (available.lt(value)) throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
+      const ref = { mode, refType: 'INTERNAL_TRANSFER', refId: created.id, at };
+      await post(tx, {
+        ...ref,
+        flowType: FlowType.INTERNAL_TRANSFER_OUT,
+        legs: [
+          { accountId: userId, asset: req.asset, bucket: 'AVAILABLE', amount: value.neg() },
+          { accountId: TRANSFER_CLEARING, asset: req.asset, bucket: 'AVAILABLE', amount: value },
+        ],
+      });
+      await post(tx, {
+        ...ref,
+        flowType: FlowType.INTERNAL_TRANSFER_IN,
+        legs: [
+          {
+            accountId: TRANSFER_CLEARING,
+            asset: req.asset,
+            bucket: 'AVAILABLE',
+            amount: value.neg(),
+          },
+          { accountId: recipient.id, asset: req.asset, bucket: 'AVAILABLE', amount: value },
+        ],
+      });
+      return created;
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.code === 3001)
+      throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
+    if (isUniqueViolation(err)) {
+      const first = await existingTransfer(deps, userId, req);
+      if (first) return first;
+    }
+    throw err;
+  }
+  await refreshAssets(deps, userId, mode, [req.asset]);
+  await refreshAssets(deps, recipient.id, mode, [req.asset]);
+  await deps.notifyTransfer({
+    userId: recipient.id,
+    fromUid: sender.uid,
+    asset: req.asset,
+    amount: value.toFixed(),
+    transferId: row.id,
+  });
+  return view(row, userId, recipient.uid);
+}
+
+/**
+ * Whether an account may receive a transfer. Every existing account may hold funds today; a
+ * cancelled account (the account cancellation feature) must be refused here once it exists.
+ */
+function mayReceive(_user: { id: string; kycLevel: number | null }): boolean {
+  return true;
+}
+
+/** Both directions of the user's transfers in the mode, newest first. */
+export async function listTransfers(
+  deps: Pick<Deps, 'db'>,
+  userId: string,
+  mode: number,
+  q: InternalTransferQuery,
+): Promise<Page<InternalTransfer>> {
+  return paged(q, async ({ skip, take }) => {
+    const sides =
+      q.direction === 'OUT'
+        ? [{ fromUserId: userId }]
+        : q.direction === 'IN'
+          ? [{ toUserId: userId }]
+          : [{ fromUserId: userId }, { toUserId: userId }];
+    const rows = await deps.db.internalTransfer.findMany({
+      where: { mode, OR: sides, ...(q.asset ? { asset: q.asset } : {}) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip,
+      take,
+    });
+    const others = [
+      ...new Set(rows.map((r) => (r.fromUserId === userId ? r.toUserId : r.fromUserId))),
+    ];
+    const users = await deps.db.user.findMany({
+      where: { id: { in: others } },
+      select: { id: true, uid: true },
+    });
+    const uidOf = new Map(users.map((u) => [u.id, u.uid]));
+    return rows.map((r) =>
+      view(r, userId, uidOf.get(r.fromUserId === userId ? r.toUserId : r.fromUserId) ?? ''),
+    );
+  });
+}
