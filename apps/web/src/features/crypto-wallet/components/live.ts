@@ -4,14 +4,16 @@ import { usePrivateUpdates } from '../../trade/hooks';
 import { cryptoKeys } from '../api/crypto';
 
 /**
- * Live states over the socket: a withdrawal's new state arrives on `withdrawal`; a deposit's
- * credit (and any balance change) on `refreshAsset`. Either reads the lists again; the balances
- * follow through the private updates. While a row is still moving the lists also poll.
+ * Live states over the socket: a deposit's new state or confirmation count arrives on
+ * `cryptoDeposit`, a withdrawal's on `withdrawal`, a balance change on `refreshAsset`. Each reads
+ * the lists again; the balances follow through the private updates. While a row is still moving
+ * the lists also poll, so a page without a socket still moves on.
  */
 export function useCryptoLive(): void {
   usePrivateUpdates();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: cryptoKeys.all });
+  useSocketChannel('cryptoDeposit', refresh);
   useSocketChannel('withdrawal', refresh);
   useSocketChannel('refreshAsset', refresh);
 }

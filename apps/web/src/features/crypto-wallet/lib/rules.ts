@@ -3,7 +3,9 @@ import {
   WHITELIST_NOTE_MAX,
   WHITELIST_NOTE_MIN,
   i18nKey,
+  isValidAddress,
   type ErrorName,
+  type NetworkKind,
 } from '@exchange/contracts';
 import {
   cmp,
@@ -39,23 +41,18 @@ export function noteError(note: string, t: TFunction): string | null {
   return null;
 }
 
-/** The network kinds whose address formats the client knows (the gateway checks checksums). */
-export type AddressKind = 'BITCOIN' | 'EVM' | 'TRON';
-
-const ADDRESS_SHAPES: Record<AddressKind, RegExp> = {
-  // bech32 / bech32m (P2WPKH, P2TR) on main, test and regression networks; legacy base58 too.
-  BITCOIN:
-    /^(?:(?:bc|tb|bcrt)1[02-9ac-hj-np-z]{8,87}|(?:BC|TB|BCRT)1[02-9AC-HJ-NP-Z]{8,87}|[13mn2][1-9A-HJ-NP-Za-km-z]{25,34})$/,
-  EVM: /^0x[0-9a-fA-F]{40}$/,
-  TRON: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
-};
-
-/** Required, and shaped like an address of the network's kind (checksums are the gateway's). */
-export function addressError(address: string, kind: string | null, t: TFunction): string | null {
+/**
+ * Required, and an address of the network's kind with a valid checksum (bech32, EIP-55,
+ * base58check: the contracts' checks the gateway runs too), so a typo is caught before the codes.
+ */
+export function addressError(
+  address: string,
+  kind: NetworkKind | null,
+  t: TFunction,
+): string | null {
   const value = address.trim();
   if (!value) return catalogue(t, 'ADDRESS_REQUIRED');
-  const shape = kind && kind in ADDRESS_SHAPES ? ADDRESS_SHAPES[kind as AddressKind] : null;
-  if (shape && !shape.test(value)) return catalogue(t, 'ADDRESS_FORMAT_INCORRECT');
+  if (kind && !isValidAddress(kind, value)) return catalogue(t, 'ADDRESS_FORMAT_INCORRECT');
   return null;
 }
 
