@@ -1,5 +1,6 @@
 import { PUSH_SAMPLES } from '@exchange/contracts/testing';
 import {
+  CRYPTO_WALLET_PATHS,
   MARKET_DATA_PATHS,
   SPOT_ORDER_PATHS,
   WALLET_PATHS,
@@ -123,6 +124,26 @@ const base = {
   ]),
 };
 
+const btcNetwork = {
+  asset: 'BTC',
+  network: 'BTC',
+  name: 'Bitcoin',
+  kind: 'BITCOIN',
+  tokenStandard: null,
+  contract: null,
+  depositEnabled: true,
+  withdrawEnabled: true,
+  coinStatus: 'STABLE',
+  connection: 'CONNECTED',
+  confirmations: 2,
+  minDeposit: '0.0001',
+  minWithdrawal: '0.001',
+  withdrawalGasFee: '0.0002',
+  chainDecimals: 8,
+  canDeposit: true,
+  canWithdraw: true,
+};
+
 const balances = ok([
   { asset: 'BTC', available: '0.123456789', frozen: '0.1', total: '0.223456789' },
   { asset: 'USDT', available: '1000.9999999', frozen: '0', total: '1000.9999999' },
@@ -217,14 +238,31 @@ describe('wallet', () => {
     expect(await assetRow('ETH')).toBeTruthy();
   });
 
-  it('in Real shows deposit and withdraw as coming soon, and no reset', async () => {
-    renderApp('/accountCenter/wallet?type=wallet', { ...base, [WALLET_PATHS.balances]: balances });
+  it('in Real leads a coin with networks to /cryptoChannel; fiat stays coming soon; no reset', async () => {
+    localStorage.setItem(HIDE_ZERO_KEY, 'false');
+    renderApp('/accountCenter/wallet?type=wallet', {
+      ...base,
+      [WALLET_PATHS.balances]: balances,
+      [CRYPTO_WALLET_PATHS.networks]: ok([btcNetwork]),
+    });
     const btc = await assetRow('BTC');
-    const deposit = within(btc).getByRole('button', { name: 'Deposit (Coming soon)' });
+    await waitFor(() =>
+      expect(within(btc).getByRole('link', { name: 'Deposit BTC' }).getAttribute('href')).toBe(
+        '/cryptoChannel?tab=deposit&coin=BTC',
+      ),
+    );
+    expect(within(btc).getByRole('link', { name: 'Withdraw BTC' }).getAttribute('href')).toBe(
+      '/cryptoChannel?tab=withdraw&coin=BTC',
+    );
+    expect(
+      within(btc).getByRole('link', { name: 'Transfer BTC by UID' }).getAttribute('href'),
+    ).toBe('/cryptoChannel?tab=transfer&coin=BTC');
+    const jpy = await assetRow('JPY');
+    const deposit = within(jpy).getByRole('button', { name: 'Deposit (Coming soon)' });
     expect(deposit.getAttribute('aria-disabled')).toBe('true');
     expect(deposit.getAttribute('data-tooltip')).toBe('Coming soon');
     expect(
-      within(btc)
+      within(jpy)
         .getByRole('button', { name: 'Withdraw (Coming soon)' })
         .getAttribute('aria-disabled'),
     ).toBe('true');

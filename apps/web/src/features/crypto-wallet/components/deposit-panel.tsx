@@ -2,10 +2,10 @@ import type { AssetNetwork } from '@exchange/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { formatNumber } from '../../../lib/format';
 import { useDepositAddress } from '../api/crypto';
 import { availability } from '../lib/availability';
 import { useGuide } from '../lib/guide';
+import { trimAmount } from '../lib/rules';
 import { AvailabilityNotice, CoinSelect, NetworkChoice } from './coin-network';
 import { DepositHistory } from './histories';
 import { GuideTip } from './guide-tip';
@@ -120,7 +120,7 @@ function DepositAddressCard({
         <div>
           <dt>{t('crypto.deposit.minimum')}</dt>
           <dd data-testid="deposit-minimum">
-            {formatNumber(a.minDeposit)} {a.asset}
+            {trimAmount(a.minDeposit)} {a.asset}
           </dd>
         </div>
         <div>

@@ -4,7 +4,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { errorText } from '../../../lib/error-text';
-import { formatNumber } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { formatTime } from '../../trade/components/order-tables';
 import { Pager } from '../../trade/components/pager';
@@ -15,6 +14,7 @@ import {
   useTransfers,
   useWithdrawals,
 } from '../api/crypto';
+import { trimAmount } from '../lib/rules';
 import { depositStateText, shortTx, withdrawalTone } from '../lib/states';
 
 function HistorySection({
@@ -102,7 +102,7 @@ export function DepositHistory() {
                       <td data-label={t('crypto.table.coin')}>{d.asset}</td>
                       <td data-label={t('crypto.table.network')}>{d.network}</td>
                       <td className="num" data-label={t('crypto.table.amount')}>
-                        {formatNumber(d.amount)}
+                        {trimAmount(d.amount)}
                       </td>
                       <td data-label={t('crypto.table.txId')}>
                         <Tx id={d.txId} />
@@ -203,10 +203,10 @@ export function WithdrawalHistory() {
                       {w.asset} <span className="muted">{w.network}</span>
                     </td>
                     <td className="num" data-label={t('crypto.table.amount')}>
-                      {formatNumber(w.amount)}
+                      {trimAmount(w.amount)}
                     </td>
                     <td className="num" data-label={t('crypto.table.fee')}>
-                      {formatNumber(w.fee)} + {formatNumber(w.gasFee)}
+                      {trimAmount(w.fee)} + {trimAmount(w.gasFee)}
                     </td>
                     <td data-label={t('crypto.table.address')}>
                       <code className="crypto-tx" title={w.address}>
@@ -308,7 +308,7 @@ export function TransferHistory() {
                     <td data-label={t('crypto.table.counterparty')}>{r.counterpartyUid}</td>
                     <td data-label={t('crypto.table.coin')}>{r.asset}</td>
                     <td className="num" data-label={t('crypto.table.amount')}>
-                      {formatNumber(r.amount)}
+                      {trimAmount(r.amount)}
                     </td>
                     <td data-label={t('crypto.table.state')}>
                       <span className="crypto-state crypto-state--done">

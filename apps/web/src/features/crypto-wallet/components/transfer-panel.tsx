@@ -4,13 +4,19 @@ import { Link } from 'react-router-dom';
 import { TextField } from '../../../components/form';
 import { PATHS } from '../../../config/paths';
 import { errorText } from '../../../lib/error-text';
-import { formatNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useBalances } from '../../trade/api/wallet-balances';
 import { useTransfer, useWhitelistSettings, useWhitelistUids } from '../api/crypto';
 import { requestId } from '../lib/request-id';
-import { amountError, isPositiveText, maxAmount, uidError } from '../lib/rules';
+import {
+  amountError,
+  coinAmount,
+  isPositiveText,
+  maxAmount,
+  trimAmount,
+  uidError,
+} from '../lib/rules';
 import { CoinSelect } from './coin-network';
 import { TransferHistory } from './histories';
 import { PickList } from './pick-list';
@@ -37,7 +43,9 @@ export function TransferPanel({
   const [picked, setPicked] = useState<string | null>(wantedCoin);
   const coin = picked && coins.includes(picked) ? picked : (coins[0] ?? null);
   const decimals = useCoinDecimals(coin, 8);
-  const available = balances.data?.find((b) => b.asset === coin)?.available ?? '0';
+  const available = balances.data
+    ? (balances.data.find((b) => b.asset === coin)?.available ?? '0')
+    : null;
 
   const [uid, setUid] = useState('');
   const [amount, setAmount] = useState('');
@@ -50,7 +58,11 @@ export function TransferPanel({
     e.preventDefault();
     const next = {
       uid: uidError(uid, user?.uid ?? null, t),
-      amount: amountError(amount, { available, minimum: '0', decimals, coin: coin ?? '' }, t),
+      amount: amountError(
+        amount,
+        { available: available ?? '0', minimum: '0', decimals, coin: coin ?? '' },
+        t,
+      ),
     };
     setErrors(next);
     if (next.uid || next.amount || !coin) return;
@@ -127,18 +139,21 @@ export function TransferPanel({
             <button
               type="button"
               className="field__action"
-              onClick={() => setAmount(maxAmount(available, decimals))}
+              disabled={available === null}
+              onClick={() => available !== null && setAmount(maxAmount(available, decimals))}
             >
               {t('crypto.withdraw.max')}
             </button>
           }
           hint={
-            <span data-testid="transfer-available">
-              {t('crypto.withdraw.available', {
-                amount: formatNumber(available, { decimals }),
-                coin: coin ?? '',
-              })}
-            </span>
+            available !== null ? (
+              <span data-testid="transfer-available">
+                {t('crypto.withdraw.available', {
+                  amount: coinAmount(available, decimals),
+                  coin: coin ?? '',
+                })}
+              </span>
+            ) : undefined
           }
         />
         <p className="crypto-free">{t('crypto.transfer.free')}</p>
@@ -184,7 +199,7 @@ export function TransferPanel({
           <div>
             <dt>{t('crypto.summary.amount')}</dt>
             <dd>
-              {formatNumber(amount.trim())} {coin}
+              {trimAmount(amount.trim())} {coin}
             </dd>
           </div>
           <div>

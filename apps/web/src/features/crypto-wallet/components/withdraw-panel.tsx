@@ -7,7 +7,6 @@ import { PATHS } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useAssets } from '../../../lib/catalogue';
 import { errorText } from '../../../lib/error-text';
-import { formatNumber } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { formatTime } from '../../trade/components/order-tables';
 import {
@@ -23,6 +22,7 @@ import { requestId } from '../lib/request-id';
 import {
   addressError,
   amountError,
+  coinAmount,
   excess,
   feePreview,
   maxAmount,
@@ -272,17 +272,20 @@ export function WithdrawPanel({
                   <span className="crypto-hints">
                     <span data-testid="withdraw-available">
                       {t('crypto.withdraw.available', {
-                        amount: formatNumber(p.withdrawable, { decimals }),
+                        amount: coinAmount(p.withdrawable, decimals),
                         coin,
                       })}
                     </span>
                     <span>
-                      {t('crypto.withdraw.minimum', { amount: formatNumber(p.minAmount), coin })}
+                      {t('crypto.withdraw.minimum', {
+                        amount: coinAmount(p.minAmount, decimals),
+                        coin,
+                      })}
                     </span>
                     {frozenPart && (
                       <span>
                         {t('crypto.withdraw.lockedDeposit', {
-                          amount: formatNumber(frozenPart, { decimals }),
+                          amount: coinAmount(frozenPart, decimals),
                           coin,
                         })}
                       </span>
@@ -295,17 +298,17 @@ export function WithdrawPanel({
               rows={[
                 [
                   t('crypto.withdraw.fee', { rate }),
-                  local ? `${formatNumber(local.fee)} ${coin}` : '-',
+                  local ? `${coinAmount(local.fee, decimals)} ${coin}` : '-',
                   'preview-fee',
                 ],
                 [
                   t('crypto.withdraw.gas'),
-                  p ? `${formatNumber(p.gasFee)} ${coin}` : '-',
+                  p ? `${coinAmount(p.gasFee, decimals)} ${coin}` : '-',
                   'preview-gas',
                 ],
                 [
                   t('crypto.withdraw.receive'),
-                  local ? `${formatNumber(local.receive)} ${coin}` : '-',
+                  local ? `${coinAmount(local.receive, decimals)} ${coin}` : '-',
                   'preview-receive',
                 ],
               ]}
@@ -371,16 +374,19 @@ export function WithdrawPanel({
             rows={[
               [t('crypto.summary.coin'), `${coin} · ${net?.name ?? ''}`],
               [t('crypto.summary.address'), <code className="crypto-break">{address.trim()}</code>],
-              [t('crypto.summary.amount'), `${formatNumber(confirm.preview.amount)} ${coin}`],
+              [
+                t('crypto.summary.amount'),
+                `${coinAmount(confirm.preview.amount, decimals)} ${coin}`,
+              ],
               [
                 t('crypto.withdraw.fee', { rate: ratePercent(confirm.preview.feeRate) }),
-                `${formatNumber(confirm.preview.fee)} ${coin}`,
+                `${coinAmount(confirm.preview.fee, decimals)} ${coin}`,
                 'confirm-fee',
               ],
-              [t('crypto.summary.gas'), `${formatNumber(confirm.preview.gasFee)} ${coin}`],
+              [t('crypto.summary.gas'), `${coinAmount(confirm.preview.gasFee, decimals)} ${coin}`],
               [
                 t('crypto.summary.receive'),
-                <strong>{`${formatNumber(confirm.preview.received)} ${coin}`}</strong>,
+                <strong>{`${coinAmount(confirm.preview.received, decimals)} ${coin}`}</strong>,
                 'confirm-receive',
               ],
             ]}

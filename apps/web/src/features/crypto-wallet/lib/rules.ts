@@ -19,6 +19,7 @@ import {
   type Dec,
 } from '@exchange/contracts/decimal';
 import type { TFunction } from 'i18next';
+import { formatNumber } from '../../../lib/format';
 
 /**
  * The withdrawal, transfer and whitelist forms' rules (spec trading-account-domain sections 5, 8,
@@ -173,3 +174,12 @@ export function excess(a: string, b: string, decimals: number): string | null {
   if (!x || !y || cmp(x, y) <= 0) return null;
   return toFixed(sub(x, y), decimals);
 }
+
+/** An amount in the coin's places, rounded down, without trailing zeros: "300", "0.0015". */
+export function coinAmount(value: string | null | undefined, decimals: number): string {
+  const text = formatNumber(value, { decimals });
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
+/** A server amount (NUMERIC, up to 18 places) without its trailing zeros. */
+export const trimAmount = (value: string | null | undefined) => coinAmount(value, 18);
