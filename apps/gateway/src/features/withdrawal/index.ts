@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { totpSecretBox } from '../security/deps.js';
 import type { OutDeps, TransferNotifier, WithdrawalChain } from './deps.js';
-import { interimNetworks } from './networks.js';
+import { catalogueNetworks } from './networks.js';
 import { withdrawalRoutes } from './routes.js';
 import { Withdrawals } from './withdrawal-service.js';
 
@@ -50,7 +50,7 @@ export async function registerWithdrawals(
     jobs: app.jobs,
     mailJob: app.mailJob,
     fanout: app.socket.fanout,
-    networks: interimNetworks(app.db),
+    networks: catalogueNetworks(app.db),
     chain: opts.chain ?? noChain,
     config: {
       coolingHours: env.WHITELIST_COOLING_HOURS,
