@@ -54,6 +54,7 @@ import { securityRoutes } from './features/security/routes.js';
 import { loginSecondFactor } from './features/security/authenticator-service.js';
 import { totpSecretBox, type SecurityDeps } from './features/security/deps.js';
 import { assertOwnedFiles, createFiles, fileRoutes } from './features/files/index.js';
+import { setupCryptoWallet, type CryptoWalletOptions } from './features/crypto-deposit/index.js';
 
 export interface BuildOptions {
   env: Env;
@@ -61,6 +62,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The KYC provider; default: over HTTP at KYC_PROVIDER_URL. */
   kycProvider?: KycProvider;
+  /** The chain adapters (default: over HTTP at CHAIN_API_URL) and the deposit risk check. */
+  cryptoWallet?: CryptoWalletOptions;
   /** The chain withdrawals are broadcast to; default: none wired (broadcasting is retried). */
   withdrawalChain?: WithdrawalChain;
   /** Extra routes, for tests that need a slow or failing handler. */
@@ -209,6 +212,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/v1/kyc' },
   );
   await app.register(walletRoutes, { prefix: '/v1/wallet' });
+  await setupCryptoWallet(app, opts.cryptoWallet);
   await registerWithdrawals(app, { chain: opts.withdrawalChain });
   await trading(app);
   await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });

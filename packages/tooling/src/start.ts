@@ -45,6 +45,7 @@ env.KYC_SIM_DATA_DIR ??= `${env.ENGINE_DATA_DIR}-kyc`;
 // database (a new database starts new chains).
 env.CHAIN_SIM_PORT ??= String(Number(PORT) + 12);
 env.CHAIN_SIM_URL ??= `http://127.0.0.1:${env.CHAIN_SIM_PORT}`;
+env.CHAIN_API_URL ??= env.CHAIN_SIM_URL;
 env.CHAIN_CALLBACK_URL ??= `http://127.0.0.1:${PORT}/v1/wallet/crypto/public/chain/callback`;
 env.CHAIN_SIM_DATA_DIR ??= `${env.ENGINE_DATA_DIR}-chain`;
 

@@ -15,8 +15,8 @@ export interface ChainDeps {
   fanout: Fanout;
   adapters: ChainAdapters;
   log: FastifyBaseLogger;
-  /** Enqueues an e-mail (the send-mail job). */
-  sendMail(mail: SendMailPayload): Promise<void>;
+  /** Enqueues an e-mail (the send-mail job); a job id makes a repeat one mail. */
+  sendMail(mail: SendMailPayload, jobId?: string): Promise<void>;
 }
 
 /**

@@ -422,6 +422,7 @@ export class Withdrawals {
     id: string,
     outcome: { status: 'CONFIRMED'; txId: string } | { status: 'FAILED'; reason: string },
   ): Promise<{ applied: boolean }> {
+    if (!idPayload.shape.withdrawalId.safeParse(id).success) return { applied: false };
     const row = await this.deps.db.cryptoWithdrawal.findUnique({ where: { id } });
     if (!row || WITHDRAWAL_FINAL.includes(row.status as WithdrawalStatus))
       return { applied: false };
