@@ -1,8 +1,10 @@
-import { Decimal } from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
+import type { ChainNetwork } from '@exchange/contracts';
+import { withdrawalLockedAmount } from '../crypto-deposit/index.js';
+import type { ChainAdapters } from '../wallet/chain-adapter.js';
 import { totpSecretBox } from '../security/deps.js';
-import type { OutDeps, TransferNotifier, WithdrawalChain } from './deps.js';
-import { interimNetworks } from './networks.js';
+import { ChainRefused, type OutDeps, type TransferNotifier, type WithdrawalChain } from './deps.js';
+import { catalogueNetworks } from './networks.js';
 import { withdrawalRoutes } from './routes.js';
 import { Withdrawals } from './withdrawal-service.js';
 
@@ -12,12 +14,26 @@ declare module 'fastify' {
   }
 }
 
-/** Until a chain adapter is given: broadcasting fails (and is retried), nothing is sent. */
-const noChain: WithdrawalChain = {
-  async broadcast() {
-    throw new Error('No chain adapter is wired for withdrawals');
-  },
-};
+/**
+ * Withdrawals go to the chain adapter of their network (over HTTP to CHAIN_API_URL under
+ * `npm start`). An adapter that does not answer throws 5109, and the broadcast job retries.
+ */
+function adaptersChain(adapters: ChainAdapters): WithdrawalChain {
+  return {
+    async broadcast(req) {
+      const adapter = adapters[req.network as ChainNetwork] as
+        | ChainAdapters[ChainNetwork]
+        | undefined;
+      if (!adapter) throw new ChainRefused(`No chain adapter for network ${req.network}`);
+      return adapter.broadcast({
+        withdrawalId: req.withdrawalId,
+        address: req.address,
+        asset: req.asset,
+        amount: req.amount,
+      });
+    },
+  };
+}
 
 /**
  * The recipient of an internal transfer is told by e-mail (beside the refreshAsset push). This is
@@ -35,7 +51,10 @@ function mailNotifier(app: FastifyInstance): TransferNotifier {
   };
 }
 
-/** Whitelists, internal transfers and crypto withdrawals: their jobs, routes and resumption. */
+/**
+ * Whitelists, internal transfers and crypto withdrawals: their jobs, routes, the chain's
+ * withdrawal callbacks and resumption. After the crypto wallet (it uses `app.chain`).
+ */
 export async function registerWithdrawals(
   app: FastifyInstance,
   opts: { chain?: WithdrawalChain | undefined } = {},
@@ -50,8 +69,8 @@ export async function registerWithdrawals(
     jobs: app.jobs,
     mailJob: app.mailJob,
     fanout: app.socket.fanout,
-    networks: interimNetworks(app.db),
-    chain: opts.chain ?? noChain,
+    networks: catalogueNetworks(app.db),
+    chain: opts.chain ?? adaptersChain(app.chain.deps.adapters),
     config: {
       coolingHours: env.WHITELIST_COOLING_HOURS,
       feeRate: env.WITHDRAWAL_FEE_RATE,
@@ -63,13 +82,21 @@ export async function registerWithdrawals(
       reviewMaxMs:
         Math.max(env.WITHDRAWAL_REVIEW_MIN_SECONDS, env.WITHDRAWAL_REVIEW_MAX_SECONDS) * 1000,
     },
-    // The crypto deposits' 24-hour freeze: the chain feature's withdrawalLockedAmount at merge.
-    lockedAmount: async () => new Decimal(0),
+    lockedAmount: (userId, asset) => withdrawalLockedAmount(app.db, userId, asset, app.clock.now()),
     notifyTransfer: mailNotifier(app),
   };
   const withdrawals = new Withdrawals(deps);
   withdrawals.register();
   app.decorate('withdrawals', withdrawals);
+  // The chain's word on a broadcast withdrawal (its signed callback, verified by the route).
+  app.chain.callbacks.on('withdrawal.confirmed', async (_deps, cb) => {
+    await withdrawals.settle(cb.withdrawalId, { status: 'CONFIRMED', txId: cb.txId });
+    return { tracking: false };
+  });
+  app.chain.callbacks.on('withdrawal.failed', async (_deps, cb) => {
+    await withdrawals.settle(cb.withdrawalId, { status: 'FAILED', reason: cb.reason });
+    return { tracking: false };
+  });
   await app.register(withdrawalRoutes(deps, withdrawals), { prefix: '/v1/wallet' });
   app.addHook('onReady', async () => {
     await withdrawals.resume();

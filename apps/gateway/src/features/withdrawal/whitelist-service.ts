@@ -62,11 +62,6 @@ function uidView(
   };
 }
 
-/** The address as the network writes it: EVM hex is compared without its checksum case. */
-export function normalAddress(kind: string, address: string): string {
-  return kind === 'EVM' ? address.toLowerCase() : address;
-}
-
 // ---- addresses ----
 
 export async function listAddresses(deps: Deps, userId: string): Promise<WhitelistAddress[]> {
@@ -92,12 +87,13 @@ export async function addAddress(
   if (!network) throw new AppError('NETWORK_NOT_SUPPORTED', { asset: req.asset });
   if (!deps.networks.validAddress(network.kind, address))
     throw new AppError('ADDRESS_FORMAT_INCORRECT');
+  const canonical = deps.networks.canonical(network.kind, address);
   const note = checkNote(req.note);
   const count = await deps.db.whitelistAddress.count({ where: { userId } });
   if (count >= WHITELIST_MAX_ENTRIES)
     throw new AppError('WHITELIST_FULL', { max: WHITELIST_MAX_ENTRIES });
   const exists = await deps.db.whitelistAddress.findFirst({
-    where: { userId, asset: req.asset, network: req.network, address },
+    where: { userId, asset: req.asset, network: req.network, address: canonical },
   });
   if (exists) throw new AppError('WHITELIST_ADDRESS_EXISTS');
   await stepUp(deps, userId, req);
@@ -107,7 +103,7 @@ export async function addAddress(
         userId,
         asset: req.asset,
         network: req.network,
-        address,
+        address: canonical,
         memo: req.memo?.trim() || null,
         note,
         createdAt: deps.clock.date(),
@@ -221,19 +217,18 @@ export async function updateSettings(
   return { ...next, coolingHours: deps.config.coolingHours };
 }
 
-/** Refuses an address when the user allows whitelisted addresses only and it is not usable one. */
+/** Refuses an address when the user allows whitelisted addresses only and it is not a usable one. */
 export async function assertAddressAllowed(
   deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   userId: string,
-  w: { asset: string; network: string; address: string; kind: string },
+  w: { asset: string; network: string; address: string },
 ): Promise<void> {
   const settings = await getSettings(deps, userId);
   if (!settings.addressWhitelistOnly) return;
-  const rows = await deps.db.whitelistAddress.findMany({
-    where: { userId, asset: w.asset, network: w.network },
+  // Both sides are in the canonical form of the network.
+  const entry = await deps.db.whitelistAddress.findFirst({
+    where: { userId, asset: w.asset, network: w.network, address: w.address },
   });
-  const want = normalAddress(w.kind, w.address);
-  const entry = rows.find((r) => normalAddress(w.kind, r.address) === want);
   if (!entry) throw new AppError('ADDRESS_NOT_WHITELISTED');
   if (entry.usableFrom.getTime() > deps.clock.now())
     throw new AppError('WHITELIST_ADDRESS_COOLING', { usableFrom: entry.usableFrom.toISOString() });

@@ -199,7 +199,7 @@ export class Withdrawals {
     if (
       row.asset !== req.asset ||
       row.network !== req.network ||
-      row.address !== req.address.trim() ||
+      row.address.toLowerCase() !== req.address.trim().toLowerCase() ||
       !new Decimal(row.amount.toString()).eq(req.amount)
     )
       throw new AppError('REQUEST_ID_REUSED');
@@ -222,11 +222,12 @@ export class Withdrawals {
     await assertMayMoveOut(this.deps, userId, mode, KycPermission.CRYPTO_WITHDRAWAL);
     const again = await this.existing(userId, req);
     if (again) return again;
-    const address = req.address.trim();
-    if (!address) throw new AppError('ADDRESS_REQUIRED');
+    const typed = req.address.trim();
+    if (!typed) throw new AppError('ADDRESS_REQUIRED');
     const q = await this.quote(req.asset, req.network, req.amount);
-    if (!this.deps.networks.validAddress(q.network.kind, address))
+    if (!this.deps.networks.validAddress(q.network.kind, typed))
       throw new AppError('ADDRESS_FORMAT_INCORRECT');
+    const address = this.deps.networks.canonical(q.network.kind, typed);
     await assertAddressAllowed(this.deps, userId, { ...q.network, address });
     const locked = await this.deps.lockedAmount(userId, req.asset);
     const { withdrawable } = await this.withdrawable(userId, mode, req.asset);
@@ -421,6 +422,7 @@ export class Withdrawals {
     id: string,
     outcome: { status: 'CONFIRMED'; txId: string } | { status: 'FAILED'; reason: string },
   ): Promise<{ applied: boolean }> {
+    if (!idPayload.shape.withdrawalId.safeParse(id).success) return { applied: false };
     const row = await this.deps.db.cryptoWithdrawal.findUnique({ where: { id } });
     if (!row || WITHDRAWAL_FINAL.includes(row.status as WithdrawalStatus))
       return { applied: false };

@@ -4,6 +4,7 @@ import { signedHeaders } from './signer.js';
  * Drives the simulated chains (`npm run sim:chain -- <command>`):
  *   status                                       heights, coin status, connection, recent transfers
  *   send <network> <address> <amount> [asset]    the faucet: coins to an address (BTC, ETH, TRX)
+ *   mine <network> [n]                           mines n blocks now (default 1)
  *   reorg <network> <k>                          drops the last k blocks
  *   set-status <network> <STABLE|UNSTABLE|MAINTENANCE>
  *   disconnect <network> | connect <network>     the node stops or resumes (no blocks, no calls)
@@ -30,6 +31,7 @@ async function call(method: 'GET' | 'POST', pathname: string, body?: unknown): P
 
 const USAGE = `Usage: npm run sim:chain -- status
        npm run sim:chain -- send <BTC|ETH|TRX> <address> <amount> [asset]
+       npm run sim:chain -- mine <network> [blocks]
        npm run sim:chain -- reorg <network> <blocks>
        npm run sim:chain -- set-status <network> <STABLE|UNSTABLE|MAINTENANCE>
        npm run sim:chain -- disconnect <network> | connect <network>
@@ -82,6 +84,15 @@ async function main(): Promise<number> {
         say(
           `Sent ${t.amount} ${t.asset} on ${net} to ${b}: tx ${t.txId} (output ${t.outputIndex}); mined in the next block.`,
         );
+        return 0;
+      }
+      break;
+    case 'mine':
+      if (net) {
+        const r = (await call('POST', '/mine', { network: net, blocks: Number(b ?? 1) })) as {
+          height: number;
+        };
+        say(`${net} at height ${r.height}`);
         return 0;
       }
       break;

@@ -44,7 +44,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
  * - `POST /addresses` {kind, index, callbackUrl} -> {kind, index, address}
  * - `POST /broadcast` {withdrawalId, network, asset, address, amount, callbackUrl} -> {txId}
  * - `GET /status` -> {networks: [{network, kind, height, coinStatus, connected}]}
- * Developer commands: `POST /faucet`, `/reorg`, `/coin-status`, `/connection`, `/fail-withdrawal`;
+ * Developer commands: `POST /faucet`, `/mine`, `/reorg`, `/coin-status`, `/connection`, `/fail-withdrawal`;
  * `GET /transfers`. And `GET /health`, unsigned.
  */
 export function chainSimServer(sim: ChainSim, secret: string): Server {
@@ -75,6 +75,10 @@ export function chainSimServer(sim: ChainSim, secret: string): Server {
         case 'POST /faucet': {
           const r = sendBody.parse(json());
           return send(res, 200, sim.send(r.network, r.address, r.amount, r.asset));
+        }
+        case 'POST /mine': {
+          const r = reorgBody.parse(json());
+          return send(res, 200, { height: sim.mineNow(r.network, r.blocks) });
         }
         case 'POST /reorg': {
           const r = reorgBody.parse(json());
