@@ -487,6 +487,10 @@ export class ChainSim {
         if (d.txKey && answer.data?.tracking === false) {
           const t = this.transfers.get(d.txKey);
           if (t && !t.withdrawalId) t.tracking = false;
+          // The updates already queued for it are not wanted either.
+          this.deliveries = this.deliveries.filter(
+            (x) => !(x.txKey === d.txKey && x.body.type === 'deposit.update'),
+          );
         }
       } else this.retryLater(d, `HTTP ${res.status} ${JSON.stringify(answer)}`);
     } catch (err) {
