@@ -106,6 +106,13 @@ export async function startExchange(opts: {
       MAIL_WEB_PORT: String(mailPort),
       // The simulated KYC reviewer decides in 3 s, so the scenario sees the approval quickly.
       KYC_SIM_REVIEW_SECONDS: '3',
+      // The crypto wallet scenario: a block every logical second on each simulated chain, reviews
+      // of seconds, and whitelisted addresses usable at once (the pages' own tests show cooling).
+      CHAIN_BLOCK_SECONDS: 'BTC=1,ETH=1,TRX=1',
+      CRYPTO_DEPOSIT_REVIEW_SECONDS: '3-5',
+      WITHDRAWAL_REVIEW_MIN_SECONDS: '3',
+      WITHDRAWAL_REVIEW_MAX_SECONDS: '5',
+      WHITELIST_COOLING_HOURS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
