@@ -38,7 +38,7 @@ export function CryptoChannelPage() {
           <h1>{t('crypto.title')}</h1>
           <p className="muted">{t('crypto.subtitle')}</p>
         </div>
-        <Link className="button button--ghost button--small" to={PATHS.address}>
+        <Link className="button button--small" to={PATHS.address}>
           {t('crypto.whitelistLink')}
         </Link>
       </div>

@@ -34,6 +34,12 @@ function HistorySection({
   );
 }
 
+/** Paging only once there is more than one page. */
+function HistoryPager(props: { pageNum: number; hasNext: boolean; onPage: (n: number) => void }) {
+  if (props.pageNum === 1 && !props.hasNext) return null;
+  return <Pager {...props} />;
+}
+
 function Tx({ id }: { id: string | null }) {
   if (!id) return <>-</>;
   return (
@@ -143,7 +149,7 @@ export function DepositHistory() {
               </tbody>
             </table>
           </div>
-          <Pager
+          <HistoryPager
             pageNum={pageNum}
             hasNext={list.data ? hasNextPage(list.data) : false}
             onPage={setPageNum}
@@ -248,7 +254,7 @@ export function WithdrawalHistory() {
               </tbody>
             </table>
           </div>
-          <Pager
+          <HistoryPager
             pageNum={pageNum}
             hasNext={list.data ? hasNextPage(list.data) : false}
             onPage={setPageNum}
@@ -320,7 +326,7 @@ export function TransferHistory() {
               </tbody>
             </table>
           </div>
-          <Pager
+          <HistoryPager
             pageNum={pageNum}
             hasNext={list.data ? hasNextPage(list.data) : false}
             onPage={setPageNum}

@@ -121,7 +121,7 @@ export function WhitelistPage() {
           <h1>{t('crypto.whitelist.title')}</h1>
           <p className="muted">{t('crypto.whitelist.subtitle')}</p>
         </div>
-        <Link className="button button--ghost button--small" to={PATHS.cryptoChannel}>
+        <Link className="button button--small" to={PATHS.cryptoChannel}>
           {t('crypto.back')}
         </Link>
       </div>
