@@ -199,6 +199,11 @@ async function placeLimit(
   await form.getByRole('tab', { name: 'Limit', exact: true }).click();
   await form.getByLabel('Price', { exact: true }).fill(price);
   await form.getByLabel('Amount', { exact: true }).fill(amount);
+  // The balance the form checks against has loaded (the quote for a buy, the base for a sell).
+  await page
+    .locator(`[data-testid="${side === 'Buy' ? 'available-quote' : 'available-base'}"]`)
+    .filter({ hasNotText: /^(-|0(\.0+)?)$/ })
+    .waitFor({ timeout: 15_000 });
   const submit = form.getByRole('button', { name: `${side} ETH` });
   await waitUntil(
     'the Real order form is enabled',
@@ -206,7 +211,13 @@ async function placeLimit(
     (v) => v,
   );
   await submit.click();
-  await page.getByText('Order placed.').waitFor({ timeout: 15_000 });
+  await page
+    .getByText('Order placed.')
+    .waitFor({ timeout: 15_000 })
+    .catch(async (err: unknown) => {
+      await shot(ctx, page, `crypto-trade-${side.toLowerCase()}-failed`);
+      throw err;
+    });
 }
 
 export async function cryptoWallet(ctx: ScenarioContext): Promise<void> {
