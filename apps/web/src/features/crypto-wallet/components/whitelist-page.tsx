@@ -28,7 +28,11 @@ import '../crypto-wallet.css';
 
 type Tab = 'addresses' | 'uids';
 type Pending =
-  | { kind: 'add-address'; body: { asset: string; network: string; address: string; note: string } }
+  | {
+      kind: 'add-address';
+      body: { asset: string; network: string; address: string; note: string };
+      networkName: string;
+    }
   | { kind: 'add-uid'; body: { uid: string; note: string } }
   | { kind: 'delete-address'; entry: WhitelistAddress }
   | { kind: 'delete-uid'; entry: WhitelistUid }
@@ -168,7 +172,7 @@ export function WhitelistPage() {
         <AddressList
           adding={adding}
           onAdding={setAdding}
-          onAdd={(body) => setPending({ kind: 'add-address', body })}
+          onAdd={(body, networkName) => setPending({ kind: 'add-address', body, networkName })}
           onDelete={(entry) => setPending({ kind: 'delete-address', entry })}
         />
       ) : (
@@ -206,7 +210,7 @@ function PendingSummary({ pending }: { pending: Pending }) {
   const rows: [string, string][] =
     pending.kind === 'add-address'
       ? [
-          [t('crypto.summary.coin'), `${pending.body.asset} · ${pending.body.network}`],
+          [t('crypto.summary.coin'), `${pending.body.asset} · ${pending.networkName}`],
           [t('crypto.summary.address'), pending.body.address],
           [t('crypto.whitelist.note'), pending.body.note],
         ]
@@ -232,7 +236,7 @@ function PendingSummary({ pending }: { pending: Pending }) {
       {rows.map(([k, v]) => (
         <div key={k}>
           <dt>{k}</dt>
-          <dd className="crypto-break">{v}</dd>
+          <dd className={k === t('crypto.summary.address') ? 'crypto-break' : undefined}>{v}</dd>
         </div>
       ))}
     </dl>
@@ -258,7 +262,10 @@ function AddressList({
 }: {
   adding: boolean;
   onAdding: (on: boolean) => void;
-  onAdd: (body: { asset: string; network: string; address: string; note: string }) => void;
+  onAdd: (
+    body: { asset: string; network: string; address: string; note: string },
+    networkName: string,
+  ) => void;
   onDelete: (entry: WhitelistAddress) => void;
 }) {
   const { t } = useTranslation();
@@ -347,7 +354,10 @@ function AddAddressForm({
 }: {
   networks: readonly AssetNetwork[];
   onCancel: () => void;
-  onAdd: (body: { asset: string; network: string; address: string; note: string }) => void;
+  onAdd: (
+    body: { asset: string; network: string; address: string; note: string },
+    networkName: string,
+  ) => void;
 }) {
   const { t } = useTranslation();
   const coins = coinsOf(networks);
@@ -364,7 +374,10 @@ function AddAddressForm({
     const next = { address: addressError(address, net?.kind ?? null, t), note: noteError(note, t) };
     setErrors(next);
     if (next.address || next.note || !coin || !net) return;
-    onAdd({ asset: coin, network: net.network, address: address.trim(), note: note.trim() });
+    onAdd(
+      { asset: coin, network: net.network, address: address.trim(), note: note.trim() },
+      net.name,
+    );
   };
 
   return (
