@@ -165,7 +165,7 @@ export function WhitelistPage() {
         </label>
         <p className="muted">
           {t('crypto.whitelist.onlyOffNeedsCodes')}{' '}
-          {s && t('crypto.whitelist.cooling', { hours: s.coolingHours })}
+          {s && s.coolingHours > 0 && t('crypto.whitelist.cooling', { hours: s.coolingHours })}
         </p>
       </section>
       {tab === 'addresses' ? (
