@@ -189,7 +189,6 @@ export function WithdrawalHistory() {
               <thead>
                 <tr>
                   <th scope="col">{t('crypto.table.time')}</th>
-                  <th scope="col">{t('crypto.table.coin')}</th>
                   <th scope="col" className="num">
                     {t('crypto.table.amount')}
                   </th>
@@ -205,11 +204,9 @@ export function WithdrawalHistory() {
                 {rows.map((w: Withdrawal) => (
                   <tr key={w.id} data-withdrawal={w.id} data-state={w.status}>
                     <td data-label={t('crypto.table.time')}>{formatTime(w.createdAt)}</td>
-                    <td data-label={t('crypto.table.coin')}>
-                      {w.asset} <span className="muted">{w.network}</span>
-                    </td>
                     <td className="num" data-label={t('crypto.table.amount')}>
-                      {trimAmount(w.amount)}
+                      {trimAmount(w.amount)} {w.asset}
+                      <span className="muted crypto-row-note">{w.network}</span>
                     </td>
                     <td className="num" data-label={t('crypto.table.fee')}>
                       {trimAmount(w.fee)} + {trimAmount(w.gasFee)}
