@@ -5,6 +5,7 @@ import {
   SECURITY_LOCK_MS,
   WITHDRAWAL_PATHS as P,
   tronAddress,
+  type WalletTransaction,
   type Withdrawal,
   type WithdrawalPreview,
   type WithdrawalStatus,
@@ -235,6 +236,16 @@ describe('a withdrawal in the day', () => {
     } finally {
       socket.close();
     }
+    // Transaction history: one line for the withdrawal, its fee apart.
+    const history = await call<{ result: WalletTransaction[] }>(
+      t,
+      a.token,
+      'GET',
+      '/v1/wallet/transactions?type=CRYPTO_WITHDRAWAL',
+    );
+    expect(history.body.data.result.map((x) => [x.type, x.changes])).toEqual([
+      ['CRYPTO_WITHDRAWAL', [{ asset: 'USDT', amount: '-99', fee: '1' }]],
+    ]);
     const list = await call<{ result: Withdrawal[] }>(t, a.token, 'GET', P.withdrawals);
     expect(list.body.data.result.map((x) => [x.status, x.txId])).toEqual([
       ['COMPLETED', chain.sent.get(list.body.data.result[0]!.id)?.txId],
