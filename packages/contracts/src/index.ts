@@ -27,3 +27,4 @@ export * from './kyc.js';
 export * from './kyc-rules.js';
 export * from './chain-address.js';
 export * from './crypto-wallet.js';
+export * from './notification.js';

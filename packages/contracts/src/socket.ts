@@ -14,6 +14,7 @@ import {
 } from './market-data.js';
 import { fill, order } from './order.js';
 import { cryptoDeposit } from './crypto-wallet.js';
+import { notificationPush } from './notification.js';
 
 export const socketOp = z.enum([
   'login',
@@ -45,6 +46,7 @@ export const socketChannel = z.enum([
   'updateAssetItem',
   'updateSymbolItem',
   'acceptLanguage',
+  'notification',
 ]);
 export type SocketChannel = z.infer<typeof socketChannel>;
 
@@ -54,7 +56,11 @@ export const PRIVATE_CHANNELS: readonly SocketChannel[] = [
   'order',
   'refreshAsset',
   'cryptoDeposit',
+  'notification',
 ];
+
+/** Private channels of the account as a whole, the same in every runtime mode. */
+export const ACCOUNT_CHANNELS: readonly SocketChannel[] = ['notification'];
 
 /** A client message. `requestId` pairs the reply with the request. */
 export const socketRequest = z.object({
@@ -109,6 +115,8 @@ export const pushPayloads = {
    * (`{ language }`); nothing is ever pushed on it.
    */
   acceptLanguage: z.never(),
+  /** A new notification and the unread count, or the count alone after a mark-read. */
+  notification: notificationPush,
 } satisfies Record<SocketChannel, z.ZodType>;
 export type PushPayload<C extends SocketChannel> = z.infer<(typeof pushPayloads)[C]>;
 /** The channels that push. */

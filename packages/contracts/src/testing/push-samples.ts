@@ -118,6 +118,16 @@ export const PUSH_SAMPLES: { [C in PushedChannel]: PushPayload<C> } = {
       minNotional: '5',
     },
   ],
+  notification: {
+    unreadCount: 3,
+    notification: {
+      id: '6f1c2b8e-8d3e-4c57-9a43-0d8f6a1b2c3d',
+      type: 'KYC_RESULT',
+      params: { status: 'PASS', kycLevel: 1, reason: null },
+      read: false,
+      createdAt: '2026-11-23T00:00:00.000Z',
+    },
+  },
 };
 
 /** An order as the `order` channel and the REST routes carry it, with the given fields. */
