@@ -63,7 +63,7 @@ export function createChainCallbackRegistry() {
         | ChainCallbackHandler<typeof callback.type>
         | undefined;
       if (!handler) return null;
-      return handler(deps, callback as never);
+      return handler(deps, callback);
     },
   };
 }
