@@ -47,6 +47,7 @@ import { DepthStore } from './features/market-data/depth-store.js';
 import { marketDataSink } from './features/market-data/market-data-service.js';
 import { marketDataRoutes, symbolRoutes } from './features/market-data/routes.js';
 import newsRoutes from './features/news/routes.js';
+import { notificationRoutes } from './features/notifications/routes.js';
 import loggingRoutes from './features/logging/routes.js';
 import { securityRoutes } from './features/security/routes.js';
 import { loginSecondFactor } from './features/security/authenticator-service.js';
@@ -210,6 +211,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(userRoutes, { prefix: '/v1/user' });
   await app.register(securityRoutes(security), { prefix: '/v1/security' });
   await app.register(newsRoutes, { prefix: '/v1/marketing' });
+  await app.register(notificationRoutes, { prefix: '/v1/notification' });
   await app.register(loggingRoutes, { prefix: '/v1/logging' });
   app.decorate('files', createFiles(app));
   await app.register(fileRoutes(app.files), { prefix: '/v1/files' });
