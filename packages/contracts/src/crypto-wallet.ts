@@ -10,7 +10,7 @@ import { text } from './text.js';
  */
 export const CRYPTO_WALLET_PATHS = {
   /** Public: every asset's networks with their limits, coin status and connection state. */
-  networks: '/v1/wallet/crypto/networks',
+  networks: '/v1/wallet/crypto/public/networks',
   /** The user's deposit address for an asset on a network (created on first ask). */
   depositAddress: '/v1/wallet/crypto/deposit/address',
   /** The user's crypto deposits, newest first. */

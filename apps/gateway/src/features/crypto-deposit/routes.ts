@@ -40,7 +40,7 @@ export interface CryptoRoutesDeps {
 export function cryptoDepositRoutes(deps: CryptoRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/networks',
+      '/public/networks',
       {
         schema: {
           tags,

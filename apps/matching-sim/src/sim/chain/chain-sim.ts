@@ -253,7 +253,7 @@ export class ChainSim {
         const watch = this.watches.get(t.address);
         if (watch && t.tracking)
           this.enqueue(watch.url, key, {
-            eventId: `${key}:dropped:${block.hash}`,
+            eventId: eventIdOf(key, 'dropped', block.hash),
             type: 'deposit.dropped',
             network: t.network,
             height: chain.height,
@@ -277,7 +277,7 @@ export class ChainSim {
     const at = this.logicalNow();
     for (const url of urls)
       this.enqueue(url, null, {
-        eventId: `${network}:status:${at}:${randomBytes(4).toString('hex')}`,
+        eventId: eventIdOf(network, 'status', String(at), randomBytes(4).toString('hex')),
         type: 'network.status',
         network: chain.network,
         height: chain.height,
@@ -304,7 +304,7 @@ export class ChainSim {
     for (const c of this.chains.values())
       for (const b of c.blocks) b.txKeys = b.txKeys.filter((k) => k !== keyOf(t));
     this.enqueue(url, null, {
-      eventId: `${keyOf(t)}:failed`,
+      eventId: eventIdOf(keyOf(t), 'failed'),
       type: 'withdrawal.failed',
       network: t.network,
       height: this.chain(t.network).height,
@@ -417,7 +417,7 @@ export class ChainSim {
         if (url && confirmations >= WITHDRAWAL_FINAL[chain.network]) {
           t.tracking = false;
           this.enqueue(url, key, {
-            eventId: `${key}:confirmed:${t.blockHash}`,
+            eventId: eventIdOf(key, 'confirmed', t.blockHash ?? ''),
             type: 'withdrawal.confirmed',
             network: t.network,
             height: chain.height,
@@ -436,7 +436,7 @@ export class ChainSim {
         continue;
       }
       this.enqueue(watch.url, key, {
-        eventId: `${key}:${t.blockHash}:${confirmations}`,
+        eventId: eventIdOf(key, t.blockHash ?? '', String(confirmations)),
         type: 'deposit.update',
         network: t.network,
         height: chain.height,
@@ -487,6 +487,10 @@ export class ChainSim {
         if (d.txKey && answer.data?.tracking === false) {
           const t = this.transfers.get(d.txKey);
           if (t && !t.withdrawalId) t.tracking = false;
+          // The updates already queued for it are not wanted either.
+          this.deliveries = this.deliveries.filter(
+            (x) => !(x.txKey === d.txKey && x.body.type === 'deposit.update'),
+          );
         }
       } else this.retryLater(d, `HTTP ${res.status} ${JSON.stringify(answer)}`);
     } catch (err) {
@@ -599,4 +603,9 @@ function normalise(amount: string): string {
   const w = whole.replace(/^0+(?=\d)/, '');
   const f = frac.replace(/0+$/, '');
   return f ? `${w}.${f}` : w;
+}
+
+/** A short stable event id: the same event (a retry) has the same id, a new block a new one. */
+function eventIdOf(...parts: string[]): string {
+  return bytesToHex(sha256(utf8ToBytes(parts.join('|')))).slice(0, 40);
 }
