@@ -51,7 +51,7 @@ const withdrawals = new Withdrawals({
     reviewMaxMs: 0,
   },
   lockedAmount: async () => new Decimal(0),
-  notifyTransfer: async () => {},
+  notify: async () => {},
 });
 try {
   if (command === 'list') {

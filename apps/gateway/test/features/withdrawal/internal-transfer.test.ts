@@ -225,6 +225,11 @@ describe('internal transfer by UID', () => {
     }
     const mail = await latestMail(t, b.email, before);
     expect(mail.subject).toBe('You received 2 USDT');
-    expect(mail.text).toContain(`from UID ${a.uid}`);
+    expect(mail.text).toContain(`UID ${a.uid} sent you 2 USDT`);
+    const notices = await t.app.db.notification.findMany({
+      where: { userId: b.userId, type: 'TRANSFER_RECEIVED' },
+      orderBy: { createdAt: 'desc' },
+    });
+    expect(notices[0]?.params).toEqual({ mode: 0, asset: 'USDT', amount: '2', fromUid: a.uid });
   });
 });

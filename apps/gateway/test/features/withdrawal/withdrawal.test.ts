@@ -183,8 +183,22 @@ describe('a withdrawal in the day', () => {
       const sent = chain.sent.get(w.id);
       expect(sent).toMatchObject({ amount: '98', address: ADDRESS, calls: 1 });
       const mail = await latestMail(t, a.email, before);
-      expect(mail.subject).toBe('Your USDT withdrawal was sent');
+      expect(mail.subject).toBe('Withdrawal sent: 100 USDT');
+      expect(mail.text).toContain(ADDRESS);
       expect(mail.text).toContain(sent?.txId);
+      const notices = await t.app.db.notification.findMany({
+        where: { userId: a.userId, type: 'WITHDRAWAL_SENT' },
+      });
+      expect(notices.map((x) => x.params)).toEqual([
+        {
+          mode: 0,
+          asset: 'USDT',
+          amount: '100',
+          channel: 'CRYPTO',
+          destination: ADDRESS,
+          reference: sent?.txId,
+        },
+      ]);
 
       // The chain's confirmation completes it once, however often it is told.
       expect(
