@@ -66,6 +66,13 @@ export const ErrorCode = {
   FORBIDDEN: def(1017, 403, 'You do not have permission for this action.'),
   CSRF_FAILED: def(1018, 403, 'The request could not be verified; reload the page and try again.'),
   DEV_ONLY: def(1019, 404, 'Not available in production.'),
+  // 1100-1149: notifications
+  NOTIFICATION_NOT_FOUND: def(1100, 404, 'The notification does not exist.'),
+  NOTIFICATION_EMAIL_FIXED: def(
+    1101,
+    400,
+    'The e-mail of {{type}} notifications cannot be changed.',
+  ),
 
   // ---- auth and identity ----
   LOGIN_FAILED: def(2001, 401, 'Login failed.'),

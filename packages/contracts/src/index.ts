@@ -28,3 +28,4 @@ export * from './kyc-rules.js';
 export * from './withdrawal.js';
 export * from './chain-address.js';
 export * from './crypto-wallet.js';
+export * from './notification.js';

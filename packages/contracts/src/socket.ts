@@ -15,6 +15,7 @@ import {
 import { fill, order } from './order.js';
 import { withdrawal } from './withdrawal.js';
 import { cryptoDeposit } from './crypto-wallet.js';
+import { notificationPush } from './notification.js';
 
 export const socketOp = z.enum([
   'login',
@@ -47,6 +48,7 @@ export const socketChannel = z.enum([
   'updateSymbolItem',
   'acceptLanguage',
   'withdrawal',
+  'notification',
 ]);
 export type SocketChannel = z.infer<typeof socketChannel>;
 
@@ -57,7 +59,11 @@ export const PRIVATE_CHANNELS: readonly SocketChannel[] = [
   'refreshAsset',
   'withdrawal',
   'cryptoDeposit',
+  'notification',
 ];
+
+/** Private channels of the account as a whole, the same in every runtime mode. */
+export const ACCOUNT_CHANNELS: readonly SocketChannel[] = ['notification'];
 
 /** A client message. `requestId` pairs the reply with the request. */
 export const socketRequest = z.object({
@@ -114,6 +120,8 @@ export const pushPayloads = {
   acceptLanguage: z.never(),
   /** A crypto withdrawal of the account in its new state (every state change). */
   withdrawal,
+  /** A new notification and the unread count, or the count alone after a mark-read. */
+  notification: notificationPush,
 } satisfies Record<SocketChannel, z.ZodType>;
 export type PushPayload<C extends SocketChannel> = z.infer<(typeof pushPayloads)[C]>;
 /** The channels that push. */

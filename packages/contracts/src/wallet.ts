@@ -27,6 +27,10 @@ export const TransactionType = {
   DEMO_FUNDING: 'DEMO_FUNDING',
   DEMO_RESET: 'DEMO_RESET',
   DEV_CREDIT: 'DEV_CREDIT',
+  /** A completed crypto withdrawal: the amount left (fee apart); refused ones moved nothing. */
+  CRYPTO_WITHDRAWAL: 'CRYPTO_WITHDRAWAL',
+  INTERNAL_TRANSFER_IN: 'INTERNAL_TRANSFER_IN',
+  INTERNAL_TRANSFER_OUT: 'INTERNAL_TRANSFER_OUT',
   /** A flow no type above covers (not posted for spot users today). */
   OTHER: 'OTHER',
 } as const;
@@ -36,6 +40,9 @@ export const transactionType = z.enum([
   'DEMO_FUNDING',
   'DEMO_RESET',
   'DEV_CREDIT',
+  'CRYPTO_WITHDRAWAL',
+  'INTERNAL_TRANSFER_IN',
+  'INTERNAL_TRANSFER_OUT',
   'OTHER',
 ]);
 
@@ -48,6 +55,9 @@ const TYPE_FLOWS: Record<Exclude<TransactionType, 'OTHER'>, number> = {
   DEMO_FUNDING: FlowType.DEMO_FUNDING,
   DEMO_RESET: FlowType.DEMO_RESET,
   DEV_CREDIT: FlowType.DEV_CREDIT,
+  CRYPTO_WITHDRAWAL: FlowType.CRYPTO_WITHDRAWAL,
+  INTERNAL_TRANSFER_IN: FlowType.INTERNAL_TRANSFER_IN,
+  INTERNAL_TRANSFER_OUT: FlowType.INTERNAL_TRANSFER_OUT,
 };
 
 export function transactionTypeFlow(type: Exclude<TransactionType, 'OTHER'>): number {
@@ -69,7 +79,8 @@ export function transactionTypesFor(
   mode: RuntimeMode,
   opts: { devCredit: boolean },
 ): Exclude<TransactionType, 'OTHER'>[] {
-  if (mode === RuntimeMode.REAL) return ['TRADE'];
+  if (mode === RuntimeMode.REAL)
+    return ['TRADE', 'CRYPTO_WITHDRAWAL', 'INTERNAL_TRANSFER_IN', 'INTERNAL_TRANSFER_OUT'];
   return opts.devCredit
     ? ['TRADE', 'DEMO_FUNDING', 'DEMO_RESET', 'DEV_CREDIT']
     : ['TRADE', 'DEMO_FUNDING', 'DEMO_RESET'];

@@ -287,7 +287,12 @@ describe('transaction history: one line per user action', () => {
     expect(await types('1')).toEqual(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET', 'DEV_CREDIT']);
     expect(await types('2')).toEqual(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET', 'DEV_CREDIT']);
     // Real: no simulated funds and never a development credit.
-    expect(await types('0')).toEqual(['TRADE']);
+    expect(await types('0')).toEqual([
+      'TRADE',
+      'CRYPTO_WITHDRAWAL',
+      'INTERNAL_TRANSFER_IN',
+      'INTERNAL_TRANSFER_OUT',
+    ]);
     const anonymous = await t.app.inject({ method: 'GET', url: '/v1/wallet/transaction-types' });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -27,6 +27,8 @@ export const errorsDe: Record<string, string> = {
   error_1018:
     'Die Anfrage konnte nicht verifiziert werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   error_1019: 'In der Produktionsumgebung nicht verfügbar.',
+  error_1100: 'Die Benachrichtigung existiert nicht.',
+  error_1101: 'Die E-Mail für {{type}}-Benachrichtigungen kann nicht geändert werden.',
 
   // ---- auth and identity ----
   error_2001: 'Anmeldung fehlgeschlagen.',

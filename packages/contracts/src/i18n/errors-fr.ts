@@ -26,6 +26,8 @@ export const errorsFr: Record<string, string> = {
   error_1017: 'Vous n’êtes pas autorisé à effectuer cette action.',
   error_1018: 'La requête n’a pas pu être vérifiée ; rechargez la page et réessayez.',
   error_1019: 'Non disponible en production.',
+  error_1100: "La notification n'existe pas.",
+  error_1101: "L'e-mail des notifications {{type}} ne peut pas être modifié.",
 
   // ---- auth and identity ----
   error_2001: 'Échec de la connexion.',

@@ -25,6 +25,8 @@ export const errorsZhCn: Record<string, string> = {
   error_1017: '您无权执行此操作。',
   error_1018: '请求校验失败，请刷新页面后重试。',
   error_1019: '生产环境不可用。',
+  error_1100: '通知不存在。',
+  error_1101: '{{type}} 通知的邮件设置不可更改。',
 
   // ---- auth and identity ----
   error_2001: '登录失败。',

@@ -25,6 +25,8 @@ export const errorsZhTw: Record<string, string> = {
   error_1017: '您沒有執行此操作的權限。',
   error_1018: '無法驗證此請求，請重新整理頁面後再試。',
   error_1019: '正式環境不提供此功能。',
+  error_1100: '通知不存在。',
+  error_1101: '{{type}} 通知的郵件設定不可更改。',
 
   // ---- auth and identity ----
   error_2001: '登入失敗。',

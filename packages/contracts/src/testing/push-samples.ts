@@ -121,7 +121,7 @@ export const PUSH_SAMPLES: { [C in PushedChannel]: PushPayload<C> } = {
   withdrawal: {
     id: '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
     asset: 'USDT',
-    network: 'TRON',
+    network: 'TRX',
     address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
     memo: null,
     amount: '100',
@@ -135,6 +135,16 @@ export const PUSH_SAMPLES: { [C in PushedChannel]: PushPayload<C> } = {
     createdAt: '2026-11-24T10:00:00.000Z',
     updatedAt: '2026-11-24T10:02:00.000Z',
     completedAt: null,
+  },
+  notification: {
+    unreadCount: 3,
+    notification: {
+      id: '6f1c2b8e-8d3e-4c57-9a43-0d8f6a1b2c3d',
+      type: 'KYC_RESULT',
+      params: { status: 'PASS', kycLevel: 1, reason: null },
+      read: false,
+      createdAt: '2026-11-23T00:00:00.000Z',
+    },
   },
 };
 

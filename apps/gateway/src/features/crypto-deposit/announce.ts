@@ -34,32 +34,27 @@ export async function announceCredit(deps: ChainDeps, row: CryptoDepositRow): Pr
 }
 
 /**
- * The one place a credited crypto deposit tells the user (the notification and its e-mail).
- * Safe to run again for the same deposit: the mail job's id is the deposit's.
+ * The one place a credited crypto deposit tells the user: the DEPOSIT_CREDITED notification
+ * (stored, pushed, and mailed in the user's language unless they opted out). Safe to run again
+ * for the same deposit: the notification's key is the deposit's.
  */
 export async function onDepositCredited(deps: ChainDeps, row: CryptoDepositRow): Promise<void> {
-  const user = await deps.db.user.findUnique({
-    where: { id: row.userId },
-    select: { email: true },
-  });
-  if (!user) return;
-  const network = await deps.db.assetNetwork.findUnique({
-    where: { asset_network: { asset: row.asset, network: row.network } },
-    select: { name: true },
-  });
-  const amount = `${row.amount.toFixed()} ${row.asset}`;
-  await deps.sendMail(
-    {
-      to: user.email,
-      subject: `Deposit credited: ${amount}`,
-      text: [
-        `Your deposit of ${amount} on ${network?.name ?? row.network} has been credited to your Real account.`,
-        `Transaction: ${row.txId} (output ${row.outputIndex})`,
-        `As a safety measure, crypto deposits can be withdrawn 24 hours after they are credited` +
-          (row.withdrawableAt ? ` (from ${row.withdrawableAt.toISOString()} UTC).` : '.'),
-        'If you do not recognise this deposit, contact support.',
-      ].join('\n\n'),
-    },
-    `deposit-credited-${row.id}`,
-  );
+  try {
+    await deps.notify({
+      userId: row.userId,
+      type: 'DEPOSIT_CREDITED',
+      params: {
+        mode: RuntimeMode.REAL,
+        asset: row.asset,
+        amount: row.amount.toFixed(),
+        channel: 'CRYPTO',
+        reference: row.txId,
+      },
+      dedupeKey: `crypto-deposit:${row.id}`,
+    });
+  } catch (err) {
+    // The credit has committed; a notification lost to a database hiccup must not fail the job
+    // (its retry would find the deposit credited and stop before this point).
+    deps.log.warn({ err, depositId: row.id }, 'deposit credited but not notified');
+  }
 }

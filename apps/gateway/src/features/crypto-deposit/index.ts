@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { RISK_REVIEW_MAX_MS, RISK_REVIEW_MIN_MS } from '@exchange/contracts';
+import { notify } from '../notifications/notify.js';
 import { httpChainAdapters, type ChainAdapters } from '../wallet/chain-adapter.js';
 import {
   createChainCallbackRegistry,
@@ -58,6 +59,19 @@ export async function setupCryptoWallet(
     log: app.log,
     sendMail: async (mail, jobId) => {
       await app.jobs.enqueue(app.mailJob, mail, jobId ? { jobId } : {});
+    },
+    notify: async (input) => {
+      await notify(
+        {
+          db: app.db,
+          clock: app.clock,
+          fanout: app.socket.fanout,
+          jobs: app.jobs,
+          mailJob: app.mailJob,
+          log: app.log,
+        },
+        input,
+      );
     },
   };
   const callbacks = createChainCallbackRegistry();

@@ -157,7 +157,7 @@ export class HttpChainAdapter implements ChainAdapter {
           `chain ${this.network} answered ${response.status} to ${method} ${pathname}`,
         ),
       });
-    return parsed.data as z.infer<S>;
+    return parsed.data;
   }
 }
 

@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChainCallback, ChainCallbackOf, ChainCallbackType } from '@exchange/contracts';
+import type {
+  ChainCallback,
+  ChainCallbackOf,
+  ChainCallbackType,
+  NotifyInput,
+} from '@exchange/contracts';
 import type { Db } from '../../db/client.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import type { Clock } from '../../lib/clock.js';
@@ -17,6 +22,11 @@ export interface ChainDeps {
   log: FastifyBaseLogger;
   /** Enqueues an e-mail (the send-mail job); a job id makes a repeat one mail. */
   sendMail(mail: SendMailPayload, jobId?: string): Promise<void>;
+  /**
+   * Tells the user (features/notifications notify(): stored, pushed, mailed by the type's rule),
+   * after the change has committed; give a dedupeKey so a repeat tells nothing twice.
+   */
+  notify(input: NotifyInput): Promise<void>;
 }
 
 /**
@@ -53,7 +63,7 @@ export function createChainCallbackRegistry() {
         | ChainCallbackHandler<typeof callback.type>
         | undefined;
       if (!handler) return null;
-      return handler(deps, callback as never);
+      return handler(deps, callback);
     },
   };
 }

@@ -42,6 +42,9 @@ const exact = (text: string) => new Decimal(text).toFixed();
  *   frozen parts of one balance, so they sum to zero per asset and the line is left out: a
  *   balance never changed through them (a real exchange's history lists fills, not orders; the
  *   order history shows cancelled orders);
+ * - a withdrawal's postings (freeze, then completion with its fee, or the release) share
+ *   (`WITHDRAWAL`, `<id>`) and make one line once completed (a released one sums to zero and is
+ *   left out like an order); an internal transfer's share (`INTERNAL_TRANSFER`, `<id>`);
  * - every other posting (funding, reset, development credit) is one line: its transaction id.
  * A line's change per asset is the sum of its entries over both parts of the balance, the fee
  * kept apart. Lines are paged as lines (a page of 10 actions, not of 10 entries), newest first.
@@ -68,15 +71,15 @@ export async function listTransactions(opts: {
   return paged(q, async ({ skip, take }) => {
     const rows = await opts.db.$queryRaw<ActionRow[]>`
       WITH entry AS (
-        SELECT CASE WHEN "refType" IN ('TRADE', 'ORDER') THEN "refType" || ':' || "refId" ELSE "txId"::text END AS key,
+        SELECT CASE WHEN "refType" IN ('TRADE', 'ORDER', 'WITHDRAWAL', 'INTERNAL_TRANSFER') THEN "refType" || ':' || "refId" ELSE "txId"::text END AS key,
                "refType", "refId", "flowType", asset, amount, "createdAt", id
         FROM ledger_entry
         WHERE "accountId" = ${userId} AND mode = ${opts.mode} AND "createdAt" >= ${from} ${to}
       ),
       change AS (
         SELECT key, asset,
-               COALESCE(SUM(amount) FILTER (WHERE "flowType" <> ${FlowType.SPOT_TRADE_FEE}), 0) AS amount,
-               -COALESCE(SUM(amount) FILTER (WHERE "flowType" = ${FlowType.SPOT_TRADE_FEE}), 0) AS fee
+               COALESCE(SUM(amount) FILTER (WHERE "flowType" NOT IN (${FlowType.SPOT_TRADE_FEE}, ${FlowType.CRYPTO_WITHDRAWAL_FEE})), 0) AS amount,
+               -COALESCE(SUM(amount) FILTER (WHERE "flowType" IN (${FlowType.SPOT_TRADE_FEE}, ${FlowType.CRYPTO_WITHDRAWAL_FEE})), 0) AS fee
         FROM entry GROUP BY key, asset
       ),
       action AS (

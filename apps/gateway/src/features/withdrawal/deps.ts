@@ -1,4 +1,5 @@
 import type { Decimal } from 'decimal.js';
+import type { NotifyInput } from '@exchange/contracts';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { Jobs } from '../../jobs/jobs.js';
@@ -31,15 +32,6 @@ export class ChainRefused extends Error {
   override readonly name = 'ChainRefused';
 }
 
-/** Who is told when money arrives by an internal transfer (the notifications feature). */
-export type TransferNotifier = (n: {
-  userId: string;
-  fromUid: string;
-  asset: string;
-  amount: string;
-  transferId: string;
-}) => Promise<void>;
-
 export interface OutConfig {
   /** Hours before a new whitelist entry may be used (WHITELIST_COOLING_HOURS). */
   coolingHours: number;
@@ -66,5 +58,6 @@ export interface OutDeps {
   config: OutConfig;
   /** Credited crypto deposits of the asset still in their 24-hour withdrawal freeze. */
   lockedAmount(userId: string, asset: string): Promise<Decimal>;
-  notifyTransfer: TransferNotifier;
+  /** The notifications feature's notify(): stored, pushed and mailed by the type's rule. */
+  notify(input: NotifyInput): Promise<unknown>;
 }

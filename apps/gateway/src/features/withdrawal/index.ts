@@ -3,7 +3,8 @@ import type { ChainNetwork } from '@exchange/contracts';
 import { withdrawalLockedAmount } from '../crypto-deposit/index.js';
 import type { ChainAdapters } from '../wallet/chain-adapter.js';
 import { totpSecretBox } from '../security/deps.js';
-import { ChainRefused, type OutDeps, type TransferNotifier, type WithdrawalChain } from './deps.js';
+import { notify } from '../notifications/notify.js';
+import { ChainRefused, type OutDeps, type WithdrawalChain } from './deps.js';
 import { catalogueNetworks } from './networks.js';
 import { withdrawalRoutes } from './routes.js';
 import { Withdrawals } from './withdrawal-service.js';
@@ -32,22 +33,6 @@ function adaptersChain(adapters: ChainAdapters): WithdrawalChain {
         amount: req.amount,
       });
     },
-  };
-}
-
-/**
- * The recipient of an internal transfer is told by e-mail (beside the refreshAsset push). This is
- * the one place to hand it to the notifications feature (message centre) as well.
- */
-function mailNotifier(app: FastifyInstance): TransferNotifier {
-  return async (n) => {
-    const user = await app.db.user.findUnique({ where: { id: n.userId }, select: { email: true } });
-    if (!user) return;
-    await app.jobs.enqueue(app.mailJob, {
-      to: user.email,
-      subject: `You received ${n.amount} ${n.asset}`,
-      text: `You received an internal transfer of ${n.amount} ${n.asset} from UID ${n.fromUid}. It is in your available balance now.`,
-    });
   };
 }
 
@@ -83,7 +68,7 @@ export async function registerWithdrawals(
         Math.max(env.WITHDRAWAL_REVIEW_MIN_SECONDS, env.WITHDRAWAL_REVIEW_MAX_SECONDS) * 1000,
     },
     lockedAmount: (userId, asset) => withdrawalLockedAmount(app.db, userId, asset, app.clock.now()),
-    notifyTransfer: mailNotifier(app),
+    notify: (input) => notify(app.notifyDeps, input),
   };
   const withdrawals = new Withdrawals(deps);
   withdrawals.register();

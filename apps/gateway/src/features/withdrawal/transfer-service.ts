@@ -6,6 +6,7 @@ import {
   type InternalTransferQuery,
   type InternalTransferRequest,
   type Page,
+  type RuntimeMode,
 } from '@exchange/contracts';
 import type { Prisma } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -22,7 +23,7 @@ import {
 import type { OutDeps } from './deps.js';
 import { assertUidAllowed } from './whitelist-service.js';
 
-type Deps = Pick<OutDeps, 'db' | 'clock' | 'config' | 'fanout' | 'notifyTransfer'>;
+type Deps = Pick<OutDeps, 'db' | 'clock' | 'config' | 'fanout' | 'notify'>;
 
 /** The clearing account between a transfer's two postings (always back to zero). */
 export const TRANSFER_CLEARING = 'system:internal-transfer';
@@ -163,12 +164,16 @@ export async function transfer(
   }
   await refreshAssets(deps, userId, mode, [req.asset]);
   await refreshAssets(deps, recipient.id, mode, [req.asset]);
-  await deps.notifyTransfer({
+  await deps.notify({
     userId: recipient.id,
-    fromUid: sender.uid,
-    asset: req.asset,
-    amount: value.toFixed(),
-    transferId: row.id,
+    type: 'TRANSFER_RECEIVED',
+    params: {
+      mode: mode as RuntimeMode,
+      asset: req.asset,
+      amount: value.toFixed(),
+      fromUid: sender.uid,
+    },
+    dedupeKey: `transfer:${row.id}`,
   });
   return view(row, userId, recipient.uid);
 }

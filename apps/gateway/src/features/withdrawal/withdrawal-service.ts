@@ -7,6 +7,7 @@ import {
   WITHDRAWAL_CANCELLABLE,
   WITHDRAWAL_FINAL,
   type Page,
+  type RuntimeMode,
   type Withdrawal,
   type WithdrawalPreview,
   type WithdrawalPreviewRequest,
@@ -407,7 +408,7 @@ export class Withdrawals {
       throw err;
     }
     const sent = await this.move(row, ['BROADCASTING'], 'BROADCAST', { txId });
-    if (sent) await this.mailSent(sent);
+    if (sent) await this.notifySent(sent);
   }
 
   // ---- the chain's word ----
@@ -555,23 +556,21 @@ export class Withdrawals {
     await refreshAssets(this.deps, row.userId, row.mode, [row.asset]);
   }
 
-  private async mailSent(row: Row): Promise<void> {
-    const user = await this.deps.db.user.findUnique({
-      where: { id: row.userId },
-      select: { email: true },
-    });
-    if (!user) return;
+  /** Sent: the user is told (in-app, pushed, and by e-mail in their language). */
+  private async notifySent(row: Row): Promise<void> {
     const w = withdrawalView(row);
-    await this.deps.jobs.enqueue(this.deps.mailJob, {
-      to: user.email,
-      subject: `Your ${w.asset} withdrawal was sent`,
-      text: [
-        `Your withdrawal of ${w.amount} ${w.asset} was sent on the ${w.network} network.`,
-        `Fee: ${w.fee} ${w.asset}; network gas fee: ${w.gasFee} ${w.asset}; the address receives ${w.received} ${w.asset}.`,
-        `Address: ${w.address}`,
-        `Transaction: ${w.txId ?? ''}`,
-        'It completes once the network confirms it. If you did not request it, contact support at once.',
-      ].join('\n'),
+    await this.deps.notify({
+      userId: row.userId,
+      type: 'WITHDRAWAL_SENT',
+      params: {
+        mode: row.mode as RuntimeMode,
+        asset: w.asset,
+        amount: w.amount,
+        channel: 'CRYPTO',
+        destination: w.address,
+        reference: w.txId ?? undefined,
+      },
+      dedupeKey: `withdrawal-sent:${row.id}`,
     });
   }
 }

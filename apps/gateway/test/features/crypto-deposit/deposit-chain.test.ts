@@ -144,7 +144,14 @@ describe('a deposit from the faucet', () => {
       (list) => list.length > 0,
     );
     expect(mail[0]?.subject).toBe('Deposit credited: 250.5 USDT');
-    expect(mail[0]?.text).toContain(sent.txId);
+    expect(mail[0]?.text).toContain('250.5 USDT');
+    const notified = await t.app.db.notification.findMany({ where: { userId: u.userId } });
+    expect(notified.map((n) => [n.type, n.params])).toEqual([
+      [
+        'DEPOSIT_CREDITED',
+        { mode: 0, asset: 'USDT', amount: '250.5', channel: 'CRYPTO', reference: sent.txId },
+      ],
+    ]);
     expect(
       await t.app.db.ledgerEntry.count({
         where: { refType: 'CRYPTO_DEPOSIT', refId: done?.id ?? '' },

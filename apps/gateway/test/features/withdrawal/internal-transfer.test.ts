@@ -4,6 +4,7 @@ import {
   WITHDRAWAL_PATHS as P,
   type InternalTransfer,
   type Page,
+  type WalletTransaction,
 } from '@exchange/contracts';
 import { SECURITY_LOCK_MS } from '@exchange/contracts';
 import { build, type TestApp } from '../../helpers/build.js';
@@ -88,6 +89,18 @@ describe('internal transfer by UID', () => {
     ]);
     expect(theirs.body.data.result.map((x) => [x.direction, x.counterpartyUid, x.amount])).toEqual([
       ['IN', a.uid, '250.5'],
+    ]);
+    const lines = async (who: Account) =>
+      (
+        await call<Page<WalletTransaction>>(t, who.token, 'GET', '/v1/wallet/transactions')
+      ).body.data.result
+        .filter((x) => x.type.startsWith('INTERNAL'))
+        .map((x) => [x.type, x.changes]);
+    expect(await lines(a)).toEqual([
+      ['INTERNAL_TRANSFER_OUT', [{ asset: 'USDT', amount: '-250.5', fee: '0' }]],
+    ]);
+    expect(await lines(b)).toEqual([
+      ['INTERNAL_TRANSFER_IN', [{ asset: 'USDT', amount: '250.5', fee: '0' }]],
     ]);
     await expectAuditClean(t);
   });
@@ -212,6 +225,11 @@ describe('internal transfer by UID', () => {
     }
     const mail = await latestMail(t, b.email, before);
     expect(mail.subject).toBe('You received 2 USDT');
-    expect(mail.text).toContain(`from UID ${a.uid}`);
+    expect(mail.text).toContain(`UID ${a.uid} sent you 2 USDT`);
+    const notices = await t.app.db.notification.findMany({
+      where: { userId: b.userId, type: 'TRANSFER_RECEIVED' },
+      orderBy: { createdAt: 'desc' },
+    });
+    expect(notices[0]?.params).toEqual({ mode: 0, asset: 'USDT', amount: '2', fromUid: a.uid });
   });
 });

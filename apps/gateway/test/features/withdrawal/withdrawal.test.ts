@@ -1,14 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   FlowType,
   SECURITY_LOCK_MS,
   WITHDRAWAL_PATHS as P,
   tronAddress,
+  type WalletTransaction,
   type Withdrawal,
   type WithdrawalPreview,
   type WithdrawalStatus,
 } from '@exchange/contracts';
 import { build, type TestApp } from '../../helpers/build.js';
+import { chainCallback } from '../crypto-deposit/chain-setup.js';
 import { latestMail } from '../../helpers/auth.js';
 import { listen } from '../../helpers/listen.js';
 import { Client } from '../../helpers/socket-client.js';
@@ -180,8 +183,22 @@ describe('a withdrawal in the day', () => {
       const sent = chain.sent.get(w.id);
       expect(sent).toMatchObject({ amount: '98', address: ADDRESS, calls: 1 });
       const mail = await latestMail(t, a.email, before);
-      expect(mail.subject).toBe('Your USDT withdrawal was sent');
+      expect(mail.subject).toBe('Withdrawal sent: 100 USDT');
+      expect(mail.text).toContain(ADDRESS);
       expect(mail.text).toContain(sent?.txId);
+      const notices = await t.app.db.notification.findMany({
+        where: { userId: a.userId, type: 'WITHDRAWAL_SENT' },
+      });
+      expect(notices.map((x) => x.params)).toEqual([
+        {
+          mode: 0,
+          asset: 'USDT',
+          amount: '100',
+          channel: 'CRYPTO',
+          destination: ADDRESS,
+          reference: sent?.txId,
+        },
+      ]);
 
       // The chain's confirmation completes it once, however often it is told.
       expect(
@@ -233,6 +250,16 @@ describe('a withdrawal in the day', () => {
     } finally {
       socket.close();
     }
+    // Transaction history: one line for the withdrawal, its fee apart.
+    const history = await call<{ result: WalletTransaction[] }>(
+      t,
+      a.token,
+      'GET',
+      '/v1/wallet/transactions?type=CRYPTO_WITHDRAWAL',
+    );
+    expect(history.body.data.result.map((x) => [x.type, x.changes])).toEqual([
+      ['CRYPTO_WITHDRAWAL', [{ asset: 'USDT', amount: '-99', fee: '1' }]],
+    ]);
     const list = await call<{ result: Withdrawal[] }>(t, a.token, 'GET', P.withdrawals);
     expect(list.body.data.result.map((x) => [x.status, x.txId])).toEqual([
       ['COMPLETED', chain.sent.get(list.body.data.result[0]!.id)?.txId],
@@ -364,6 +391,94 @@ describe('refused or failed withdrawals return the funds', () => {
     await runUntil(w.id, 'FAILED');
     expect(await balance(t, a.userId, 'USDT')).toEqual({ available: '1000', frozen: '0' });
     await expectAuditClean(t);
+  });
+});
+
+describe('the chain and the deposits', () => {
+  it("completes on the chain's signed withdrawal.confirmed callback, once", async () => {
+    t.clock.set(hkt(22, 11));
+    const a = await funded();
+    const w = (
+      await call<Withdrawal>(t, a.token, 'POST', P.withdrawals, {
+        ...usdt('100'),
+        ...(await codes(t, a)),
+      })
+    ).body.data;
+    t.clock.advance(3 * MINUTE);
+    await runUntil(w.id, 'BROADCAST');
+    const txId = chain.sent.get(w.id)?.txId ?? '';
+    const body = {
+      eventId: randomUUID(),
+      type: 'withdrawal.confirmed',
+      network: 'TRX',
+      height: 120,
+      at: t.clock.date().toISOString(),
+      withdrawalId: w.id,
+      txId,
+      blockHeight: 101,
+      confirmations: 20,
+    } as const;
+    const first = await chainCallback(t, body);
+    expect(first.statusCode).toBe(200);
+    expect(await status(w.id)).toBe('COMPLETED');
+    const repeat = await chainCallback(t, { ...body, eventId: randomUUID() });
+    expect(repeat.statusCode).toBe(200);
+    expect(await balance(t, a.userId, 'USDT')).toEqual({ available: '900', frozen: '0' });
+    const forged = await chainCallback(
+      t,
+      { ...body, eventId: randomUUID() },
+      { secret: 'x'.repeat(40) },
+    );
+    expect(forged.statusCode).toBe(401);
+    await expectAuditClean(t);
+  });
+
+  it('keeps crypto deposits credited less than 24 hours ago out of reach', async () => {
+    t.clock.set(hkt(23, 11));
+    const a = await funded('100');
+    await credit(t, a.userId, 'USDT', '400');
+    await t.app.db.cryptoDeposit.create({
+      data: {
+        userId: a.userId,
+        asset: 'USDT',
+        network: 'TRX',
+        address: ADDRESS,
+        txId: randomUUID(),
+        outputIndex: 0,
+        amount: '400',
+        state: 'AVAILABLE',
+        confirmations: 20,
+        confirmationsRequired: 20,
+        blockHeight: 1,
+        blockHash: 'c'.repeat(64),
+        creditedAt: t.clock.date(),
+        withdrawableAt: new Date(t.clock.now() + 24 * HOUR),
+        createdAt: t.clock.date(),
+        updatedAt: t.clock.date(),
+      },
+    });
+    const preview = await call<WithdrawalPreview>(t, a.token, 'POST', P.withdrawalPreview, {
+      asset: 'USDT',
+      network: 'TRX',
+      amount: '150',
+    });
+    expect(preview.body.data).toMatchObject({ available: '500', withdrawable: '100' });
+    const refused = await call(t, a.token, 'POST', P.withdrawals, {
+      ...usdt('150'),
+      ...(await codes(t, a)),
+    });
+    expect(refused.body).toMatchObject({
+      code: '5216',
+      data: { withdrawable: '100', asset: 'USDT' },
+    });
+    expect(await balance(t, a.userId, 'USDT')).toEqual({ available: '500', frozen: '0' });
+    t.clock.advance(24 * HOUR);
+    await relogin(t, a);
+    const ok = await call(t, a.token, 'POST', P.withdrawals, {
+      ...usdt('150'),
+      ...(await codes(t, a)),
+    });
+    expect(ok.body.code).toBe('200');
   });
 });
 

@@ -601,6 +601,9 @@ export const ar: Messages = {
         DEMO_FUNDING: 'إضافة أموال تجريبية',
         DEMO_RESET: 'إعادة تعيين الأموال التجريبية',
         DEV_CREDIT: 'رصيد لأغراض التطوير',
+        CRYPTO_WITHDRAWAL: 'سحب عملات مشفرة',
+        INTERNAL_TRANSFER_IN: 'تحويل وارد',
+        INTERNAL_TRANSFER_OUT: 'تحويل صادر',
         OTHER: 'أخرى',
       },
       typesTrial: {

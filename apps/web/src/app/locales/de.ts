@@ -611,6 +611,9 @@ export const de: Messages = {
         DEMO_FUNDING: 'Demo-Guthaben gutgeschrieben',
         DEMO_RESET: 'Demo-Guthaben zurückgesetzt',
         DEV_CREDIT: 'Entwicklungsgutschrift',
+        CRYPTO_WITHDRAWAL: 'Krypto-Auszahlung',
+        INTERNAL_TRANSFER_IN: 'Überweisung erhalten',
+        INTERNAL_TRANSFER_OUT: 'Überweisung gesendet',
         OTHER: 'Sonstiges',
       },
       typesTrial: {

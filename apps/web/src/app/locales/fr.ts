@@ -609,6 +609,9 @@ export const fr: Messages = {
         DEMO_FUNDING: 'Fonds démo crédités',
         DEMO_RESET: 'Fonds démo réinitialisés',
         DEV_CREDIT: 'Crédit de développement',
+        CRYPTO_WITHDRAWAL: 'Retrait crypto',
+        INTERNAL_TRANSFER_IN: 'Transfert reçu',
+        INTERNAL_TRANSFER_OUT: 'Transfert envoyé',
         OTHER: 'Autre',
       },
       typesTrial: {

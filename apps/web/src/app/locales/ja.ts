@@ -593,6 +593,9 @@ export const ja: Messages = {
         DEMO_FUNDING: 'デモ資金の付与',
         DEMO_RESET: 'デモ資金のリセット',
         DEV_CREDIT: '開発用クレジット',
+        CRYPTO_WITHDRAWAL: '暗号資産の出金',
+        INTERNAL_TRANSFER_IN: '振替受取',
+        INTERNAL_TRANSFER_OUT: '振替送金',
         OTHER: 'その他',
       },
       typesTrial: {

@@ -588,6 +588,9 @@ export const ko: Messages = {
         DEMO_FUNDING: '모의 자금 지급',
         DEMO_RESET: '모의 자금 초기화',
         DEV_CREDIT: '개발용 크레딧',
+        CRYPTO_WITHDRAWAL: '암호화폐 출금',
+        INTERNAL_TRANSFER_IN: '이체 받음',
+        INTERNAL_TRANSFER_OUT: '이체 보냄',
         OTHER: '기타',
       },
       typesTrial: {

@@ -249,6 +249,9 @@ export const accountEn = {
       DEMO_FUNDING: 'Demo funds credited',
       DEMO_RESET: 'Demo funds reset',
       DEV_CREDIT: 'Development credit',
+      CRYPTO_WITHDRAWAL: 'Crypto withdrawal',
+      INTERNAL_TRANSFER_IN: 'Transfer received',
+      INTERNAL_TRANSFER_OUT: 'Transfer sent',
       OTHER: 'Other',
     },
     typesTrial: {

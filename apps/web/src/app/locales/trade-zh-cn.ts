@@ -249,6 +249,9 @@ export const accountZhCn: Messages['account'] = {
       DEMO_FUNDING: '模拟资金发放',
       DEMO_RESET: '模拟资金重置',
       DEV_CREDIT: '开发测试入账',
+      CRYPTO_WITHDRAWAL: '提币',
+      INTERNAL_TRANSFER_IN: '转入',
+      INTERNAL_TRANSFER_OUT: '转出',
       OTHER: '其他',
     },
     typesTrial: {

@@ -249,6 +249,9 @@ export const accountZhTw: Messages['account'] = {
       DEMO_FUNDING: '模擬資金發放',
       DEMO_RESET: '模擬資金重置',
       DEV_CREDIT: '開發測試入帳',
+      CRYPTO_WITHDRAWAL: '提幣',
+      INTERNAL_TRANSFER_IN: '轉入',
+      INTERNAL_TRANSFER_OUT: '轉出',
       OTHER: '其他',
     },
     typesTrial: {

@@ -1,0 +1,88 @@
+// `npm run wallet:review -- approve|refuse <withdrawal id> [reason]`: the operator's decision on a
+// crypto withdrawal's risk review. refuse returns the funds at once (under review or waiting for
+// the batch); approve ends the review now (a night request still waits for the 09:00 HKT batch).
+// The running gateway's jobs then broadcast it. `npm run wallet:review -- list` shows the open ones.
+import { Decimal } from 'decimal.js';
+import { loadEnv } from '../../config/env.js';
+import { createDb } from '../../db/client.js';
+import { createJobs } from '../../jobs/jobs.js';
+import { ScaledClock } from '../../lib/clock.js';
+import { createRedis } from '../../lib/redis.js';
+import { createMailer } from '../mail/mailer.js';
+import { sendMailJob } from '../mail/send-mail-job.js';
+import { totpSecretBox } from '../security/deps.js';
+import { createFanout } from '../socket/fanout.js';
+import { catalogueNetworks } from './networks.js';
+import { Withdrawals } from './withdrawal-service.js';
+
+// The exchange `npm start` runs, unless told otherwise (the same defaults as start.ts).
+process.env.DATABASE_URL ??= 'postgresql://postgres@localhost:5432/exchange';
+process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
+process.env.REDIS_PREFIX ??= `ex:${new URL(process.env.DATABASE_URL).pathname.slice(1)}:`;
+process.env.NODE_ENV ??= 'development';
+const env = loadEnv(process.env);
+const [command, id, ...reasonWords] = process.argv.slice(2).filter((a) => a !== '--');
+const out = process.stdout;
+const db = createDb(env.DATABASE_URL, 2);
+const redis = createRedis(env.REDIS_URL, env.REDIS_PREFIX);
+const clock = new ScaledClock(env.TIME_SCALE);
+const log = { warn: () => {} } as unknown as Parameters<typeof createJobs>[0]['log'];
+const jobs = createJobs({ redis, clock, log });
+const fanout = createFanout(redis);
+const withdrawals = new Withdrawals({
+  db,
+  clock,
+  redis,
+  env,
+  box: totpSecretBox(env),
+  jobs,
+  mailJob: sendMailJob(createMailer(env)),
+  fanout,
+  networks: catalogueNetworks(db),
+  chain: {
+    broadcast: () => Promise.reject(new Error('the gateway broadcasts, not this command')),
+  },
+  config: {
+    coolingHours: env.WHITELIST_COOLING_HOURS,
+    feeRate: env.WITHDRAWAL_FEE_RATE,
+    feeRateAfter: env.WITHDRAWAL_FEE_RATE_AFTER,
+    feeRateEndsAt: null,
+    reviewMinMs: 0,
+    reviewMaxMs: 0,
+  },
+  lockedAmount: async () => new Decimal(0),
+  notify: async () => {},
+});
+try {
+  if (command === 'list') {
+    const rows = await db.cryptoWithdrawal.findMany({
+      where: { status: { in: ['REVIEW', 'WAITING_BATCH', 'BROADCASTING', 'BROADCAST'] } },
+      orderBy: { createdAt: 'asc' },
+    });
+    if (rows.length === 0) out.write('No open withdrawal.\n');
+    for (const r of rows)
+      out.write(
+        `${r.id}  ${r.status.padEnd(13)} ${r.amount.toFixed()} ${r.asset} on ${r.network} to ${r.address}  (${r.createdAt.toISOString()})\n`,
+      );
+  } else if ((command === 'approve' || command === 'refuse') && id) {
+    const w = await withdrawals.decide(
+      id,
+      command === 'approve' ? 'APPROVE' : 'REFUSE',
+      reasonWords.join(' ') || undefined,
+    );
+    out.write(`Withdrawal ${w.id}: ${w.status}${w.reason ? ` (${w.reason})` : ''}\n`);
+  } else {
+    process.stderr.write(
+      'Usage: npm run wallet:review -- list | approve <id> | refuse <id> [reason]\n',
+    );
+    process.exitCode = 2;
+  }
+} catch (err) {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+} finally {
+  await jobs.close();
+  await fanout.close();
+  await redis.close();
+  await db.$disconnect();
+}
