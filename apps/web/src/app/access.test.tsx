@@ -59,9 +59,7 @@ describe('access rules', () => {
   it('shows the private page to a logged-in user', async () => {
     loggedIn();
     renderApp('/accountCenter/address', profile());
-    expect(
-      await screen.findByRole('heading', { name: 'Crypto address whitelist is coming soon' }),
-    ).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Whitelist', level: 1 })).toBeDefined();
   });
 
   it('keeps /login/registerSuccess private', async () => {
