@@ -396,6 +396,18 @@ export async function cryptoWallet(ctx: ScenarioContext): Promise<void> {
   await entry.waitFor();
   await noSidewaysScroll(page, 'the whitelist at 375 px');
   await shot(ctx, page, 'crypto-whitelist-dark-375');
+  // In Arabic (right to left) and Chinese: the texts of every language, the layout mirrored.
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.goto(`${ctx.baseUrl}/cryptoChannel?coin=USDT&lang=ar`);
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+  await page.getByRole('heading', { name: 'إيداع العملات المشفرة وسحبها' }).waitFor();
+  await choose(page, 'USDT', tron);
+  await page.getByTestId('deposit-address').waitFor();
+  await shot(ctx, page, 'crypto-deposit-ar-dark-desktop');
+  await page.goto(`${ctx.baseUrl}/accountCenter/address?lang=zh-CN`);
+  await page.getByRole('heading', { name: '白名单', level: 1 }).waitFor();
+  await entry.waitFor();
+  await shot(ctx, page, 'crypto-whitelist-zh-cn-dark-desktop');
   await closeAll([alice.context, bob.context]);
 }
 
