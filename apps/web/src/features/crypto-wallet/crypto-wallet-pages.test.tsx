@@ -605,4 +605,70 @@ describe('/accountCenter/address', () => {
       emailCode: '654321',
     });
   });
+
+  it('adds a UID (not one’s own) and deletes an entry, each with the codes', async () => {
+    const addUid = vi.fn((_u: URL, _init?: RequestInit) =>
+      ok({
+        id: 'u10',
+        uid: '10002',
+        note: 'Me',
+        createdAt: '2026-11-24T00:00:00.000Z',
+        usableFrom: '2026-11-25T00:00:00.000Z',
+        usable: false,
+      }),
+    );
+    const remove = vi.fn((_u: URL, _init?: RequestInit) => ok(null));
+    renderApp('/accountCenter/address?tab=uids', {
+      ...base,
+      [WITHDRAWAL_PATHS.whitelistUids]: (u: URL, init?: RequestInit) =>
+        init?.method === 'POST'
+          ? addUid(u, init)
+          : ok([
+              {
+                id: 'u9',
+                uid: '10009',
+                note: 'Bob',
+                createdAt: '2026-11-20T00:00:00.000Z',
+                usableFrom: '2026-11-21T00:00:00.000Z',
+                usable: true,
+              },
+            ]),
+      '/v1/wallet/whitelist/uids/u9/delete': remove,
+    });
+    const codes = async (name: string) => {
+      const dialog = within(await screen.findByRole('dialog', { name }));
+      fireEvent.change(dialog.getByLabelText('Google verification code'), {
+        target: { value: '123456' },
+      });
+      fireEvent.change(dialog.getByLabelText('E-mail verification code'), {
+        target: { value: '654321' },
+      });
+      fireEvent.click(dialog.getByRole('button', { name: 'Confirm' }));
+    };
+    fireEvent.click(await screen.findByRole('button', { name: 'Add UID' }));
+    const form = within(await screen.findByRole('form', { name: 'Add UID' }));
+    fireEvent.change(form.getByLabelText('Recipient UID'), { target: { value: '10001' } });
+    fireEvent.change(form.getByLabelText('Note'), { target: { value: 'Me' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('This is your own UID.')).toBeDefined();
+    fireEvent.change(form.getByLabelText('Recipient UID'), { target: { value: '10002' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save' }));
+    await codes('Add to the whitelist');
+    await waitFor(() => expect(addUid).toHaveBeenCalledTimes(1));
+    expect(bodyOf(addUid.mock.calls[0]?.[1])).toEqual({
+      uid: '10002',
+      note: 'Me',
+      googleCode: '123456',
+      emailCode: '654321',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const row = (await screen.findByText('10009')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    await codes('Delete from the whitelist');
+    await waitFor(() => expect(remove).toHaveBeenCalledTimes(1));
+    expect(bodyOf(remove.mock.calls[0]?.[1])).toEqual({
+      googleCode: '123456',
+      emailCode: '654321',
+    });
+  });
 });
