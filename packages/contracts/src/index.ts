@@ -25,3 +25,4 @@ export * from './i18n/index.js';
 export * from './order-rules.js';
 export * from './kyc.js';
 export * from './kyc-rules.js';
+export * from './reports.js';
