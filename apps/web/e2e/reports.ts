@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type * as PdfJs from 'pdfjs-dist';
 import type { Download, Page } from 'playwright-core';
 import { noSidewaysScroll } from './helpers';
 import { MOBILE, newPage, openMenu, registerUser, shot, type ScenarioContext } from './scenarios';
@@ -45,7 +46,8 @@ async function renderPdf(page: Page, baseUrl: string, pdf: Buffer): Promise<stri
   });
   await page.goto(`${baseUrl}/__pdf/view`);
   return page.evaluate(async (base64) => {
-    const pdfjs = (await import('/__pdf/pdf.min.mjs' as string)) as typeof import('pdfjs-dist');
+    const url = '/__pdf/pdf.min.mjs';
+    const pdfjs = (await import(url)) as typeof PdfJs;
     pdfjs.GlobalWorkerOptions.workerSrc = '/__pdf/pdf.worker.min.mjs';
     const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     const doc = await pdfjs.getDocument({ data }).promise;
@@ -76,7 +78,7 @@ export async function feeReportsAndStatements(ctx: ScenarioContext): Promise<voi
     .locator('tr[data-channel="CRYPTO_WITHDRAWAL"]');
   assert.match(
     (await withdrawal.textContent()) ?? '',
-    /1% of the amount.*Limited-time offer.*network gas/,
+    /1% of the amount\s*Limited-time offer.\s*The network gas/,
   );
   assert.match((await withdrawal.textContent()) ?? '', /Not offered yet/);
   const card = page.getByTestId('fee-channels').locator('tr[data-channel="CARD_DEPOSIT"]');
@@ -93,6 +95,10 @@ export async function feeReportsAndStatements(ctx: ScenarioContext): Promise<voi
   ctx.log(`  registered ${email}`);
   await page.goto(`${ctx.baseUrl}/accountCenter/wallet?type=wallet`);
   await switchToDemo(page);
+  await page
+    .getByRole('table', { name: 'Wallet' })
+    .locator('tbody tr[data-asset="USDT"]')
+    .waitFor({ timeout: 15_000 });
   await page.goto(`${ctx.baseUrl}/accountCenter/fundFlow`);
   await page.getByRole('heading', { name: 'Fund flow' }).waitFor();
   await page.getByText('No fund flow in this period.').waitFor(); // Real, the default, is empty

@@ -74,7 +74,9 @@ export function FeePage() {
                 {schedule.data.channels.map((c) => (
                   <tr key={c.channel} data-channel={c.channel}>
                     <th scope="row">{t(`report.fee.channels.${c.channel}`)}</th>
-                    <td>{channelFeeText(c, t)}</td>
+                    <td>
+                      <ChannelFee text={channelFeeText(c, t)} />
+                    </td>
                     <td>
                       <span className={`badge${c.offered ? ' badge--on' : ''}`}>
                         {c.offered ? t('report.fee.offered') : t('report.fee.notOffered')}
@@ -95,6 +97,19 @@ export function FeePage() {
         </p>
       )}
     </div>
+  );
+}
+
+function ChannelFee({ text }: { text: { main: string; notes: string[] } }) {
+  return (
+    <>
+      <span className="fee-channels__main">{text.main}</span>
+      {text.notes.map((n) => (
+        <span key={n} className="fee-channels__note muted">
+          {n}
+        </span>
+      ))}
+    </>
   );
 }
 

@@ -101,7 +101,11 @@ export function FundFlowPage() {
         </label>
         <label>
           {t('report.flows.type')}
-          <select value={draft.flowType} onChange={(e) => change({ flowType: e.target.value })}>
+          <select
+            aria-label={t('report.flows.type')}
+            value={draft.flowType}
+            onChange={(e) => change({ flowType: e.target.value })}
+          >
             <option value="">{t('report.flows.all')}</option>
             {codes.map((c) => (
               <option key={c} value={c}>

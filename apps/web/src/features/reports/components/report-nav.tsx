@@ -35,7 +35,11 @@ export function ModeSelect({
   return (
     <label>
       {label}
-      <select value={value} onChange={(e) => onChange(Number(e.target.value) as 0 | 1 | 2)}>
+      <select
+        aria-label={label}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value) as 0 | 1 | 2)}
+      >
         <option value={0}>{t('nav.modes.real')}</option>
         <option value={1}>{t('nav.modes.demo')}</option>
         <option value={2}>{t('nav.modes.trial')}</option>

@@ -31,6 +31,7 @@ export function StatementsPage() {
         <label>
           {t('report.statements.month')}
           <select
+            aria-label={t('report.statements.month')}
             value={month ?? ''}
             onChange={(e) => setPicked(e.target.value)}
             disabled={!months.data}

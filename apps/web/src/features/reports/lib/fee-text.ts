@@ -9,12 +9,11 @@ export function ratePercent(rate: string): string {
   return d ? `${toText(mul(d, { n: 100n, scale: 0 }))}%` : rate;
 }
 
-
 /**
- * A channel's fee in words, from the spec's terms the gateway sends: the price first, then what
- * comes on top, in the page's language.
+ * A channel's fee in words, from the spec's terms the gateway sends: the price, then the notes on
+ * what comes on top or limits it, in the page's language.
  */
-export function channelFeeText(c: FeeChannel, t: TFunction): string {
+export function channelFeeText(c: FeeChannel, t: TFunction): { main: string; notes: string[] } {
   const parts: string[] = [];
   if (c.channel === 'SPOT_TRADE')
     parts.push(c.free ? t('report.fee.terms.free') : t('report.fee.terms.perMarket'));
@@ -39,5 +38,6 @@ export function channelFeeText(c: FeeChannel, t: TFunction): string {
         asset: c.maxAmount.asset,
       }),
     );
-  return parts.join(' ');
+  const [main = '', ...notes] = parts;
+  return { main, notes };
 }
