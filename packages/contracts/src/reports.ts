@@ -54,17 +54,17 @@ export function monthRange(month: string): { from: Date; to: Date } {
 }
 
 /** The Hong Kong month an instant falls in. */
-export function monthOf(at: Date | number): string {
+export function monthOf(at: Date | number | string): string {
   return new Date(new Date(at).getTime() + REPORT_UTC_OFFSET_MS).toISOString().slice(0, 7);
 }
 
 /** The Hong Kong day (`YYYY-MM-DD`) an instant falls in. */
-export function dayOf(at: Date | number): string {
+export function dayOf(at: Date | number | string): string {
   return new Date(new Date(at).getTime() + REPORT_UTC_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in Hong Kong time, as statements print times. */
-export function hongKongTime(at: Date | number): string {
+export function hongKongTime(at: Date | number | string): string {
   return new Date(new Date(at).getTime() + REPORT_UTC_OFFSET_MS)
     .toISOString()
     .slice(0, 19)

@@ -1,6 +1,5 @@
 import { Decimal } from 'decimal.js';
 import {
-  QUERY_HISTORY_MONTHS,
   REPORT_TIME_ZONE,
   dayOf,
   monthRange,
@@ -15,14 +14,8 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
 import { paged } from '../../lib/paging.js';
+import { historyStart } from '../wallet/wallet-service.js';
 import { pageFlows, streamFlows, type FlowFilter } from './ledger-lines.js';
-
-/** The oldest moment history may be read from: the past 6 months (the wallet's own rule). */
-export function historyStart(now: Date): Date {
-  const d = new Date(now);
-  d.setUTCMonth(d.getUTCMonth() - QUERY_HISTORY_MONTHS);
-  return d;
-}
 
 /**
  * The window of a fund-flow query: at most 6 months back (1152 with the earliest start allowed),

@@ -120,8 +120,12 @@ export function StatementsPage() {
                   <tr key={a.asset} data-asset={a.asset}>
                     <th scope="row">{a.asset}</th>
                     <td className="num">{formatNumber(a.opening.total)}</td>
-                    <td className="num is-buy">{formatNumber(a.credits)}</td>
-                    <td className="num is-sell">{formatNumber(a.debits)}</td>
+                    <td className={`num${a.credits === '0' ? '' : ' is-buy'}`}>
+                      {formatNumber(a.credits)}
+                    </td>
+                    <td className={`num${a.debits === '0' ? '' : ' is-sell'}`}>
+                      {formatNumber(a.debits)}
+                    </td>
                     <td className="num" data-testid="closing">
                       {formatNumber(a.closing.total)}
                     </td>
