@@ -553,8 +553,9 @@ describe('a month of 50,000 flows', () => {
         expect(rows.filter((r) => r[0] === 'FLOW')).toHaveLength(n);
         expect(rows.find((r) => r[0] === 'CLOSING')?.[7]).toBe('500');
       }
-      // Generous for a loaded 2-core machine; the figure printed below is the measurement.
-      expect(maxBlockMs).toBeLessThan(1000);
+      // Relative to the whole generation, so a loaded machine (slower overall) does not fail it:
+      // without yielding, the longest block would be the whole generation.
+      expect(maxBlockMs).toBeLessThan(ms / 3);
     }
     process.stdout.write(`statement of ${n} flows: ${figures.join('; ')}\n`);
   }, 180_000);
