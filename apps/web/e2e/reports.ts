@@ -5,7 +5,15 @@ import path from 'node:path';
 import type * as PdfJs from 'pdfjs-dist';
 import type { Download, Page } from 'playwright-core';
 import { noSidewaysScroll } from './helpers';
-import { MOBILE, newPage, openMenu, registerUser, shot, type ScenarioContext } from './scenarios';
+import {
+  DESKTOP,
+  MOBILE,
+  newPage,
+  openMenu,
+  registerUser,
+  shot,
+  type ScenarioContext,
+} from './scenarios';
 
 /**
  * Fee reports and statements (issue 21): the public fee schedule the footer links to, the fund
@@ -88,7 +96,7 @@ export async function feeReportsAndStatements(ctx: ScenarioContext): Promise<voi
   await page.setViewportSize(MOBILE);
   await noSidewaysScroll(page, 'the fee page at 375 px');
   await shot(ctx, page, 'fee-page-dark-mobile');
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.setViewportSize(DESKTOP);
 
   // A new user enters Demo (funded on entry): the fund flow shows the funding.
   const email = await registerUser(ctx, page, context);
@@ -108,6 +116,10 @@ export async function feeReportsAndStatements(ctx: ScenarioContext): Promise<voi
   assert.ok((await flows.count()) >= 2, 'the Demo funding credits several assets');
   assert.match((await flows.first().textContent()) ?? '', /Demo funding.*140001/);
   await shot(ctx, page, 'fund-flow-dark-desktop');
+  await page.setViewportSize(MOBILE);
+  await noSidewaysScroll(page, 'the fund flow at 375 px');
+  await shot(ctx, page, 'fund-flow-dark-mobile');
+  await page.setViewportSize(DESKTOP);
   // Every spec code is a choice of the type filter, named.
   const options = await page
     .getByLabel('Type', { exact: true })
@@ -139,6 +151,10 @@ export async function feeReportsAndStatements(ctx: ScenarioContext): Promise<voi
     ) ?? '';
   assert.ok(Number(usdtClosing) > 0, 'the Demo funding is in the closing balance');
   await shot(ctx, page, 'statements-dark-desktop');
+  await page.setViewportSize(MOBILE);
+  await noSidewaysScroll(page, 'the statements at 375 px');
+  await shot(ctx, page, 'statements-dark-mobile');
+  await page.setViewportSize(DESKTOP);
   const statementCsv = await saved(
     Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]).then(
       ([d]) => d,

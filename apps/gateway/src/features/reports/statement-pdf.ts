@@ -81,12 +81,34 @@ async function write(doc: PDFKit.PDFDocument, opts: PdfStatementOptions): Promis
       .fontSize(size)
       .text(drawable(s), x, y, { width: w, align: right ? 'right' : 'left', lineBreak: false });
   };
+  let pageNo = 0;
+  // Every page names the account, the month and its number, so loose pages can be filed.
+  const footer = () => {
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // writing inside the margin must not start another page
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor('#666666')
+      .text(
+        drawable(
+          `${opts.exchangeName} · UID ${summary.uid} · ${summary.month} · ${mode} · page ${++pageNo}`,
+        ),
+        MARGIN,
+        A4.height - MARGIN + 12,
+        { width, align: 'center', lineBreak: false },
+      )
+      .fillColor('#000000');
+    doc.page.margins.bottom = bottom;
+  };
   const room = (needed: number, onNewPage?: () => void) => {
     if (y + needed <= A4.height - MARGIN - 14) return;
     doc.addPage();
+    footer();
     y = MARGIN;
     onNewPage?.();
   };
+  footer();
 
   // Header
   text(opts.exchangeName, MARGIN, width, false, 16, true);

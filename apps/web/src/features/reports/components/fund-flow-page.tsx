@@ -148,41 +148,43 @@ export function FundFlowPage() {
       ) : rows.length === 0 ? (
         <EmptyState title={t('report.flows.empty')} />
       ) : (
-        <table className="data-table flows-table" data-testid="fund-flow">
-          <thead>
-            <tr>
-              <th scope="col">{t('report.flows.time')}</th>
-              <th scope="col">{t('report.flows.type')}</th>
-              <th scope="col">{t('report.flows.asset')}</th>
-              <th scope="col" className="num">
-                {t('report.flows.available')}
-              </th>
-              <th scope="col" className="num">
-                {t('report.flows.frozen')}
-              </th>
-              <th scope="col" className="num">
-                {t('report.flows.total')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((f) => (
-              <tr key={f.id} data-flow={f.flowType}>
-                <td className="muted">{hongKongTime(f.time)}</td>
-                <td>
-                  <span className="flows-table__name">{flowLabel(f.flowType, language)}</span>
-                  <span className="muted flows-table__code">{f.flowType}</span>
-                </td>
-                <td>{f.asset}</td>
-                <td className="num">{signed(f.available)}</td>
-                <td className="num">{signed(f.frozen)}</td>
-                <td className={`num ${f.total.startsWith('-') ? 'is-sell' : 'is-buy'}`}>
-                  {signed(f.total)}
-                </td>
+        <div className="reports-scroll">
+          <table className="data-table flows-table" data-testid="fund-flow">
+            <thead>
+              <tr>
+                <th scope="col">{t('report.flows.time')}</th>
+                <th scope="col">{t('report.flows.type')}</th>
+                <th scope="col">{t('report.flows.asset')}</th>
+                <th scope="col" className="num">
+                  {t('report.flows.available')}
+                </th>
+                <th scope="col" className="num">
+                  {t('report.flows.frozen')}
+                </th>
+                <th scope="col" className="num">
+                  {t('report.flows.total')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((f) => (
+                <tr key={f.id} data-flow={f.flowType}>
+                  <td className="muted">{hongKongTime(f.time)}</td>
+                  <td>
+                    <span className="flows-table__name">{flowLabel(f.flowType, language)}</span>
+                    <span className="muted flows-table__code">{f.flowType}</span>
+                  </td>
+                  <td>{f.asset}</td>
+                  <td className="num">{signed(f.available)}</td>
+                  <td className="num">{signed(f.frozen)}</td>
+                  <td className={`num ${f.total.startsWith('-') ? 'is-sell' : 'is-buy'}`}>
+                    {signed(f.total)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <nav className="reports-pager" aria-label={t('trade.orders.paging')}>
         <button
