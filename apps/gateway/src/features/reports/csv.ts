@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import {
   flowLabel,
   hongKongTime,
@@ -61,7 +62,9 @@ export function flowRow(f: FundFlow, language: ErrorLanguage, section?: string):
 /**
  * A statement as one table a spreadsheet opens as is: a `section` column says OPENING (one row
  * per asset, at the month's start), FLOW (every line of the month, oldest first) or CLOSING.
- * Within an asset, OPENING + the FLOW rows = CLOSING, to the unit, in every amount column.
+ * CLOSING is the opening plus the lines written, summed as they stream, so within an asset
+ * OPENING + the FLOW rows = CLOSING, to the unit, in every amount column, even if the ledger
+ * grew while the file was written (the summary is then a moment older than the lines).
  */
 export async function* statementCsv(
   summary: StatementSummary,
@@ -69,16 +72,44 @@ export async function* statementCsv(
   language: ErrorLanguage,
 ): AsyncGenerator<string> {
   yield BOM + csvRow(['section', ...FLOW_COLUMNS]);
-  const edge = (section: 'OPENING' | 'CLOSING', at: string) =>
-    summary.assets
-      .map((a) => {
-        const b = section === 'OPENING' ? a.opening : a.closing;
-        return csvRow([section, hongKongTime(at), a.asset, '', '', b.available, b.frozen, b.total]);
-      })
-      .join('');
-  yield edge('OPENING', summary.from);
-  for await (const page of flows) yield page.map((f) => flowRow(f, language, 'FLOW')).join('');
-  yield edge('CLOSING', summary.to);
+  const sums = new Map<string, { available: Decimal; frozen: Decimal }>();
+  for (const a of summary.assets) {
+    sums.set(a.asset, {
+      available: new Decimal(a.opening.available),
+      frozen: new Decimal(a.opening.frozen),
+    });
+    yield csvRow([
+      'OPENING',
+      hongKongTime(summary.from),
+      a.asset,
+      '',
+      '',
+      a.opening.available,
+      a.opening.frozen,
+      a.opening.total,
+    ]);
+  }
+  for await (const page of flows) {
+    for (const f of page) {
+      const sum = sums.get(f.asset) ?? { available: new Decimal(0), frozen: new Decimal(0) };
+      sums.set(f.asset, {
+        available: sum.available.plus(f.available),
+        frozen: sum.frozen.plus(f.frozen),
+      });
+    }
+    yield page.map((f) => flowRow(f, language, 'FLOW')).join('');
+  }
+  for (const [asset, b] of [...sums].sort(([a], [z]) => a.localeCompare(z)))
+    yield csvRow([
+      'CLOSING',
+      hongKongTime(summary.to),
+      asset,
+      '',
+      '',
+      b.available.toFixed(),
+      b.frozen.toFixed(),
+      b.available.plus(b.frozen).toFixed(),
+    ]);
 }
 
 export async function* flowsCsv(
