@@ -47,12 +47,24 @@ import { DepthStore } from './features/market-data/depth-store.js';
 import { marketDataSink } from './features/market-data/market-data-service.js';
 import { marketDataRoutes, symbolRoutes } from './features/market-data/routes.js';
 import newsRoutes from './features/news/routes.js';
+import { notificationRoutes } from './features/notifications/routes.js';
+import { notify, type NotifyDeps } from './features/notifications/notify.js';
+import { orderNotices } from './features/notifications/order-notices.js';
+import { newDeviceWatcher } from './features/notifications/new-device.js';
 import loggingRoutes from './features/logging/routes.js';
 import { securityRoutes } from './features/security/routes.js';
 import { loginSecondFactor } from './features/security/authenticator-service.js';
 import { totpSecretBox, type SecurityDeps } from './features/security/deps.js';
 import { assertOwnedFiles, createFiles, fileRoutes } from './features/files/index.js';
 import { feeRoutes, reportRoutes } from './features/reports/routes.js';
+import { setupCryptoWallet, type CryptoWalletOptions } from './features/crypto-deposit/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What `notify` needs (features/notifications/notify.ts): producers call it after commit. */
+    notifyDeps: NotifyDeps;
+  }
+}
 
 export interface BuildOptions {
   env: Env;
@@ -60,6 +72,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The KYC provider; default: over HTTP at KYC_PROVIDER_URL. */
   kycProvider?: KycProvider;
+  /** The chain adapters (default: over HTTP at CHAIN_API_URL) and the deposit risk check. */
+  cryptoWallet?: CryptoWalletOptions;
   /** Extra routes, for tests that need a slow or failing handler. */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -179,6 +193,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(socketPlugin);
+  const notifyDeps: NotifyDeps = {
+    db: app.db,
+    clock: app.clock,
+    fanout: app.socket.fanout,
+    jobs: app.jobs,
+    mailJob: app.mailJob,
+    log: app.log,
+  };
+  app.decorate('notifyDeps', notifyDeps);
+  app.sessions.started = newDeviceWatcher(notifyDeps);
   await app.register(catalogueRoutes, { prefix: '/v1/common' });
   const security = securityDeps(app);
   await app.register(authRoutes, {
@@ -200,6 +224,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         env.KYC_CALLBACK_URL ??
         new URL('/v1/kyc/public/provider/callback', env.PUBLIC_BASE_URL).href,
       checkFiles: assertOwnedFiles,
+      notify: (input) => notify(notifyDeps, input),
       callbackSecret: env.KYC_CALLBACK_SECRET,
       callbackWindowSeconds: env.KYC_CALLBACK_WINDOW_SECONDS,
     }),
@@ -208,11 +233,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(walletRoutes, { prefix: '/v1/wallet' });
   await app.register(feeRoutes, { prefix: '/v1/fees' });
   await app.register(reportRoutes, { prefix: '/v1/report' });
+  await setupCryptoWallet(app, opts.cryptoWallet);
   await trading(app);
   await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });
   await app.register(userRoutes, { prefix: '/v1/user' });
   await app.register(securityRoutes(security), { prefix: '/v1/security' });
   await app.register(newsRoutes, { prefix: '/v1/marketing' });
+  await app.register(notificationRoutes, { prefix: '/v1/notification' });
   await app.register(loggingRoutes, { prefix: '/v1/logging' });
   app.decorate('files', createFiles(app));
   await app.register(fileRoutes(app.files), { prefix: '/v1/files' });
@@ -247,6 +274,7 @@ function securityDeps(app: FastifyInstance): SecurityDeps {
     mailJob: app.mailJob,
     sessions: app.sessions,
     box: totpSecretBox(app.env),
+    notify: (input) => notify(app.notifyDeps, input),
   };
 }
 
@@ -287,6 +315,7 @@ async function trading(app: FastifyInstance): Promise<void> {
     market,
     log: app.log,
     keepEvents: app.env.SETTLEMENT_KEEP_EVENTS,
+    onCommitted: orderNotices(app.notifyDeps),
   });
   const marketMaker = new MarketMaker(deps, {
     intervalMs: app.env.MARKET_MAKER_INTERVAL_MS,

@@ -78,6 +78,13 @@ export const ErrorCode = {
     400,
     'Query history covers only the past 6 months: choose a start on or after {{earliest}}.',
   ),
+  // 1100-1149: notifications
+  NOTIFICATION_NOT_FOUND: def(1100, 404, 'The notification does not exist.'),
+  NOTIFICATION_EMAIL_FIXED: def(
+    1101,
+    400,
+    'The e-mail of {{type}} notifications cannot be changed.',
+  ),
 
   // ---- auth and identity ----
   LOGIN_FAILED: def(2001, 401, 'Login failed.'),
@@ -195,6 +202,29 @@ export const ErrorCode = {
   ADDRESS_REQUIRED: def(5007, 400, 'Address is required.'),
   ASSET_NOT_AVAILABLE: def(5008, 400, 'This asset is not available.'),
   COIN_UNDER_MAINTENANCE: def(5009, 503, 'This coin is under maintenance.'),
+  // 5100-5199: crypto deposits, networks and the chains' callbacks
+  CRYPTO_NETWORK_UNSUPPORTED: def(
+    5100,
+    400,
+    'This coin cannot be deposited or withdrawn on this network.',
+  ),
+  CRYPTO_DEPOSIT_SUSPENDED: def(5101, 400, 'Deposits of this coin on this network are suspended.'),
+  CHAIN_DISCONNECTED: def(5102, 503, 'The network is not connected, try again later.'),
+  CRYPTO_DEPOSIT_NOT_FOUND: def(5103, 404, 'Deposit not found.'),
+  CRYPTO_DEPOSIT_NOT_RETRYABLE: def(5104, 400, 'Only a delayed deposit can be retried.'),
+  CRYPTO_DEPOSIT_RETRY_TOO_EARLY: def(
+    5105,
+    400,
+    'This deposit can be retried in {{minutes}} minutes.',
+  ),
+  CHAIN_CALLBACK_SIGNATURE_INVALID: def(5106, 401, 'The callback signature is invalid.'),
+  CHAIN_CALLBACK_EXPIRED: def(5107, 401, 'The callback timestamp is outside the accepted window.'),
+  CRYPTO_WALLET_REAL_ONLY: def(
+    5108,
+    400,
+    'Crypto deposits and withdrawals are available in Real mode only.',
+  ),
+  CHAIN_UNAVAILABLE: def(5109, 503, 'The network did not answer, try again later.'),
 
   // ---- fiat ----
   BANK_CARD_NOT_WHITELISTED: def(6001, 400, 'Bank card unlinked to the whitelist.'),

@@ -26,3 +26,6 @@ export * from './order-rules.js';
 export * from './kyc.js';
 export * from './kyc-rules.js';
 export * from './reports.js';
+export * from './chain-address.js';
+export * from './crypto-wallet.js';
+export * from './notification.js';

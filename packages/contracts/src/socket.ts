@@ -13,6 +13,8 @@ import {
   volumeStats,
 } from './market-data.js';
 import { fill, order } from './order.js';
+import { cryptoDeposit } from './crypto-wallet.js';
+import { notificationPush } from './notification.js';
 
 export const socketOp = z.enum([
   'login',
@@ -37,17 +39,28 @@ export const socketChannel = z.enum([
   'fills',
   'order',
   'refreshAsset',
+  'cryptoDeposit',
   'statsTradeVolume',
   'system',
   'exchangeRate',
   'updateAssetItem',
   'updateSymbolItem',
   'acceptLanguage',
+  'notification',
 ]);
 export type SocketChannel = z.infer<typeof socketChannel>;
 
 /** Channels that carry one user's data and need a `login` first. */
-export const PRIVATE_CHANNELS: readonly SocketChannel[] = ['fills', 'order', 'refreshAsset'];
+export const PRIVATE_CHANNELS: readonly SocketChannel[] = [
+  'fills',
+  'order',
+  'refreshAsset',
+  'cryptoDeposit',
+  'notification',
+];
+
+/** Private channels of the account as a whole, the same in every runtime mode. */
+export const ACCOUNT_CHANNELS: readonly SocketChannel[] = ['notification'];
 
 /** A client message. `requestId` pairs the reply with the request. */
 export const socketRequest = z.object({
@@ -84,6 +97,8 @@ export const pushPayloads = {
   order,
   /** The assets whose balances a batch moved for the account: the client refetches them. */
   refreshAsset: z.object({ assets: z.array(z.string()) }),
+  /** A crypto deposit of the account changed state or confirmations (Real mode). */
+  cryptoDeposit,
   statsTradeVolume: volumeStats,
   /** Operator notices (maintenance, announcements). */
   system: z.object({
@@ -100,6 +115,8 @@ export const pushPayloads = {
    * (`{ language }`); nothing is ever pushed on it.
    */
   acceptLanguage: z.never(),
+  /** A new notification and the unread count, or the count alone after a mark-read. */
+  notification: notificationPush,
 } satisfies Record<SocketChannel, z.ZodType>;
 export type PushPayload<C extends SocketChannel> = z.infer<(typeof pushPayloads)[C]>;
 /** The channels that push. */

@@ -1,6 +1,6 @@
 // `npm start`: migrate, seed, build the web client when stale, then run the gateway (serving the
-// client and the API on one origin), the matching service, the simulated KYC provider and a
-// mail catcher until Ctrl-C.
+// client and the API on one origin), the matching service, the simulated KYC provider, the
+// simulated chains and a mail catcher until Ctrl-C.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -41,6 +41,13 @@ env.KYC_SIM_PORT ??= String(Number(PORT) + 11);
 env.KYC_PROVIDER_URL ??= `http://127.0.0.1:${env.KYC_SIM_PORT}`;
 env.KYC_CALLBACK_URL ??= `http://127.0.0.1:${PORT}/v1/kyc/public/provider/callback`;
 env.KYC_SIM_DATA_DIR ??= `${env.ENGINE_DATA_DIR}-kyc`;
+// The simulated chains, likewise: their blocks, transfers and registered addresses go with the
+// database (a new database starts new chains).
+env.CHAIN_SIM_PORT ??= String(Number(PORT) + 12);
+env.CHAIN_SIM_URL ??= `http://127.0.0.1:${env.CHAIN_SIM_PORT}`;
+env.CHAIN_API_URL ??= env.CHAIN_SIM_URL;
+env.CHAIN_CALLBACK_URL ??= `http://127.0.0.1:${PORT}/v1/wallet/crypto/public/chain/callback`;
+env.CHAIN_SIM_DATA_DIR ??= `${env.ENGINE_DATA_DIR}-chain`;
 
 /** `port` when it is free on 127.0.0.1, otherwise one the system picks. */
 function freePort(port: number): Promise<number> {
@@ -92,6 +99,7 @@ async function clearEngineState(): Promise<void> {
   }
   rmSync(env.ENGINE_DATA_DIR ?? '', { recursive: true, force: true });
   rmSync(env.KYC_SIM_DATA_DIR ?? '', { recursive: true, force: true });
+  rmSync(env.CHAIN_SIM_DATA_DIR ?? '', { recursive: true, force: true });
 }
 
 function step(text: string): void {
@@ -186,7 +194,7 @@ function launch(
 async function stopAll(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
-    await supervisor.stop(['gateway', 'worker', 'engine', 'kyc']);
+    await supervisor.stop(['gateway', 'worker', 'engine', 'kyc', 'chain']);
   }
   process.exit(code);
 }
@@ -235,12 +243,16 @@ async function main(): Promise<void> {
   });
   launch('engine', 33, appDir('matching-sim'), 'src/main.ts');
   launch('kyc', 34, appDir('matching-sim'), 'src/sim/kyc/main.ts');
+  launch('chain', 37, appDir('matching-sim'), 'src/sim/chain/main.ts');
   if (await waitReady(`http://127.0.0.1:${PORT}/ready`, 60_000)) {
     const inbox = mail
       ? `\n  E-mail inbox (codes the exchange sends): http://localhost:${mail.webPort}`
       : `\n  E-mail goes out through ${new URL(env.SMTP_URL ?? '').host}`;
     console.log(
-      `\n  \x1b[1mExchange running at http://localhost:${PORT}\x1b[0m  (API docs: http://localhost:${PORT}/v1/docs; Ctrl-C stops)${inbox}\n`,
+      `\n  \x1b[1mExchange running at http://localhost:${PORT}\x1b[0m  (API docs: http://localhost:${PORT}/v1/docs; Ctrl-C stops)${inbox}` +
+        `\n  Test coins: copy a user's deposit address from the deposit page (/cryptoChannel), then` +
+        `\n    npm run sim:chain -- send <BTC|ETH|TRX> <address> <amount> [asset]   e.g. send TRX T... 100 (USDT on Tron)` +
+        `\n    (also: status, reorg <network> <k>, set-status <network> <STABLE|UNSTABLE|MAINTENANCE>)\n`,
     );
   } else if (!stopping) {
     console.error('The gateway did not become ready within 60 s; see its log above.');

@@ -185,6 +185,27 @@ export const envSchema = z
     KYC_CALLBACK_URL: z.string().url().optional(),
     /** Callbacks signed longer ago (or ahead) than this are refused as replays. */
     KYC_CALLBACK_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+    /** The chains' API: a node or custody provider (the simulated chains under `npm start`). */
+    CHAIN_API_URL: z.string().url().default('http://127.0.0.1:8092'),
+    /** Shared with the chains: signs their callbacks and our calls. Required in production. */
+    CHAIN_CALLBACK_SECRET: z
+      .string()
+      .min(32, 'CHAIN_CALLBACK_SECRET must be at least 32 characters')
+      .default('development-chain-callback-secret-0123456789'),
+    /** Where the chains report; default PUBLIC_BASE_URL + /v1/wallet/crypto/public/chain/callback. */
+    CHAIN_CALLBACK_URL: z.string().url().optional(),
+    /** Chain callbacks signed longer ago (or ahead) than this are refused as replays. */
+    CHAIN_CALLBACK_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+    /**
+     * The crypto deposit risk review's duration, "min-max" in logical seconds (default the spec's
+     * 60-120); each review draws one in the range.
+     */
+    CRYPTO_DEPOSIT_REVIEW_SECONDS: z
+      .string()
+      .regex(/^\d+(\.\d+)?-\d+(\.\d+)?$/, 'CRYPTO_DEPOSIT_REVIEW_SECONDS is "min-max" seconds')
+      .transform((v) => v.split('-').map((n) => Math.round(Number(n) * 1000)) as [number, number])
+      .refine(([min, max]) => min <= max, 'CRYPTO_DEPOSIT_REVIEW_SECONDS: min above max')
+      .optional(),
     /** Folder of the uploaded files (encrypted); default apps/gateway/.data/files. */
     FILE_STORAGE_DIR: z.string().min(1).optional(),
     /**
@@ -234,6 +255,16 @@ export const envSchema = z
         code: 'custom',
         path: ['KYC_CALLBACK_SECRET'],
         message: 'KYC_CALLBACK_SECRET must be set in production',
+      });
+    }
+    if (
+      env.NODE_ENV === 'production' &&
+      env.CHAIN_CALLBACK_SECRET.startsWith('development-chain-callback-secret')
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CHAIN_CALLBACK_SECRET'],
+        message: 'CHAIN_CALLBACK_SECRET must be set in production',
       });
     }
     if (env.NODE_ENV === 'production' && !env.FILE_ENCRYPTION_KEY) {

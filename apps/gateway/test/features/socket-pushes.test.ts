@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_CHANNELS,
   PRIVATE_CHANNELS,
   PUSHED_CHANNELS,
   parseSocketMessage,
@@ -54,7 +55,7 @@ describe('every socket channel', () => {
     for (const channel of channels) {
       const key = Object.values(argsOf(channel)).join(':');
       const topic = PRIVATE_CHANNELS.includes(channel)
-        ? privateTopic(channel, userId, MODE)
+        ? privateTopic(channel, userId, ACCOUNT_CHANNELS.includes(channel) ? 0 : MODE)
         : publicTopic(channel, MODE, key);
       await t.app.socket.fanout.publish(topic as Topic<never>, PUSH_SAMPLES[channel] as never);
     }

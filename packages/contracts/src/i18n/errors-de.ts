@@ -33,6 +33,8 @@ export const errorsDe: Record<string, string> = {
   error_1151: 'Das Ende des Zeitraums darf nicht vor seinem Beginn liegen.',
   error_1152:
     'Der Verlauf umfasst nur die letzten 6 Monate: Wählen Sie einen Beginn ab {{earliest}}.',
+  error_1100: 'Die Benachrichtigung existiert nicht.',
+  error_1101: 'Die E-Mail für {{type}}-Benachrichtigungen kann nicht geändert werden.',
 
   // ---- auth and identity ----
   error_2001: 'Anmeldung fehlgeschlagen.',
@@ -108,6 +110,16 @@ export const errorsDe: Record<string, string> = {
   error_5007: 'Adresse ist erforderlich.',
   error_5008: 'Dieser Vermögenswert ist nicht verfügbar.',
   error_5009: 'Für diesen Coin finden gerade Wartungsarbeiten statt.',
+  error_5100: 'Dieser Coin kann in diesem Netzwerk weder eingezahlt noch abgehoben werden.',
+  error_5101: 'Einzahlungen dieses Coins in diesem Netzwerk sind ausgesetzt.',
+  error_5102: 'Das Netzwerk ist nicht verbunden. Bitte versuchen Sie es später erneut.',
+  error_5103: 'Einzahlung nicht gefunden.',
+  error_5104: 'Nur eine verzögerte Einzahlung kann erneut versucht werden.',
+  error_5105: 'Diese Einzahlung kann in {{minutes}} Minuten erneut versucht werden.',
+  error_5106: 'Die Signatur des Callbacks ist ungültig.',
+  error_5107: 'Der Zeitstempel des Callbacks liegt außerhalb des zulässigen Zeitfensters.',
+  error_5108: 'Krypto-Einzahlungen und -Abhebungen sind nur im Real-Modus verfügbar.',
+  error_5109: 'Das Netzwerk hat nicht geantwortet. Bitte versuchen Sie es später erneut.',
 
   // ---- fiat ----
   error_6001: 'Diese Bankkarte ist nicht auf der Whitelist.',

@@ -32,6 +32,8 @@ export const errorsFr: Record<string, string> = {
   error_1151: 'La fin de la période ne peut pas précéder son début.',
   error_1152:
     "L'historique ne couvre que les 6 derniers mois : choisissez un début à partir du {{earliest}}.",
+  error_1100: "La notification n'existe pas.",
+  error_1101: "L'e-mail des notifications {{type}} ne peut pas être modifié.",
 
   // ---- auth and identity ----
   error_2001: 'Échec de la connexion.',
@@ -107,6 +109,16 @@ export const errorsFr: Record<string, string> = {
   error_5007: 'L’adresse est requise.',
   error_5008: 'Cet actif n’est pas disponible.',
   error_5009: 'Cette cryptomonnaie est en cours de maintenance.',
+  error_5100: 'Cette cryptomonnaie ne peut pas être déposée ni retirée sur ce réseau.',
+  error_5101: 'Les dépôts de cette cryptomonnaie sur ce réseau sont suspendus.',
+  error_5102: "Le réseau n'est pas connecté, veuillez réessayer plus tard.",
+  error_5103: 'Dépôt introuvable.',
+  error_5104: 'Seul un dépôt retardé peut être relancé.',
+  error_5105: 'Ce dépôt pourra être relancé dans {{minutes}} minutes.',
+  error_5106: 'La signature du rappel est invalide.',
+  error_5107: "L'horodatage du rappel est hors de la fenêtre acceptée.",
+  error_5108: "Les dépôts et retraits de cryptomonnaies ne sont disponibles qu'en mode réel.",
+  error_5109: "Le réseau n'a pas répondu, veuillez réessayer plus tard.",
 
   // ---- fiat ----
   error_6001: 'Cette carte bancaire ne figure pas sur la liste blanche.',

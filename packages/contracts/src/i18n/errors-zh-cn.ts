@@ -29,6 +29,8 @@ export const errorsZhCn: Record<string, string> = {
   error_1150: '对账单仅提供本月及之前 6 个月：{{earliest}} 至 {{latest}}。',
   error_1151: '结束时间不能早于开始时间。',
   error_1152: '仅可查询最近 6 个月的记录：请选择 {{earliest}} 或之后的开始日期。',
+  error_1100: '通知不存在。',
+  error_1101: '{{type}} 通知的邮件设置不可更改。',
 
   // ---- auth and identity ----
   error_2001: '登录失败。',
@@ -97,6 +99,16 @@ export const errorsZhCn: Record<string, string> = {
   error_5007: '地址不能为空。',
   error_5008: '该资产暂不可用。',
   error_5009: '该币种正在维护中。',
+  error_5100: '该币种不支持在此网络充值或提现。',
+  error_5101: '该币种在此网络的充值已暂停。',
+  error_5102: '网络未连接，请稍后再试。',
+  error_5103: '未找到该充值记录。',
+  error_5104: '只有延迟的充值可以重试。',
+  error_5105: '该充值可在 {{minutes}} 分钟后重试。',
+  error_5106: '回调签名无效。',
+  error_5107: '回调时间戳超出允许的时间窗口。',
+  error_5108: '加密货币充值和提现仅在真实模式下可用。',
+  error_5109: '网络无响应，请稍后再试。',
 
   // ---- fiat ----
   error_6001: '该银行卡未加入白名单。',

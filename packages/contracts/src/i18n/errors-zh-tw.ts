@@ -29,6 +29,8 @@ export const errorsZhTw: Record<string, string> = {
   error_1150: '對帳單僅提供本月及之前 6 個月：{{earliest}} 至 {{latest}}。',
   error_1151: '結束時間不能早於開始時間。',
   error_1152: '僅可查詢最近 6 個月的紀錄：請選擇 {{earliest}} 或之後的開始日期。',
+  error_1100: '通知不存在。',
+  error_1101: '{{type}} 通知的郵件設定不可更改。',
 
   // ---- auth and identity ----
   error_2001: '登入失敗。',
@@ -97,6 +99,16 @@ export const errorsZhTw: Record<string, string> = {
   error_5007: '請輸入地址。',
   error_5008: '此資產暫不開放。',
   error_5009: '此幣別維護中。',
+  error_5100: '該幣別不支援在此網路儲值或提領。',
+  error_5101: '該幣別在此網路的儲值已暫停。',
+  error_5102: '網路未連線，請稍後再試。',
+  error_5103: '找不到該儲值紀錄。',
+  error_5104: '只有延遲的儲值可以重試。',
+  error_5105: '該儲值可在 {{minutes}} 分鐘後重試。',
+  error_5106: '回呼簽章無效。',
+  error_5107: '回呼時間戳記超出允許的時間範圍。',
+  error_5108: '加密貨幣儲值與提領僅在真實模式下可用。',
+  error_5109: '網路沒有回應，請稍後再試。',
 
   // ---- fiat ----
   error_6001: '此銀行卡未加入白名單。',

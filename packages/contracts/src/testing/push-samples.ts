@@ -52,6 +52,24 @@ export const PUSH_SAMPLES: { [C in PushedChannel]: PushPayload<C> } = {
   },
   order: sampleOrder({}),
   refreshAsset: { assets: ['BTC', 'USDT'] },
+  cryptoDeposit: {
+    id: '6f1c1f57-3c8a-4a57-9d8e-2a0f0d6a1b11',
+    asset: 'USDT',
+    network: 'TRX',
+    address: 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW',
+    txId: '3b4c0d9e6f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4',
+    outputIndex: 0,
+    amount: '250.5',
+    state: 'CONFIRMING',
+    confirmations: 3,
+    confirmationsRequired: 20,
+    reviewStartedAt: null,
+    creditedAt: null,
+    withdrawableAt: null,
+    retryAt: null,
+    createdAt: '2026-01-05T01:00:00.000Z',
+    updatedAt: '2026-01-05T01:00:09.000Z',
+  },
   statsTradeVolume: {
     symbol: 'BTC_USDT',
     volume24h: '12.5',
@@ -100,6 +118,16 @@ export const PUSH_SAMPLES: { [C in PushedChannel]: PushPayload<C> } = {
       minNotional: '5',
     },
   ],
+  notification: {
+    unreadCount: 3,
+    notification: {
+      id: '6f1c2b8e-8d3e-4c57-9a43-0d8f6a1b2c3d',
+      type: 'KYC_RESULT',
+      params: { status: 'PASS', kycLevel: 1, reason: null },
+      read: false,
+      createdAt: '2026-11-23T00:00:00.000Z',
+    },
+  },
 };
 
 /** An order as the `order` channel and the REST routes carry it, with the given fields. */

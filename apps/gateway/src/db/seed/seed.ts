@@ -2,6 +2,7 @@ import { ErrorCode } from '@exchange/contracts';
 import type { Db } from '../client.js';
 import { seedAssets, seedSymbols } from './catalogue-data.js';
 import { seedNews } from './news-data.js';
+import { seedNetworks } from './network-data.js';
 
 /** Demonstration block-list entry: a withdrawal endpoint under maintenance, disabled by default. */
 const SEED_BLOCKLIST = [
@@ -27,6 +28,16 @@ export async function seed(db: Db): Promise<{ assets: number; symbols: number }>
     }
     for (const s of seedSymbols) {
       await tx.tradingSymbol.upsert({ where: { code: s.code }, create: s, update: s });
+    }
+    // Networks: created with their limits; later runs refresh only what describes the network,
+    // so an operator's limits, switches and the chain-reported coin status are kept.
+    for (const n of seedNetworks) {
+      const { asset, network, name, kind, tokenStandard, contract, chainDecimals, sortOrder } = n;
+      await tx.assetNetwork.upsert({
+        where: { asset_network: { asset, network } },
+        create: n,
+        update: { name, kind, tokenStandard, contract, chainDecimals, sortOrder },
+      });
     }
     for (const b of SEED_BLOCKLIST) {
       await tx.blockListItem.upsert({ where: { id: b.id }, create: b, update: {} });

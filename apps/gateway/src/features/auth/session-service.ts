@@ -67,6 +67,15 @@ export class Sessions {
   private readonly hashesOfUser = new Map<string, Set<string>>();
   private readonly lookups = new Map<string, Promise<SessionRow | null>>();
   announce: (userId: string) => void;
+  /**
+   * Told of every new session (password, Authenticator, Google or Apple sign-in, registration)
+   * after it is stored: the new-device notice. Must not throw.
+   */
+  started: (s: {
+    userId: string;
+    userAgent?: string | undefined;
+    ip?: string | undefined;
+  }) => void = () => undefined;
 
   constructor(private readonly o: SessionsOptions) {
     this.announce = o.announce ?? (() => undefined);
@@ -187,6 +196,7 @@ export class Sessions {
       });
     });
     this.changed(opts.userId);
+    this.started(opts);
     return {
       token,
       refreshToken,

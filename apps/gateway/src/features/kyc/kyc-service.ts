@@ -20,6 +20,7 @@ import {
   type KycStatus,
   type KycStepState,
   type KycViolation,
+  type NotifyInput,
 } from '@exchange/contracts';
 import type { Prisma, Db } from '../../db/client.js';
 import type { KycApplication } from '../../db/generated/client.js';
@@ -35,6 +36,8 @@ export interface KycDeps {
   /** Where the provider posts its decision (the public callback route). */
   callbackUrl: string;
   checkFiles: FileCheck;
+  /** Tells the user of a decision (after its commit); absent: nobody is told. */
+  notify?: (input: NotifyInput) => Promise<unknown>;
 }
 
 type Application = KycApplication;
@@ -360,7 +363,7 @@ export async function applyDecision(opts: {
   db: Db;
   clock: Clock;
   callback: KycProviderCallback;
-}): Promise<{ duplicate: boolean; applied: boolean }> {
+}): Promise<{ duplicate: boolean; applied: boolean; userId?: string }> {
   const { callback: cb } = opts;
   return opts.db.$transaction(async (tx) => {
     const { count } = await tx.kycProviderEvent.createMany({
@@ -393,7 +396,7 @@ export async function applyDecision(opts: {
         where: { id: app.userId, kycLevel: { gte: 0 } },
         data: { kycLevel: 1 },
       });
-    return { duplicate: false, applied: true };
+    return { duplicate: false, applied: true, userId: app.userId };
   });
 }
 

@@ -187,7 +187,10 @@ export function kycRoutes(
  * a decision applied, ignored (another submission's) or already seen (same event id).
  */
 function providerCallback(
-  deps: Pick<KycDeps, 'db' | 'clock'> & { callbackSecret: string; callbackWindowSeconds: number },
+  deps: Pick<KycDeps, 'db' | 'clock' | 'notify'> & {
+    callbackSecret: string;
+    callbackWindowSeconds: number;
+  },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -237,6 +240,22 @@ function providerCallback(
           { eventId: request.body.eventId, decision: request.body.decision, ...result },
           'KYC callback',
         );
+        // After the decision's commit; the reference is the key, so a decision notices once.
+        if (result.applied && result.userId && deps.notify) {
+          const cb = request.body;
+          await deps
+            .notify({
+              userId: result.userId,
+              type: 'KYC_RESULT',
+              dedupeKey: `kyc:${cb.reference}`,
+              params: {
+                status: cb.decision,
+                kycLevel: cb.decision === 'PASS' ? 1 : null,
+                reason: cb.decision === 'PASS' ? null : (cb.reason ?? null),
+              },
+            })
+            .catch((err: unknown) => request.log.warn({ err }, 'KYC result not noticed'));
+        }
         return ok({ received: true, duplicate: result.duplicate });
       },
     );

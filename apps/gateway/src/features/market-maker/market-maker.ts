@@ -14,6 +14,8 @@ import { cancelAll, cancelPlace, placeOrder, type OrderDeps } from '../orders/or
 
 const MAKER_EMAIL = 'market-maker@exchange.local';
 const TAKER_EMAIL = 'market-taker@exchange.local';
+/** The simulated market's own accounts: they get no notifications. */
+export const MARKET_MAKER_EMAILS: readonly string[] = [MAKER_EMAIL, TAKER_EMAIL];
 /** Notional of one quote level, in USD. */
 const LEVEL_USD = 1500;
 /** Distance between levels as a fraction of the price. */

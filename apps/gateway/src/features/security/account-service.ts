@@ -10,7 +10,7 @@ import {
   checkGoogleCode,
 } from './authenticator-service.js';
 import type { SecurityDeps } from './deps.js';
-import { sendNotice } from './notices.js';
+import { noticeSecurityChange, sendNotice } from './notices.js';
 import { lockView, securityLockEnd } from './security-lock.js';
 
 async function userOf(deps: SecurityDeps, userId: string) {
@@ -106,16 +106,18 @@ export async function changePassword(
   });
   await google?.commit();
   const passwordHash = await hashPassword(input.password, cost(deps.env));
+  const lockedUntil = securityLockEnd(deps.clock);
   await deps.db.user.update({
     where: { id: userId },
     data: {
       passwordHash,
       passwordChangedAt: deps.clock.date(),
-      securityLockedUntil: securityLockEnd(deps.clock),
+      securityLockedUntil: lockedUntil,
     },
   });
   await deps.sessions.revokeAll(userId, 'SECURITY_CHANGE');
   await sendNotice(deps, user.email, 'PASSWORD_CHANGED');
+  await noticeSecurityChange(deps, userId, 'PASSWORD_CHANGED', lockedUntil);
 }
 
 /**
@@ -157,10 +159,11 @@ export async function changeEmail(
   await spendEmailCode({ db: deps.db, clock: deps.clock, id: oldCode });
   await spendEmailCode({ db: deps.db, clock: deps.clock, id: newCode });
   await google?.commit();
+  const lockedUntil = securityLockEnd(deps.clock);
   try {
     await deps.db.user.update({
       where: { id: userId },
-      data: { email: newEmail, securityLockedUntil: securityLockEnd(deps.clock) },
+      data: { email: newEmail, securityLockedUntil: lockedUntil },
     });
   } catch (err) {
     // Another account took the address in the meantime: the unique index decides.
@@ -169,4 +172,5 @@ export async function changeEmail(
   }
   await deps.sessions.revokeAll(userId, 'SECURITY_CHANGE');
   await sendNotice(deps, user.email, 'EMAIL_CHANGED', newEmail);
+  await noticeSecurityChange(deps, userId, 'EMAIL_CHANGED', lockedUntil);
 }

@@ -7,7 +7,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { consumeEmailCode } from '../auth/email-code-service.js';
 import type { SecondFactor } from '../auth/auth-service.js';
 import type { SecurityDeps } from './deps.js';
-import { sendNotice } from './notices.js';
+import { noticeSecurityChange, sendNotice } from './notices.js';
 import { securityLockEnd } from './security-lock.js';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp.js';
 import {
@@ -154,6 +154,7 @@ export async function linkAuthenticator(
     },
   });
   if (count !== 1) throw new AppError('AUTHENTICATOR_ALREADY_LINKED');
+  await noticeSecurityChange(deps, userId, 'AUTHENTICATOR_LINKED', null);
 }
 
 /**
@@ -182,14 +183,16 @@ export async function unlinkAuthenticator(
     code: input.emailCode,
   });
   await google.commit();
+  const lockedUntil = securityLockEnd(deps.clock);
   await deps.db.user.update({
     where: { id: userId },
     data: {
       totpSecret: null,
       totpLinkedAt: null,
       totpLastStep: null,
-      securityLockedUntil: securityLockEnd(deps.clock),
+      securityLockedUntil: lockedUntil,
     },
   });
   await sendNotice(deps, user.email, 'AUTHENTICATOR_UNLINKED');
+  await noticeSecurityChange(deps, userId, 'AUTHENTICATOR_UNLINKED', lockedUntil);
 }

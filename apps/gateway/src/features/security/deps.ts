@@ -1,3 +1,4 @@
+import type { NotifyInput } from '@exchange/contracts';
 import type { Env } from '../../config/env.js';
 import { SecretBox } from '../../lib/secret-box.js';
 import type { AuthDeps } from '../auth/auth-service.js';
@@ -6,6 +7,8 @@ import type { AuthDeps } from '../auth/auth-service.js';
 export interface SecurityDeps extends Omit<AuthDeps, 'secondFactor'> {
   /** Seals Authenticator secrets (TOTP_ENCRYPTION_KEY). */
   box: SecretBox;
+  /** Puts the change in the user's notifications (after it is stored); absent: only the mail. */
+  notify?: (input: NotifyInput) => Promise<unknown>;
 }
 
 /** The box of Authenticator secrets: TOTP_ENCRYPTION_KEY, or a fixed key outside production. */

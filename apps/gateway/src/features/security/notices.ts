@@ -37,3 +37,22 @@ export async function sendNotice(
     text: `${notice.text(detail)}\n\n${LOCK_LINE}\n\n${NOT_YOU}`,
   });
 }
+
+/**
+ * The change as a SECURITY_CHANGE notification of the account (its mail is `sendNotice`'s, to
+ * the address that must hear of it). A failure here never undoes the change: it is logged.
+ */
+export async function noticeSecurityChange(
+  deps: Pick<SecurityDeps, 'notify'>,
+  userId: string,
+  change: 'PASSWORD_CHANGED' | 'EMAIL_CHANGED' | 'AUTHENTICATOR_LINKED' | 'AUTHENTICATOR_UNLINKED',
+  lockedUntil: Date | null,
+): Promise<void> {
+  await deps
+    .notify?.({
+      userId,
+      type: 'SECURITY_CHANGE',
+      params: { change, lockedUntil: lockedUntil ? lockedUntil.toISOString() : null },
+    })
+    .catch(() => undefined);
+}

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import {
   ORDER_EVENT_DEBOUNCE_MS,
   PRIVATE_CHANNELS,
+  ACCOUNT_CHANNELS,
   SUCCESS_CODE,
   resolveLanguage,
   translateError,
@@ -166,7 +167,8 @@ export class SocketSession {
   topicFor(channel: SocketChannel, args: Record<string, unknown>): string {
     if (PRIVATE_CHANNELS.includes(channel)) {
       if (!this.userId) throw new AppError('UNAUTHORIZED');
-      return privateTopic(channel, this.userId, this.mode);
+      // The account's own channels (notifications) are one topic for every mode.
+      return privateTopic(channel, this.userId, ACCOUNT_CHANNELS.includes(channel) ? 0 : this.mode);
     }
     const key = [args.symbol, args.interval].filter((x) => typeof x === 'string').join(':');
     return publicTopic(channel, this.mode, key);

@@ -1,4 +1,4 @@
-import type { EngineEvent } from '@exchange/contracts';
+import type { EngineEvent, Order } from '@exchange/contracts';
 import { engineEvent } from '@exchange/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -93,6 +93,8 @@ export class Settlement {
       batch?: number;
       /** Settled events kept in the engine's output stream below the committed cursor (10,000). */
       keepEvents?: number;
+      /** Told of a committed batch's changed orders (the order notices); must not throw. */
+      onCommitted?: (orders: { order: Order; userId: string }[]) => void;
     },
   ) {
     this.lockKey = `settlement:lock:${o.shard}`;
@@ -390,6 +392,7 @@ export class Settlement {
         .set(streamKeys(this.o.shard).settled, String(last))
         .catch((err: unknown) => this.o.log.warn({ err }, 'could not publish the settled seq'));
       this.evict(changed, batchNo);
+      this.o.onCommitted?.([...views.values()]);
       this.o.verdicts
         .announce(verdictsOf(out, views))
         .catch((err: unknown) => this.o.log.warn({ err }, 'could not announce verdicts'));

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import { RISK_REVIEW_MAX_MS, RISK_REVIEW_MIN_MS } from '@exchange/contracts';
+import { notify } from '../notifications/notify.js';
+import { httpChainAdapters, type ChainAdapters } from '../wallet/chain-adapter.js';
+import {
+  createChainCallbackRegistry,
+  type ChainCallbackRegistry,
+  type ChainDeps,
+} from '../wallet/chain-callbacks.js';
+import { createDepositFlow, passAll, type DepositRiskCheck } from './deposit-flow.js';
+import { applyNetworkStatus, ConnectionStates } from './networks.js';
+import { cryptoDepositRoutes } from './routes.js';
+
+export { withdrawalLockedAmount } from './deposit-service.js';
+export type { DepositRiskCheck } from './deposit-flow.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The chains: their adapters and what handlers may use (`chain.deps`), and the registry of
+     * callback handlers the withdrawal side adds `withdrawal.confirmed` and `withdrawal.failed` to
+     * (`chain.callbacks.on(...)`).
+     */
+    chain: { deps: ChainDeps; callbacks: ChainCallbackRegistry };
+  }
+}
+
+export interface CryptoWalletOptions {
+  adapters?: ChainAdapters | undefined;
+  riskCheck?: DepositRiskCheck | undefined;
+}
+
+/**
+ * The crypto wallet's deposit side: the chain adapters (over HTTP to CHAIN_API_URL unless given),
+ * the callback registry with the deposit and coin-status handlers, the review jobs, and the
+ * routes under /v1/wallet/crypto. Deposits under review are queued again when the app is ready.
+ */
+export async function setupCryptoWallet(
+  app: FastifyInstance,
+  opts: CryptoWalletOptions = {},
+): Promise<void> {
+  const { env } = app;
+  const callbackUrl =
+    env.CHAIN_CALLBACK_URL ??
+    new URL('/v1/wallet/crypto/public/chain/callback', env.PUBLIC_BASE_URL).href;
+  const adapters =
+    opts.adapters ??
+    httpChainAdapters({
+      baseUrl: env.CHAIN_API_URL,
+      secret: env.CHAIN_CALLBACK_SECRET,
+      callbackUrl,
+    });
+  const deps: ChainDeps = {
+    db: app.db,
+    clock: app.clock,
+    jobs: app.jobs,
+    fanout: app.socket.fanout,
+    adapters,
+    log: app.log,
+    sendMail: async (mail, jobId) => {
+      await app.jobs.enqueue(app.mailJob, mail, jobId ? { jobId } : {});
+    },
+    notify: async (input) => {
+      await notify(
+        {
+          db: app.db,
+          clock: app.clock,
+          fanout: app.socket.fanout,
+          jobs: app.jobs,
+          mailJob: app.mailJob,
+          log: app.log,
+        },
+        input,
+      );
+    },
+  };
+  const callbacks = createChainCallbackRegistry();
+  const flow = createDepositFlow({
+    ...deps,
+    riskCheck: opts.riskCheck ?? passAll,
+    reviewMs: {
+      min: env.CRYPTO_DEPOSIT_REVIEW_SECONDS?.[0] ?? RISK_REVIEW_MIN_MS,
+      max: env.CRYPTO_DEPOSIT_REVIEW_SECONDS?.[1] ?? RISK_REVIEW_MAX_MS,
+    },
+  });
+  callbacks.on('deposit.update', (_d, cb) => flow.onUpdate(cb));
+  callbacks.on('deposit.dropped', (_d, cb) => flow.onDropped(cb));
+  callbacks.on('network.status', applyNetworkStatus);
+  app.jobs.register(flow.reviewJob);
+  app.jobs.register(flow.overdueJob);
+  app.decorate('chain', { deps, callbacks });
+  await app.register(
+    cryptoDepositRoutes({
+      chain: deps,
+      registry: callbacks,
+      flow,
+      connections: new ConnectionStates(adapters),
+      callbackSecret: env.CHAIN_CALLBACK_SECRET,
+      callbackWindowSeconds: env.CHAIN_CALLBACK_WINDOW_SECONDS,
+    }),
+    { prefix: '/v1/wallet/crypto' },
+  );
+  app.addHook('onReady', async () => {
+    const queued = await flow.resume().catch((err: unknown) => {
+      app.log.warn({ err }, 'deposit reviews not resumed');
+      return 0;
+    });
+    if (queued) app.log.info({ queued }, 'deposit reviews resumed');
+  });
+}

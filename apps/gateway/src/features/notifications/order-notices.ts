@@ -1,0 +1,65 @@
+import { Decimal } from 'decimal.js';
+import { parseRuntimeMode, type Order } from '@exchange/contracts';
+import { MARKET_MAKER_EMAILS } from '../market-maker/market-maker.js';
+import { notify, type NotifyDeps } from './notify.js';
+
+/**
+ * ORDER_FILLED notices, coalesced to one per order: settlement hands over the orders each
+ * committed batch changed, and an order is noticed once, when it ends with something filled
+ * (FILLED; or cancelled or expired after a partial fill, PARTIALLY_CANCELED). Fills before that
+ * are already live on the `fills` and `order` channels; a notice per fill would bury the inbox
+ * under a market maker's crumbs. The dedupe key is the order id, so a batch settled again after a
+ * restart notices nothing twice. The market's own simulated accounts get no notices.
+ */
+export function orderNotices(
+  deps: NotifyDeps,
+): (orders: { order: Order; userId: string }[]) => void {
+  const simulated = new Map<string, boolean>();
+  let chain: Promise<void> = Promise.resolve();
+
+  const isSimulated = async (userId: string): Promise<boolean> => {
+    const known = simulated.get(userId);
+    if (known !== undefined) return known;
+    const user = await deps.db.user.findUnique({ where: { id: userId }, select: { email: true } });
+    const value = !user || MARKET_MAKER_EMAILS.includes(user.email);
+    if (simulated.size > 10_000) simulated.clear();
+    simulated.set(userId, value);
+    return value;
+  };
+
+  const handle = async (orders: { order: Order; userId: string }[]) => {
+    for (const { order, userId } of orders) {
+      const status = noticeStatus(order);
+      if (!status || (await isSimulated(userId))) continue;
+      await notify(deps, {
+        userId,
+        type: 'ORDER_FILLED',
+        dedupeKey: `order:${order.id}`,
+        params: {
+          orderId: order.id,
+          symbol: order.symbol,
+          side: order.side,
+          mode: parseRuntimeMode(order.runtimeMode),
+          status,
+          quantity: order.amount ?? order.filled,
+          filledQuantity: order.filled,
+          averagePrice: order.averagePrice,
+        },
+      });
+    }
+  };
+
+  return (orders) => {
+    if (!orders.some(({ order }) => noticeStatus(order))) return;
+    // In batch order, off the settlement path: a slow insert never holds up the next batch.
+    chain = chain
+      .then(() => handle(orders))
+      .catch((err: unknown) => deps.log?.warn({ err }, 'order notices failed'));
+  };
+}
+
+function noticeStatus(order: Order): 'FILLED' | 'PARTIALLY_CANCELED' | null {
+  if (order.status === 'FILLED') return 'FILLED';
+  const ended = ['PARTIALLY_CANCELED', 'CANCELED', 'EXPIRED'].includes(order.status);
+  return ended && new Decimal(order.filled).gt(0) ? 'PARTIALLY_CANCELED' : null;
+}

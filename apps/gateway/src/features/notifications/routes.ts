@@ -1,0 +1,173 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  emailPreferences as emailPreferencesSchema,
+  markReadBody,
+  newsItem,
+  notification,
+  notificationListQuery,
+  ok,
+  page,
+  pageQuery,
+  unreadCount,
+  updateEmailPreferencesBody,
+} from '@exchange/contracts';
+import { requireAuth } from '../../lib/auth-context.js';
+import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { listNews } from '../news/news-service.js';
+import { unreadCountOf } from './notify.js';
+import {
+  emailPreferences,
+  getNotification,
+  listNotifications,
+  markRead,
+  updateEmailPreferences,
+} from './notification-service.js';
+
+const tags = ['notification'];
+
+/** Notifications and the message centre, under /v1/notification. */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, fanout: app.socket.fanout });
+
+  app.get(
+    '/public/announcements',
+    {
+      schema: {
+        tags,
+        summary: 'Announcements for everyone (visitors too), newest first, in the reader language',
+        querystring: pageQuery,
+        response: responses(page(newsItem)),
+      },
+    },
+    async (request) =>
+      ok(
+        await listNews({
+          db: app.db,
+          language: request.language,
+          query: { ...request.query, category: 'ANNOUNCEMENT' },
+          now: app.clock.date(),
+        }),
+      ),
+  );
+
+  app.get(
+    '/list',
+    {
+      schema: {
+        tags,
+        summary: 'Personal notifications, newest first (paged; unread=true for the unread only)',
+        security: bearerSecurity,
+        querystring: notificationListQuery,
+        response: responses(page(notification)),
+      },
+    },
+    async (request) =>
+      ok(await listNotifications(deps(), requireAuth(request).userId, request.query)),
+  );
+
+  app.get(
+    '/detail/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One notification of the user',
+        security: bearerSecurity,
+        params: z.object({ id: z.string().uuid() }),
+        response: responses(notification),
+      },
+    },
+    async (request) =>
+      ok(await getNotification(deps(), requireAuth(request).userId, request.params.id)),
+  );
+
+  app.get(
+    '/unread-count',
+    {
+      schema: {
+        tags,
+        summary: 'How many personal notifications are unread',
+        security: bearerSecurity,
+        response: responses(unreadCount),
+      },
+    },
+    async (request) =>
+      ok({ unreadCount: await unreadCountOf(app.db, requireAuth(request).userId) }),
+  );
+
+  app.post(
+    '/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark notifications read; answers the new unread count',
+        security: bearerSecurity,
+        body: markReadBody,
+        response: responses(unreadCount),
+      },
+    },
+    async (request) =>
+      ok({
+        unreadCount: await markRead(
+          { ...deps(), now: app.clock.date() },
+          requireAuth(request).userId,
+          request.body.ids,
+        ),
+      }),
+  );
+
+  app.post(
+    '/read-all',
+    {
+      schema: {
+        tags,
+        summary: 'Mark every notification read',
+        security: bearerSecurity,
+        response: responses(unreadCount),
+      },
+    },
+    async (request) =>
+      ok({
+        unreadCount: await markRead(
+          { ...deps(), now: app.clock.date() },
+          requireAuth(request).userId,
+          'ALL',
+        ),
+      }),
+  );
+
+  app.get(
+    '/preferences',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail per notification type',
+        security: bearerSecurity,
+        response: responses(emailPreferencesSchema),
+      },
+    },
+    async (request) =>
+      ok({ preferences: await emailPreferences(app.db, requireAuth(request).userId) }),
+  );
+
+  app.put(
+    '/preferences',
+    {
+      schema: {
+        tags,
+        summary: 'Turn the e-mail of notification types on or off',
+        security: bearerSecurity,
+        body: updateEmailPreferencesBody,
+        response: responses(emailPreferencesSchema),
+      },
+    },
+    async (request) =>
+      ok({
+        preferences: await updateEmailPreferences(
+          app.db,
+          requireAuth(request).userId,
+          request.body,
+        ),
+      }),
+  );
+};

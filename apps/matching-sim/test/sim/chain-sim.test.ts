@@ -1,0 +1,177 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
+import { sha512 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isValidAddress, type ChainCallback } from '@exchange/contracts';
+import { AddressBook, DEV_HD_SEED } from '../../src/sim/chain/addresses.js';
+import { ChainSim } from '../../src/sim/chain/chain-sim.js';
+import { verify } from '../../src/sim/chain/signer.js';
+
+const secret = 'test-chain-callback-secret-0123456789abcdef';
+
+/** BIP 39's "abandon ... about" mnemonic, whose addresses every wallet publishes. */
+const ABANDON_SEED = bytesToHex(
+  pbkdf2(
+    sha512,
+    'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+    'mnemonic',
+    { c: 2048, dkLen: 64 },
+  ),
+);
+
+describe('deposit addresses', () => {
+  it('match the published BIP 84 and BIP 44 vectors (Bitcoin, Ethereum, Tron)', () => {
+    const book = new AddressBook(ABANDON_SEED);
+    expect(book.address('BITCOIN', 0)).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+    expect(book.address('BITCOIN', 1)).toBe('bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g');
+    expect(book.address('EVM', 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
+    expect(book.address('TRON', 0)).toBe('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
+  });
+
+  it('are deterministic per index, distinct across indexes, and valid with their checksums', () => {
+    const a = new AddressBook(DEV_HD_SEED);
+    const b = new AddressBook(DEV_HD_SEED);
+    for (const kind of ['BITCOIN', 'EVM', 'TRON'] as const) {
+      const seen = new Set<string>();
+      for (let i = 0; i < 20; i += 1) {
+        const address = a.address(kind, i);
+        expect(b.address(kind, i)).toBe(address);
+        expect(isValidAddress(kind, address)).toBe(true);
+        seen.add(address);
+      }
+      expect(seen.size).toBe(20);
+    }
+    expect(() => new AddressBook('zz')).toThrow();
+    expect(() => a.address('EVM', 2 ** 31)).toThrow();
+  });
+});
+
+let server: Server | undefined;
+afterEach(() => server?.close());
+
+/** A gateway stand-in: records signed callbacks and answers `tracking` as told. */
+async function receiver(answer: (cb: ChainCallback) => { tracking: boolean } | null) {
+  const got: ChainCallback[] = [];
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      const ok = verify(secret, body, req.headers['x-signature'], req.headers['x-timestamp']);
+      const cb = JSON.parse(body) as ChainCallback;
+      const a = ok ? answer(cb) : null;
+      if (!a) {
+        res.writeHead(503, { 'content-type': 'application/json' });
+        res.end('{"code":"1000"}');
+        return;
+      }
+      got.push(cb);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: '200', data: { received: true, duplicate: false, ...a } }));
+    });
+  });
+  await new Promise<void>((r) => server?.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server?.address() as AddressInfo).port}/cb`;
+  return { url, got };
+}
+
+function sim() {
+  return new ChainSim({
+    secret,
+    addresses: new AddressBook(DEV_HD_SEED),
+    blockSeconds: { BTC: 1e9, ETH: 1e9, TRX: 1e9 },
+    timeScale: 1,
+    log: pino({ level: 'silent' }),
+    retryBaseMs: 1,
+  });
+}
+
+describe('the simulated chain', () => {
+  it("reports each block's confirmations of a watched transfer until told to stop, in the network's format", async () => {
+    const r = await receiver((cb) =>
+      cb.type === 'deposit.update' ? { tracking: cb.confirmations < 3 } : { tracking: false },
+    );
+    const chain = sim();
+    const address = chain.registerAddress('EVM', 7, r.url);
+    const t = chain.send('ETH', address.toLowerCase(), '1.2500', 'USDC');
+    expect(t.txId).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(t.amount).toBe('1.25');
+    chain.mineNow('ETH', 5);
+    for (let i = 0; i < 5; i += 1) await chain.tick();
+    const updates = r.got.filter((c) => c.type === 'deposit.update');
+    expect(updates.map((u) => (u.type === 'deposit.update' ? u.confirmations : 0))).toEqual([
+      1, 2, 3,
+    ]);
+    expect(updates[0]).toMatchObject({ address, asset: 'USDC', amount: '1.25', txId: t.txId });
+    expect(new Set(updates.map((u) => u.eventId)).size).toBe(3);
+    expect(updates.every((u) => u.eventId.length <= 128)).toBe(true);
+  });
+
+  it('retries a callback with the same event id until it is acknowledged', async () => {
+    let refusals = 2;
+    const r = await receiver(() => (refusals-- > 0 ? null : { tracking: false }));
+    const chain = sim();
+    const address = chain.registerAddress('TRON', 1, r.url);
+    chain.send('TRX', address, '10');
+    chain.mineNow('TRX', 1);
+    for (let i = 0; i < 20 && r.got.length === 0; i += 1) {
+      await chain.tick();
+      await new Promise((done) => setTimeout(done, 5));
+    }
+    expect(r.got).toHaveLength(1);
+    expect(refusals).toBeLessThan(0);
+  });
+
+  it('drops the transfers of reorganised blocks and tells the exchange', async () => {
+    const r = await receiver(() => ({ tracking: true }));
+    const chain = sim();
+    const address = chain.registerAddress('BITCOIN', 3, r.url);
+    const t = chain.send('BTC', address, '0.1');
+    expect(t.txId).toMatch(/^[0-9a-f]{64}$/);
+    chain.mineNow('BTC', 1);
+    await chain.tick();
+    expect(chain.reorg('BTC', 1)).toMatchObject({ height: 0 });
+    await chain.tick();
+    expect(r.got.map((c) => c.type)).toEqual(['deposit.update', 'deposit.dropped']);
+    chain.mineNow('BTC', 2);
+    await chain.tick();
+    expect(r.got).toHaveLength(2);
+    expect(() => chain.reorg('BTC', 5)).toThrow();
+  });
+
+  it('refuses a mistyped address, an asset the network does not carry and excess decimals', () => {
+    const chain = sim();
+    const good = new AddressBook(DEV_HD_SEED).address('TRON', 0);
+    const typo = `${good.slice(0, -1)}${good.endsWith('a') ? 'b' : 'a'}`;
+    expect(() => chain.send('TRX', typo, '1')).toThrow(/not a valid/);
+    expect(() => chain.send('TRX', good, '1', 'BTC')).toThrow(/carries/);
+    expect(() => chain.send('TRX', good, '1.1234567')).toThrow(/decimals/);
+    expect(() => chain.send('TRX', good, '0')).toThrow(/positive/);
+  });
+
+  it('answers the same transaction for a repeated withdrawal id', () => {
+    const chain = sim();
+    const to = new AddressBook(DEV_HD_SEED).address('BITCOIN', 9);
+    const req = {
+      withdrawalId: 'w-1',
+      network: 'BTC',
+      asset: 'BTC',
+      address: to,
+      amount: '0.01',
+      callbackUrl: 'http://127.0.0.1:1/cb',
+    };
+    expect(chain.broadcast(req).txId).toBe(chain.broadcast(req).txId);
+    chain.setStatus('ETH', 'MAINTENANCE');
+    expect(() =>
+      chain.broadcast({
+        ...req,
+        withdrawalId: 'w-2',
+        network: 'ETH',
+        asset: 'ETH',
+        address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+      }),
+    ).toThrow(/maintenance/);
+  });
+});
