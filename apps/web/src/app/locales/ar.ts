@@ -1,3 +1,4 @@
+import { notificationsAr, overviewAr } from './notify-ar';
 import type { Messages } from './en';
 import { kycAr } from './kyc-ar';
 import { securityAr } from './security-ar';
@@ -618,6 +619,8 @@ export const ar: Messages = {
     },
   },
   security: securityAr,
+  notifications: notificationsAr,
+  overview: overviewAr,
   notFound: {
     title: 'الصفحة غير موجودة',
     body: 'الصفحة التي تبحث عنها غير موجودة أو نُقلت.',

@@ -1,3 +1,4 @@
+import { notificationsDe, overviewDe } from './notify-de';
 import type { Messages } from './en';
 import { kycDe } from './kyc-de';
 import { securityDe } from './security-de';
@@ -629,6 +630,8 @@ export const de: Messages = {
     },
   },
   security: securityDe,
+  notifications: notificationsDe,
+  overview: overviewDe,
   notFound: {
     title: 'Seite nicht gefunden',
     body: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',

@@ -1,3 +1,4 @@
+import { notificationsEn, overviewEn } from './notify-en';
 import { kycEn } from './kyc-en';
 import { accountEn, tradeEn } from './trade-en';
 import { securityEn } from './security-en';
@@ -339,6 +340,8 @@ export const en = {
   trade: tradeEn,
   account: accountEn,
   security: securityEn,
+  notifications: notificationsEn,
+  overview: overviewEn,
   notFound: {
     title: 'Page not found',
     body: 'The page you are looking for does not exist or has moved.',

@@ -1,3 +1,4 @@
+import { notificationsFr, overviewFr } from './notify-fr';
 import type { Messages } from './en';
 import { kycFr } from './kyc-fr';
 import { securityFr } from './security-fr';
@@ -627,6 +628,8 @@ export const fr: Messages = {
     },
   },
   security: securityFr,
+  notifications: notificationsFr,
+  overview: overviewFr,
   notFound: {
     title: 'Page introuvable',
     body: "La page que vous recherchez n'existe pas ou a été déplacée.",

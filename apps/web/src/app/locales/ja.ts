@@ -1,3 +1,4 @@
+import { notificationsJa, overviewJa } from './notify-ja';
 import type { Messages } from './en';
 import { kycJa } from './kyc-ja';
 import { securityJa } from './security-ja';
@@ -611,6 +612,8 @@ export const ja: Messages = {
     },
   },
   security: securityJa,
+  notifications: notificationsJa,
+  overview: overviewJa,
   notFound: {
     title: 'ページが見つかりません',
     body: 'お探しのページは存在しないか、移動した可能性があります。',

@@ -1,3 +1,4 @@
+import { notificationsKo, overviewKo } from './notify-ko';
 import type { Messages } from './en';
 import { kycKo } from './kyc-ko';
 import { securityKo } from './security-ko';
@@ -606,6 +607,8 @@ export const ko: Messages = {
     },
   },
   security: securityKo,
+  notifications: notificationsKo,
+  overview: overviewKo,
   notFound: {
     title: '페이지를 찾을 수 없습니다',
     body: '찾으시는 페이지가 없거나 이동되었습니다.',
