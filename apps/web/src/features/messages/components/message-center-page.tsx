@@ -64,13 +64,12 @@ function Pager({
 function NotificationDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const { t, i18n } = useTranslation();
   const detail = useNotification(id);
-  const markRead = useMarkRead();
+  const { mutate: markRead } = useMarkRead();
   const unreadId = detail.data && !detail.data.read ? detail.data.id : null;
+  // Opening an unread notice reads it (once: the mutation's function is stable).
   useEffect(() => {
-    if (unreadId) markRead.mutate([unreadId]);
-    // Marked once per opened notice.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [unreadId]);
+    if (unreadId) markRead([unreadId]);
+  }, [unreadId, markRead]);
   if (detail.isPending) return <LoadingState />;
   if (detail.isError)
     return <ErrorState title={t('messages.title')} error={detail.error} onRetry={onBack} />;

@@ -58,6 +58,8 @@ export function useNotifications(pageNum: number, unreadOnly = false, size = PAG
     queryKey: notificationKeys.list(pageNum, unreadOnly, size),
     queryFn: ({ signal }) =>
       client.get(NOTIFICATION_PATHS.list, notificationPage, {
+        // The pages show their own failure.
+        silent: true,
         signal,
         query: { pageNum, pageSize: size, ...(unreadOnly ? { unread: 'true' } : {}) },
       }),
@@ -72,6 +74,7 @@ export function useAnnouncements(language: string, pageNum: number) {
     queryKey: notificationKeys.announcements(language, pageNum),
     queryFn: ({ signal }) =>
       client.get(NOTIFICATION_PATHS.announcements, announcementPage, {
+        silent: true,
         signal,
         query: { pageNum, pageSize: PAGE_SIZE },
       }),
@@ -106,7 +109,7 @@ export function useEmailPreferences() {
   return useQuery({
     queryKey: notificationKeys.prefs,
     queryFn: ({ signal }) =>
-      client.get(NOTIFICATION_PATHS.preferences, emailPreferences, { signal }),
+      client.get(NOTIFICATION_PATHS.preferences, emailPreferences, { silent: true, signal }),
     enabled: token !== null,
     select: (d) => d.preferences,
   });
@@ -147,6 +150,7 @@ export function useNotification(id: string | null) {
     queryKey: [...notificationKeys.all, 'detail', id] as const,
     queryFn: ({ signal }) =>
       client.get(`/v1/notification/detail/${encodeURIComponent(id ?? '')}`, notification, {
+        silent: true,
         signal,
       }),
     enabled: token !== null && id !== null,
