@@ -56,6 +56,7 @@ import { securityRoutes } from './features/security/routes.js';
 import { loginSecondFactor } from './features/security/authenticator-service.js';
 import { totpSecretBox, type SecurityDeps } from './features/security/deps.js';
 import { assertOwnedFiles, createFiles, fileRoutes } from './features/files/index.js';
+import { feeRoutes, reportRoutes } from './features/reports/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -227,6 +228,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/v1/kyc' },
   );
   await app.register(walletRoutes, { prefix: '/v1/wallet' });
+  await app.register(feeRoutes, { prefix: '/v1/fees' });
+  await app.register(reportRoutes, { prefix: '/v1/report' });
   await trading(app);
   await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });
   await app.register(userRoutes, { prefix: '/v1/user' });

@@ -23,6 +23,7 @@ import { individualVerification, institutionVerification } from './kyc';
 import { loginErrorsAndLogoutReason, pathToTrade } from './first-minutes';
 import { securitySettings } from './security';
 import { notificationsJourney } from './notifications';
+import { feeReportsAndStatements } from './reports';
 
 const DATABASE_URL =
   process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
@@ -102,6 +103,10 @@ async function main(): Promise<number> {
       [
         'notifications: the unread badge rises on a fill, the message centre opens the notice, the account overview',
         notificationsJourney,
+      ],
+      [
+        'fee reports: the fee schedule from the footer, the fund flow, a statement as CSV and PDF',
+        feeReportsAndStatements,
       ],
       ['screenshots of the main screens', screenshots],
     ] as const) {

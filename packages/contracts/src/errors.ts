@@ -73,6 +73,18 @@ export const ErrorCode = {
     400,
     'The e-mail of {{type}} notifications cannot be changed.',
   ),
+  // 1150-1199: fee reports and statements
+  STATEMENT_MONTH_UNAVAILABLE: def(
+    1150,
+    400,
+    'Statements cover the current month and the 6 months before it: {{earliest}} to {{latest}}.',
+  ),
+  REPORT_RANGE_INVALID: def(1151, 400, 'The end of the period must not be before its start.'),
+  REPORT_HISTORY_WINDOW: def(
+    1152,
+    400,
+    'Query history covers only the past 6 months: choose a start on or after {{earliest}}.',
+  ),
 
   // ---- auth and identity ----
   LOGIN_FAILED: def(2001, 401, 'Login failed.'),

@@ -26,3 +26,4 @@ export * from './order-rules.js';
 export * from './kyc.js';
 export * from './kyc-rules.js';
 export * from './notification.js';
+export * from './reports.js';

@@ -28,6 +28,10 @@ export const errorsJa: Record<string, string> = {
   error_1019: '本番環境ではご利用いただけません。',
   error_1100: '通知が存在しません。',
   error_1101: '{{type}} 通知のメール設定は変更できません。',
+  // ---- fee reports and statements ----
+  error_1150: '取引明細書は当月と過去 6 か月分のみ提供されます：{{earliest}}～{{latest}}。',
+  error_1151: '期間の終了日は開始日より前にできません。',
+  error_1152: '照会できるのは過去 6 か月分のみです：{{earliest}} 以降の開始日を選択してください。',
 
   // ---- auth and identity ----
   error_2001: 'ログインに失敗しました。',
