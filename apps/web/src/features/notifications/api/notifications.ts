@@ -9,10 +9,10 @@ import {
   type UpdateEmailPreferencesBody,
 } from '@exchange/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useApiClient } from '../../../lib/api-context';
 import { useSession } from '../../../lib/session';
-import { useSocket } from '../../../lib/socket/socket-context';
+import { useSocket, useSocketStatus } from '../../../lib/socket/socket-context';
 
 /** The calls of /v1/notification (contracts' notification.ts). */
 export const NOTIFICATION_PATHS = {
@@ -133,6 +133,17 @@ export function useNotificationPushes(onNotice?: (push: NotificationPush) => voi
   const socket = useSocket();
   const { token } = useSession();
   const queryClient = useQueryClient();
+  const status = useSocketStatus();
+  // 'lost': the socket was open and went down; pushes may have been missed meanwhile, so the
+  // count and the lists are read again when it is back.
+  const link = useRef<'never' | 'open' | 'lost'>('never');
+  useEffect(() => {
+    if (status === 'open') {
+      if (link.current === 'lost' && token)
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      link.current = 'open';
+    } else if (link.current === 'open') link.current = 'lost';
+  }, [status, token, queryClient]);
   useEffect(() => {
     if (!socket || !token) return undefined;
     return socket.subscribe('notification', (push) => {
