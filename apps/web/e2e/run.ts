@@ -22,6 +22,7 @@ import { walletAndHistory } from './first-minutes-wallet';
 import { individualVerification, institutionVerification } from './kyc';
 import { loginErrorsAndLogoutReason, pathToTrade } from './first-minutes';
 import { securitySettings } from './security';
+import { notificationsJourney } from './notifications';
 import { feeReportsAndStatements } from './reports';
 
 const DATABASE_URL =
@@ -98,6 +99,10 @@ async function main(): Promise<number> {
       [
         'identity verification: an institution’s steps and form, the cross-type rule',
         institutionVerification,
+      ],
+      [
+        'notifications: the unread badge rises on a fill, the message centre opens the notice, the account overview',
+        notificationsJourney,
       ],
       [
         'fee reports: the fee schedule from the footer, the fund flow, a statement as CSV and PDF',

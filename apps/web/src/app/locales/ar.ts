@@ -1,3 +1,4 @@
+import { notificationsAr, overviewAr } from './notify-ar';
 import type { Messages } from './en';
 import { kycAr } from './kyc-ar';
 import { securityAr } from './security-ar';
@@ -572,6 +573,8 @@ export const ar: Messages = {
     },
   },
   security: securityAr,
+  notifications: notificationsAr,
+  overview: overviewAr,
   report: reportAr,
   notFound: {
     title: 'الصفحة غير موجودة',

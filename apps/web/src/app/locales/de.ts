@@ -1,3 +1,4 @@
+import { notificationsDe, overviewDe } from './notify-de';
 import type { Messages } from './en';
 import { kycDe } from './kyc-de';
 import { securityDe } from './security-de';
@@ -583,6 +584,8 @@ export const de: Messages = {
     },
   },
   security: securityDe,
+  notifications: notificationsDe,
+  overview: overviewDe,
   report: reportDe,
   notFound: {
     title: 'Seite nicht gefunden',

@@ -1,3 +1,4 @@
+import { notificationsEn, overviewEn } from './notify-en';
 import { kycEn } from './kyc-en';
 import { accountEn, tradeEn } from './trade-en';
 import { securityEn } from './security-en';
@@ -340,6 +341,8 @@ export const en = {
   trade: tradeEn,
   account: accountEn,
   security: securityEn,
+  notifications: notificationsEn,
+  overview: overviewEn,
   report: reportEn,
   notFound: {
     title: 'Page not found',

@@ -1,3 +1,4 @@
+import { notificationsFr, overviewFr } from './notify-fr';
 import type { Messages } from './en';
 import { kycFr } from './kyc-fr';
 import { securityFr } from './security-fr';
@@ -581,6 +582,8 @@ export const fr: Messages = {
     },
   },
   security: securityFr,
+  notifications: notificationsFr,
+  overview: overviewFr,
   report: reportFr,
   notFound: {
     title: 'Page introuvable',

@@ -1,3 +1,4 @@
+import { notificationsJa, overviewJa } from './notify-ja';
 import type { Messages } from './en';
 import { kycJa } from './kyc-ja';
 import { securityJa } from './security-ja';
@@ -565,6 +566,8 @@ export const ja: Messages = {
     },
   },
   security: securityJa,
+  notifications: notificationsJa,
+  overview: overviewJa,
   report: reportJa,
   notFound: {
     title: 'ページが見つかりません',

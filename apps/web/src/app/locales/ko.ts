@@ -1,3 +1,4 @@
+import { notificationsKo, overviewKo } from './notify-ko';
 import type { Messages } from './en';
 import { kycKo } from './kyc-ko';
 import { securityKo } from './security-ko';
@@ -560,6 +561,8 @@ export const ko: Messages = {
     },
   },
   security: securityKo,
+  notifications: notificationsKo,
+  overview: overviewKo,
   report: reportKo,
   notFound: {
     title: '페이지를 찾을 수 없습니다',

@@ -1,3 +1,4 @@
+import { notificationsZhCn, overviewZhCn } from './notify-zh-cn';
 import type { Messages } from './en';
 import { kycZhCn } from './kyc-zh-cn';
 import { accountZhCn, tradeZhCn } from './trade-zh-cn';
@@ -320,6 +321,8 @@ export const zhCn: Messages = {
   },
   mobile: { registerDone: '注册完成', registerBody: '请返回 App 继续。' },
   security: securityZhCn,
+  notifications: notificationsZhCn,
+  overview: overviewZhCn,
   report: reportZhCn,
   notFound: { title: '页面不存在', body: '您访问的页面不存在或已移动。', home: '返回首页' },
   trade: tradeZhCn,

@@ -1,3 +1,4 @@
+import { notificationsZhTw, overviewZhTw } from './notify-zh-tw';
 import type { Messages } from './en';
 import { kycZhTw } from './kyc-zh-tw';
 import { accountZhTw, tradeZhTw } from './trade-zh-tw';
@@ -320,6 +321,8 @@ export const zhTw: Messages = {
   },
   mobile: { registerDone: '註冊完成', registerBody: '請返回 App 繼續。' },
   security: securityZhTw,
+  notifications: notificationsZhTw,
+  overview: overviewZhTw,
   report: reportZhTw,
   notFound: { title: '頁面不存在', body: '您訪問的頁面不存在或已移動。', home: '返回首頁' },
   trade: tradeZhTw,
