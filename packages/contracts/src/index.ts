@@ -25,3 +25,5 @@ export * from './i18n/index.js';
 export * from './order-rules.js';
 export * from './kyc.js';
 export * from './kyc-rules.js';
+export * from './cancellation.js';
+export * from './hk-calendar.js';
