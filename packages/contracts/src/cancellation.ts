@@ -162,3 +162,9 @@ export const cancellationDecision = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('FAILED'), note: z.string().min(1).max(200) }),
 ]);
 export type CancellationDecision = z.infer<typeof cancellationDecision>;
+
+export const CANCELLATION_PATHS = {
+  preview: '/v1/account/cancellation/preview',
+  submit: '/v1/account/cancellation',
+  withdraw: '/v1/account/cancellation/withdraw',
+} as const;

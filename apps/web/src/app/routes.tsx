@@ -55,6 +55,10 @@ const SecurityPage = page(
   () => import('../features/security/components/security-page'),
   'SecurityPage',
 );
+const CancellationPage = page(
+  () => import('../features/cancellation/components/cancellation-page'),
+  'CancellationPage',
+);
 const MobileRegisterResult = page(
   () => import('../features/mobile/components/register-result-page'),
   'RegisterResultPage',
@@ -95,6 +99,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.wallet, element: <WalletPage /> },
       { path: PATHS.orders, element: <OrdersPage /> },
       { path: PATHS.security, element: <SecurityPage /> },
+      { path: PATHS.cancellation, element: <CancellationPage /> },
       soon(PATHS.address, 'address'),
       soon(PATHS.bankCardManage, 'bankCardManage'),
       { path: PATHS.transactionHistory, element: <TransactionHistoryPage /> },

@@ -1,6 +1,7 @@
 import type { Messages } from './en';
 import { kycAr } from './kyc-ar';
 import { securityAr } from './security-ar';
+import { cancellationAr } from './cancellation-ar';
 
 /**
  * Arabic has six plural forms (zero, one, two, few, many, other); i18next looks up the one the
@@ -618,6 +619,7 @@ export const ar: Messages = {
     },
   },
   security: securityAr,
+  cancellation: cancellationAr,
   notFound: {
     title: 'الصفحة غير موجودة',
     body: 'الصفحة التي تبحث عنها غير موجودة أو نُقلت.',

@@ -1,6 +1,7 @@
 import type { Messages } from './en';
 import { kycDe } from './kyc-de';
 import { securityDe } from './security-de';
+import { cancellationDe } from './cancellation-de';
 
 /** Deutsch: vollständige Übersetzung. */
 export const de: Messages = {
@@ -629,6 +630,7 @@ export const de: Messages = {
     },
   },
   security: securityDe,
+  cancellation: cancellationDe,
   notFound: {
     title: 'Seite nicht gefunden',
     body: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',

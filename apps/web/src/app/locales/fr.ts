@@ -1,6 +1,7 @@
 import type { Messages } from './en';
 import { kycFr } from './kyc-fr';
 import { securityFr } from './security-fr';
+import { cancellationFr } from './cancellation-fr';
 
 /** Français : traduction complète. */
 export const fr: Messages = {
@@ -627,6 +628,7 @@ export const fr: Messages = {
     },
   },
   security: securityFr,
+  cancellation: cancellationFr,
   notFound: {
     title: 'Page introuvable',
     body: "La page que vous recherchez n'existe pas ou a été déplacée.",

@@ -1,6 +1,7 @@
 import type { Messages } from './en';
 import { kycJa } from './kyc-ja';
 import { securityJa } from './security-ja';
+import { cancellationJa } from './cancellation-ja';
 
 /** 日本語：完全な翻訳。 */
 export const ja: Messages = {
@@ -611,6 +612,7 @@ export const ja: Messages = {
     },
   },
   security: securityJa,
+  cancellation: cancellationJa,
   notFound: {
     title: 'ページが見つかりません',
     body: 'お探しのページは存在しないか、移動した可能性があります。',

@@ -1,6 +1,7 @@
 import type { Messages } from './en';
 import { kycKo } from './kyc-ko';
 import { securityKo } from './security-ko';
+import { cancellationKo } from './cancellation-ko';
 
 /** 한국어: 전체 번역. */
 export const ko: Messages = {
@@ -606,6 +607,7 @@ export const ko: Messages = {
     },
   },
   security: securityKo,
+  cancellation: cancellationKo,
   notFound: {
     title: '페이지를 찾을 수 없습니다',
     body: '찾으시는 페이지가 없거나 이동되었습니다.',
