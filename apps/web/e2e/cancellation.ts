@@ -14,6 +14,11 @@ const STEP_MS = 30_000;
  */
 export async function accountCancellation(ctx: ScenarioContext): Promise<void> {
   const { context, page } = await newPage(ctx);
+  // Full-page shots from the top: the fixed header would otherwise be drawn mid-page.
+  const snap = async (name: string) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await snap(name);
+  };
   const email = await registerUser(ctx, page, context);
   ctx.log(`  registered ${email}`);
 
@@ -26,7 +31,7 @@ export async function accountCancellation(ctx: ScenarioContext): Promise<void> {
   assert.equal(await google.getAttribute('data-met'), 'false');
   assert.equal(await page.getByTestId('condition-NO_OPEN_ORDERS').getAttribute('data-met'), 'true');
   assert.equal(await page.getByTestId('cancellation-submit').isDisabled(), true);
-  await shot(ctx, page, 'cancellation-conditions-unmet-dark-desktop');
+  await snap('cancellation-conditions-unmet-dark-desktop');
 
   // Link the Authenticator from the condition's own link.
   await google.getByRole('link', { name: 'Security settings' }).click();
@@ -62,7 +67,7 @@ export async function accountCancellation(ctx: ScenarioContext): Promise<void> {
   await form.getByText('A code was sent. It is valid for 10 minutes.').waitFor();
   await form.getByLabel('E-mail verification code').fill(await newEmailCode(ctx, email, before));
   await form.getByRole('checkbox').check();
-  await shot(ctx, page, 'cancellation-form-dark-desktop');
+  await snap('cancellation-form-dark-desktop');
   await form.getByRole('button', { name: 'Submit request' }).click();
 
   // Under review: the expected decision date, what the user can still do, and the way back.
@@ -71,21 +76,21 @@ export async function accountCancellation(ctx: ScenarioContext): Promise<void> {
   assert.match((await review.textContent()) ?? '', /Under review/);
   assert.match((await page.getByTestId('cancellation-expected').textContent()) ?? '', /\d{4}/);
   assert.equal(await page.getByTestId('cancellation-form').count(), 0);
-  await shot(ctx, page, 'cancellation-under-review-dark-desktop');
+  await snap('cancellation-under-review-dark-desktop');
   ctx.log('  requested: under review');
 
   await page.setViewportSize(MOBILE);
-  await shot(ctx, page, 'cancellation-under-review-dark-mobile');
+  await snap('cancellation-under-review-dark-mobile');
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByTestId('cancellation-withdraw').click();
   const confirm = page.getByRole('dialog', { name: 'Keep your account?' });
   await confirm.waitFor();
-  await shot(ctx, page, 'cancellation-withdraw-confirm-dark-desktop');
+  await snap('cancellation-withdraw-confirm-dark-desktop');
   await page.getByTestId('cancellation-withdraw-confirm').click();
   await page.getByTestId('cancellation-withdrawn').waitFor();
   await page.getByTestId('cancellation-form').waitFor();
-  await shot(ctx, page, 'cancellation-withdrawn-dark-desktop');
+  await snap('cancellation-withdrawn-dark-desktop');
   ctx.log('  withdrawn: the account stays open');
 
   // The account is as before: the security page still opens (the session lives).

@@ -2,24 +2,28 @@ import { Queue } from 'bullmq';
 import { Decimal } from 'decimal.js';
 import { generateSync } from 'otplib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addHkBusinessDays,
   FlowType,
   hkInstant,
   isHkBusinessDate,
   RuntimeMode,
+  SOCKET_SESSION_ENDED_CLOSE_CODE,
   type AuthenticatorSetup,
   type CancellationPreview,
   type CancellationView,
   type LoginResponse,
   type StoredFileInfo,
 } from '@exchange/contracts';
+import { decideByUid } from '../../src/features/cancellation/cancellation-service.js';
 import { auditLedger } from '../../src/features/ledger/audit.js';
 import { post, SYSTEM } from '../../src/features/ledger/ledger-service.js';
 import { build, type TestApp } from '../helpers/build.js';
 import { bearer, latestCode, loginUser, mailCount, registerUser } from '../helpers/auth.js';
 import { until } from '../helpers/wait.js';
+import { Client } from '../helpers/socket-client.js';
+import { listen } from '../helpers/listen.js';
 
 let t: TestApp;
 let queue: Queue;
@@ -233,10 +237,9 @@ describe('account cancellation', () => {
     await relogin(a);
     expect((await previewOf(a.token)).current?.status).toBe('UNDER_REVIEW');
 
-    const socketBefore = await t.app.db.session.count({
-      where: { userId: a.userId, revokedAt: null },
-    });
-    expect(socketBefore).toBe(1);
+    expect(await t.app.db.session.count({ where: { userId: a.userId, revokedAt: null } })).toBe(1);
+    const socket = await Client.open(await listen(t));
+    expect((await socket.request('login', { args: { token: a.token } })).code).toBe('200');
     const entriesBefore = await t.app.db.ledgerEntry.count({ where: { accountId: a.userId } });
     t.clock.set(hkInstant('2026-10-06', 10));
     await runReview();
@@ -245,7 +248,12 @@ describe('account cancellation', () => {
     });
     expect(row.status).toBe('SUCCESS');
 
-    // Every session ended; the old token is refused (401 logs the client out).
+    // Every session ended: the socket is told and closed, the old token is refused (401 logs
+    // the client out).
+    await vi.waitFor(() => expect(socket.closed?.code).toBe(SOCKET_SESSION_ENDED_CLOSE_CODE), {
+      timeout: 3000,
+    });
+    expect(socket.messages.find((m) => m.event === 'sessionEnded')).toMatchObject({ code: '401' });
     expect(await t.app.db.session.count({ where: { userId: a.userId, revokedAt: null } })).toBe(0);
     const after = await call(a.token, 'GET', '/v1/account/cancellation/preview');
     expect(after.body.code).toBe('401');
@@ -393,6 +401,34 @@ describe('account cancellation', () => {
     expect(ok.body.code).toBe('200');
     expect((ok.body.data as CancellationView).note).toBe('Moving abroad');
     await call(a.token, 'POST', '/v1/account/cancellation/withdraw');
+  });
+
+  it("takes the operator's decision: a rejection with a note; a success only with the money conditions met", async () => {
+    t.clock.set(hkInstant('2027-01-04', 11));
+    const a = await account();
+    expect((await request(a)).body.code).toBe('200');
+    const rejected = await decideByUid(t.app.cancellation, a.uid, {
+      decision: 'FAILED',
+      note: 'Proof unreadable',
+    });
+    expect(rejected).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'REVIEWER_REJECTED',
+      reviewerNote: 'Proof unreadable',
+    });
+    // Nothing under review any more: a second decision is refused.
+    await expect(
+      decideByUid(t.app.cancellation, a.uid, { decision: 'SUCCESS' }),
+    ).rejects.toMatchObject({ code: 2104 });
+
+    // A forced success with money left fails on the conditions; the account stays open.
+    expect((await request(a)).body.code).toBe('200');
+    await credit(a.userId, 'USDT', '5');
+    const forced = await decideByUid(t.app.cancellation, a.uid, { decision: 'SUCCESS' });
+    expect(forced).toMatchObject({ status: 'FAILED', failedConditions: ['BALANCES_WITHDRAWN'] });
+    const user = await t.app.db.user.findUniqueOrThrow({ where: { id: a.userId } });
+    expect(user.cancelledAt).toBeNull();
+    await credit(a.userId, 'USDT', '-5');
   });
 
   it('needs Google Authenticator for the step-up', async () => {

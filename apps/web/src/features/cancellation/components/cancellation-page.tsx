@@ -89,7 +89,7 @@ function ConditionItem({ c }: { c: CancellationCondition }) {
         </p>
       </div>
       {!c.met && (
-        <Link className="button button--small button--ghost" to={FIX_LINKS[c.key]}>
+        <Link className="button button--small" to={FIX_LINKS[c.key]}>
           {t(`${key}.action`)}
         </Link>
       )}
@@ -134,7 +134,7 @@ function ReviewPanel({ view }: { view: CancellationView }) {
       <div>
         <button
           type="button"
-          className="button button--ghost"
+          className="button"
           onClick={() => setConfirming(true)}
           data-testid="cancellation-withdraw"
         >
