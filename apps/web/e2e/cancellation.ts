@@ -17,7 +17,7 @@ export async function accountCancellation(ctx: ScenarioContext): Promise<void> {
   // Full-page shots from the top: the fixed header would otherwise be drawn mid-page.
   const snap = async (name: string) => {
     await page.evaluate(() => window.scrollTo(0, 0));
-    await snap(name);
+    await shot(ctx, page, name);
   };
   const email = await registerUser(ctx, page, context);
   ctx.log(`  registered ${email}`);
