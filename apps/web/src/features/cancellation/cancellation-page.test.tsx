@@ -84,7 +84,7 @@ describe('the account cancellation page', () => {
     expect(screen.getByTestId('condition-AUTHENTICATOR_LINKED').textContent).toContain(
       'Link Google Authenticator',
     );
-    expect((screen.getByTestId('cancellation-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('cancellation-submit').disabled).toBe(true);
     expect(screen.getByText('Meet every condition above to submit a request.')).toBeDefined();
   });
 
