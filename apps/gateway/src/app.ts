@@ -54,6 +54,7 @@ import type { CancellationDeps } from './features/cancellation/cancellation-serv
 import { loginSecondFactor } from './features/security/authenticator-service.js';
 import { totpSecretBox, type SecurityDeps } from './features/security/deps.js';
 import { assertOwnedFiles, createFiles, fileRoutes } from './features/files/index.js';
+import { feeRoutes, reportRoutes } from './features/reports/routes.js';
 
 export interface BuildOptions {
   env: Env;
@@ -207,6 +208,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/v1/kyc' },
   );
   await app.register(walletRoutes, { prefix: '/v1/wallet' });
+  await app.register(feeRoutes, { prefix: '/v1/fees' });
+  await app.register(reportRoutes, { prefix: '/v1/report' });
   await trading(app);
   await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });
   await app.register(userRoutes, { prefix: '/v1/user' });

@@ -23,6 +23,7 @@ import { individualVerification, institutionVerification } from './kyc';
 import { loginErrorsAndLogoutReason, pathToTrade } from './first-minutes';
 import { securitySettings } from './security';
 import { accountCancellation } from './cancellation';
+import { feeReportsAndStatements } from './reports';
 
 const DATABASE_URL =
   process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
@@ -102,6 +103,10 @@ async function main(): Promise<number> {
       [
         'account cancellation: conditions, reason, proof, step-up, under review, withdrawn',
         accountCancellation,
+      ],
+      [
+        'fee reports: the fee schedule from the footer, the fund flow, a statement as CSV and PDF',
+        feeReportsAndStatements,
       ],
       ['screenshots of the main screens', screenshots],
     ] as const) {

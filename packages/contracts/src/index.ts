@@ -27,3 +27,4 @@ export * from './kyc.js';
 export * from './kyc-rules.js';
 export * from './cancellation.js';
 export * from './hk-calendar.js';
+export * from './reports.js';

@@ -33,6 +33,9 @@ export const PATHS = {
   foreignExchange: '/foreignExchange',
   rapidBuy: '/rapidBuy',
   cryptoChannel: '/cryptoChannel',
+  fee: '/fee',
+  fundFlow: '/accountCenter/fundFlow',
+  statements: '/accountCenter/statements',
   mobile: '/m',
   mobileRegisterResult: '/m/register/result',
 } as const;
@@ -47,6 +50,7 @@ const PUBLIC_PATHS: readonly string[] = [
   PATHS.privacy,
   PATHS.news,
   PATHS.messageCenter,
+  PATHS.fee,
 ];
 
 function trimSlash(path: string): string {

@@ -26,6 +26,10 @@ export const errorsJa: Record<string, string> = {
   error_1017: 'この操作を行う権限がありません。',
   error_1018: 'リクエストを検証できませんでした。ページを再読み込みして再度お試しください。',
   error_1019: '本番環境ではご利用いただけません。',
+  // ---- fee reports and statements ----
+  error_1150: '取引明細書は当月と過去 6 か月分のみ提供されます：{{earliest}}～{{latest}}。',
+  error_1151: '期間の終了日は開始日より前にできません。',
+  error_1152: '照会できるのは過去 6 か月分のみです：{{earliest}} 以降の開始日を選択してください。',
 
   // ---- auth and identity ----
   error_2001: 'ログインに失敗しました。',
