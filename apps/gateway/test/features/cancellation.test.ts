@@ -375,6 +375,45 @@ describe('account cancellation', () => {
     expect((await auditLedger(t.app.db)).ok).toBe(true);
   });
 
+  it('waits for money in flight: Real funds frozen beyond what open orders hold', async () => {
+    t.clock.set(hkInstant('2027-01-11', 11));
+    const a = await account();
+    await credit(a.userId, 'USDT', '0.8');
+    // A hold that is not an order's (e.g. a withdrawal under review freezes its amount).
+    const hold = (amount: string) =>
+      t.app.db.$transaction((tx) =>
+        post(tx, {
+          mode: RuntimeMode.REAL,
+          flowType: FlowType.CRYPTO_WITHDRAWAL,
+          refType: 'TEST_HOLD',
+          refId: a.userId,
+          at: t.clock.date(),
+          legs: [
+            {
+              accountId: a.userId,
+              asset: 'USDT',
+              bucket: 'AVAILABLE',
+              amount: new Decimal(amount).neg(),
+            },
+            { accountId: a.userId, asset: 'USDT', bucket: 'FROZEN', amount },
+          ],
+        }),
+      );
+    await hold('0.5');
+    const p = await previewOf(a.token);
+    expect(p.conditions[1]).toMatchObject({
+      key: 'NO_PENDING_MONEY',
+      met: false,
+      pending: [{ kind: 'FROZEN_BALANCE', count: 1 }],
+    });
+    // Below the dust threshold in total (0.8 USDT), so only the money in flight blocks.
+    expect(p.conditions[2]).toMatchObject({ key: 'BALANCES_WITHDRAWN', met: true });
+    expect((await request(a)).body.code).toBe('2101');
+    await hold('-0.5');
+    expect((await previewOf(a.token)).canSubmit).toBe(true);
+    expect((await auditLedger(t.app.db)).ok).toBe(true);
+  });
+
   it('checks the note, the proof files and the step-up, and changes nothing on a refusal', async () => {
     t.clock.set(hkInstant('2026-12-14', 11));
     const a = await account();

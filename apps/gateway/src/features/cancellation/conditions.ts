@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
 import { lockView } from '../security/security-lock.js';
 
-type Reader = Pick<Db, '$queryRaw' | 'spotOrder' | 'balance' | 'user'>;
+type Reader = Db;
 
 /**
  * One kind of money in flight for an account: a deposit not credited yet, a withdrawal not sent
@@ -45,7 +45,14 @@ const frozenBeyondOrders: PendingMoneyProbe = {
  * Every kind of pending money the exchange has. MERGE POINT: the crypto deposit (i18-chain) and
  * crypto withdrawal (i18-out) features add one probe each here, counting the account's
  * deposits not yet credited and available, and withdrawals not yet sent or failed. Fiat deposits,
- * withdrawals and flash remittances add theirs when they land.
+ * withdrawals and flash remittances add theirs when they land. With those branches' tables:
+ *
+ *   { kind: 'CRYPTO_DEPOSIT', count: (db, userId) => db.cryptoDeposit.count({
+ *       where: { userId, state: { in: ['CONFIRMING', 'UNAVAILABLE', 'DELAYED'] } } }) },
+ *   { kind: 'CRYPTO_WITHDRAWAL', count: (db, userId) => db.cryptoWithdrawal.count({
+ *       where: { userId, status: { notIn: [...WITHDRAWAL_FINAL] } } }) },
+ *
+ * (the page names both kinds in every language already: cancellation.pending.*).
  */
 export const PENDING_MONEY_PROBES: PendingMoneyProbe[] = [frozenBeyondOrders];
 
