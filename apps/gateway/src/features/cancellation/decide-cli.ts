@@ -14,6 +14,15 @@ if (!uid || (verdict !== 'success' && verdict !== 'fail')) {
   process.stderr.write('Usage: cancellation:decide <uid> success | fail "<note>"\n');
   process.exit(2);
 }
+// The exchange `npm start` runs, unless told otherwise (the same defaults as start.ts). Only
+// this decision runs here: no settlement consumer, no market makers, no job worker.
+process.env.DATABASE_URL ??= 'postgresql://postgres@localhost:5432/exchange';
+process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
+process.env.REDIS_PREFIX ??= `ex:${new URL(process.env.DATABASE_URL).pathname.slice(1)}:`;
+process.env.NODE_ENV ??= 'development';
+process.env.SETTLEMENT = 'false';
+process.env.MARKET_MAKERS = 'false';
+process.env.LOG_LEVEL ??= 'warn';
 const decision = cancellationDecision.parse(
   verdict === 'success'
     ? { decision: 'SUCCESS' }
