@@ -23,6 +23,7 @@ import { individualVerification, institutionVerification } from './kyc';
 import { loginErrorsAndLogoutReason, pathToTrade } from './first-minutes';
 import { securitySettings } from './security';
 import { notificationsJourney } from './notifications';
+import { accountCancellation } from './cancellation';
 import { feeReportsAndStatements } from './reports';
 
 const DATABASE_URL =
@@ -103,6 +104,10 @@ async function main(): Promise<number> {
       [
         'notifications: the unread badge rises on a fill, the message centre opens the notice, the account overview',
         notificationsJourney,
+      ],
+      [
+        'account cancellation: conditions, reason, proof, step-up, under review, withdrawn',
+        accountCancellation,
       ],
       [
         'fee reports: the fee schedule from the footer, the fund flow, a statement as CSV and PDF',

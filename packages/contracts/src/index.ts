@@ -25,6 +25,8 @@ export * from './i18n/index.js';
 export * from './order-rules.js';
 export * from './kyc.js';
 export * from './kyc-rules.js';
+export * from './cancellation.js';
+export * from './hk-calendar.js';
 export * from './reports.js';
 export * from './chain-address.js';
 export * from './crypto-wallet.js';

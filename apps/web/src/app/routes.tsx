@@ -59,6 +59,10 @@ const SecurityPage = page(
   () => import('../features/security/components/security-page'),
   'SecurityPage',
 );
+const CancellationPage = page(
+  () => import('../features/cancellation/components/cancellation-page'),
+  'CancellationPage',
+);
 const FeePage = page(() => import('../features/reports/components/fee-page'), 'FeePage');
 const FundFlowPage = page(
   () => import('../features/reports/components/fund-flow-page'),
@@ -108,6 +112,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.wallet, element: <WalletPage /> },
       { path: PATHS.orders, element: <OrdersPage /> },
       { path: PATHS.security, element: <SecurityPage /> },
+      { path: PATHS.cancellation, element: <CancellationPage /> },
       soon(PATHS.address, 'address'),
       soon(PATHS.bankCardManage, 'bankCardManage'),
       { path: PATHS.transactionHistory, element: <TransactionHistoryPage /> },

@@ -2,6 +2,7 @@ import { notificationsEn, overviewEn } from './notify-en';
 import { kycEn } from './kyc-en';
 import { accountEn, tradeEn } from './trade-en';
 import { securityEn } from './security-en';
+import { cancellationEn } from './cancellation-en';
 import { reportEn } from './report-en';
 /** English texts of the client; the shape every other locale follows. */
 export const en = {
@@ -343,6 +344,7 @@ export const en = {
   security: securityEn,
   notifications: notificationsEn,
   overview: overviewEn,
+  cancellation: cancellationEn,
   report: reportEn,
   notFound: {
     title: 'Page not found',

@@ -3,6 +3,7 @@ import type { Messages } from './en';
 import { kycZhCn } from './kyc-zh-cn';
 import { accountZhCn, tradeZhCn } from './trade-zh-cn';
 import { securityZhCn } from './security-zh-cn';
+import { cancellationZhCn } from './cancellation-zh-cn';
 import { reportZhCn } from './report-zh-cn';
 
 /** 简体中文：完整翻译。 */
@@ -323,6 +324,7 @@ export const zhCn: Messages = {
   security: securityZhCn,
   notifications: notificationsZhCn,
   overview: overviewZhCn,
+  cancellation: cancellationZhCn,
   report: reportZhCn,
   notFound: { title: '页面不存在', body: '您访问的页面不存在或已移动。', home: '返回首页' },
   trade: tradeZhCn,

@@ -3,6 +3,7 @@ import type { Messages } from './en';
 import { kycZhTw } from './kyc-zh-tw';
 import { accountZhTw, tradeZhTw } from './trade-zh-tw';
 import { securityZhTw } from './security-zh-tw';
+import { cancellationZhTw } from './cancellation-zh-tw';
 import { reportZhTw } from './report-zh-tw';
 
 /** 繁體中文：完整翻譯。 */
@@ -323,6 +324,7 @@ export const zhTw: Messages = {
   security: securityZhTw,
   notifications: notificationsZhTw,
   overview: overviewZhTw,
+  cancellation: cancellationZhTw,
   report: reportZhTw,
   notFound: { title: '頁面不存在', body: '您訪問的頁面不存在或已移動。', home: '返回首頁' },
   trade: tradeZhTw,
