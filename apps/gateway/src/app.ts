@@ -55,9 +55,12 @@ import { orderNotices } from './features/notifications/order-notices.js';
 import { newDeviceWatcher } from './features/notifications/new-device.js';
 import loggingRoutes from './features/logging/routes.js';
 import { securityRoutes } from './features/security/routes.js';
+import { cancellationRoutes } from './features/cancellation/routes.js';
+import type { CancellationDeps } from './features/cancellation/cancellation-service.js';
 import { loginSecondFactor } from './features/security/authenticator-service.js';
 import { totpSecretBox, type SecurityDeps } from './features/security/deps.js';
 import { assertOwnedFiles, createFiles, fileRoutes } from './features/files/index.js';
+import { feeRoutes, reportRoutes } from './features/reports/routes.js';
 import { setupCryptoWallet, type CryptoWalletOptions } from './features/crypto-deposit/index.js';
 
 declare module 'fastify' {
@@ -234,12 +237,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/v1/kyc' },
   );
   await app.register(walletRoutes, { prefix: '/v1/wallet' });
+  await app.register(feeRoutes, { prefix: '/v1/fees' });
+  await app.register(reportRoutes, { prefix: '/v1/report' });
   await setupCryptoWallet(app, opts.cryptoWallet);
   await registerWithdrawals(app, { chain: opts.withdrawalChain });
   await trading(app);
   await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });
   await app.register(userRoutes, { prefix: '/v1/user' });
   await app.register(securityRoutes(security), { prefix: '/v1/security' });
+  const cancellation: CancellationDeps = { ...security };
+  app.decorate('cancellation', cancellation);
+  await app.register(cancellationRoutes(cancellation), { prefix: '/v1/account' });
   await app.register(newsRoutes, { prefix: '/v1/marketing' });
   await app.register(notificationRoutes, { prefix: '/v1/notification' });
   await app.register(loggingRoutes, { prefix: '/v1/logging' });

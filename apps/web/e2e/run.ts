@@ -23,6 +23,9 @@ import { individualVerification, institutionVerification } from './kyc';
 import { loginErrorsAndLogoutReason, pathToTrade } from './first-minutes';
 import { securitySettings } from './security';
 import { cryptoWallet } from './crypto-wallet';
+import { notificationsJourney } from './notifications';
+import { accountCancellation } from './cancellation';
+import { feeReportsAndStatements } from './reports';
 
 const DATABASE_URL =
   process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
@@ -102,6 +105,16 @@ async function main(): Promise<number> {
       [
         'crypto wallet: deposit address, faucet, confirming -> review -> available, Real trade, Authenticator, whitelist, withdrawal',
         cryptoWallet,
+        'notifications: the unread badge rises on a fill, the message centre opens the notice, the account overview',
+        notificationsJourney,
+      ],
+      [
+        'account cancellation: conditions, reason, proof, step-up, under review, withdrawn',
+        accountCancellation,
+      ],
+      [
+        'fee reports: the fee schedule from the footer, the fund flow, a statement as CSV and PDF',
+        feeReportsAndStatements,
       ],
       ['screenshots of the main screens', screenshots],
     ] as const) {

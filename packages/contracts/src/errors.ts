@@ -66,6 +66,18 @@ export const ErrorCode = {
   FORBIDDEN: def(1017, 403, 'You do not have permission for this action.'),
   CSRF_FAILED: def(1018, 403, 'The request could not be verified; reload the page and try again.'),
   DEV_ONLY: def(1019, 404, 'Not available in production.'),
+  // 1150-1199: fee reports and statements
+  STATEMENT_MONTH_UNAVAILABLE: def(
+    1150,
+    400,
+    'Statements cover the current month and the 6 months before it: {{earliest}} to {{latest}}.',
+  ),
+  REPORT_RANGE_INVALID: def(1151, 400, 'The end of the period must not be before its start.'),
+  REPORT_HISTORY_WINDOW: def(
+    1152,
+    400,
+    'Query history covers only the past 6 months: choose a start on or after {{earliest}}.',
+  ),
   // 1100-1149: notifications
   NOTIFICATION_NOT_FOUND: def(1100, 404, 'The notification does not exist.'),
   NOTIFICATION_EMAIL_FIXED: def(
@@ -144,6 +156,32 @@ export const ErrorCode = {
     2042,
     403,
     'The development credit is for Demo and Trial only; Real funds can never be credited.',
+  ),
+
+  // ---- account cancellation (2100-2149) ----
+  CANCELLATION_OPEN_ORDERS: def(2100, 409, 'Cancel your open orders first: {{count}} still open.'),
+  CANCELLATION_PENDING_MONEY: def(
+    2101,
+    409,
+    'Wait until your pending deposits and withdrawals are finished.',
+  ),
+  CANCELLATION_BALANCE_ABOVE_DUST: def(2102, 409, 'Withdraw your balances first: {{assets}}.'),
+  CANCELLATION_UNDER_REVIEW: def(2103, 409, 'A cancellation request is already under review.'),
+  CANCELLATION_NOT_UNDER_REVIEW: def(2104, 409, 'No cancellation request is under review.'),
+  CANCELLATION_NOTE_REQUIRED: def(
+    2105,
+    400,
+    'Please enter a 2-100 character note for this reason.',
+  ),
+  ACCOUNT_CANCELLED: def(
+    2106,
+    403,
+    'This account has been cancelled. You may register again with this e-mail address as a new account.',
+  ),
+  CANCELLATION_BLOCKS_ACTION: def(
+    2107,
+    403,
+    'Your account cancellation is under review; withdraw the request to do this.',
   ),
 
   // ---- trading ----

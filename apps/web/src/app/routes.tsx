@@ -23,6 +23,10 @@ const MessageCenterPage = page(
   () => import('../features/messages/components/message-center-page'),
   'MessageCenterPage',
 );
+const AccountOverviewPage = page(
+  () => import('../features/account-centre/components/account-overview-page'),
+  'AccountOverviewPage',
+);
 const LoginPage = page(() => import('../features/auth/components/login-page'), 'LoginPage');
 const ResetPasswordPage = page(
   () => import('../features/auth/components/reset-password-page'),
@@ -63,6 +67,19 @@ const WhitelistPage = page(
   () => import('../features/crypto-wallet/components/whitelist-page'),
   'WhitelistPage',
 );
+const CancellationPage = page(
+  () => import('../features/cancellation/components/cancellation-page'),
+  'CancellationPage',
+);
+const FeePage = page(() => import('../features/reports/components/fee-page'), 'FeePage');
+const FundFlowPage = page(
+  () => import('../features/reports/components/fund-flow-page'),
+  'FundFlowPage',
+);
+const StatementsPage = page(
+  () => import('../features/reports/components/statements-page'),
+  'StatementsPage',
+);
 const MobileRegisterResult = page(
   () => import('../features/mobile/components/register-result-page'),
   'RegisterResultPage',
@@ -99,13 +116,17 @@ export const routes: RouteObject[] = [
       { path: PATHS.tradeSpot, element: <TradePage /> },
       { path: `${PATHS.tradeSpot}/:symbol`, element: <TradePage /> },
       soon(PATHS.tradeSwap, 'tradeSwap'),
-      soon(PATHS.accountCenter, 'accountCenter'),
+      { path: PATHS.accountCenter, element: <AccountOverviewPage /> },
       { path: PATHS.wallet, element: <WalletPage /> },
       { path: PATHS.orders, element: <OrdersPage /> },
       { path: PATHS.security, element: <SecurityPage /> },
       { path: PATHS.address, element: <WhitelistPage /> },
+      { path: PATHS.cancellation, element: <CancellationPage /> },
       soon(PATHS.bankCardManage, 'bankCardManage'),
       { path: PATHS.transactionHistory, element: <TransactionHistoryPage /> },
+      { path: PATHS.fee, element: <FeePage /> },
+      { path: PATHS.fundFlow, element: <FundFlowPage /> },
+      { path: PATHS.statements, element: <StatementsPage /> },
       soon(PATHS.fiatHistory, 'fiatHistory'),
       { path: PATHS.identity, element: <IdentityCentrePage /> },
       { path: PATHS.individualKyc, element: <IndividualKycPage /> },

@@ -17,6 +17,8 @@ export const PATHS = {
   wallet: '/accountCenter/wallet',
   orders: '/accountCenter/orders',
   security: '/accountCenter/security',
+  /** Account cancellation, reached from the security settings (the spec shows no path). */
+  cancellation: '/accountCenter/security/cancellation',
   address: '/accountCenter/address',
   bankCardManage: '/accountCenter/bankCardManage',
   transactionHistory: '/accountCenter/transactionHistory',
@@ -31,6 +33,9 @@ export const PATHS = {
   foreignExchange: '/foreignExchange',
   rapidBuy: '/rapidBuy',
   cryptoChannel: '/cryptoChannel',
+  fee: '/fee',
+  fundFlow: '/accountCenter/fundFlow',
+  statements: '/accountCenter/statements',
   mobile: '/m',
   mobileRegisterResult: '/m/register/result',
 } as const;
@@ -45,6 +50,7 @@ const PUBLIC_PATHS: readonly string[] = [
   PATHS.privacy,
   PATHS.news,
   PATHS.messageCenter,
+  PATHS.fee,
 ];
 
 function trimSlash(path: string): string {

@@ -27,6 +27,12 @@ export const errorsDe: Record<string, string> = {
   error_1018:
     'Die Anfrage konnte nicht verifiziert werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   error_1019: 'In der Produktionsumgebung nicht verfügbar.',
+  // ---- fee reports and statements ----
+  error_1150:
+    'Kontoauszüge gibt es für den laufenden Monat und die 6 Monate davor: {{earliest}} bis {{latest}}.',
+  error_1151: 'Das Ende des Zeitraums darf nicht vor seinem Beginn liegen.',
+  error_1152:
+    'Der Verlauf umfasst nur die letzten 6 Monate: Wählen Sie einen Beginn ab {{earliest}}.',
   error_1100: 'Die Benachrichtigung existiert nicht.',
   error_1101: 'Die E-Mail für {{type}}-Benachrichtigungen kann nicht geändert werden.',
 
@@ -219,4 +225,15 @@ export const errorsDe: Record<string, string> = {
     'Die Einrichtung des Authenticators ist abgelaufen; beginnen Sie die Verknüpfung erneut.',
   error_8011:
     'Zu viele falsche Google-Bestätigungscodes; versuchen Sie es in {{remainingMinutes}} Minuten erneut.',
+
+  // ---- account cancellation ----
+  error_2100: 'Stornieren Sie zuerst Ihre offenen Orders: {{count}} noch offen.',
+  error_2101: 'Warten Sie, bis Ihre ausstehenden Ein- und Auszahlungen abgeschlossen sind.',
+  error_2102: 'Ziehen Sie zuerst Ihre Guthaben ab: {{assets}}.',
+  error_2103: 'Ein Kündigungsantrag wird bereits geprüft.',
+  error_2104: 'Es wird kein Kündigungsantrag geprüft.',
+  error_2105: 'Bitte geben Sie für diesen Grund eine Notiz mit 2-100 Zeichen ein.',
+  error_2106:
+    'Dieses Konto wurde gekündigt. Sie können sich mit dieser E-Mail-Adresse erneut als neues Konto registrieren.',
+  error_2107: 'Ihre Kontokündigung wird geprüft; ziehen Sie den Antrag zurück, um dies zu tun.',
 };

@@ -25,6 +25,10 @@ export const errorsZhCn: Record<string, string> = {
   error_1017: '您无权执行此操作。',
   error_1018: '请求校验失败，请刷新页面后重试。',
   error_1019: '生产环境不可用。',
+  // ---- fee reports and statements ----
+  error_1150: '对账单仅提供本月及之前 6 个月：{{earliest}} 至 {{latest}}。',
+  error_1151: '结束时间不能早于开始时间。',
+  error_1152: '仅可查询最近 6 个月的记录：请选择 {{earliest}} 或之后的开始日期。',
   error_1100: '通知不存在。',
   error_1101: '{{type}} 通知的邮件设置不可更改。',
 
@@ -194,4 +198,14 @@ export const errorsZhCn: Record<string, string> = {
   error_8009: '已绑定 Google 验证器。',
   error_8010: '验证器绑定已过期，请重新开始绑定。',
   error_8011: 'Google 验证码错误次数过多，请在 {{remainingMinutes}} 分钟后重试。',
+
+  // ---- account cancellation ----
+  error_2100: '请先撤销您的未成交订单：仍有 {{count}} 笔。',
+  error_2101: '请等待您的待处理充值和提现完成。',
+  error_2102: '请先提取您的余额：{{assets}}。',
+  error_2103: '已有一个注销申请正在审核中。',
+  error_2104: '没有正在审核的注销申请。',
+  error_2105: '请为此原因填写 2-100 个字符的备注。',
+  error_2106: '该账户已注销。您可以使用此邮箱重新注册为新账户。',
+  error_2107: '您的账户注销正在审核中；请先撤回申请再进行此操作。',
 };

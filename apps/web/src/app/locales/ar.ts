@@ -1,7 +1,10 @@
 import { cryptoAr } from './crypto-ar';
+import { notificationsAr, overviewAr } from './notify-ar';
 import type { Messages } from './en';
 import { kycAr } from './kyc-ar';
 import { securityAr } from './security-ar';
+import { cancellationAr } from './cancellation-ar';
+import { reportAr } from './report-ar';
 
 /**
  * Arabic has six plural forms (zero, one, two, few, many, other); i18next looks up the one the
@@ -538,53 +541,6 @@ export const ar: Messages = {
       export: 'تصدير CSV (6 أشهر)',
       loadFailed: 'تعذّر تحميل المعاملات',
       empty: 'لا توجد معاملات خلال الأشهر الستة الماضية',
-      types: {
-        OPTION_IN: 'الخيارات: تحويل وارد',
-        OPTION_OUT: 'الخيارات: تحويل صادر',
-        OPTION_ORDER: 'الخيارات: أمر',
-        OPTION_SETTLEMENT: 'الخيارات: تسوية',
-        OPTION_WITHDRAWAL: 'الخيارات: سحب',
-        OPTION_ASSET_EXCHANGE: 'الخيارات: مبادلة أصول',
-        OPTION_BALANCE_TRANSFER_IN: 'الخيارات: تحويل رصيد وارد',
-        OPTION_TRANSFER_RECEIVED: 'الخيارات: تحويل مستلَم',
-        OPTION_TRANSFER_PAID: 'الخيارات: تحويل مدفوع',
-        OPTION_TRANSFER_OUT_RECEIVED: 'الخيارات: استلام تحويل صادر',
-        BANK_ACCOUNT_OPENING_FEE: 'رسوم فتح حساب مصرفي',
-        VIRTUAL_ACCOUNT_MONTHLY_FEE: 'الرسوم الشهرية للحساب الافتراضي',
-        BANK_ACCOUNT_OPENING_FEE_DEDUCTION: 'خصم رسوم فتح حساب مصرفي',
-        VIRTUAL_ACCOUNT_MONTHLY_FEE_DEDUCTION: 'خصم الرسوم الشهرية للحساب الافتراضي',
-        DIGITAL_OPTION_SHARE_BUY: 'الخيارات الرقمية: شراء حصص',
-        DIGITAL_OPTION_SHARE_SELL: 'الخيارات الرقمية: بيع حصص',
-        DIGITAL_OPTION_SHARE_REDEEM: 'الخيارات الرقمية: استرداد حصص',
-        DIGITAL_OPTION_BUY_CONVERSION_FEE: 'الخيارات الرقمية: رسوم التحويل عند الشراء',
-        DIGITAL_OPTION_SELL_CONVERSION_FEE: 'الخيارات الرقمية: رسوم التحويل عند البيع',
-        DIGITAL_OPTION_REDEEM_CONVERSION_FEE: 'الخيارات الرقمية: رسوم التحويل عند الاسترداد',
-        DIGITAL_OPTION_CANCEL_REFUND: 'الخيارات الرقمية: استرداد مبلغ الإلغاء',
-        DIGITAL_OPTION_ASSET_CONVERSION: 'الخيارات الرقمية: تحويل الأصول',
-        DIGITAL_OPTION_CONVERSION_FEE: 'الخيارات الرقمية: رسوم التحويل',
-        SPOT_ORDER_FREEZE: 'تقديم أمر (تجميد)',
-        SPOT_ORDER_UNFREEZE: 'فك تجميد أمر',
-        SPOT_TRADE_SETTLEMENT: 'تسوية',
-        SPOT_TRADE_FEE: 'رسوم التداول',
-        CRYPTO_DEPOSIT: 'إيداع عملات مشفرة',
-        CRYPTO_WITHDRAWAL: 'سحب',
-        CRYPTO_WITHDRAWAL_FEE: 'رسوم السحب',
-        FIAT_DEPOSIT: 'إيداع عملات ورقية',
-        FIAT_WITHDRAWAL: 'سحب عملات ورقية',
-        FIAT_WITHDRAWAL_FEE: 'رسوم سحب العملات الورقية',
-        CARD_DEPOSIT: 'إيداع بالبطاقة',
-        CARD_DEPOSIT_FEE: 'رسوم الإيداع بالبطاقة',
-        INTERNAL_TRANSFER_IN: 'تحويل وارد',
-        INTERNAL_TRANSFER_OUT: 'تحويل صادر',
-        FLASH_REMITTANCE_IN: 'تحويل فوري مستلَم',
-        FLASH_REMITTANCE_OUT: 'تحويل فوري مُرسَل',
-        FLASH_REMITTANCE_FEE: 'رسوم التحويل الفوري',
-        FOREIGN_EXCHANGE: 'مبادلة أصول',
-        RAPID_BUY: 'الشراء السريع',
-        DEMO_FUNDING: 'تمويل تجريبي',
-        DEMO_RESET: 'إعادة تعيين الحساب التجريبي',
-        DEV_CREDIT: 'رصيد لأغراض التطوير',
-      },
     },
     transactions: {
       time: 'الوقت',
@@ -627,6 +583,10 @@ export const ar: Messages = {
   },
   security: securityAr,
   crypto: cryptoAr,
+  notifications: notificationsAr,
+  overview: overviewAr,
+  cancellation: cancellationAr,
+  report: reportAr,
   notFound: {
     title: 'الصفحة غير موجودة',
     body: 'الصفحة التي تبحث عنها غير موجودة أو نُقلت.',

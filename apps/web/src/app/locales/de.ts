@@ -1,7 +1,10 @@
 import { cryptoDe } from './crypto-de';
+import { notificationsDe, overviewDe } from './notify-de';
 import type { Messages } from './en';
 import { kycDe } from './kyc-de';
 import { securityDe } from './security-de';
+import { cancellationDe } from './cancellation-de';
+import { reportDe } from './report-de';
 
 /** Deutsch: vollständige Übersetzung. */
 export const de: Messages = {
@@ -548,53 +551,6 @@ export const de: Messages = {
       export: 'CSV exportieren (6 Monate)',
       loadFailed: 'Transaktionen konnten nicht geladen werden',
       empty: 'Keine Transaktionen in den letzten 6 Monaten',
-      types: {
-        OPTION_IN: 'Optionen: Übertrag eingehend',
-        OPTION_OUT: 'Optionen: Übertrag ausgehend',
-        OPTION_ORDER: 'Optionen: Auftrag',
-        OPTION_SETTLEMENT: 'Optionen: Abrechnung',
-        OPTION_WITHDRAWAL: 'Optionen: Auszahlung',
-        OPTION_ASSET_EXCHANGE: 'Optionen: Vermögenstausch',
-        OPTION_BALANCE_TRANSFER_IN: 'Optionen: Guthabenübertrag eingehend',
-        OPTION_TRANSFER_RECEIVED: 'Optionen: Überweisung erhalten',
-        OPTION_TRANSFER_PAID: 'Optionen: Überweisung bezahlt',
-        OPTION_TRANSFER_OUT_RECEIVED: 'Optionen: ausgehender Übertrag gutgeschrieben',
-        BANK_ACCOUNT_OPENING_FEE: 'Gebühr für Bankkontoeröffnung',
-        VIRTUAL_ACCOUNT_MONTHLY_FEE: 'Monatsgebühr für virtuelles Konto',
-        BANK_ACCOUNT_OPENING_FEE_DEDUCTION: 'Gebühr für Bankkontoeröffnung abgebucht',
-        VIRTUAL_ACCOUNT_MONTHLY_FEE_DEDUCTION: 'Monatsgebühr für virtuelles Konto abgebucht',
-        DIGITAL_OPTION_SHARE_BUY: 'Digitale Optionen: Anteilskauf',
-        DIGITAL_OPTION_SHARE_SELL: 'Digitale Optionen: Anteilsverkauf',
-        DIGITAL_OPTION_SHARE_REDEEM: 'Digitale Optionen: Anteilsrücknahme',
-        DIGITAL_OPTION_BUY_CONVERSION_FEE: 'Digitale Optionen: Umrechnungsgebühr beim Kauf',
-        DIGITAL_OPTION_SELL_CONVERSION_FEE: 'Digitale Optionen: Umrechnungsgebühr beim Verkauf',
-        DIGITAL_OPTION_REDEEM_CONVERSION_FEE: 'Digitale Optionen: Umrechnungsgebühr bei Rücknahme',
-        DIGITAL_OPTION_CANCEL_REFUND: 'Digitale Optionen: Erstattung nach Stornierung',
-        DIGITAL_OPTION_ASSET_CONVERSION: 'Digitale Optionen: Vermögensumwandlung',
-        DIGITAL_OPTION_CONVERSION_FEE: 'Digitale Optionen: Umrechnungsgebühr',
-        SPOT_ORDER_FREEZE: 'Auftrag erteilt (gesperrt)',
-        SPOT_ORDER_UNFREEZE: 'Auftrag freigegeben',
-        SPOT_TRADE_SETTLEMENT: 'Abrechnung',
-        SPOT_TRADE_FEE: 'Handelsgebühr',
-        CRYPTO_DEPOSIT: 'Krypto-Einzahlung',
-        CRYPTO_WITHDRAWAL: 'Auszahlung',
-        CRYPTO_WITHDRAWAL_FEE: 'Auszahlungsgebühr',
-        FIAT_DEPOSIT: 'Fiat-Einzahlung',
-        FIAT_WITHDRAWAL: 'Fiat-Auszahlung',
-        FIAT_WITHDRAWAL_FEE: 'Fiat-Auszahlungsgebühr',
-        CARD_DEPOSIT: 'Karteneinzahlung',
-        CARD_DEPOSIT_FEE: 'Gebühr für Karteneinzahlung',
-        INTERNAL_TRANSFER_IN: 'Übertrag eingehend',
-        INTERNAL_TRANSFER_OUT: 'Übertrag ausgehend',
-        FLASH_REMITTANCE_IN: 'Blitzüberweisung erhalten',
-        FLASH_REMITTANCE_OUT: 'Blitzüberweisung gesendet',
-        FLASH_REMITTANCE_FEE: 'Gebühr für Blitzüberweisung',
-        FOREIGN_EXCHANGE: 'Vermögenstausch',
-        RAPID_BUY: 'Schnellkauf',
-        DEMO_FUNDING: 'Demo-Guthaben gutgeschrieben',
-        DEMO_RESET: 'Demo-Guthaben zurückgesetzt',
-        DEV_CREDIT: 'Entwicklungsgutschrift',
-      },
     },
     transactions: {
       time: 'Zeit',
@@ -638,6 +594,10 @@ export const de: Messages = {
   },
   security: securityDe,
   crypto: cryptoDe,
+  notifications: notificationsDe,
+  overview: overviewDe,
+  cancellation: cancellationDe,
+  report: reportDe,
   notFound: {
     title: 'Seite nicht gefunden',
     body: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',

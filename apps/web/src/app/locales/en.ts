@@ -1,7 +1,10 @@
 import { cryptoEn } from './crypto-en';
+import { notificationsEn, overviewEn } from './notify-en';
 import { kycEn } from './kyc-en';
 import { accountEn, tradeEn } from './trade-en';
 import { securityEn } from './security-en';
+import { cancellationEn } from './cancellation-en';
+import { reportEn } from './report-en';
 /** English texts of the client; the shape every other locale follows. */
 export const en = {
   app: { brand: 'Exchange', home: 'Exchange home', skip: 'Skip to content' },
@@ -341,6 +344,10 @@ export const en = {
   account: accountEn,
   security: securityEn,
   crypto: cryptoEn,
+  notifications: notificationsEn,
+  overview: overviewEn,
+  cancellation: cancellationEn,
+  report: reportEn,
   notFound: {
     title: 'Page not found',
     body: 'The page you are looking for does not exist or has moved.',

@@ -1,7 +1,10 @@
 import { cryptoFr } from './crypto-fr';
+import { notificationsFr, overviewFr } from './notify-fr';
 import type { Messages } from './en';
 import { kycFr } from './kyc-fr';
 import { securityFr } from './security-fr';
+import { cancellationFr } from './cancellation-fr';
+import { reportFr } from './report-fr';
 
 /** Français : traduction complète. */
 export const fr: Messages = {
@@ -546,53 +549,6 @@ export const fr: Messages = {
       export: 'Exporter en CSV (6 mois)',
       loadFailed: 'Impossible de charger les transactions',
       empty: 'Aucune transaction au cours des 6 derniers mois',
-      types: {
-        OPTION_IN: 'Options : transfert entrant',
-        OPTION_OUT: 'Options : transfert sortant',
-        OPTION_ORDER: 'Options : ordre',
-        OPTION_SETTLEMENT: 'Options : règlement',
-        OPTION_WITHDRAWAL: 'Options : retrait',
-        OPTION_ASSET_EXCHANGE: "Options : échange d'actifs",
-        OPTION_BALANCE_TRANSFER_IN: 'Options : transfert de solde entrant',
-        OPTION_TRANSFER_RECEIVED: 'Options : transfert reçu',
-        OPTION_TRANSFER_PAID: 'Options : transfert versé',
-        OPTION_TRANSFER_OUT_RECEIVED: 'Options : transfert sortant crédité',
-        BANK_ACCOUNT_OPENING_FEE: "Frais d'ouverture de compte bancaire",
-        VIRTUAL_ACCOUNT_MONTHLY_FEE: 'Frais mensuels de compte virtuel',
-        BANK_ACCOUNT_OPENING_FEE_DEDUCTION: "Frais d'ouverture de compte bancaire prélevés",
-        VIRTUAL_ACCOUNT_MONTHLY_FEE_DEDUCTION: 'Frais mensuels de compte virtuel prélevés',
-        DIGITAL_OPTION_SHARE_BUY: 'Options numériques : achat de parts',
-        DIGITAL_OPTION_SHARE_SELL: 'Options numériques : vente de parts',
-        DIGITAL_OPTION_SHARE_REDEEM: 'Options numériques : rachat de parts',
-        DIGITAL_OPTION_BUY_CONVERSION_FEE: "Options numériques : frais de conversion à l'achat",
-        DIGITAL_OPTION_SELL_CONVERSION_FEE: 'Options numériques : frais de conversion à la vente',
-        DIGITAL_OPTION_REDEEM_CONVERSION_FEE: 'Options numériques : frais de conversion au rachat',
-        DIGITAL_OPTION_CANCEL_REFUND: "Options numériques : remboursement d'annulation",
-        DIGITAL_OPTION_ASSET_CONVERSION: "Options numériques : conversion d'actifs",
-        DIGITAL_OPTION_CONVERSION_FEE: 'Options numériques : frais de conversion',
-        SPOT_ORDER_FREEZE: 'Ordre passé (fonds gelés)',
-        SPOT_ORDER_UNFREEZE: "Fonds de l'ordre débloqués",
-        SPOT_TRADE_SETTLEMENT: 'Règlement',
-        SPOT_TRADE_FEE: 'Frais de trading',
-        CRYPTO_DEPOSIT: 'Dépôt crypto',
-        CRYPTO_WITHDRAWAL: 'Retrait',
-        CRYPTO_WITHDRAWAL_FEE: 'Frais de retrait',
-        FIAT_DEPOSIT: 'Dépôt fiat',
-        FIAT_WITHDRAWAL: 'Retrait fiat',
-        FIAT_WITHDRAWAL_FEE: 'Frais de retrait fiat',
-        CARD_DEPOSIT: 'Dépôt par carte',
-        CARD_DEPOSIT_FEE: 'Frais de dépôt par carte',
-        INTERNAL_TRANSFER_IN: 'Transfert entrant',
-        INTERNAL_TRANSFER_OUT: 'Transfert sortant',
-        FLASH_REMITTANCE_IN: 'Virement éclair reçu',
-        FLASH_REMITTANCE_OUT: 'Virement éclair envoyé',
-        FLASH_REMITTANCE_FEE: 'Frais de virement éclair',
-        FOREIGN_EXCHANGE: "Échange d'actifs",
-        RAPID_BUY: 'Achat rapide',
-        DEMO_FUNDING: 'Approvisionnement démo',
-        DEMO_RESET: 'Réinitialisation démo',
-        DEV_CREDIT: 'Crédit de développement',
-      },
     },
     transactions: {
       time: 'Date',
@@ -636,6 +592,10 @@ export const fr: Messages = {
   },
   security: securityFr,
   crypto: cryptoFr,
+  notifications: notificationsFr,
+  overview: overviewFr,
+  cancellation: cancellationFr,
+  report: reportFr,
   notFound: {
     title: 'Page introuvable',
     body: "La page que vous recherchez n'existe pas ou a été déplacée.",

@@ -1,7 +1,10 @@
 import { cryptoJa } from './crypto-ja';
+import { notificationsJa, overviewJa } from './notify-ja';
 import type { Messages } from './en';
 import { kycJa } from './kyc-ja';
 import { securityJa } from './security-ja';
+import { cancellationJa } from './cancellation-ja';
+import { reportJa } from './report-ja';
 
 /** 日本語：完全な翻訳。 */
 export const ja: Messages = {
@@ -530,53 +533,6 @@ export const ja: Messages = {
       export: 'CSV をエクスポート（6か月分）',
       loadFailed: '入出金履歴を読み込めませんでした',
       empty: '過去6か月間の履歴はありません',
-      types: {
-        OPTION_IN: 'オプション：振替入金',
-        OPTION_OUT: 'オプション：振替出金',
-        OPTION_ORDER: 'オプション：注文',
-        OPTION_SETTLEMENT: 'オプション：決済',
-        OPTION_WITHDRAWAL: 'オプション：出金',
-        OPTION_ASSET_EXCHANGE: 'オプション：資産交換',
-        OPTION_BALANCE_TRANSFER_IN: 'オプション：残高の振替入金',
-        OPTION_TRANSFER_RECEIVED: 'オプション：送金の受取',
-        OPTION_TRANSFER_PAID: 'オプション：送金の支払',
-        OPTION_TRANSFER_OUT_RECEIVED: 'オプション：振替出金の着金',
-        BANK_ACCOUNT_OPENING_FEE: '銀行口座開設手数料',
-        VIRTUAL_ACCOUNT_MONTHLY_FEE: 'バーチャル口座の月額手数料',
-        BANK_ACCOUNT_OPENING_FEE_DEDUCTION: '銀行口座開設手数料の引き落とし',
-        VIRTUAL_ACCOUNT_MONTHLY_FEE_DEDUCTION: 'バーチャル口座の月額手数料の引き落とし',
-        DIGITAL_OPTION_SHARE_BUY: 'デジタルオプション：持分の購入',
-        DIGITAL_OPTION_SHARE_SELL: 'デジタルオプション：持分の売却',
-        DIGITAL_OPTION_SHARE_REDEEM: 'デジタルオプション：持分の償還',
-        DIGITAL_OPTION_BUY_CONVERSION_FEE: 'デジタルオプション：購入時の換算手数料',
-        DIGITAL_OPTION_SELL_CONVERSION_FEE: 'デジタルオプション：売却時の換算手数料',
-        DIGITAL_OPTION_REDEEM_CONVERSION_FEE: 'デジタルオプション：償還時の換算手数料',
-        DIGITAL_OPTION_CANCEL_REFUND: 'デジタルオプション：キャンセルによる返金',
-        DIGITAL_OPTION_ASSET_CONVERSION: 'デジタルオプション：資産の換算',
-        DIGITAL_OPTION_CONVERSION_FEE: 'デジタルオプション：換算手数料',
-        SPOT_ORDER_FREEZE: '注文（凍結）',
-        SPOT_ORDER_UNFREEZE: '注文の凍結解除',
-        SPOT_TRADE_SETTLEMENT: '約定の決済',
-        SPOT_TRADE_FEE: '取引手数料',
-        CRYPTO_DEPOSIT: '暗号資産の入金',
-        CRYPTO_WITHDRAWAL: '出金',
-        CRYPTO_WITHDRAWAL_FEE: '出金手数料',
-        FIAT_DEPOSIT: '法定通貨の入金',
-        FIAT_WITHDRAWAL: '法定通貨の出金',
-        FIAT_WITHDRAWAL_FEE: '法定通貨の出金手数料',
-        CARD_DEPOSIT: 'カード入金',
-        CARD_DEPOSIT_FEE: 'カード入金手数料',
-        INTERNAL_TRANSFER_IN: '振替入金',
-        INTERNAL_TRANSFER_OUT: '振替出金',
-        FLASH_REMITTANCE_IN: 'フラッシュ送金の受取',
-        FLASH_REMITTANCE_OUT: 'フラッシュ送金の送付',
-        FLASH_REMITTANCE_FEE: 'フラッシュ送金手数料',
-        FOREIGN_EXCHANGE: '資産交換',
-        RAPID_BUY: 'クイック購入',
-        DEMO_FUNDING: 'デモ資金の付与',
-        DEMO_RESET: 'デモ資金のリセット',
-        DEV_CREDIT: '開発用クレジット',
-      },
     },
     transactions: {
       time: '日時',
@@ -620,6 +576,10 @@ export const ja: Messages = {
   },
   security: securityJa,
   crypto: cryptoJa,
+  notifications: notificationsJa,
+  overview: overviewJa,
+  cancellation: cancellationJa,
+  report: reportJa,
   notFound: {
     title: 'ページが見つかりません',
     body: 'お探しのページは存在しないか、移動した可能性があります。',

@@ -1,7 +1,10 @@
 import { cryptoKo } from './crypto-ko';
+import { notificationsKo, overviewKo } from './notify-ko';
 import type { Messages } from './en';
 import { kycKo } from './kyc-ko';
 import { securityKo } from './security-ko';
+import { cancellationKo } from './cancellation-ko';
+import { reportKo } from './report-ko';
 
 /** 한국어: 전체 번역. */
 export const ko: Messages = {
@@ -525,53 +528,6 @@ export const ko: Messages = {
       export: 'CSV 내보내기(6개월)',
       loadFailed: '거래 내역을 불러오지 못했습니다',
       empty: '최근 6개월간 거래 내역이 없습니다',
-      types: {
-        OPTION_IN: '옵션: 이체 입금',
-        OPTION_OUT: '옵션: 이체 출금',
-        OPTION_ORDER: '옵션: 주문',
-        OPTION_SETTLEMENT: '옵션: 정산',
-        OPTION_WITHDRAWAL: '옵션: 출금',
-        OPTION_ASSET_EXCHANGE: '옵션: 자산 교환',
-        OPTION_BALANCE_TRANSFER_IN: '옵션: 잔고 이체 입금',
-        OPTION_TRANSFER_RECEIVED: '옵션: 송금 수취',
-        OPTION_TRANSFER_PAID: '옵션: 송금 지급',
-        OPTION_TRANSFER_OUT_RECEIVED: '옵션: 이체 출금 수취',
-        BANK_ACCOUNT_OPENING_FEE: '은행 계좌 개설 수수료',
-        VIRTUAL_ACCOUNT_MONTHLY_FEE: '가상 계좌 월 수수료',
-        BANK_ACCOUNT_OPENING_FEE_DEDUCTION: '은행 계좌 개설 수수료 차감',
-        VIRTUAL_ACCOUNT_MONTHLY_FEE_DEDUCTION: '가상 계좌 월 수수료 차감',
-        DIGITAL_OPTION_SHARE_BUY: '디지털 옵션: 지분 매수',
-        DIGITAL_OPTION_SHARE_SELL: '디지털 옵션: 지분 매도',
-        DIGITAL_OPTION_SHARE_REDEEM: '디지털 옵션: 지분 상환',
-        DIGITAL_OPTION_BUY_CONVERSION_FEE: '디지털 옵션: 매수 환전 수수료',
-        DIGITAL_OPTION_SELL_CONVERSION_FEE: '디지털 옵션: 매도 환전 수수료',
-        DIGITAL_OPTION_REDEEM_CONVERSION_FEE: '디지털 옵션: 상환 환전 수수료',
-        DIGITAL_OPTION_CANCEL_REFUND: '디지털 옵션: 취소 환불',
-        DIGITAL_OPTION_ASSET_CONVERSION: '디지털 옵션: 자산 전환',
-        DIGITAL_OPTION_CONVERSION_FEE: '디지털 옵션: 환전 수수료',
-        SPOT_ORDER_FREEZE: '주문(동결)',
-        SPOT_ORDER_UNFREEZE: '주문 동결 해제',
-        SPOT_TRADE_SETTLEMENT: '체결 정산',
-        SPOT_TRADE_FEE: '거래 수수료',
-        CRYPTO_DEPOSIT: '암호화폐 입금',
-        CRYPTO_WITHDRAWAL: '출금',
-        CRYPTO_WITHDRAWAL_FEE: '출금 수수료',
-        FIAT_DEPOSIT: '법정화폐 입금',
-        FIAT_WITHDRAWAL: '법정화폐 출금',
-        FIAT_WITHDRAWAL_FEE: '법정화폐 출금 수수료',
-        CARD_DEPOSIT: '카드 입금',
-        CARD_DEPOSIT_FEE: '카드 입금 수수료',
-        INTERNAL_TRANSFER_IN: '이체 입금',
-        INTERNAL_TRANSFER_OUT: '이체 출금',
-        FLASH_REMITTANCE_IN: '즉시 송금 수취',
-        FLASH_REMITTANCE_OUT: '즉시 송금 발송',
-        FLASH_REMITTANCE_FEE: '즉시 송금 수수료',
-        FOREIGN_EXCHANGE: '자산 교환',
-        RAPID_BUY: '빠른 구매',
-        DEMO_FUNDING: '모의 자금 지급',
-        DEMO_RESET: '모의 자금 초기화',
-        DEV_CREDIT: '개발용 크레딧',
-      },
     },
     transactions: {
       time: '시간',
@@ -615,6 +571,10 @@ export const ko: Messages = {
   },
   security: securityKo,
   crypto: cryptoKo,
+  notifications: notificationsKo,
+  overview: overviewKo,
+  cancellation: cancellationKo,
+  report: reportKo,
   notFound: {
     title: '페이지를 찾을 수 없습니다',
     body: '찾으시는 페이지가 없거나 이동되었습니다.',
