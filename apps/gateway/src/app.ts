@@ -58,6 +58,7 @@ import { securityRoutes } from './features/security/routes.js';
 import { loginSecondFactor } from './features/security/authenticator-service.js';
 import { totpSecretBox, type SecurityDeps } from './features/security/deps.js';
 import { assertOwnedFiles, createFiles, fileRoutes } from './features/files/index.js';
+import { feeRoutes, reportRoutes } from './features/reports/routes.js';
 import { setupCryptoWallet, type CryptoWalletOptions } from './features/crypto-deposit/index.js';
 
 declare module 'fastify' {
@@ -234,6 +235,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/v1/kyc' },
   );
   await app.register(walletRoutes, { prefix: '/v1/wallet' });
+  await app.register(feeRoutes, { prefix: '/v1/fees' });
+  await app.register(reportRoutes, { prefix: '/v1/report' });
   await setupCryptoWallet(app, opts.cryptoWallet);
   await registerWithdrawals(app, { chain: opts.withdrawalChain });
   await trading(app);

@@ -22,6 +22,7 @@ import { walletAndHistory } from './first-minutes-wallet';
 import { individualVerification, institutionVerification } from './kyc';
 import { loginErrorsAndLogoutReason, pathToTrade } from './first-minutes';
 import { securitySettings } from './security';
+import { feeReportsAndStatements } from './reports';
 
 const DATABASE_URL =
   process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
@@ -97,6 +98,10 @@ async function main(): Promise<number> {
       [
         'identity verification: an institution’s steps and form, the cross-type rule',
         institutionVerification,
+      ],
+      [
+        'fee reports: the fee schedule from the footer, the fund flow, a statement as CSV and PDF',
+        feeReportsAndStatements,
       ],
       ['screenshots of the main screens', screenshots],
     ] as const) {

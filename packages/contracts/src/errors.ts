@@ -66,6 +66,18 @@ export const ErrorCode = {
   FORBIDDEN: def(1017, 403, 'You do not have permission for this action.'),
   CSRF_FAILED: def(1018, 403, 'The request could not be verified; reload the page and try again.'),
   DEV_ONLY: def(1019, 404, 'Not available in production.'),
+  // 1150-1199: fee reports and statements
+  STATEMENT_MONTH_UNAVAILABLE: def(
+    1150,
+    400,
+    'Statements cover the current month and the 6 months before it: {{earliest}} to {{latest}}.',
+  ),
+  REPORT_RANGE_INVALID: def(1151, 400, 'The end of the period must not be before its start.'),
+  REPORT_HISTORY_WINDOW: def(
+    1152,
+    400,
+    'Query history covers only the past 6 months: choose a start on or after {{earliest}}.',
+  ),
   // 1100-1149: notifications
   NOTIFICATION_NOT_FOUND: def(1100, 404, 'The notification does not exist.'),
   NOTIFICATION_EMAIL_FIXED: def(

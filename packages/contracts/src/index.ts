@@ -26,6 +26,7 @@ export * from './order-rules.js';
 export * from './kyc.js';
 export * from './kyc-rules.js';
 export * from './withdrawal.js';
+export * from './reports.js';
 export * from './chain-address.js';
 export * from './crypto-wallet.js';
 export * from './notification.js';

@@ -171,6 +171,8 @@ export const envSchema = z
      */
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Exchange <no-reply@exchange.local>'),
+    /** The exchange's name as its documents print it (statements). */
+    EXCHANGE_NAME: z.string().min(1).max(80).default('Exchange'),
 
     /** The KYC provider's API (the simulated one under `npm start`). */
     KYC_PROVIDER_URL: z.string().url().default('http://127.0.0.1:8091'),

@@ -34,6 +34,7 @@ describe('environment', () => {
       TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
       FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
       KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
+      CHAIN_CALLBACK_SECRET: 'a-production-chain-callback-secret-0123456789',
     };
     expect(() => loadEnv(base)).toThrow(/SMTP_URL must be set in production/);
     const withSmtp = { ...base, SMTP_URL: 'smtp://mail.example.com:587' };
@@ -54,6 +55,7 @@ describe('environment', () => {
       CSRF_SECRET: 'a-production-csrf-key-of-at-least-32-characters',
       TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
       KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
+      CHAIN_CALLBACK_SECRET: 'a-production-chain-callback-secret-0123456789',
       SMTP_URL: 'smtp://mail.example.com:587',
     };
     expect(() => loadEnv(base)).toThrow(/FILE_ENCRYPTION_KEY must be set in production/);
@@ -82,6 +84,7 @@ describe('environment', () => {
       SMTP_URL: 'smtp://mail.example.com:587',
       TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
       FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
+      CHAIN_CALLBACK_SECRET: 'a-production-chain-callback-secret-0123456789',
     };
     expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(
       /KYC_CALLBACK_SECRET must be set in production/,
@@ -92,6 +95,34 @@ describe('environment', () => {
       loadEnv({ ...base, NODE_ENV: 'production', KYC_CALLBACK_SECRET: secret }).KYC_CALLBACK_SECRET,
     ).toBe(secret);
     expect(loadEnv(base).KYC_CALLBACK_WINDOW_SECONDS).toBe(300);
+  });
+
+  it('requires CHAIN_CALLBACK_SECRET (32+ characters) in production only', () => {
+    const base = {
+      DATABASE_URL: 'postgresql://a@b/c',
+      REDIS_URL: 'redis://x:6379',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+      CSRF_SECRET: 'a-production-csrf-secret-of-32-characters',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
+      FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
+      KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
+    };
+    expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(
+      /CHAIN_CALLBACK_SECRET must be set in production/,
+    );
+    expect(() => loadEnv({ ...base, CHAIN_CALLBACK_SECRET: 'short' })).toThrow(/at least 32/);
+    const secret = 'a-production-chain-callback-secret-0123456789';
+    const env = loadEnv({ ...base, NODE_ENV: 'production', CHAIN_CALLBACK_SECRET: secret });
+    expect(env.CHAIN_CALLBACK_SECRET).toBe(secret);
+    expect(env.CHAIN_CALLBACK_WINDOW_SECONDS).toBe(300);
+    expect(env.CRYPTO_DEPOSIT_REVIEW_SECONDS).toBeUndefined();
+    expect(
+      loadEnv({ ...base, CRYPTO_DEPOSIT_REVIEW_SECONDS: '60-120' }).CRYPTO_DEPOSIT_REVIEW_SECONDS,
+    ).toEqual([60_000, 120_000]);
+    expect(() => loadEnv({ ...base, CRYPTO_DEPOSIT_REVIEW_SECONDS: '120-60' })).toThrow(
+      /min above max/,
+    );
   });
 
   it('applies defaults', () => {
@@ -114,6 +145,7 @@ describe('environment', () => {
       SMTP_URL: 'smtp://mail.example.com:587',
       FILE_ENCRYPTION_KEY: 'ef'.repeat(32),
       KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
+      CHAIN_CALLBACK_SECRET: 'a-production-chain-callback-secret-0123456789',
     };
     expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(
       /TOTP_ENCRYPTION_KEY must be set/,

@@ -55,6 +55,15 @@ const SecurityPage = page(
   () => import('../features/security/components/security-page'),
   'SecurityPage',
 );
+const FeePage = page(() => import('../features/reports/components/fee-page'), 'FeePage');
+const FundFlowPage = page(
+  () => import('../features/reports/components/fund-flow-page'),
+  'FundFlowPage',
+);
+const StatementsPage = page(
+  () => import('../features/reports/components/statements-page'),
+  'StatementsPage',
+);
 const MobileRegisterResult = page(
   () => import('../features/mobile/components/register-result-page'),
   'RegisterResultPage',
@@ -98,6 +107,9 @@ export const routes: RouteObject[] = [
       soon(PATHS.address, 'address'),
       soon(PATHS.bankCardManage, 'bankCardManage'),
       { path: PATHS.transactionHistory, element: <TransactionHistoryPage /> },
+      { path: PATHS.fee, element: <FeePage /> },
+      { path: PATHS.fundFlow, element: <FundFlowPage /> },
+      { path: PATHS.statements, element: <StatementsPage /> },
       soon(PATHS.fiatHistory, 'fiatHistory'),
       { path: PATHS.identity, element: <IdentityCentrePage /> },
       { path: PATHS.individualKyc, element: <IndividualKycPage /> },

@@ -31,6 +31,9 @@ export const PATHS = {
   foreignExchange: '/foreignExchange',
   rapidBuy: '/rapidBuy',
   cryptoChannel: '/cryptoChannel',
+  fee: '/fee',
+  fundFlow: '/accountCenter/fundFlow',
+  statements: '/accountCenter/statements',
   mobile: '/m',
   mobileRegisterResult: '/m/register/result',
 } as const;
@@ -45,6 +48,7 @@ const PUBLIC_PATHS: readonly string[] = [
   PATHS.privacy,
   PATHS.news,
   PATHS.messageCenter,
+  PATHS.fee,
 ];
 
 function trimSlash(path: string): string {

@@ -27,6 +27,12 @@ export const errorsDe: Record<string, string> = {
   error_1018:
     'Die Anfrage konnte nicht verifiziert werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   error_1019: 'In der Produktionsumgebung nicht verfügbar.',
+  // ---- fee reports and statements ----
+  error_1150:
+    'Kontoauszüge gibt es für den laufenden Monat und die 6 Monate davor: {{earliest}} bis {{latest}}.',
+  error_1151: 'Das Ende des Zeitraums darf nicht vor seinem Beginn liegen.',
+  error_1152:
+    'Der Verlauf umfasst nur die letzten 6 Monate: Wählen Sie einen Beginn ab {{earliest}}.',
   error_1100: 'Die Benachrichtigung existiert nicht.',
   error_1101: 'Die E-Mail für {{type}}-Benachrichtigungen kann nicht geändert werden.',
 

@@ -26,6 +26,12 @@ export const errorsFr: Record<string, string> = {
   error_1017: 'Vous n’êtes pas autorisé à effectuer cette action.',
   error_1018: 'La requête n’a pas pu être vérifiée ; rechargez la page et réessayez.',
   error_1019: 'Non disponible en production.',
+  // ---- fee reports and statements ----
+  error_1150:
+    'Les relevés couvrent le mois en cours et les 6 mois précédents : de {{earliest}} à {{latest}}.',
+  error_1151: 'La fin de la période ne peut pas précéder son début.',
+  error_1152:
+    "L'historique ne couvre que les 6 derniers mois : choisissez un début à partir du {{earliest}}.",
   error_1100: "La notification n'existe pas.",
   error_1101: "L'e-mail des notifications {{type}} ne peut pas être modifié.",
 

@@ -25,6 +25,10 @@ export const errorsKo: Record<string, string> = {
   error_1017: '이 작업을 수행할 권한이 없습니다.',
   error_1018: '요청을 확인할 수 없습니다. 페이지를 새로고침한 후 다시 시도해 주세요.',
   error_1019: '운영 환경에서는 사용할 수 없습니다.',
+  // ---- fee reports and statements ----
+  error_1150: '거래 명세서는 이번 달과 이전 6개월만 제공됩니다: {{earliest}} ~ {{latest}}.',
+  error_1151: '기간의 종료일은 시작일보다 앞설 수 없습니다.',
+  error_1152: '조회 기록은 최근 6개월만 제공됩니다: {{earliest}} 이후의 시작일을 선택하세요.',
   error_1100: '알림이 존재하지 않습니다.',
   error_1101: '{{type}} 알림의 이메일 설정은 변경할 수 없습니다.',
 

@@ -25,6 +25,10 @@ export const errorsZhCn: Record<string, string> = {
   error_1017: '您无权执行此操作。',
   error_1018: '请求校验失败，请刷新页面后重试。',
   error_1019: '生产环境不可用。',
+  // ---- fee reports and statements ----
+  error_1150: '对账单仅提供本月及之前 6 个月：{{earliest}} 至 {{latest}}。',
+  error_1151: '结束时间不能早于开始时间。',
+  error_1152: '仅可查询最近 6 个月的记录：请选择 {{earliest}} 或之后的开始日期。',
   error_1100: '通知不存在。',
   error_1101: '{{type}} 通知的邮件设置不可更改。',
 

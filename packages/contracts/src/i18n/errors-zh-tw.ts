@@ -25,6 +25,10 @@ export const errorsZhTw: Record<string, string> = {
   error_1017: '您沒有執行此操作的權限。',
   error_1018: '無法驗證此請求，請重新整理頁面後再試。',
   error_1019: '正式環境不提供此功能。',
+  // ---- fee reports and statements ----
+  error_1150: '對帳單僅提供本月及之前 6 個月：{{earliest}} 至 {{latest}}。',
+  error_1151: '結束時間不能早於開始時間。',
+  error_1152: '僅可查詢最近 6 個月的紀錄：請選擇 {{earliest}} 或之後的開始日期。',
   error_1100: '通知不存在。',
   error_1101: '{{type}} 通知的郵件設定不可更改。',
 

@@ -109,3 +109,4 @@ export function translateError(
   const template = textOf(table, key) ?? textOf(errorTranslationsEn, key);
   return template === undefined ? undefined : formatMessage(template, params);
 }
+export { FLOW_NAMES, flowLabel } from './flow-names.js';

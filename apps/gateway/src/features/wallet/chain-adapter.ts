@@ -112,7 +112,8 @@ export class HttpChainAdapter implements ChainAdapter {
 
   async status(): Promise<ChainStatus> {
     try {
-      const answer = await this.call('GET', '/status', undefined, chainStatusAnswer);
+      // Short: the public networks list waits for it (cached a few seconds) when the node is down.
+      const answer = await this.call('GET', '/status', undefined, chainStatusAnswer, 1500);
       const mine = answer.networks.find((n) => n.network === this.network);
       return mine
         ? { height: mine.height, connected: mine.connected }
@@ -127,6 +128,7 @@ export class HttpChainAdapter implements ChainAdapter {
     pathname: string,
     body: unknown,
     schema: S,
+    timeoutMs = this.opts.timeoutMs ?? 5000,
   ): Promise<z.infer<S>> {
     const text = body === undefined ? '' : JSON.stringify(body);
     const timestamp = Math.floor(Date.now() / 1000);
@@ -144,7 +146,7 @@ export class HttpChainAdapter implements ChainAdapter {
           ),
         },
         ...(method === 'POST' ? { body: text } : {}),
-        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5000),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (cause) {
       throw new AppError('CHAIN_UNAVAILABLE', null, { cause });

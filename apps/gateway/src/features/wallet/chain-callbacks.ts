@@ -6,6 +6,7 @@ import type {
   NotifyInput,
 } from '@exchange/contracts';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SendMailPayload } from '../mail/send-mail-job.js';
@@ -71,9 +72,9 @@ export type ChainCallbackRegistry = ReturnType<typeof createChainCallbackRegistr
 
 /**
  * Applies a callback once per event id: an id already recorded answers `duplicate`; otherwise
- * the handler runs and the id is recorded.
- * A type nobody handles is acknowledged and logged, not refused: refusing would make the chain
- * retry forever.
+ * the handler runs and the id is recorded. A type no handler is registered for (withdrawal
+ * outcomes before the withdrawal side is deployed) is refused with 1000 and not recorded, so the
+ * chain keeps retrying it with backoff instead of the exchange losing it.
  */
 export async function applyChainCallback(
   deps: ChainDeps,
@@ -87,10 +88,13 @@ export async function applyChainCallback(
   // Still tracking: the chain repeats an event when our answer was lost, and later ones follow.
   if (seen) return { duplicate: true, tracking: true };
   const result = await registry.dispatch(deps, callback);
-  if (!result) deps.log.warn({ type: callback.type }, 'chain callback of an unhandled type');
+  if (!result) {
+    deps.log.error({ type: callback.type }, 'chain callback of a type nobody handles');
+    throw new AppError('SYSTEM_BUSY');
+  }
   await deps.db.chainCallbackEvent.createMany({
     data: [{ eventId: callback.eventId, type: callback.type, network: callback.network }],
     skipDuplicates: true,
   });
-  return { duplicate: false, tracking: result?.tracking ?? false };
+  return { duplicate: false, tracking: result.tracking };
 }

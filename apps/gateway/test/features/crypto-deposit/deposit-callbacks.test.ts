@@ -312,6 +312,37 @@ describe('the rules of a final deposit', () => {
   });
 });
 
+describe('callbacks of other features', () => {
+  it('keeps a withdrawal outcome the chain sends before anyone handles it (refused, so retried), then routes it to its handler once', async () => {
+    const body = {
+      eventId: randomUUID(),
+      type: 'withdrawal.confirmed',
+      network: 'BTC',
+      height: 120,
+      at: new Date().toISOString(),
+      withdrawalId: randomUUID(),
+      txId: txId(),
+      blockHeight: 119,
+      confirmations: 2,
+    } as const;
+    const early = await chainCallback(t, body);
+    expect(early.statusCode).toBe(503);
+    expect(early.json<{ code: string }>().code).toBe('1000');
+    expect(await t.app.db.chainCallbackEvent.count({ where: { eventId: body.eventId } })).toBe(0);
+    const handled: string[] = [];
+    t.app.chain.callbacks.on('withdrawal.confirmed', (_deps, cb) => {
+      handled.push(cb.withdrawalId);
+      return Promise.resolve({ tracking: false });
+    });
+    expect(ack(await chainCallback(t, body))).toMatchObject({
+      code: '200',
+      data: { duplicate: false, tracking: false },
+    });
+    expect(ack(await chainCallback(t, body)).data.duplicate).toBe(true);
+    expect(handled).toEqual([body.withdrawalId]);
+  });
+});
+
 describe('address checks of the adapters', () => {
   it("accepts each network kind's checksummed form and refuses a mistyped checksum", () => {
     const opts = {

@@ -217,5 +217,15 @@ describe('networks', () => {
       (await get(u.token, '/v1/wallet/crypto/deposit/address?asset=USDT&network=ETH')).json().code,
     ).toBe('5009');
     await sim.call('POST', '/coin-status', { network: 'ETH', coinStatus: 'STABLE' });
+    // The Tron node stops answering: the list says so (within the few seconds it caches).
+    await sim.call('POST', '/connection', { network: 'TRX', connected: false });
+    const trx = await eventually(
+      async () => (await list()).find((n) => n.network === 'TRX'),
+      (n) => n?.connection === 'DISCONNECTED',
+      8000,
+      250,
+    );
+    expect(trx).toMatchObject({ canDeposit: false, canWithdraw: false });
+    await sim.call('POST', '/connection', { network: 'TRX', connected: true });
   });
 });

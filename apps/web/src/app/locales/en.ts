@@ -1,6 +1,7 @@
 import { kycEn } from './kyc-en';
 import { accountEn, tradeEn } from './trade-en';
 import { securityEn } from './security-en';
+import { reportEn } from './report-en';
 /** English texts of the client; the shape every other locale follows. */
 export const en = {
   app: { brand: 'Exchange', home: 'Exchange home', skip: 'Skip to content' },
@@ -339,6 +340,7 @@ export const en = {
   trade: tradeEn,
   account: accountEn,
   security: securityEn,
+  report: reportEn,
   notFound: {
     title: 'Page not found',
     body: 'The page you are looking for does not exist or has moved.',

@@ -42,7 +42,7 @@ function pluralKeys(language: string): string[] {
 /**
  * Texts of trade., account. and kyc. that may equal the English text because the word is the same in that
  * language: the trade's own loanwords (Maker/Taker, Iceberg, de Spread), a proper name (Heikin Ashi)
- * and words spelt alike (fr Total, Type, Action(s), Page, Documents; de optional, Dr., Status, Limit). A text made only of
+ * and words spelt alike (fr Total, Type, Action(s), Page, Documents, Mode, Code; de optional, Code, Dr., Status, Limit). A text made only of
  * placeholders ("{{side}} {{pair}}") has no English in it and needs no entry.
  */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
@@ -58,6 +58,8 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'Maker/Taker',
     'Heikin Ashi',
     'Documents',
+    'Mode',
+    'Code',
   ],
   de: [
     'optional',
@@ -69,6 +71,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'Taker',
     'Maker/Taker',
     'Heikin Ashi',
+    'Code',
   ],
 };
 
@@ -100,11 +103,14 @@ describe.each([
     }
   });
 
-  it('translates the trading screen, the account pages and identity verification (no English left)', () => {
+  it('translates the trading screen, the account pages, identity verification and the reports (no English left)', () => {
     const same = SAME_AS_ENGLISH[language] ?? [];
     const untranslated = [...translated].filter(
       ([key, text]) =>
-        (key.startsWith('trade.') || key.startsWith('account.') || key.startsWith('kyc.')) &&
+        (key.startsWith('trade.') ||
+          key.startsWith('account.') ||
+          key.startsWith('kyc.') ||
+          key.startsWith('report.')) &&
         text === english.get(key) &&
         hasWords(text) &&
         !same.includes(text),

@@ -2,6 +2,7 @@ import type { Messages } from './en';
 import { kycZhTw } from './kyc-zh-tw';
 import { accountZhTw, tradeZhTw } from './trade-zh-tw';
 import { securityZhTw } from './security-zh-tw';
+import { reportZhTw } from './report-zh-tw';
 
 /** 繁體中文：完整翻譯。 */
 export const zhTw: Messages = {
@@ -319,6 +320,7 @@ export const zhTw: Messages = {
   },
   mobile: { registerDone: '註冊完成', registerBody: '請返回 App 繼續。' },
   security: securityZhTw,
+  report: reportZhTw,
   notFound: { title: '頁面不存在', body: '您訪問的頁面不存在或已移動。', home: '返回首頁' },
   trade: tradeZhTw,
   account: accountZhTw,

@@ -31,9 +31,14 @@ export function Footer() {
             <ul className="app-footer__links">
               {GROUPS[group].map((key) => (
                 <li key={key}>
-                  <a href={officePage(lang, pageOf(key))} {...external}>
-                    {t(`footer.${key}`)}
-                  </a>
+                  {key === 'fee' ? (
+                    // The schedule is this exchange's own page: it reads the live rates.
+                    <Link to={PATHS.fee}>{t(`footer.${key}`)}</Link>
+                  ) : (
+                    <a href={officePage(lang, pageOf(key))} {...external}>
+                      {t(`footer.${key}`)}
+                    </a>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import {
   DEFAULT_PAGE_SIZE,
+  flowLabel,
   RuntimeMode,
   hasNextPage,
   type TransactionType,
@@ -14,6 +15,7 @@ import { useApiClient } from '../../../lib/api-context';
 import { useAssets } from '../../../lib/catalogue';
 import { errorText } from '../../../lib/error-text';
 import { formatNumber } from '../../../lib/format';
+import { supportedLanguage } from '../../../lib/language';
 import { useRuntimeMode } from '../../../lib/settings';
 import { showToast } from '../../../lib/toast';
 import { sixMonthsAgo } from '../api';
@@ -50,7 +52,7 @@ export function useTypeLabel() {
 
 /** /accountCenter/transactionHistory: one line per action of the past 6 months, 10 a page, with CSV exports. */
 export function TransactionHistoryPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useApiClient();
   const typeLabel = useTypeLabel();
   const balances = useBalances();
@@ -94,11 +96,7 @@ export function TransactionHistoryPage() {
         });
         downloadCsv(
           `ledger-entries-${date}.csv`,
-          flowsCsv(entries, (key, fallback) =>
-            t(`account.flows.types.${key}` as 'account.flows.types.DEMO_FUNDING', {
-              defaultValue: fallback,
-            }),
-          ),
+          flowsCsv(entries, (code) => flowLabel(code, supportedLanguage(i18n.language) ?? 'en')),
         );
       }
     } catch (e) {

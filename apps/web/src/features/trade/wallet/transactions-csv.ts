@@ -1,9 +1,4 @@
-import {
-  flowTypeName,
-  type LedgerFlow,
-  type TransactionType,
-  type WalletTransaction,
-} from '@exchange/contracts';
+import { type LedgerFlow, type TransactionType, type WalletTransaction } from '@exchange/contracts';
 
 /**
  * CSV exports of transaction history: the lines as the page shows them (one row per line and
@@ -60,17 +55,16 @@ export function transactionsCsv(
 
 export function flowsCsv(
   entries: readonly LedgerFlow[],
-  flowLabel: (key: string, fallback: string) => string,
+  flowLabel: (code: number) => string,
 ): string {
   const rows = entries.map((e) => {
-    const key = flowTypeName(e.flowType) ?? e.flowName;
     return [
       e.createdAt,
       e.asset,
       e.amount,
       e.bucket,
       e.flowType,
-      flowLabel(key, e.flowName),
+      flowLabel(e.flowType),
       e.refType,
       e.refId,
       e.txId,
