@@ -179,8 +179,10 @@ export async function transfer(
 }
 
 /**
- * Whether an account may receive a transfer. Every existing account may hold funds today; a
- * cancelled account (the account cancellation feature) must be refused here once it exists.
+ * Whether an account may receive a transfer (5212 otherwise). Every existing account may hold
+ * funds today. At the merge with account cancellation: refuse a closed account (`cancelledAt`
+ * set) and one whose cancellation is under review (`cancellationUnderReview`), and select those
+ * fields with the recipient above.
  */
 function mayReceive(_user: { id: string; kycLevel: number | null }): boolean {
   return true;
