@@ -55,6 +55,8 @@ import { orderNotices } from './features/notifications/order-notices.js';
 import { newDeviceWatcher } from './features/notifications/new-device.js';
 import loggingRoutes from './features/logging/routes.js';
 import { securityRoutes } from './features/security/routes.js';
+import { cancellationRoutes } from './features/cancellation/routes.js';
+import type { CancellationDeps } from './features/cancellation/cancellation-service.js';
 import { loginSecondFactor } from './features/security/authenticator-service.js';
 import { totpSecretBox, type SecurityDeps } from './features/security/deps.js';
 import { assertOwnedFiles, createFiles, fileRoutes } from './features/files/index.js';
@@ -243,6 +245,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });
   await app.register(userRoutes, { prefix: '/v1/user' });
   await app.register(securityRoutes(security), { prefix: '/v1/security' });
+  const cancellation: CancellationDeps = { ...security };
+  app.decorate('cancellation', cancellation);
+  await app.register(cancellationRoutes(cancellation), { prefix: '/v1/account' });
   await app.register(newsRoutes, { prefix: '/v1/marketing' });
   await app.register(notificationRoutes, { prefix: '/v1/notification' });
   await app.register(loggingRoutes, { prefix: '/v1/logging' });

@@ -6,7 +6,11 @@ import { DESKTOP, MOBILE, newPage, registerUser, shot, type ScenarioContext } fr
 const PASSWORD = 'Str0ng#Pass';
 
 /** A small image drawn in the page's own canvas: real PNG or JPEG bytes the uploads accept. */
-async function image(page: Page, type: 'image/png' | 'image/jpeg', label: string): Promise<Buffer> {
+export async function image(
+  page: Page,
+  type: 'image/png' | 'image/jpeg',
+  label: string,
+): Promise<Buffer> {
   const data = await page.evaluate(
     ([mime, text]) => {
       const canvas = document.createElement('canvas');
@@ -29,7 +33,7 @@ async function image(page: Page, type: 'image/png' | 'image/jpeg', label: string
   return Buffer.from(data, 'base64');
 }
 
-async function upload(
+export async function upload(
   page: Page,
   name: string,
   file: { name: string; mimeType: string; buffer: Buffer },

@@ -22,6 +22,8 @@ import { walletAndHistory } from './first-minutes-wallet';
 import { individualVerification, institutionVerification } from './kyc';
 import { loginErrorsAndLogoutReason, pathToTrade } from './first-minutes';
 import { securitySettings } from './security';
+import { notificationsJourney } from './notifications';
+import { accountCancellation } from './cancellation';
 import { feeReportsAndStatements } from './reports';
 
 const DATABASE_URL =
@@ -98,6 +100,14 @@ async function main(): Promise<number> {
       [
         'identity verification: an institution’s steps and form, the cross-type rule',
         institutionVerification,
+      ],
+      [
+        'notifications: the unread badge rises on a fill, the message centre opens the notice, the account overview',
+        notificationsJourney,
+      ],
+      [
+        'account cancellation: conditions, reason, proof, step-up, under review, withdrawn',
+        accountCancellation,
       ],
       [
         'fee reports: the fee schedule from the footer, the fund flow, a statement as CSV and PDF',

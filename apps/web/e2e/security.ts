@@ -18,7 +18,7 @@ const STEP_MS = 30_000;
  * A code of a time step after `after`: the server accepts each step once, so the test waits for
  * the app's next code as a person would.
  */
-async function freshCode(secret: string, after: { step: number }): Promise<string> {
+export async function freshCode(secret: string, after: { step: number }): Promise<string> {
   while (Math.floor(Date.now() / STEP_MS) <= after.step) {
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -27,7 +27,7 @@ async function freshCode(secret: string, after: { step: number }): Promise<strin
 }
 
 /** A code mailed after `previous` was the newest: the mail job may take a moment. */
-async function newEmailCode(ctx: ScenarioContext, email: string, previous: string) {
+export async function newEmailCode(ctx: ScenarioContext, email: string, previous: string) {
   return waitUntil(
     'a new e-mailed code',
     () => readEmailCode(ctx.baseUrl, email),

@@ -158,6 +158,32 @@ export const ErrorCode = {
     'The development credit is for Demo and Trial only; Real funds can never be credited.',
   ),
 
+  // ---- account cancellation (2100-2149) ----
+  CANCELLATION_OPEN_ORDERS: def(2100, 409, 'Cancel your open orders first: {{count}} still open.'),
+  CANCELLATION_PENDING_MONEY: def(
+    2101,
+    409,
+    'Wait until your pending deposits and withdrawals are finished.',
+  ),
+  CANCELLATION_BALANCE_ABOVE_DUST: def(2102, 409, 'Withdraw your balances first: {{assets}}.'),
+  CANCELLATION_UNDER_REVIEW: def(2103, 409, 'A cancellation request is already under review.'),
+  CANCELLATION_NOT_UNDER_REVIEW: def(2104, 409, 'No cancellation request is under review.'),
+  CANCELLATION_NOTE_REQUIRED: def(
+    2105,
+    400,
+    'Please enter a 2-100 character note for this reason.',
+  ),
+  ACCOUNT_CANCELLED: def(
+    2106,
+    403,
+    'This account has been cancelled. You may register again with this e-mail address as a new account.',
+  ),
+  CANCELLATION_BLOCKS_ACTION: def(
+    2107,
+    403,
+    'Your account cancellation is under review; withdraw the request to do this.',
+  ),
+
   // ---- trading ----
   INSUFFICIENT_BALANCE: def(3001, 400, 'Insufficient balance.'),
   NO_COUNTERPARTY: def(3002, 400, 'No counterparty, please choose a limit order.'),

@@ -26,6 +26,8 @@ export * from './order-rules.js';
 export * from './kyc.js';
 export * from './kyc-rules.js';
 export * from './withdrawal.js';
+export * from './cancellation.js';
+export * from './hk-calendar.js';
 export * from './reports.js';
 export * from './chain-address.js';
 export * from './crypto-wallet.js';

@@ -23,3 +23,16 @@ export function requirePermission(
   if (access === 'INSUFFICIENT') throw new AppError('KYC_LEVEL_INSUFFICIENT');
   throw new AppError('KYC_OPTED_OUT');
 }
+
+/**
+ * The account-cancellation guard for actions that bring money or risk in (placing orders, new
+ * deposits, incoming transfers): refused while a cancellation is under review (2107) and after
+ * it succeeded (2106). Withdrawing funds and cancelling orders stay allowed under review.
+ */
+export function assertAccountOpen(user: {
+  cancellationUnderReview: boolean;
+  cancelledAt: Date | null;
+}): void {
+  if (user.cancelledAt) throw new AppError('ACCOUNT_CANCELLED');
+  if (user.cancellationUnderReview) throw new AppError('CANCELLATION_BLOCKS_ACTION');
+}

@@ -23,6 +23,10 @@ const MessageCenterPage = page(
   () => import('../features/messages/components/message-center-page'),
   'MessageCenterPage',
 );
+const AccountOverviewPage = page(
+  () => import('../features/account-centre/components/account-overview-page'),
+  'AccountOverviewPage',
+);
 const LoginPage = page(() => import('../features/auth/components/login-page'), 'LoginPage');
 const ResetPasswordPage = page(
   () => import('../features/auth/components/reset-password-page'),
@@ -54,6 +58,10 @@ const TransactionHistoryPage = page(
 const SecurityPage = page(
   () => import('../features/security/components/security-page'),
   'SecurityPage',
+);
+const CancellationPage = page(
+  () => import('../features/cancellation/components/cancellation-page'),
+  'CancellationPage',
 );
 const FeePage = page(() => import('../features/reports/components/fee-page'), 'FeePage');
 const FundFlowPage = page(
@@ -100,10 +108,11 @@ export const routes: RouteObject[] = [
       { path: PATHS.tradeSpot, element: <TradePage /> },
       { path: `${PATHS.tradeSpot}/:symbol`, element: <TradePage /> },
       soon(PATHS.tradeSwap, 'tradeSwap'),
-      soon(PATHS.accountCenter, 'accountCenter'),
+      { path: PATHS.accountCenter, element: <AccountOverviewPage /> },
       { path: PATHS.wallet, element: <WalletPage /> },
       { path: PATHS.orders, element: <OrdersPage /> },
       { path: PATHS.security, element: <SecurityPage /> },
+      { path: PATHS.cancellation, element: <CancellationPage /> },
       soon(PATHS.address, 'address'),
       soon(PATHS.bankCardManage, 'bankCardManage'),
       { path: PATHS.transactionHistory, element: <TransactionHistoryPage /> },

@@ -60,3 +60,8 @@ export const EyeIcon = ({ off }: { off: boolean }) => (
     {off && <path d="M4 4l16 16" />}
   </svg>
 );
+export const BellIcon = () => (
+  <svg className="icon" {...base}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20.5a2 2 0 0 0 4 0" />
+  </svg>
+);

@@ -17,6 +17,8 @@ export const PATHS = {
   wallet: '/accountCenter/wallet',
   orders: '/accountCenter/orders',
   security: '/accountCenter/security',
+  /** Account cancellation, reached from the security settings (the spec shows no path). */
+  cancellation: '/accountCenter/security/cancellation',
   address: '/accountCenter/address',
   bankCardManage: '/accountCenter/bankCardManage',
   transactionHistory: '/accountCenter/transactionHistory',

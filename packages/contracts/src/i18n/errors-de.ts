@@ -225,4 +225,15 @@ export const errorsDe: Record<string, string> = {
     'Die Einrichtung des Authenticators ist abgelaufen; beginnen Sie die Verknüpfung erneut.',
   error_8011:
     'Zu viele falsche Google-Bestätigungscodes; versuchen Sie es in {{remainingMinutes}} Minuten erneut.',
+
+  // ---- account cancellation ----
+  error_2100: 'Stornieren Sie zuerst Ihre offenen Orders: {{count}} noch offen.',
+  error_2101: 'Warten Sie, bis Ihre ausstehenden Ein- und Auszahlungen abgeschlossen sind.',
+  error_2102: 'Ziehen Sie zuerst Ihre Guthaben ab: {{assets}}.',
+  error_2103: 'Ein Kündigungsantrag wird bereits geprüft.',
+  error_2104: 'Es wird kein Kündigungsantrag geprüft.',
+  error_2105: 'Bitte geben Sie für diesen Grund eine Notiz mit 2-100 Zeichen ein.',
+  error_2106:
+    'Dieses Konto wurde gekündigt. Sie können sich mit dieser E-Mail-Adresse erneut als neues Konto registrieren.',
+  error_2107: 'Ihre Kontokündigung wird geprüft; ziehen Sie den Antrag zurück, um dies zu tun.',
 };

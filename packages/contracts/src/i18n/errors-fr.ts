@@ -223,4 +223,16 @@ export const errorsFr: Record<string, string> = {
   error_8010: 'La configuration de l’authentificateur a expiré ; recommencez l’association.',
   error_8011:
     'Trop de codes de vérification Google erronés ; réessayez dans {{remainingMinutes}} minutes.',
+
+  // ---- account cancellation ----
+  error_2100: "Annulez d'abord vos ordres ouverts : {{count}} encore ouverts.",
+  error_2101: 'Attendez la fin de vos dépôts et retraits en attente.',
+  error_2102: "Retirez d'abord vos soldes : {{assets}}.",
+  error_2103: "Une demande de clôture est déjà en cours d'examen.",
+  error_2104: "Aucune demande de clôture n'est en cours d'examen.",
+  error_2105: 'Veuillez saisir une note de 2 à 100 caractères pour ce motif.',
+  error_2106:
+    'Ce compte a été clôturé. Vous pouvez vous réinscrire avec cette adresse e-mail en tant que nouveau compte.',
+  error_2107:
+    "La clôture de votre compte est en cours d'examen ; retirez la demande pour effectuer cette action.",
 };

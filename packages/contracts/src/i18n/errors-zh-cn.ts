@@ -198,4 +198,14 @@ export const errorsZhCn: Record<string, string> = {
   error_8009: '已绑定 Google 验证器。',
   error_8010: '验证器绑定已过期，请重新开始绑定。',
   error_8011: 'Google 验证码错误次数过多，请在 {{remainingMinutes}} 分钟后重试。',
+
+  // ---- account cancellation ----
+  error_2100: '请先撤销您的未成交订单：仍有 {{count}} 笔。',
+  error_2101: '请等待您的待处理充值和提现完成。',
+  error_2102: '请先提取您的余额：{{assets}}。',
+  error_2103: '已有一个注销申请正在审核中。',
+  error_2104: '没有正在审核的注销申请。',
+  error_2105: '请为此原因填写 2-100 个字符的备注。',
+  error_2106: '该账户已注销。您可以使用此邮箱重新注册为新账户。',
+  error_2107: '您的账户注销正在审核中；请先撤回申请再进行此操作。',
 };

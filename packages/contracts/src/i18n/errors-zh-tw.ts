@@ -198,4 +198,14 @@ export const errorsZhTw: Record<string, string> = {
   error_8009: '已綁定 Google 驗證器。',
   error_8010: '驗證器綁定已過期，請重新開始綁定。',
   error_8011: 'Google 驗證碼錯誤次數過多，請在 {{remainingMinutes}} 分鐘後重試。',
+
+  // ---- account cancellation ----
+  error_2100: '請先撤銷您的未成交訂單：仍有 {{count}} 筆。',
+  error_2101: '請等待您的待處理充值和提現完成。',
+  error_2102: '請先提取您的餘額：{{assets}}。',
+  error_2103: '已有一個註銷申請正在審核中。',
+  error_2104: '沒有正在審核的註銷申請。',
+  error_2105: '請為此原因填寫 2-100 個字元的備註。',
+  error_2106: '該帳戶已註銷。您可以使用此郵箱重新註冊為新帳戶。',
+  error_2107: '您的帳戶註銷正在審核中；請先撤回申請再進行此操作。',
 };

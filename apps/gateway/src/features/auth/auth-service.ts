@@ -213,8 +213,22 @@ export async function login(
     where: { email },
     select: { id: true, passwordHash: true },
   });
-  if (!(await verifyPassword(user?.passwordHash, input.password, cost(deps.env))) || !user) {
+  // A cancelled account's address is free (a tombstone took its place); with its right password
+  // the answer says the account was cancelled, and a wrong one answers like any other.
+  const closed = user
+    ? null
+    : await deps.db.user.findFirst({
+        where: { cancelledEmail: email, cancelledAt: { not: null } },
+        orderBy: { cancelledAt: 'desc' },
+        select: { id: true, passwordHash: true },
+      });
+  const hash = user?.passwordHash ?? closed?.passwordHash;
+  if (!(await verifyPassword(hash, input.password, cost(deps.env))) || !(user ?? closed)) {
     throw await recordFailure(deps.redis, deps.clock, who, lockPolicy(deps.env));
+  }
+  if (!user) {
+    await clearFailures(deps.redis, who);
+    throw new AppError('ACCOUNT_CANCELLED');
   }
   if (deps.secondFactor && (await deps.secondFactor.required(user.id))) {
     const issued = await new LoginTickets(deps.redis, deps.clock).issue({ userId: user.id, email });

@@ -12,7 +12,9 @@ export type RevokeReason =
   | 'PASSWORD_RESET'
   | 'REFRESH_REUSE'
   /** A password change, e-mail change in the security settings: every session ends. */
-  | 'SECURITY_CHANGE';
+  | 'SECURITY_CHANGE'
+  /** The account was cancelled: every session ends and no new one starts. */
+  | 'ACCOUNT_CANCELLED';
 
 export interface TokenPolicy {
   accessTtlSeconds: number;
@@ -174,6 +176,11 @@ export class Sessions {
     const ends = this.endOf(new Date(now));
     const accessExpiresAt = Math.min(now + policy.accessTtlSeconds * 1000, ends);
     const session = await db.$transaction(async (tx) => {
+      // A cancelled account never gets a session, whichever way it signs in. FOR SHARE waits for
+      // a cancellation deciding now, whose sessions end right after it commits.
+      const owner = await tx.$queryRaw<{ cancelledAt: Date | null }[]>`
+        SELECT "cancelledAt" FROM app_user WHERE id = ${opts.userId}::uuid FOR SHARE`;
+      if (owner[0]?.cancelledAt) throw new AppError('ACCOUNT_CANCELLED');
       await tx.session.updateMany({
         where: { userId: opts.userId, revokedAt: null },
         data: { revokedAt: new Date(now), revokedReason: 'LOGGED_IN_ELSEWHERE' },

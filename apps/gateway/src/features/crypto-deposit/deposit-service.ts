@@ -15,7 +15,7 @@ import type { Db, Prisma } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { paged } from '../../lib/paging.js';
-import { requirePermission } from '../../lib/permissions.js';
+import { assertAccountOpen, requirePermission } from '../../lib/permissions.js';
 import { historyStart } from '../wallet/wallet-service.js';
 import type { ChainAdapters } from '../wallet/chain-adapter.js';
 import { toCryptoDeposit } from './deposit-view.js';
@@ -44,9 +44,10 @@ export async function getDepositAddress(opts: {
   assertReal(opts.mode);
   const user = await opts.db.user.findUnique({
     where: { id: opts.userId },
-    select: { kycLevel: true, engineId: true },
+    select: { kycLevel: true, engineId: true, cancellationUnderReview: true, cancelledAt: true },
   });
   if (!user) throw new AppError('UNAUTHORIZED');
+  assertAccountOpen(user);
   requirePermission(user, opts.mode, KycPermission.CRYPTO_DEPOSIT);
   const listing = await findNetwork(opts.db, opts.asset, opts.network);
   if (!listing.depositEnabled) throw new AppError('CRYPTO_DEPOSIT_SUSPENDED');

@@ -164,6 +164,9 @@ export function renderNotificationMail(
   language: ErrorLanguage,
 ): { subject: string; text: string } | null {
   const lang: MailLanguage = language === 'zh-CN' || language === 'zh-TW' ? language : 'en';
-  const render = TEXTS[lang][n.type] as Texts<typeof n.type> | undefined;
-  return render ? render(n.params as never) : null;
+  // Each type's texts take that type's params: the pair is checked where TEXTS is declared.
+  const render = TEXTS[lang][n.type] as
+    | ((p: unknown) => { subject: string; text: string })
+    | undefined;
+  return render ? render(n.params) : null;
 }

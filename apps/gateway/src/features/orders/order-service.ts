@@ -15,7 +15,7 @@ import type { Sql } from '../../db/sql.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RedisConnections } from '../../lib/redis.js';
 import { AppError } from '../../lib/app-error.js';
-import { requirePermission } from '../../lib/permissions.js';
+import { assertAccountOpen, requirePermission } from '../../lib/permissions.js';
 import { USD_VALUED_ASSETS, reserveOptedOutSpot } from '../kyc/opted-out-limit.js';
 import { ensureFunded } from '../wallet/funding-service.js';
 import { sendCommand } from './engine-client.js';
@@ -45,7 +45,15 @@ export const OPEN_STATUSES: string[] = [...OPEN_ORDER_STATUSES];
 
 /** What the order path keeps between requests, per gateway (a few seconds at most). */
 export interface OrderCaches {
-  users: TtlCache<string, { engineId: number; kycLevel: number | null } | null>;
+  users: TtlCache<
+    string,
+    {
+      engineId: number;
+      kycLevel: number | null;
+      cancellationUnderReview: boolean;
+      cancelledAt: Date | null;
+    } | null
+  >;
   symbols: TtlCache<string, SymbolRules | AppError>;
   /** Accounts known to be funded in a mode: the enrolment check runs once per gateway. */
   funded: Set<string>;
@@ -64,9 +72,14 @@ export const createOrderCaches = (): OrderCaches => ({
  */
 async function tradingUser(deps: OrderDeps, userId: string, mode: RuntimeMode) {
   const user = await deps.cache.users.get(userId, () =>
-    deps.db.user.findUnique({ where: { id: userId }, select: { engineId: true, kycLevel: true } }),
+    deps.db.user.findUnique({
+      where: { id: userId },
+      select: { engineId: true, kycLevel: true, cancellationUnderReview: true, cancelledAt: true },
+    }),
   );
   if (!user) throw new AppError('UNAUTHORIZED');
+  // No new orders in any mode while a cancellation is under review, nor after it.
+  assertAccountOpen(user);
   const access = requirePermission(user, mode, KycPermission.SPOT_TRADE, { allowLimited: true });
   return { ...user, access };
 }

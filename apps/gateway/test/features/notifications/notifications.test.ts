@@ -7,6 +7,9 @@ import { listen } from '../../helpers/listen.js';
 import { startEngine } from '../../helpers/engine.js';
 import { trading, until } from '../../helpers/trading.js';
 import { sleep } from '../../helpers/wait.js';
+import { generateSync } from 'otplib';
+import type { AuthenticatorSetup } from '@exchange/contracts';
+import { registerUser } from '../../helpers/auth.js';
 import { signCallback } from '../../../src/lib/signed-callback.js';
 import { auditLedger } from '../../../src/features/ledger/audit.js';
 
@@ -315,6 +318,37 @@ describe('NEW_DEVICE_LOGIN', () => {
       type: 'NEW_DEVICE_LOGIN',
       params: { device: 'Firefox on Linux', ip: '198.51.100.4' },
     });
+  });
+});
+
+describe('SECURITY_CHANGE', () => {
+  it('notices an Authenticator linked to the account, live, and registration notices no device', async () => {
+    const email = `sec-${Date.now()}@example.test`;
+    const { token } = await registerUser(a, email);
+    const c = await tab(urlB, token);
+    const setup = await a.app.inject({
+      method: 'POST',
+      url: '/v1/security/authenticator/setup',
+      headers: auth(token),
+    });
+    const { secret } = setup.json<{ data: AuthenticatorSetup }>().data;
+    const link = await a.app.inject({
+      method: 'POST',
+      url: '/v1/security/authenticator/link',
+      headers: auth(token),
+      payload: { googleCode: generateSync({ secret, epoch: Math.floor(a.clock.now() / 1000) }) },
+    });
+    expect(link.json()).toMatchObject({ code: '200' });
+    await until(() => noticesIn(c).length === 1, 3000);
+    await sleep(300);
+    const stored = await list(a, token);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      type: 'SECURITY_CHANGE',
+      params: { change: 'AUTHENTICATOR_LINKED', lockedUntil: null },
+    });
+    expect(noticesIn(c)).toEqual([{ unreadCount: 1, notification: stored[0] }]);
+    c.close();
   });
 });
 

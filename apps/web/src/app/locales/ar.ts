@@ -1,6 +1,8 @@
+import { notificationsAr, overviewAr } from './notify-ar';
 import type { Messages } from './en';
 import { kycAr } from './kyc-ar';
 import { securityAr } from './security-ar';
+import { cancellationAr } from './cancellation-ar';
 import { reportAr } from './report-ar';
 
 /**
@@ -575,6 +577,9 @@ export const ar: Messages = {
     },
   },
   security: securityAr,
+  notifications: notificationsAr,
+  overview: overviewAr,
+  cancellation: cancellationAr,
   report: reportAr,
   notFound: {
     title: 'الصفحة غير موجودة',

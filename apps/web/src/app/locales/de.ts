@@ -1,6 +1,8 @@
+import { notificationsDe, overviewDe } from './notify-de';
 import type { Messages } from './en';
 import { kycDe } from './kyc-de';
 import { securityDe } from './security-de';
+import { cancellationDe } from './cancellation-de';
 import { reportDe } from './report-de';
 
 /** Deutsch: vollständige Übersetzung. */
@@ -586,6 +588,9 @@ export const de: Messages = {
     },
   },
   security: securityDe,
+  notifications: notificationsDe,
+  overview: overviewDe,
+  cancellation: cancellationDe,
   report: reportDe,
   notFound: {
     title: 'Seite nicht gefunden',

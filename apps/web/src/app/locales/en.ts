@@ -1,6 +1,8 @@
+import { notificationsEn, overviewEn } from './notify-en';
 import { kycEn } from './kyc-en';
 import { accountEn, tradeEn } from './trade-en';
 import { securityEn } from './security-en';
+import { cancellationEn } from './cancellation-en';
 import { reportEn } from './report-en';
 /** English texts of the client; the shape every other locale follows. */
 export const en = {
@@ -340,6 +342,9 @@ export const en = {
   trade: tradeEn,
   account: accountEn,
   security: securityEn,
+  notifications: notificationsEn,
+  overview: overviewEn,
+  cancellation: cancellationEn,
   report: reportEn,
   notFound: {
     title: 'Page not found',

@@ -1,6 +1,8 @@
+import { notificationsFr, overviewFr } from './notify-fr';
 import type { Messages } from './en';
 import { kycFr } from './kyc-fr';
 import { securityFr } from './security-fr';
+import { cancellationFr } from './cancellation-fr';
 import { reportFr } from './report-fr';
 
 /** Français : traduction complète. */
@@ -584,6 +586,9 @@ export const fr: Messages = {
     },
   },
   security: securityFr,
+  notifications: notificationsFr,
+  overview: overviewFr,
+  cancellation: cancellationFr,
   report: reportFr,
   notFound: {
     title: 'Page introuvable',

@@ -1,6 +1,8 @@
+import { notificationsJa, overviewJa } from './notify-ja';
 import type { Messages } from './en';
 import { kycJa } from './kyc-ja';
 import { securityJa } from './security-ja';
+import { cancellationJa } from './cancellation-ja';
 import { reportJa } from './report-ja';
 
 /** 日本語：完全な翻訳。 */
@@ -568,6 +570,9 @@ export const ja: Messages = {
     },
   },
   security: securityJa,
+  notifications: notificationsJa,
+  overview: overviewJa,
+  cancellation: cancellationJa,
   report: reportJa,
   notFound: {
     title: 'ページが見つかりません',

@@ -1,6 +1,8 @@
+import { notificationsKo, overviewKo } from './notify-ko';
 import type { Messages } from './en';
 import { kycKo } from './kyc-ko';
 import { securityKo } from './security-ko';
+import { cancellationKo } from './cancellation-ko';
 import { reportKo } from './report-ko';
 
 /** 한국어: 전체 번역. */
@@ -563,6 +565,9 @@ export const ko: Messages = {
     },
   },
   security: securityKo,
+  notifications: notificationsKo,
+  overview: overviewKo,
+  cancellation: cancellationKo,
   report: reportKo,
   notFound: {
     title: '페이지를 찾을 수 없습니다',

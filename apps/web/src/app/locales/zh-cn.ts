@@ -1,7 +1,9 @@
+import { notificationsZhCn, overviewZhCn } from './notify-zh-cn';
 import type { Messages } from './en';
 import { kycZhCn } from './kyc-zh-cn';
 import { accountZhCn, tradeZhCn } from './trade-zh-cn';
 import { securityZhCn } from './security-zh-cn';
+import { cancellationZhCn } from './cancellation-zh-cn';
 import { reportZhCn } from './report-zh-cn';
 
 /** 简体中文：完整翻译。 */
@@ -320,6 +322,9 @@ export const zhCn: Messages = {
   },
   mobile: { registerDone: '注册完成', registerBody: '请返回 App 继续。' },
   security: securityZhCn,
+  notifications: notificationsZhCn,
+  overview: overviewZhCn,
+  cancellation: cancellationZhCn,
   report: reportZhCn,
   notFound: { title: '页面不存在', body: '您访问的页面不存在或已移动。', home: '返回首页' },
   trade: tradeZhCn,

@@ -1,7 +1,9 @@
+import { notificationsZhTw, overviewZhTw } from './notify-zh-tw';
 import type { Messages } from './en';
 import { kycZhTw } from './kyc-zh-tw';
 import { accountZhTw, tradeZhTw } from './trade-zh-tw';
 import { securityZhTw } from './security-zh-tw';
+import { cancellationZhTw } from './cancellation-zh-tw';
 import { reportZhTw } from './report-zh-tw';
 
 /** 繁體中文：完整翻譯。 */
@@ -320,6 +322,9 @@ export const zhTw: Messages = {
   },
   mobile: { registerDone: '註冊完成', registerBody: '請返回 App 繼續。' },
   security: securityZhTw,
+  notifications: notificationsZhTw,
+  overview: overviewZhTw,
+  cancellation: cancellationZhTw,
   report: reportZhTw,
   notFound: { title: '頁面不存在', body: '您訪問的頁面不存在或已移動。', home: '返回首頁' },
   trade: tradeZhTw,

@@ -14,6 +14,7 @@ import { LogoMark, MenuIcon, MoonIcon, SunIcon, UserIcon } from '../icons';
 import { DownloadMenu } from './download-menu';
 import { LanguageMenu } from './language-menu';
 import { ModeMenu } from './mode-menu';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
 /** Account menu entries; each click is an analytics event (spec section 2). */
 const ACCOUNT_ITEMS = [
@@ -97,6 +98,7 @@ export function Header() {
         </nav>
         <div className="header-tools">
           <ModeMenu mode={mode} />
+          {loggedIn && <NotificationBell />}
           {loggedIn ? (
             <Dropdown label={t('nav.account')} className="account-menu" trigger={<UserIcon />}>
               {(close) => (

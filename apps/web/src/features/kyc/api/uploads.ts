@@ -1,4 +1,4 @@
-import { uploadFilesResponse, type KycFilePlace } from '@exchange/contracts';
+import { uploadFilesResponse, type FilePlace } from '@exchange/contracts';
 import type { ApiClient } from '../../../lib/api-client';
 import type { UploadedFile } from '../lib/files';
 
@@ -7,7 +7,7 @@ export const UPLOAD_PATH = '/v1/files/upload';
 /** Sends one file to a place; `onProgress` gets the share sent, 0 to 1. */
 export async function uploadFile(
   client: ApiClient,
-  place: KycFilePlace,
+  place: FilePlace,
   file: File,
   opts: { onProgress?: (share: number) => void; signal?: AbortSignal } = {},
 ): Promise<UploadedFile> {

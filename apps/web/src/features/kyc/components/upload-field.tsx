@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { errorText } from '../../../lib/error-text';
 import { uploadFile } from '../api/uploads';
-import type { KycFilePlace as UploadPlace } from '@exchange/contracts';
+import type { FilePlace as UploadPlace } from '@exchange/contracts';
 import { fileProblem, placeRule, typesLabel, type UploadedFile } from '../lib/files';
 import type { FieldError } from '../lib/rules';
 import { useErrorText } from './fields';

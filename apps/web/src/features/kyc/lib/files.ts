@@ -2,7 +2,7 @@ import {
   FILE_PLACE_RULES,
   FILE_TYPES,
   fileTypeLabels,
-  type KycFilePlace,
+  type FilePlace,
   type StoredFileInfo,
 } from '@exchange/contracts';
 
@@ -22,7 +22,7 @@ export interface PlaceRule {
 }
 
 /** The uploads' own rules per place (types by content, size, count); the gateway checks the same. */
-export function placeRule(place: KycFilePlace): PlaceRule {
+export function placeRule(place: FilePlace): PlaceRule {
   const rule = FILE_PLACE_RULES[place];
   return {
     mimes: rule.types.map((t) => FILE_TYPES[t].mime),
@@ -36,7 +36,7 @@ export type FileProblem =
   | { key: 'fileSize'; params: { max: string } }
   | { key: 'fileCount'; params: { max: number } };
 
-export const typesLabel = (place: KycFilePlace) => fileTypeLabels(place);
+export const typesLabel = (place: FilePlace) => fileTypeLabels(place);
 
 const MB = 1024 * 1024;
 
@@ -46,7 +46,7 @@ const MB = 1024 * 1024;
  * refused before it is sent.
  */
 export function fileProblem(
-  place: KycFilePlace,
+  place: FilePlace,
   file: { type: string; size: number },
   held: number,
 ): FileProblem | null {

@@ -1,6 +1,8 @@
 import type { SecurityStatus } from '@exchange/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../../config/paths';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { useSecurityStatus } from '../api/security';
 import { LinkAuthenticatorModal } from './link-authenticator';
@@ -137,6 +139,15 @@ export function SecurityPage() {
           }
         />
       </ul>
+      <section className="panel security-cancel" data-testid="security-cancel">
+        <div>
+          <h2>{t('cancellation.entry.title')}</h2>
+          <p className="muted">{t('cancellation.entry.body')}</p>
+        </div>
+        <Link className="button button--small button--ghost" to={PATHS.cancellation}>
+          {t('cancellation.entry.open')}
+        </Link>
+      </section>
       <LinkAuthenticatorModal open={dialog === 'link'} onClose={close} />
       <UnlinkAuthenticatorModal open={dialog === 'unlink'} onClose={close} />
       <ChangePasswordModal

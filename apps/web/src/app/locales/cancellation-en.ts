@@ -1,0 +1,107 @@
+/** English texts of account cancellation (/accountCenter/security/cancellation). */
+export const cancellationEn = {
+  title: 'Account cancellation',
+  subtitle:
+    'Close your account for good. Your records are kept as the law requires; the e-mail address can later open a new account.',
+  entry: {
+    title: 'Cancel account',
+    body: 'Close this account permanently.',
+    open: 'Cancel account',
+  },
+  what: {
+    title: 'Before you start',
+    review: 'Requests are reviewed within 7 to 15 Hong Kong business days.',
+    during:
+      'During the review you can still log in, cancel orders, withdraw funds and cancel the request. New orders and deposits are paused.',
+    after:
+      'Once cancelled, every device is signed out and the account can no longer log in. Balances below the dust threshold stay on record.',
+  },
+  conditions: {
+    title: 'Conditions',
+    met: 'Met',
+    unmet: 'To do',
+    NO_OPEN_ORDERS: {
+      title: 'No open orders',
+      ok: 'You have no open orders.',
+      fix: 'Cancel your open orders: {{list}}.',
+      action: 'Go to orders',
+    },
+    NO_PENDING_MONEY: {
+      title: 'No pending deposits or withdrawals',
+      ok: 'Nothing is on its way in or out.',
+      fix: 'Wait until these are finished: {{list}}.',
+      action: 'Go to wallet',
+    },
+    BALANCES_WITHDRAWN: {
+      title: 'Balances withdrawn',
+      ok: 'Every Real balance is withdrawn or below the dust threshold (about 1 USD per asset).',
+      fix: 'Withdraw these balances (dust threshold in brackets): {{list}}.',
+      action: 'Go to wallet',
+    },
+    AUTHENTICATOR_LINKED: {
+      title: 'Google Authenticator linked',
+      ok: 'Google Authenticator is linked; you will confirm with its code.',
+      fix: 'Link Google Authenticator to confirm the request.',
+      action: 'Security settings',
+    },
+    NO_SECURITY_LOCK: {
+      title: 'No security lock',
+      ok: 'No recent security change is pausing sensitive actions.',
+      fix: 'A recent security change pauses this until {{until}}.',
+      action: 'Security settings',
+    },
+  },
+  modes: { '0': 'Real', '1': 'Demo', '2': 'Trial' },
+  pending: {
+    FROZEN_BALANCE: 'frozen funds',
+    CRYPTO_DEPOSIT: 'crypto deposits',
+    CRYPTO_WITHDRAWAL: 'crypto withdrawals',
+    FIAT_DEPOSIT: 'fiat deposits',
+    FIAT_WITHDRAWAL: 'fiat withdrawals',
+  },
+  form: {
+    title: 'Request cancellation',
+    reason: 'Why are you leaving?',
+    note: 'Note',
+    noteHint: '2 to 100 characters.',
+    noteRequired: 'Please enter a 2-100 character note.',
+    reasonRequired: 'Choose a reason.',
+    proof: 'Supporting document (optional)',
+    proofHint: 'For example a signed letter.',
+    confirmTitle: 'Confirm with your codes',
+    acknowledge:
+      'I understand that my account will be closed permanently once the review succeeds.',
+    acknowledgeRequired: 'Please confirm that you understand.',
+    submit: 'Submit request',
+    blocked: 'Meet every condition above to submit a request.',
+  },
+  reasons: {
+    NO_LONGER_NEEDED: 'I no longer need the account',
+    SWITCH_ACCOUNT_TYPE: 'I want to register again with another account type',
+    ANOTHER_ACCOUNT: 'I have another account',
+    SECURITY_CONCERN: 'Security or privacy concerns',
+    FEES: 'Fees are too high',
+    EXPERIENCE: 'I am not satisfied with the service',
+    OTHER: 'Other',
+  },
+  review: {
+    title: 'Under review',
+    body: 'Your request is being reviewed. We will e-mail you when it is decided.',
+    submitted: 'Submitted',
+    expected: 'Expected decision',
+    latest: 'At the latest',
+    reason: 'Reason',
+    withdraw: 'Cancel the cancellation',
+    withdrawTitle: 'Keep your account?',
+    withdrawBody: 'The request ends and your account stays open as before.',
+    withdrawConfirm: 'Keep my account',
+    back: 'Back',
+  },
+  failed: {
+    title: 'Account cancellation failed',
+    CONDITIONS_NOT_MET: 'At the end of the review these conditions were not met: {{list}}.',
+    REVIEWER_REJECTED: 'The reviewer declined the request: {{note}}',
+    retry: 'You may fix this and submit a new request below.',
+  },
+  withdrawn: 'You cancelled your request of {{date}}. Your account stays open.',
+};

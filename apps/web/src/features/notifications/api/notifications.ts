@@ -1,0 +1,169 @@
+import {
+  emailPreferences,
+  hasNextPage,
+  newsItem,
+  notification,
+  page,
+  unreadCount,
+  type NotificationPush,
+  type UpdateEmailPreferencesBody,
+} from '@exchange/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useApiClient } from '../../../lib/api-context';
+import { useSession } from '../../../lib/session';
+import { useSocket, useSocketStatus } from '../../../lib/socket/socket-context';
+
+/** The calls of /v1/notification (contracts' notification.ts). */
+export const NOTIFICATION_PATHS = {
+  list: '/v1/notification/list',
+  unreadCount: '/v1/notification/unread-count',
+  read: '/v1/notification/read',
+  readAll: '/v1/notification/read-all',
+  preferences: '/v1/notification/preferences',
+  announcements: '/v1/notification/public/announcements',
+} as const;
+
+export const PAGE_SIZE = 10;
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unread: ['notifications', 'unread'] as const,
+  list: (pageNum: number, unreadOnly: boolean, size: number) =>
+    ['notifications', 'list', pageNum, unreadOnly, size] as const,
+  prefs: ['notifications', 'prefs'] as const,
+  announcements: (language: string, pageNum: number) =>
+    ['announcements', language, pageNum] as const,
+};
+
+const notificationPage = page(notification);
+const announcementPage = page(newsItem);
+
+export function useUnreadCount() {
+  const client = useApiClient();
+  const { token } = useSession();
+  return useQuery({
+    queryKey: notificationKeys.unread,
+    queryFn: ({ signal }) =>
+      client.get(NOTIFICATION_PATHS.unreadCount, unreadCount, { silent: true, signal }),
+    enabled: token !== null,
+    select: (d) => d.unreadCount,
+  });
+}
+
+export function useNotifications(pageNum: number, unreadOnly = false, size = PAGE_SIZE) {
+  const client = useApiClient();
+  const { token } = useSession();
+  return useQuery({
+    queryKey: notificationKeys.list(pageNum, unreadOnly, size),
+    queryFn: ({ signal }) =>
+      client.get(NOTIFICATION_PATHS.list, notificationPage, {
+        // The pages show their own failure.
+        silent: true,
+        signal,
+        query: { pageNum, pageSize: size, ...(unreadOnly ? { unread: 'true' } : {}) },
+      }),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAnnouncements(language: string, pageNum: number) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: notificationKeys.announcements(language, pageNum),
+    queryFn: ({ signal }) =>
+      client.get(NOTIFICATION_PATHS.announcements, announcementPage, {
+        silent: true,
+        signal,
+        query: { pageNum, pageSize: PAGE_SIZE },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export { hasNextPage };
+
+/** Marks some (ids) or all read; the lists and the count are read again. */
+export function useMarkRead() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[] | 'ALL') =>
+      ids === 'ALL'
+        ? client.request(NOTIFICATION_PATHS.readAll, unreadCount, { method: 'POST', body: {} })
+        : client.request(NOTIFICATION_PATHS.read, unreadCount, {
+            method: 'POST',
+            body: { ids },
+          }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(notificationKeys.unread, data);
+      void queryClient.invalidateQueries({ queryKey: [...notificationKeys.all, 'list'] });
+    },
+  });
+}
+
+export function useEmailPreferences() {
+  const client = useApiClient();
+  const { token } = useSession();
+  return useQuery({
+    queryKey: notificationKeys.prefs,
+    queryFn: ({ signal }) =>
+      client.get(NOTIFICATION_PATHS.preferences, emailPreferences, { silent: true, signal }),
+    enabled: token !== null,
+    select: (d) => d.preferences,
+  });
+}
+
+export function useSaveEmailPreferences() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateEmailPreferencesBody) =>
+      client.request(NOTIFICATION_PATHS.preferences, emailPreferences, { method: 'PUT', body }),
+    onSuccess: (data) => queryClient.setQueryData(notificationKeys.prefs, data),
+  });
+}
+
+/**
+ * The `notification` channel, while logged in: the pushed count replaces the cached one (every
+ * tab and gateway hears the same), and the lists are read again when a notice arrives.
+ */
+export function useNotificationPushes(onNotice?: (push: NotificationPush) => void) {
+  const socket = useSocket();
+  const { token } = useSession();
+  const queryClient = useQueryClient();
+  const status = useSocketStatus();
+  // 'lost': the socket was open and went down; pushes may have been missed meanwhile, so the
+  // count and the lists are read again when it is back.
+  const link = useRef<'never' | 'open' | 'lost'>('never');
+  useEffect(() => {
+    if (status === 'open') {
+      if (link.current === 'lost' && token)
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      link.current = 'open';
+    } else if (link.current === 'open') link.current = 'lost';
+  }, [status, token, queryClient]);
+  useEffect(() => {
+    if (!socket || !token) return undefined;
+    return socket.subscribe('notification', (push) => {
+      queryClient.setQueryData(notificationKeys.unread, { unreadCount: push.unreadCount });
+      void queryClient.invalidateQueries({ queryKey: [...notificationKeys.all, 'list'] });
+      onNotice?.(push);
+    });
+  }, [socket, token, queryClient, onNotice]);
+}
+
+export function useNotification(id: string | null) {
+  const client = useApiClient();
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...notificationKeys.all, 'detail', id] as const,
+    queryFn: ({ signal }) =>
+      client.get(`/v1/notification/detail/${encodeURIComponent(id ?? '')}`, notification, {
+        silent: true,
+        signal,
+      }),
+    enabled: token !== null && id !== null,
+  });
+}
