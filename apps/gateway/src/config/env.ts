@@ -1,3 +1,4 @@
+import { CRYPTO_WITHDRAWAL_FEE_RATE } from '@exchange/contracts';
 import { z } from 'zod';
 
 const csv = z.string().transform((s) =>
@@ -212,7 +213,7 @@ export const envSchema = z
     WITHDRAWAL_FEE_RATE: z
       .string()
       .regex(/^(0(\.\d+)?|1)$/, 'a rate between 0 and 1')
-      .default('0.01'),
+      .default(CRYPTO_WITHDRAWAL_FEE_RATE),
     /** When the limited-time rate ends (ISO 8601); unset: it does not end. */
     WITHDRAWAL_FEE_RATE_ENDS_AT: z.iso.datetime({ offset: true }).optional(),
     /** The rate after WITHDRAWAL_FEE_RATE_ENDS_AT. */

@@ -3,6 +3,7 @@ import {
   CANCELLATION_DUST,
   OPEN_ORDER_STATUSES,
   RuntimeMode,
+  WITHDRAWAL_FINAL,
   type CancellationCondition,
   type CancellationConditionKey,
 } from '@exchange/contracts';
@@ -61,6 +62,13 @@ export const PENDING_MONEY_PROBES: PendingMoneyProbe[] = [
     count: (db, userId) =>
       db.cryptoDeposit.count({
         where: { userId, state: { in: ['CONFIRMING', 'UNAVAILABLE', 'DELAYED'] } },
+      }),
+  },
+  {
+    kind: 'CRYPTO_WITHDRAWAL',
+    count: (db, userId) =>
+      db.cryptoWithdrawal.count({
+        where: { userId, status: { notIn: [...WITHDRAWAL_FINAL] } },
       }),
   },
 ];

@@ -99,7 +99,7 @@ export async function transfer(
   const { value } = await checkAmount(deps.db, req.asset, req.amount);
   const recipient = await deps.db.user.findUnique({
     where: { uid },
-    select: { id: true, uid: true, kycLevel: true },
+    select: { id: true, uid: true, cancelledAt: true, cancellationUnderReview: true },
   });
   if (!recipient) throw new AppError('TRANSFER_UID_NOT_FOUND');
   if (recipient.id === userId) throw new AppError('TRANSFER_TO_SELF');
@@ -179,11 +179,11 @@ export async function transfer(
 }
 
 /**
- * Whether an account may receive a transfer. Every existing account may hold funds today; a
- * cancelled account (the account cancellation feature) must be refused here once it exists.
+ * Whether an account may receive a transfer (5212 otherwise): not a cancelled account, nor one
+ * whose cancellation is under review (it must not receive money while it is being closed).
  */
-function mayReceive(_user: { id: string; kycLevel: number | null }): boolean {
-  return true;
+function mayReceive(user: { cancelledAt: Date | null; cancellationUnderReview: boolean }): boolean {
+  return user.cancelledAt === null && !user.cancellationUnderReview;
 }
 
 /** Both directions of the user's transfers in the mode, newest first. */

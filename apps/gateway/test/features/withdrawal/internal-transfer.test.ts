@@ -123,6 +123,19 @@ describe('internal transfer by UID', () => {
       });
       expect(res.body.code, JSON.stringify(body)).toBe(code);
     }
+    // An account being closed, or closed, receives nothing.
+    const closing = await account(t, { authenticator: false });
+    for (const data of [{ cancellationUnderReview: true }, { cancelledAt: t.clock.date() }]) {
+      await t.app.db.user.update({ where: { id: closing.userId }, data });
+      const res = await call(t, a.token, 'POST', P.internalTransfers, {
+        clientRequestId: rid(),
+        uid: closing.uid,
+        asset: 'USDT',
+        amount: '1',
+        ...(await codes(t, a)),
+      });
+      expect(res.body.code, JSON.stringify(data)).toBe('5212');
+    }
     expect(await balance(t, a.userId, 'USDT')).toEqual(before);
     expect(await t.app.db.internalTransfer.count({ where: { fromUserId: a.userId } })).toBe(1);
   });

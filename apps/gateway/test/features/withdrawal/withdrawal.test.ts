@@ -482,6 +482,39 @@ describe('the chain and the deposits', () => {
   });
 });
 
+describe('races', () => {
+  it('a cancel and the batch broadcast at the same moment: exactly one wins', async () => {
+    t.clock.set(hkt(24, 23));
+    const a = await funded('1000');
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i += 1)
+      ids.push((await t.app.withdrawals.request(a.userId, 0, usdt('100'))).id);
+    t.clock.advance(3 * MINUTE);
+    for (const id of ids) await runUntil(id, 'WAITING_BATCH');
+    t.clock.set(hkt(25, 9));
+    const outcomes = await Promise.all(
+      ids.map(async (id) => {
+        const [cancel] = await Promise.allSettled([
+          t.app.withdrawals.cancel(a.userId, id),
+          t.app.withdrawals.broadcast(id),
+        ]);
+        return cancel.status === 'fulfilled' ? 'CANCELLED' : 'SENT';
+      }),
+    );
+    for (const [i, id] of ids.entries()) {
+      const s = await status(id);
+      expect(s).toBe(outcomes[i] === 'CANCELLED' ? 'CANCELLED' : 'BROADCAST');
+      expect(chain.sent.has(id)).toBe(s === 'BROADCAST');
+    }
+    const sent = outcomes.filter((o) => o === 'SENT').length;
+    expect(await balance(t, a.userId, 'USDT')).toEqual({
+      available: String(1000 - 100 * sent),
+      frozen: String(100 * sent),
+    });
+    await expectAuditClean(t);
+  });
+});
+
 describe('50 concurrent withdrawals over one balance', () => {
   it('freeze only what the balance covers', async () => {
     t.clock.set(hkt(19, 11));
