@@ -224,6 +224,11 @@ export const envSchema = z
     /** The withdrawal risk review takes a random time between these (logical seconds; spec 1-2 minutes). */
     WITHDRAWAL_REVIEW_MIN_SECONDS: z.coerce.number().int().min(0).default(60),
     WITHDRAWAL_REVIEW_MAX_SECONDS: z.coerce.number().int().min(0).default(120),
+    /**
+     * Crypto withdrawals requested from 22:00 to 09:00 Hong Kong time wait for the 09:00 batch
+     * (the spec's rule, on by default); false sends them once reviewed, at any hour.
+     */
+    WITHDRAWAL_NIGHT_BATCH: bool.default(true),
     /** Folder of the uploaded files (encrypted); default apps/gateway/.data/files. */
     FILE_STORAGE_DIR: z.string().min(1).optional(),
     /**

@@ -42,6 +42,8 @@ export interface OutConfig {
   /** The risk review takes a random time between these (logical milliseconds). */
   reviewMinMs: number;
   reviewMaxMs: number;
+  /** Night requests wait for the 09:00 Hong Kong batch (WITHDRAWAL_NIGHT_BATCH). */
+  nightBatch: boolean;
 }
 
 export interface OutDeps {

@@ -64,6 +64,7 @@ export async function registerWithdrawals(
         ? new Date(env.WITHDRAWAL_FEE_RATE_ENDS_AT)
         : null,
       reviewMinMs: env.WITHDRAWAL_REVIEW_MIN_SECONDS * 1000,
+      nightBatch: env.WITHDRAWAL_NIGHT_BATCH,
       reviewMaxMs:
         Math.max(env.WITHDRAWAL_REVIEW_MIN_SECONDS, env.WITHDRAWAL_REVIEW_MAX_SECONDS) * 1000,
     },

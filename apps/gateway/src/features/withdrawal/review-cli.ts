@@ -49,6 +49,7 @@ const withdrawals = new Withdrawals({
     feeRateEndsAt: null,
     reviewMinMs: 0,
     reviewMaxMs: 0,
+    nightBatch: env.WITHDRAWAL_NIGHT_BATCH,
   },
   lockedAmount: async () => new Decimal(0),
   notify: async () => {},

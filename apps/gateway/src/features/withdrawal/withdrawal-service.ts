@@ -124,6 +124,11 @@ export class Withdrawals {
   }
 
   /** The fee rate now: the limited-time rate until its end date, then the standard one. */
+  /** The morning batch a request made at `at` waits for, if the night batch is on. */
+  batchAt(at: Date): Date | null {
+    return this.deps.config.nightBatch ? nightBatchAt(at) : null;
+  }
+
   feeRate(): { rate: Decimal; endsAt: Date | null } {
     const c = this.deps.config;
     if (c.feeRateEndsAt && this.deps.clock.now() >= c.feeRateEndsAt.getTime())
@@ -182,7 +187,7 @@ export class Withdrawals {
       minAmount: q.min.toFixed(),
       available: available.toFixed(),
       withdrawable: withdrawable.toFixed(),
-      batchAt: nightBatchAt(this.deps.clock.date())?.toISOString() ?? null,
+      batchAt: this.batchAt(this.deps.clock.date())?.toISOString() ?? null,
     };
   }
 
@@ -255,7 +260,7 @@ export class Withdrawals {
             gasFee: q.gas.toFixed(),
             status: 'REVIEW',
             reviewDueAt: new Date(at.getTime() + reviewMs),
-            batchAt: nightBatchAt(at),
+            batchAt: this.batchAt(at),
             createdAt: at,
             updatedAt: at,
           },
