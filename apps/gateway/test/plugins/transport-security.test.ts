@@ -12,6 +12,7 @@ const PROD = {
   TOTP_ENCRYPTION_KEY: 'ef'.repeat(32),
   FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
   KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
+  CHAIN_CALLBACK_SECRET: 'a-production-chain-callback-secret-0123456789',
 };
 
 let t: TestApp;

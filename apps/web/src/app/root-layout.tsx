@@ -7,6 +7,7 @@ import { Header } from '../components/layout/header';
 import { LoadingState } from '../components/states';
 import { Toaster } from '../components/toaster';
 import { isMobileEmbedPath, isPublicPath } from '../config/paths';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { useIsLoggedIn } from '../lib/session';
 import { RouteEffects } from './route-effects';
 
@@ -56,7 +57,7 @@ export function RootLayout() {
           <a className="skip-link" href="#main">
             {t('app.skip')}
           </a>
-          <Header />
+          <Header bell={<NotificationBell />} />
           <main id="main" className="app-main container">
             <Page />
           </main>

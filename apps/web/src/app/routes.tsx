@@ -20,7 +20,7 @@ const RatesPage = page(() => import('../features/info/components/rates-page'), '
 const PrivacyPage = page(() => import('../features/info/components/privacy-page'), 'PrivacyPage');
 const NewsPage = page(() => import('../features/news/components/news-page'), 'NewsPage');
 const MessageCenterPage = page(
-  () => import('../features/messages/components/message-center-page'),
+  () => import('../features/notifications/components/message-center-page'),
   'MessageCenterPage',
 );
 const AccountOverviewPage = page(

@@ -80,6 +80,13 @@ export function isSafeRedirect(target: string | null | undefined): target is str
 /** The spot trading screen of a pair. */
 export const tradePath = (symbol: string) => `${PATHS.tradeSpot}/${encodeURIComponent(symbol)}`;
 
+/** /cryptoChannel on a tab, with a coin chosen (the wallet's buttons lead there). */
+export function cryptoChannelPath(tab: 'deposit' | 'withdraw' | 'transfer', coin?: string): string {
+  const q = new URLSearchParams({ tab });
+  if (coin) q.set('coin', coin);
+  return `${PATHS.cryptoChannel}?${q.toString()}`;
+}
+
 export function loginPath(redirectPath?: string, type: 'login' | 'register' = 'login'): string {
   const params = new URLSearchParams();
   if (type !== 'login') params.set('type', type);

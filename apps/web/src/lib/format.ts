@@ -185,3 +185,12 @@ export function formatDate(iso: string | null | undefined, locale = 'en'): strin
     day: 'numeric',
   }).format(date);
 }
+
+/** A moment as `YYYY-MM-DD HH:mm:ss` in local time; "-" when missing or invalid. */
+export function formatTime(iso: string | number | null | undefined): string {
+  if (iso === null || iso === undefined || iso === '') return '-';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '-';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}

@@ -1,5 +1,5 @@
 import { KycPermission } from '@exchange/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { LINKS, accountCentreUrl } from '../../config/links';
@@ -14,7 +14,6 @@ import { LogoMark, MenuIcon, MoonIcon, SunIcon, UserIcon } from '../icons';
 import { DownloadMenu } from './download-menu';
 import { LanguageMenu } from './language-menu';
 import { ModeMenu } from './mode-menu';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
 /** Account menu entries; each click is an analytics event (spec section 2). */
 const ACCOUNT_ITEMS = [
@@ -29,7 +28,11 @@ const ACCOUNT_ITEMS = [
 
 const menuEvent = (action: string) => analytics.track({ category: 'header_menu', action });
 
-export function Header() {
+/**
+ * The site header. `bell` is the notification bell, shown while logged in: the app fills it (the
+ * layout knows no feature).
+ */
+export function Header({ bell }: { bell?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { token, user } = useSession();
   const settings = useSettings();
@@ -98,7 +101,7 @@ export function Header() {
         </nav>
         <div className="header-tools">
           <ModeMenu mode={mode} />
-          {loggedIn && <NotificationBell />}
+          {loggedIn && bell}
           {loggedIn ? (
             <Dropdown label={t('nav.account')} className="account-menu" trigger={<UserIcon />}>
               {(close) => (

@@ -16,9 +16,9 @@ import { updateSettings } from '../../lib/settings';
 import { makeUser } from '../../test/fixtures';
 import { ok, fail, renderApp, resetApp } from '../../test/render';
 import { sixMonthsAgo } from './api';
-import { valueInUsdt } from './wallet/wallet-rows';
+import { valueInUsdt } from '../../lib/wallet-rows';
 import { flowsCsv, transactionsCsv } from './wallet/transactions-csv';
-import { HIDE_ZERO_KEY, tradeSymbolFor } from './wallet/wallet-rows';
+import { HIDE_ZERO_KEY, tradeSymbolFor } from '../../lib/wallet-rows';
 
 beforeEach(() => {
   resetApp();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { sixMonthsAgo, type OrderFilters, type OrderListKind } from './api';
 import { OrderListTable } from './components/order-tables';
-import { usePrivateUpdates } from './hooks';
+import { usePrivateUpdates } from '../../lib/private-updates';
 import { OrderDetail } from './order-detail';
 import './trade.css';
 

@@ -1,12 +1,10 @@
 import type { CandleInterval, MarketTrade, PushPayload, Ticker } from '@exchange/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApiClient } from '../../lib/api-context';
-import { useSession } from '../../lib/session';
 import { useRuntimeMode } from '../../lib/settings';
 import { useSocket, useSocketChannel } from '../../lib/socket/socket-context';
 import { useTickerList } from '../../lib/use-tickers';
-import { balancesKey, fetchDepth, ordersKey, useCandles, useMarketTrades } from './api';
+import { fetchDepth, useCandles, useMarketTrades } from './api';
 import { normaliseBars, toBar, upsertBar, type Bar } from './lib/candles';
 import {
   applyIncrement,
@@ -182,37 +180,3 @@ export function useTicker(symbol: string): { ticker: Ticker | null; all: readonl
 }
 
 const NO_TICKERS: readonly Ticker[] = [];
-
-/** Private pushes (`order`, `fills`, `refreshAsset`) keep the order lists and balances current. */
-export function usePrivateUpdates(): void {
-  const queryClient = useQueryClient();
-  const mode = useRuntimeMode();
-  const { token } = useSession();
-  const socket = useSocket();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const refreshOrders = useCallback(() => {
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void queryClient.invalidateQueries({ queryKey: ordersKey(mode) });
-      void queryClient.invalidateQueries({ queryKey: balancesKey(mode) });
-    }, 150);
-  }, [queryClient, mode]);
-  useEffect(() => {
-    if (!socket || !token) return undefined;
-    const offs = [
-      socket.subscribe('order', refreshOrders),
-      socket.subscribe('fills', refreshOrders),
-      // Names the assets a settlement batch moved: the balances are read again.
-      socket.subscribe(
-        'refreshAsset',
-        () => void queryClient.invalidateQueries({ queryKey: balancesKey(mode) }),
-      ),
-    ];
-    return () => {
-      offs.forEach((off) => off());
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
-    };
-  }, [socket, token, refreshOrders, queryClient, mode]);
-}

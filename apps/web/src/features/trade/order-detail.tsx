@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../components/states';
 import { tradePath } from '../../config/paths';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, formatTime } from '../../lib/format';
 import { useOrderDetail } from './api/order-detail';
-import { formatTime, pairName } from './components/order-tables';
+import { pairName } from './components/order-tables';
 import './wallet/wallet.css';
 
 /** The order a transaction history line links to (`?orderId=`), above the order lists. */

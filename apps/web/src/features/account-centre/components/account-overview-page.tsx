@@ -18,10 +18,10 @@ import { PATHS } from '../../../config/paths';
 import { useApiClient } from '../../../lib/api-context';
 import { formatNumber } from '../../../lib/format';
 import { useProfile } from '../../../lib/profile';
-import { useSecurityStatus } from '../../security/api/security';
-import { useNotifications } from '../../notifications/api/notifications';
-import { formatWhen, notificationText } from '../../notifications/notification-text';
-import { valueInUsdt } from '../../trade/wallet/wallet-rows';
+import { formatWhen, notificationText } from '../../../lib/notification-text';
+import { useNotifications } from '../../../lib/notifications';
+import { useSecurityStatus } from '../../../lib/security';
+import { valueInUsdt } from '../../../lib/wallet-rows';
 import '../account-centre.css';
 
 /** The currency valuations are shown in: the wallet's (USDT, priced by the tickers). */

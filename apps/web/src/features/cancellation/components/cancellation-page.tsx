@@ -13,17 +13,16 @@ import { ErrorState, LoadingState } from '../../../components/states';
 import { Modal } from '../../../components/modal';
 import { PATHS } from '../../../config/paths';
 import { errorText } from '../../../lib/error-text';
-import { UploadField } from '../../kyc/components/upload-field';
-import type { UploadedFile } from '../../kyc/lib/files';
-import { GoogleCodeField } from '../../security/components/google-code-field';
-import { SecurityCodeField } from '../../security/components/security-code-field';
-import { anyError, emailCodeError, googleCodeError } from '../../security/validation';
+import { UploadField } from '../../../components/upload-field';
+import type { UploadedFile } from '../../../lib/files';
+import { GoogleCodeField } from '../../../components/step-up/google-code-field';
+import { SecurityCodeField } from '../../../components/step-up/security-code-field';
+import { anyError, emailCodeError, googleCodeError } from '../../../lib/validation';
 import {
   useCancellationPreview,
   useRequestCancellation,
   useWithdrawCancellation,
 } from '../api/cancellation';
-import '../../kyc/kyc.css';
 import '../cancellation.css';
 
 type Errors = Record<string, string | null>;

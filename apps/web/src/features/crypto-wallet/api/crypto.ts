@@ -4,7 +4,6 @@ import {
   cryptoDeposit,
   depositAddress,
   internalTransfer,
-  networkList,
   page,
   whitelistAddress,
   whitelistSettings,
@@ -19,17 +18,12 @@ import {
   type WithdrawalPreviewRequest,
   type WithdrawalRequest,
 } from '@exchange/contracts';
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient, Schema } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { cryptoWalletKey, networksQuery } from '../../../lib/crypto-networks';
 import { useSession } from '../../../lib/session';
-import { balancesKey } from '../../trade/api/wallet-balances';
+import { balancesKey } from '../../../lib/wallet-balances';
 
 /**
  * The crypto wallet's calls: networks, deposit address and deposits (/v1/wallet/crypto),
@@ -37,8 +31,7 @@ import { balancesKey } from '../../trade/api/wallet-balances';
  * offer them in Real and the gateway refuses the other modes.
  */
 export const cryptoKeys = {
-  all: ['crypto-wallet'] as const,
-  networks: () => [...cryptoKeys.all, 'networks'] as const,
+  all: cryptoWalletKey,
   address: (asset: string, network: string) =>
     [...cryptoKeys.all, 'address', asset, network] as const,
   deposits: (pageNum: number) => [...cryptoKeys.all, 'deposits', pageNum] as const,
@@ -66,15 +59,6 @@ const post = <T>(client: ApiClient, path: string, schema: Schema<T>, body: unkno
   client.request(path, schema, { method: 'POST', body, silent: true });
 
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
-
-export const networksQuery = (client: ApiClient) =>
-  queryOptions({
-    queryKey: cryptoKeys.networks(),
-    queryFn: ({ signal }) =>
-      client.get(CRYPTO_WALLET_PATHS.networks, networkList, signalOf(signal)),
-    // Coin status and connection change: read again now and then while the page is open.
-    refetchInterval: 15_000,
-  });
 
 export const useNetworks = () => useQuery(networksQuery(useApiClient()));
 

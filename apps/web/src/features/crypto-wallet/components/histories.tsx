@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { errorText } from '../../../lib/error-text';
 import { showToast } from '../../../lib/toast';
-import { formatTime } from '../../trade/components/order-tables';
-import { Pager } from '../../trade/components/pager';
+import { formatTime } from '../../../lib/format';
+import { Pager } from '../../../components/pager';
 import {
   useCancelWithdrawal,
   useDeposits,

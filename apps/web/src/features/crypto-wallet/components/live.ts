@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSocketChannel } from '../../../lib/socket/socket-context';
-import { usePrivateUpdates } from '../../trade/hooks';
+import { usePrivateUpdates } from '../../../lib/private-updates';
 import { cryptoKeys } from '../api/crypto';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
-import { formatTime } from '../../trade/components/order-tables';
+import { formatTime } from '../../../lib/format';
 
 export interface PickItem {
   id: string;

@@ -4,10 +4,10 @@ import { Link } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { PATHS } from '../../../config/paths';
 import { errorText } from '../../../lib/error-text';
-import { useSecurityStatus } from '../../security/api/security';
-import { GoogleCodeField } from '../../security/components/google-code-field';
-import { SecurityCodeField } from '../../security/components/security-code-field';
-import { anyError, emailCodeError, googleCodeError } from '../../security/validation';
+import { useSecurityStatus } from '../../../lib/security';
+import { GoogleCodeField } from '../../../components/step-up/google-code-field';
+import { SecurityCodeField } from '../../../components/step-up/security-code-field';
+import { anyError, emailCodeError, googleCodeError } from '../../../lib/validation';
 
 export interface StepUpCodes {
   googleCode: string;

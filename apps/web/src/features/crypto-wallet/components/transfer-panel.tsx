@@ -6,7 +6,7 @@ import { PATHS } from '../../../config/paths';
 import { errorText } from '../../../lib/error-text';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
-import { useBalances } from '../../trade/api/wallet-balances';
+import { useBalances } from '../../../lib/wallet-balances';
 import { useTransfer, useWhitelistSettings, useWhitelistUids } from '../api/crypto';
 import { requestId } from '../lib/request-id';
 import {

@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { PATHS } from '../../../config/paths';
 import { showToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/session';
-import { formatTime } from '../../trade/components/order-tables';
+import { formatTime } from '../../../lib/format';
 import {
   useAddAddress,
   useAddUid,

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAssets } from '../../../lib/catalogue';
 import { errorText } from '../../../lib/error-text';
 import { showToast } from '../../../lib/toast';
-import { formatTime } from '../../trade/components/order-tables';
+import { formatTime } from '../../../lib/format';
 import {
   usePreviewTerms,
   useWhitelistAddresses,

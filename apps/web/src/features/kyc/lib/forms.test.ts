@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shouldOpenIdentityCentre } from './access';
 import { KYC_ACCOUNT_STORE, mergeDraft, readLocalDraft, writeLocalDraft } from './draft-store';
-import { fileProblem, type UploadedFile } from './files';
+import { fileProblem, type UploadedFile } from '../../../lib/files';
 import {
   emptyAdvanced,
   emptyBasic,

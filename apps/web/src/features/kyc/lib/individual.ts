@@ -7,7 +7,7 @@ import {
   type IndividualDraft,
 } from '@exchange/contracts';
 import { mergeDraft } from './draft-store';
-import { fileIds, storedFiles, type UploadedFile } from './files';
+import { fileIds, storedFiles, type UploadedFile } from '../../../lib/files';
 import { toErrors, type Errors } from './rules';
 
 export const TITLES = ['MR', 'MS', 'MRS', 'DR'] as const;

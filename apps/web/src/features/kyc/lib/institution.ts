@@ -17,7 +17,7 @@ import {
   type InstitutionInformationDraft,
 } from '@exchange/contracts';
 import { mergeDraft } from './draft-store';
-import { fileIds, storedFiles, type UploadedFile } from './files';
+import { fileIds, storedFiles, type UploadedFile } from '../../../lib/files';
 import { pick, toErrors, type Errors } from './rules';
 
 export const FUND_SOURCES = fundSource.options;

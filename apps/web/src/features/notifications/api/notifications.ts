@@ -1,3 +1,5 @@
+// The notifications feature's calls of /v1/notification; the paths, keys and list query are in
+// lib/notifications (the account overview shows the latest notices too).
 import {
   emailPreferences,
   hasNextPage,
@@ -11,32 +13,10 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useApiClient } from '../../../lib/api-context';
+import { NOTIFICATION_PATHS, PAGE_SIZE, notificationKeys } from '../../../lib/notifications';
 import { useSession } from '../../../lib/session';
 import { useSocket, useSocketStatus } from '../../../lib/socket/socket-context';
 
-/** The calls of /v1/notification (contracts' notification.ts). */
-export const NOTIFICATION_PATHS = {
-  list: '/v1/notification/list',
-  unreadCount: '/v1/notification/unread-count',
-  read: '/v1/notification/read',
-  readAll: '/v1/notification/read-all',
-  preferences: '/v1/notification/preferences',
-  announcements: '/v1/notification/public/announcements',
-} as const;
-
-export const PAGE_SIZE = 10;
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  unread: ['notifications', 'unread'] as const,
-  list: (pageNum: number, unreadOnly: boolean, size: number) =>
-    ['notifications', 'list', pageNum, unreadOnly, size] as const,
-  prefs: ['notifications', 'prefs'] as const,
-  announcements: (language: string, pageNum: number) =>
-    ['announcements', language, pageNum] as const,
-};
-
-const notificationPage = page(notification);
 const announcementPage = page(newsItem);
 
 export function useUnreadCount() {
@@ -48,23 +28,6 @@ export function useUnreadCount() {
       client.get(NOTIFICATION_PATHS.unreadCount, unreadCount, { silent: true, signal }),
     enabled: token !== null,
     select: (d) => d.unreadCount,
-  });
-}
-
-export function useNotifications(pageNum: number, unreadOnly = false, size = PAGE_SIZE) {
-  const client = useApiClient();
-  const { token } = useSession();
-  return useQuery({
-    queryKey: notificationKeys.list(pageNum, unreadOnly, size),
-    queryFn: ({ signal }) =>
-      client.get(NOTIFICATION_PATHS.list, notificationPage, {
-        // The pages show their own failure.
-        silent: true,
-        signal,
-        query: { pageNum, pageSize: size, ...(unreadOnly ? { unread: 'true' } : {}) },
-      }),
-    enabled: token !== null,
-    placeholderData: keepPreviousData,
   });
 }
 

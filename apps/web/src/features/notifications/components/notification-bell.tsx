@@ -4,13 +4,9 @@ import { Dropdown } from '../../../components/dropdown';
 import { BellIcon } from '../../../components/icons';
 import { PATHS } from '../../../config/paths';
 import { analytics } from '../../../lib/analytics';
-import {
-  useMarkRead,
-  useNotificationPushes,
-  useNotifications,
-  useUnreadCount,
-} from '../api/notifications';
-import { formatWhen, notificationText } from '../notification-text';
+import { formatWhen, notificationText } from '../../../lib/notification-text';
+import { useNotifications } from '../../../lib/notifications';
+import { useMarkRead, useNotificationPushes, useUnreadCount } from '../api/notifications';
 import '../notifications.css';
 
 const RECENT = 5;

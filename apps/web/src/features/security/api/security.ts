@@ -1,55 +1,22 @@
 import {
   SECURITY_PATHS,
   authenticatorSetupResponse,
-  emailCodeResponse,
   noData,
   securityStatus,
   type ChangeEmailRequest,
   type ChangePasswordRequest,
-  type SecurityCodePurpose,
 } from '@exchange/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { profileKeys } from '../../../lib/profile';
+import { securityKeys, silentPost } from '../../../lib/security';
 
-/** Security settings of /v1/security: status, codes, Authenticator, password and e-mail. */
-export const securityKeys = { status: ['security', 'status'] as const };
-
-export const fetchSecurityStatus = (client: ApiClient, signal?: AbortSignal) =>
-  client.get(SECURITY_PATHS.status, securityStatus, signal ? { signal } : {});
-
-export const securityStatusQuery = (client: ApiClient) =>
-  queryOptions({
-    queryKey: securityKeys.status,
-    queryFn: ({ signal }) => fetchSecurityStatus(client, signal),
-  });
-
-export function useSecurityStatus() {
-  return useQuery(securityStatusQuery(useApiClient()));
-}
-
-/** Forms show their own failures next to the fields: every call is silent. */
-const post = <T>(
-  client: ApiClient,
-  path: string,
-  schema: { parse(v: unknown): T },
-  body: unknown,
-) => client.request(path, schema, { method: 'POST', body, silent: true });
-
-export function useSecurityCode() {
-  const client = useApiClient();
-  return useMutation({
-    mutationFn: (input: { purpose: SecurityCodePurpose; email?: string }) =>
-      post(client, SECURITY_PATHS.emailCode, emailCodeResponse, input),
-  });
-}
-
+/** Security settings of /v1/security: Authenticator, password and e-mail (status and codes: lib). */
 export function useAuthenticatorSetup() {
   const client = useApiClient();
   return useMutation({
     mutationFn: () =>
-      post(client, SECURITY_PATHS.authenticatorSetup, authenticatorSetupResponse, {}),
+      silentPost(client, SECURITY_PATHS.authenticatorSetup, authenticatorSetupResponse, {}),
   });
 }
 
@@ -58,7 +25,7 @@ function useStatusChange<I>(path: string) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: I) => post(client, path, securityStatus, input),
+    mutationFn: (input: I) => silentPost(client, path, securityStatus, input),
     onSuccess: (status) => {
       queryClient.setQueryData(securityKeys.status, status);
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });
@@ -75,7 +42,7 @@ export function useChangePassword() {
   const client = useApiClient();
   return useMutation({
     mutationFn: (input: ChangePasswordRequest) =>
-      post(client, SECURITY_PATHS.changePassword, noData, input),
+      silentPost(client, SECURITY_PATHS.changePassword, noData, input),
   });
 }
 
@@ -83,6 +50,6 @@ export function useChangeEmail() {
   const client = useApiClient();
   return useMutation({
     mutationFn: (input: ChangeEmailRequest) =>
-      post(client, SECURITY_PATHS.changeEmail, noData, input),
+      silentPost(client, SECURITY_PATHS.changeEmail, noData, input),
   });
 }

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
 import { errorText } from '../../../lib/error-text';
 import { useAuthenticatorSetup, useLinkAuthenticator } from '../api/security';
-import { googleCodeError } from '../validation';
-import { GoogleCodeField } from './google-code-field';
+import { googleCodeError } from '../../../lib/validation';
+import { GoogleCodeField } from '../../../components/step-up/google-code-field';
 
 const QR_SIZE = 176;
 

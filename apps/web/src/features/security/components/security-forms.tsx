@@ -12,9 +12,9 @@ import {
   mailboxError,
   passwordFormatError,
   required,
-} from '../validation';
-import { GoogleCodeField } from './google-code-field';
-import { SecurityCodeField } from './security-code-field';
+} from '../../../lib/validation';
+import { GoogleCodeField } from '../../../components/step-up/google-code-field';
+import { SecurityCodeField } from '../../../components/step-up/security-code-field';
 import { useRelogin } from './use-relogin';
 
 type Errors = Record<string, string | null>;

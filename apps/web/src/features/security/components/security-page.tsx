@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../config/paths';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { useSecurityStatus } from '../api/security';
+import { useSecurityStatus } from '../../../lib/security';
 import { LinkAuthenticatorModal } from './link-authenticator';
 import { ChangeEmailModal, ChangePasswordModal, UnlinkAuthenticatorModal } from './security-forms';
 import '../security.css';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { useRuntimeMode } from '../../../lib/settings';
-import { balancesKey } from './wallet-balances';
+import { balancesKey } from '../../../lib/wallet-balances';
 import { walletHistoryKeys } from './wallet-transactions';
 
 /** Restores the simulated funds of Demo or Trial; answers with the balances after it. */

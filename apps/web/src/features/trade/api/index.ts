@@ -7,4 +7,4 @@ export {
   fetchBalances,
   useBalances,
   type Balance,
-} from './wallet-balances';
+} from '../../../lib/wallet-balances';

@@ -15,10 +15,8 @@ import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { useSession } from '../../../lib/session';
 import { useRuntimeMode } from '../../../lib/settings';
-import { balancesKey } from './wallet-balances';
-
-/** The account's orders and trades: every list and detail sits under one key per mode. */
-export const ordersKey = (mode: number) => ['spot-orders', mode] as const;
+import { ordersKey } from '../../../lib/private-updates';
+import { balancesKey } from '../../../lib/wallet-balances';
 
 export type OrderListKind = 'open' | 'history' | 'trades';
 

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { tradePath } from '../../../config/paths';
-import { Pager } from './pager';
+import { Pager } from '../../../components/pager';
 import { errorText } from '../../../lib/error-text';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, formatTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import {
   useCancelAllOrders,
@@ -26,14 +26,6 @@ export function PairLink({ symbol }: { symbol: string }) {
       {pairName(symbol)}
     </Link>
   );
-}
-
-export function formatTime(iso: string | number | null | undefined): string {
-  if (iso === null || iso === undefined || iso === '') return '-';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '-';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
 /** Cancelling one order or a symbol's: the user is told how it went. */

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { badgeHue } from './wallet-rows';
+import { badgeHue } from '../../../lib/wallet-rows';
 
 /** An asset's code and name behind a round letter badge coloured from the code. */
 export function AssetLabel({ code, name }: { code: string; name: string }) {

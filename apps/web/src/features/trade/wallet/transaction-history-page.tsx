@@ -14,12 +14,12 @@ import { PATHS } from '../../../config/paths';
 import { useApiClient } from '../../../lib/api-context';
 import { useAssets } from '../../../lib/catalogue';
 import { errorText } from '../../../lib/error-text';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, formatTime } from '../../../lib/format';
 import { supportedLanguage } from '../../../lib/language';
 import { useRuntimeMode } from '../../../lib/settings';
 import { showToast } from '../../../lib/toast';
 import { sixMonthsAgo } from '../api';
-import { useBalances } from '../api/wallet-balances';
+import { useBalances } from '../../../lib/wallet-balances';
 import { fetchAllFlows } from '../api/wallet-flows';
 import {
   fetchAllTransactions,
@@ -27,9 +27,9 @@ import {
   useTransactions,
   type TransactionFilters,
 } from '../api/wallet-transactions';
-import { formatTime, pairName } from '../components/order-tables';
+import { pairName } from '../components/order-tables';
 import { downloadCsv, flowsCsv, transactionsCsv } from './transactions-csv';
-import { Pager } from '../components/pager';
+import { Pager } from '../../../components/pager';
 import { isZeroAmount } from '@exchange/contracts/decimal';
 import './wallet.css';
 

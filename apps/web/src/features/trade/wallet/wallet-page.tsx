@@ -4,25 +4,24 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { tradePath } from '../../../config/paths';
+import { cryptoChannelPath, tradePath } from '../../../config/paths';
 import { useApiClient } from '../../../lib/api-context';
 import { useAssets, useSymbols } from '../../../lib/catalogue';
+import { networksQuery } from '../../../lib/crypto-networks';
 import { formatNumber } from '../../../lib/format';
+import { usePrivateUpdates } from '../../../lib/private-updates';
 import { useRuntimeMode } from '../../../lib/settings';
 import { useTickerList } from '../../../lib/use-tickers';
-import { networksQuery } from '../../crypto-wallet/api/crypto';
-import { cryptoChannelPath } from '../../crypto-wallet/lib/paths';
-import { useBalances } from '../api/wallet-balances';
-import { usePrivateUpdates } from '../hooks';
-import { AssetLabel } from './asset-badge';
-import { ResetFunds } from './reset-funds';
+import { useBalances } from '../../../lib/wallet-balances';
 import {
   estimatedTotal,
   readHideZero,
   walletRows,
   writeHideZero,
   type WalletRow,
-} from './wallet-rows';
+} from '../../../lib/wallet-rows';
+import { AssetLabel } from './asset-badge';
+import { ResetFunds } from './reset-funds';
 import './wallet.css';
 
 /** An amount in the asset's own decimals, rounded down (a balance is never shown larger than it is). */

@@ -7,7 +7,7 @@ import {
   type TradingSymbol,
 } from '@exchange/contracts';
 import { isZeroAmount } from '@exchange/contracts/decimal';
-import { readStorage, writeStorage } from '../../../lib/storage';
+import { readStorage, writeStorage } from './storage';
 
 /** One asset of the wallet as the page shows it. */
 export interface WalletRow {

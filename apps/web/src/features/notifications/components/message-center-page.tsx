@@ -5,18 +5,18 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { PATHS, loginPath } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
+import { formatWhen, notificationText } from '../../../lib/notification-text';
+import { useNotifications } from '../../../lib/notifications';
 import {
   hasNextPage,
   useAnnouncements,
   useEmailPreferences,
   useMarkRead,
   useNotification,
-  useNotifications,
   useSaveEmailPreferences,
   useUnreadCount,
-} from '../../notifications/api/notifications';
-import { formatWhen, notificationText } from '../../notifications/notification-text';
-import '../../notifications/notifications.css';
+} from '../api/notifications';
+import '../notifications.css';
 
 type Tab = 'personal' | 'announcements';
 

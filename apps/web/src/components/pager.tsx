@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '../styles/pager.css';
 
 /** Previous / page N / next under a paged list; a next page exists only when this one is full. */
 export function Pager({

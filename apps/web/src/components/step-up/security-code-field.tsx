@@ -1,9 +1,9 @@
 import type { SecurityCodePurpose } from '@exchange/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/form';
-import { errorText } from '../../../lib/error-text';
-import { useSecurityCode } from '../api/security';
+import { TextField } from '../form';
+import { errorText } from '../../lib/error-text';
+import { useSecurityCode } from '../../lib/security';
 
 /**
  * An e-mailed code for a security action: "Send code" mails it (to the account, or to the new

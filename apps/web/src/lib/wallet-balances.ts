@@ -1,9 +1,9 @@
 import { WALLET_PATHS, balanceItem, type BalanceItem } from '@exchange/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client';
-import { useApiClient } from '../../../lib/api-context';
-import { useSession } from '../../../lib/session';
-import { useRuntimeMode } from '../../../lib/settings';
+import type { ApiClient } from './api-client';
+import { useApiClient } from './api-context';
+import { useSession } from './session';
+import { useRuntimeMode } from './settings';
 
 /**
  * Balances of the request's runtime mode, every offered asset with its available and frozen

@@ -1,7 +1,8 @@
+// Operator commands that need the whole gateway (buildApp) live here, above the features.
 import { cancellationDecision } from '@exchange/contracts';
-import { buildApp } from '../../app.js';
-import { loadEnv } from '../../config/env.js';
-import { decideByUid } from './cancellation-service.js';
+import { buildApp } from '../app.js';
+import { loadEnv } from '../config/env.js';
+import { decideByUid } from '../features/cancellation/cancellation-service.js';
 
 /**
  * `npm run cancellation:decide -- <uid> success` or `... <uid> fail "<note>"`: the reviewer's

@@ -1,6 +1,6 @@
 import { uploadFilesResponse, type FilePlace } from '@exchange/contracts';
-import type { ApiClient } from '../../../lib/api-client';
-import type { UploadedFile } from '../lib/files';
+import type { ApiClient } from './api-client';
+import type { UploadedFile } from './files';
 
 export const UPLOAD_PATH = '/v1/files/upload';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/form';
+import { TextField } from '../form';
 
 /** The 6-digit code of Google Authenticator. */
 export function GoogleCodeField({

@@ -1,0 +1,16 @@
+import { CRYPTO_WALLET_PATHS, networkList } from '@exchange/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from './api-client';
+
+/** The crypto wallet's queries all sit under this key (the crypto-wallet feature adds the rest). */
+export const cryptoWalletKey = ['crypto-wallet'] as const;
+
+/** The coins and their networks (/v1/wallet/crypto): the crypto pages and the wallet's buttons. */
+export const networksQuery = (client: ApiClient) =>
+  queryOptions({
+    queryKey: [...cryptoWalletKey, 'networks'] as const,
+    queryFn: ({ signal }) =>
+      client.get(CRYPTO_WALLET_PATHS.networks, networkList, signal ? { signal } : {}),
+    // Coin status and connection change: read again now and then while the page is open.
+    refetchInterval: 15_000,
+  });

@@ -1,0 +1,44 @@
+import {
+  SECURITY_PATHS,
+  emailCodeResponse,
+  securityStatus,
+  type SecurityCodePurpose,
+} from '@exchange/contracts';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from './api-client';
+import { useApiClient } from './api-context';
+
+/**
+ * Security settings of /v1/security that every step-up form uses: the status and the e-mailed
+ * codes (the security feature's api/security holds the rest).
+ */
+export const securityKeys = { status: ['security', 'status'] as const };
+
+export const fetchSecurityStatus = (client: ApiClient, signal?: AbortSignal) =>
+  client.get(SECURITY_PATHS.status, securityStatus, signal ? { signal } : {});
+
+export const securityStatusQuery = (client: ApiClient) =>
+  queryOptions({
+    queryKey: securityKeys.status,
+    queryFn: ({ signal }) => fetchSecurityStatus(client, signal),
+  });
+
+export function useSecurityStatus() {
+  return useQuery(securityStatusQuery(useApiClient()));
+}
+
+/** Forms show their own failures next to the fields: every call is silent. */
+export const silentPost = <T>(
+  client: ApiClient,
+  path: string,
+  schema: { parse(v: unknown): T },
+  body: unknown,
+) => client.request(path, schema, { method: 'POST', body, silent: true });
+
+export function useSecurityCode() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (input: { purpose: SecurityCodePurpose; email?: string }) =>
+      silentPost(client, SECURITY_PATHS.emailCode, emailCodeResponse, input),
+  });
+}
