@@ -239,10 +239,12 @@ export async function walletAndHistory(ctx: ScenarioContext): Promise<void> {
   await shot(ctx, page, 'wallet-reset-confirm-trial-dark-1440');
   await trial.getByRole('button', { name: 'Cancel' }).click();
 
-  // 7. Real: nothing funded, deposit and withdraw come later ("Coming soon").
+  // 7. Real: nothing funded; a coin deposits on /cryptoChannel, fiat comes later ("Coming soon").
   await switchMode(page, 'real');
   await page.getByRole('button', { name: 'Show all assets' }).click();
-  const deposit = walletRow(page, 'USDT').getByRole('button', { name: 'Deposit (Coming soon)' });
+  const cryptoDeposit = walletRow(page, 'USDT').getByRole('link', { name: 'Deposit USDT' });
+  assert.match((await cryptoDeposit.getAttribute('href')) ?? '', /^\/cryptoChannel/);
+  const deposit = walletRow(page, 'USD').getByRole('button', { name: 'Deposit (Coming soon)' });
   assert.equal(await deposit.getAttribute('aria-disabled'), 'true');
   await deposit.hover();
   await page.waitForTimeout(200);
