@@ -71,6 +71,13 @@ export async function notificationsJourney(ctx: ScenarioContext): Promise<void> 
     (t) => /≈ [\d,.]+ USDT/.test(t ?? ''),
     15_000,
   );
+  // In the main fiat (the seed's USD, with its sign), converted through the reference rates.
+  await waitUntil(
+    'the Demo valuation in the main fiat',
+    () => page.locator('[data-testid="valuation-1-main"]').textContent(),
+    (t) => /^≈ \$[\d,.]+$/.test(t ?? ''),
+    15_000,
+  );
   await page.locator('.overview-activity__list li').first().waitFor();
   await shot(ctx, page, 'account-overview-dark-desktop');
   await page.setViewportSize(MOBILE);

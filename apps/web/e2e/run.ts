@@ -105,6 +105,8 @@ async function main(): Promise<number> {
       [
         'crypto wallet: deposit address, faucet, confirming -> review -> available, Real trade, Authenticator, whitelist, withdrawal',
         cryptoWallet,
+      ],
+      [
         'notifications: the unread badge rises on a fill, the message centre opens the notice, the account overview',
         notificationsJourney,
       ],

@@ -1,4 +1,4 @@
-import { asset, tradingSymbol, type RuntimeMode } from '@exchange/contracts';
+import { asset, publicConfig, tradingSymbol, type RuntimeMode } from '@exchange/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-context';
@@ -9,6 +9,8 @@ import { useApiClient } from './api-context';
  */
 export const SYMBOLS_PATH = '/v1/common/public/configs/symbols';
 export const ASSETS_PATH = '/v1/common/public/configs/assets';
+/** The exchange's settings: main and common fiat, languages. */
+export const CONFIGS_PATH = '/v1/common/public/configs';
 
 const symbolList = tradingSymbol.array();
 const assetList = asset.array();
@@ -20,6 +22,7 @@ export const catalogueKeys = {
   all: ['catalogue'] as const,
   symbols: (mode: RuntimeMode) => [...catalogueKeys.all, 'symbols', mode] as const,
   assets: () => [...catalogueKeys.all, 'assets'] as const,
+  config: () => [...catalogueKeys.all, 'config'] as const,
 };
 
 export const fetchSymbols = (client: ApiClient, signal?: AbortSignal) =>
@@ -42,8 +45,18 @@ export const assetsQueryOptions = (client: ApiClient) =>
     staleTime: CATALOGUE_STALE_TIME_MS,
   });
 
+export const publicConfigQueryOptions = (client: ApiClient) =>
+  queryOptions({
+    queryKey: catalogueKeys.config(),
+    queryFn: ({ signal }) =>
+      client.get(CONFIGS_PATH, publicConfig, { silent: true, ...(signal ? { signal } : {}) }),
+    staleTime: CATALOGUE_STALE_TIME_MS,
+  });
+
 export const useSymbols = () => useQuery(symbolsQueryOptions(useApiClient()));
 export const useAssets = () => useQuery(assetsQueryOptions(useApiClient()));
+/** The exchange's public settings (`mainFiat`: the currency valuations are shown in). */
+export const usePublicConfig = () => useQuery(publicConfigQueryOptions(useApiClient()));
 
 /** Replaces the item with the same code, or appends a new one; other items keep their identity. */
 export function mergeByCode<T extends { code: string }>(

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { ChainCallback, CryptoDeposit } from '@exchange/contracts';
+import { tronAddress, type ChainCallback, type CryptoDeposit } from '@exchange/contracts';
 import { auditLedger } from '../../../src/features/ledger/audit.js';
 import { signCallback } from '../../../src/lib/signed-callback.js';
 import type { DepositRiskCheck } from '../../../src/features/crypto-deposit/index.js';
-import { build, type TestApp } from '../../helpers/build.js';
+import { build, signIn, type TestApp } from '../../helpers/build.js';
 import { startChainSim, type ChainSimProcess } from '../../helpers/chain-sim.js';
 import { freePort } from '../../helpers/kyc-sim.js';
 
@@ -75,6 +75,19 @@ export async function chainExchange(gate = riskGate()): Promise<{
     },
   };
 }
+
+/** A verified user with a Tron deposit address. */
+export async function depositor(t: TestApp) {
+  const user = await signIn(t, { kycLevel: 1 });
+  const address = tronAddress(randomBytes(20));
+  await t.app.db.depositAddress.create({
+    data: { userId: user.userId, kind: 'TRON', userIndex: 1, address },
+  });
+  return { ...user, address };
+}
+
+/** A random transaction id. */
+export const txId = () => randomBytes(32).toString('hex');
 
 /** A signed chain callback sent to the gateway, as the chain sends it. */
 export function chainCallback(

@@ -12,10 +12,12 @@ import { eventually } from '../../helpers/wait.js';
 import {
   chainCallback,
   depositUpdate,
+  depositor as newDepositor,
   deposits,
   expectLedgerBalanced,
   realBalance,
   riskGate,
+  txId,
 } from './chain-setup.js';
 
 /**
@@ -35,16 +37,8 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A verified user with a Tron deposit address. */
-async function depositor(app: TestApp = t) {
-  const user = await signIn(app, { kycLevel: 1 });
-  const address = tronAddress(randomBytes(20));
-  await app.app.db.depositAddress.create({
-    data: { userId: user.userId, kind: 'TRON', userIndex: 1, address },
-  });
-  return { ...user, address };
-}
-const txId = () => randomBytes(32).toString('hex');
+/** A verified user with a Tron deposit address (on this file's gateway unless told). */
+const depositor = (app: TestApp = t) => newDepositor(app);
 const ack = (res: { json<T>(): T }) =>
   res.json<{ code: string; data: { duplicate: boolean; tracking: boolean } }>();
 

@@ -6,12 +6,21 @@ import { Client } from '../../helpers/socket-client.js';
 import { listen } from '../../helpers/listen.js';
 import { startEngine } from '../../helpers/engine.js';
 import { trading, until } from '../../helpers/trading.js';
-import { sleep } from '../../helpers/wait.js';
+import { eventually, sleep } from '../../helpers/wait.js';
 import { generateSync } from 'otplib';
 import type { AuthenticatorSetup } from '@exchange/contracts';
 import { registerUser } from '../../helpers/auth.js';
 import { signCallback } from '../../../src/lib/signed-callback.js';
 import { auditLedger } from '../../../src/features/ledger/audit.js';
+import {
+  chainCallback,
+  depositUpdate,
+  depositor,
+  deposits,
+  expectLedgerBalanced,
+  realBalance,
+  txId,
+} from '../crypto-deposit/chain-setup.js';
 
 /**
  * Two gateways on one database and one Redis: settlement runs on A, and each user has a tab on
@@ -29,8 +38,15 @@ beforeAll(async () => {
     REDIS_PREFIX: prefix,
     DEMO_FUNDING: 'USDT=100000,BTC=2',
     ORDER_VERDICT_TIMEOUT_MS: '5000',
+    // Deposit reviews start at once (the spec's 1-2 minutes are the crypto-deposit tests').
+    CRYPTO_DEPOSIT_REVIEW_SECONDS: '0-0',
   });
-  b = await build({ REDIS_PREFIX: prefix, DATABASE_URL: a.env.DATABASE_URL, SETTLEMENT: 'false' });
+  b = await build({
+    REDIS_PREFIX: prefix,
+    DATABASE_URL: a.env.DATABASE_URL,
+    SETTLEMENT: 'false',
+    CRYPTO_DEPOSIT_REVIEW_SECONDS: '0-0',
+  });
   urlA = await listen(a);
   urlB = await listen(b);
   engine = await startEngine(a);
@@ -372,6 +388,68 @@ describe('announcements', () => {
   });
 });
 
-// DEPOSIT_CREDITED: the wallet's deposit credit calls notify() after its commit with
-// dedupeKey `deposit:<id>`; a test like KYC_RESULT's above (two tabs, one stored, mailed) goes
-// here once the deposit flow exists.
+describe('DEPOSIT_CREDITED', () => {
+  it('is one notice per credited deposit, stored once, pushed to two tabs on two gateways and mailed', async () => {
+    const u = await depositor(a);
+    const email = (await a.app.db.user.findUniqueOrThrow({ where: { id: u.userId } })).email;
+    const tabs = [
+      await tab(urlA, u.token),
+      await tab(urlA, u.token, 0),
+      await tab(urlB, u.token),
+      await tab(urlB, u.token, 0),
+    ];
+    const tx = txId();
+    // The chain's reports as blocks come, to either gateway; the last one makes it final and the
+    // review (a job on the shared queue, run by whichever gateway takes it) credits it.
+    for (const confirmations of [1, 10]) {
+      const update = depositUpdate({
+        address: u.address,
+        txId: tx,
+        confirmations,
+        amount: '123.45',
+      });
+      expect((await chainCallback(a, update)).statusCode).toBe(200);
+    }
+    await sleep(300);
+    expect(await list(a, u.token)).toEqual([]);
+    const final = depositUpdate({
+      address: u.address,
+      txId: tx,
+      confirmations: 20,
+      amount: '123.45',
+    });
+    expect((await chainCallback(b, final)).statusCode).toBe(200);
+    const [d] = await eventually(
+      () => deposits(a, u.token),
+      (rows) => rows[0]?.state === 'AVAILABLE',
+    );
+    await until(() => tabs.every((c) => noticesIn(c).length === 1), 5000);
+
+    // The final report again (the same event, and a later block with a new one): nothing new.
+    expect((await chainCallback(a, final)).json()).toMatchObject({ data: { duplicate: true } });
+    await chainCallback(b, { ...final, eventId: randomUUID(), confirmations: 21 });
+    await sleep(500);
+
+    const stored = await list(b, u.token);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      type: 'DEPOSIT_CREDITED',
+      read: false,
+      params: { mode: 0, asset: 'USDT', amount: '123.45', channel: 'CRYPTO', reference: tx },
+    });
+    expect(
+      await a.app.db.notification.count({
+        where: { userId: u.userId, dedupeKey: `crypto-deposit:${d?.id ?? ''}` },
+      }),
+    ).toBe(1);
+    for (const c of tabs)
+      expect(noticesIn(c)).toEqual([{ unreadCount: 1, notification: stored[0] }]);
+    await until(async () => (await a.mail.messagesTo(email)).length === 1, 5000);
+    expect((await a.mail.messagesTo(email)).map((m) => m.subject)).toEqual([
+      'Deposit credited: 123.45 USDT',
+    ]);
+    expect(await realBalance(a, u.userId, 'USDT')).toBe('123.45');
+    await expectLedgerBalanced(a);
+    for (const c of tabs) c.close();
+  });
+});

@@ -149,7 +149,8 @@ export const overviewDe = {
   },
   valuation: {
     title: 'Gesamtwert',
-    note: 'Geschätzt in {{fiat}} nach den letzten Preisen; Vermögenswerte ohne Preis zählen nicht.',
+    note: 'Geschätzt in {{fiat}} nach den letzten Preisen und Referenzwechselkursen; Vermögenswerte ohne Preis zählen nicht.',
+    parity: 'Der Kursdienst liefert noch keinen USDT-Kurs: USDT wird mit 1 USD angesetzt.',
     real: 'Echt',
     demo: 'Demo',
     trial: 'Test',

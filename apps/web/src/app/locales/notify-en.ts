@@ -129,7 +129,8 @@ export const overviewEn = {
   },
   valuation: {
     title: 'Total valuation',
-    note: 'Estimated in {{fiat}} from the latest prices; assets without a price are not counted.',
+    note: 'Estimated in {{fiat}} from the latest prices and reference exchange rates; assets without a price are not counted.',
+    parity: 'The rate feed has no USDT rate yet: USDT is counted at 1 USD.',
     real: 'Real',
     demo: 'Demo',
     trial: 'Trial',

@@ -147,7 +147,8 @@ export const overviewFr = {
   },
   valuation: {
     title: 'Valorisation totale',
-    note: "Estimée en {{fiat}} d'après les derniers prix ; les actifs sans prix ne sont pas comptés.",
+    note: "Estimée en {{fiat}} d'après les derniers prix et les taux de change de référence ; les actifs sans prix ne sont pas comptés.",
+    parity: "Le flux de taux n'a pas encore de taux USDT : l'USDT est compté à 1 USD.",
     real: 'Réel',
     demo: 'Démo',
     trial: 'Essai',

@@ -143,7 +143,8 @@ export const overviewJa = {
   },
   valuation: {
     title: '総資産評価額',
-    note: '最新価格に基づき {{fiat}} で概算しています。価格のない資産は含まれません。',
+    note: '最新価格と参考為替レートに基づき {{fiat}} で概算しています。価格のない資産は含まれません。',
+    parity: 'レート配信に USDT のレートがまだないため、USDT を 1 USD として計算しています。',
     real: 'リアル',
     demo: 'デモ',
     trial: 'トライアル',

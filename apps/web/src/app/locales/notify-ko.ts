@@ -143,7 +143,8 @@ export const overviewKo = {
   },
   valuation: {
     title: '총 자산 평가액',
-    note: '최신 가격 기준 {{fiat}}(으)로 추정하며, 가격이 없는 자산은 제외됩니다.',
+    note: '최신 가격과 참고 환율 기준 {{fiat}}(으)로 추정하며, 가격이 없는 자산은 제외됩니다.',
+    parity: '환율 피드에 아직 USDT 환율이 없어 USDT를 1 USD로 계산합니다.',
     real: '실전',
     demo: '데모',
     trial: '체험',

@@ -141,7 +141,8 @@ export const overviewZhCn = {
   },
   valuation: {
     title: '总资产估值',
-    note: '按最新价格以 {{fiat}} 估算；无价格的资产不计入。',
+    note: '按最新价格及参考汇率以 {{fiat}} 估算；无价格的资产不计入。',
+    parity: '汇率源暂无 USDT 汇率：USDT 按 1 USD 计算。',
     real: '真实',
     demo: '模拟',
     trial: '体验',

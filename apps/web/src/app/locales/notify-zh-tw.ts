@@ -141,7 +141,8 @@ export const overviewZhTw = {
   },
   valuation: {
     title: '總資產估值',
-    note: '按最新價格以 {{fiat}} 估算；無價格的資產不計入。',
+    note: '按最新價格及參考匯率以 {{fiat}} 估算；無價格的資產不計入。',
+    parity: '匯率來源暫無 USDT 匯率：USDT 按 1 USD 計算。',
     real: '真實',
     demo: '模擬',
     trial: '體驗',

@@ -172,4 +172,63 @@ describe('the account-centre overview', () => {
     expect((await screen.findAllByText('Identity verification')).length).toBe(2);
     await waitFor(() => expect(screen.getByTestId('valuation-0').textContent).toContain('0'));
   });
+
+  const usd = {
+    code: 'USD',
+    name: 'US Dollar',
+    decimals: 2,
+    type: 'FIAT',
+    category: null,
+    sign: '$',
+    status: 'ACTIVE',
+    tags: ['real'],
+    isMainFiat: true,
+    isCommonFiat: true,
+    marketCap: null,
+    coinInfo: null,
+  };
+  const overviewAnswers = (rates: Record<string, string>) => ({
+    '/v1/user/profile': ok(user),
+    '/v1/notification/list': pageOf([]),
+    '/v1/wallet/balances': ok([
+      { asset: 'USDT', available: '1000', frozen: '234.5', total: '1234.5' },
+    ]),
+    '/v1/market-data/public/tickers': ok([]),
+    '/v1/common/public/configs': ok({
+      mainFiat: 'USD',
+      commonFiat: ['USD'],
+      languages: [{ value: 'en', label: 'English' }],
+      defaultLanguage: 'en',
+    }),
+    '/v1/common/public/configs/assets': ok([usd]),
+    '/v1/external-market-data/public/exchange-rates': ok({
+      ts: 1,
+      quote: 'HKD',
+      units: 100,
+      rates: { HKD: '100', USD: '780', ...rates },
+    }),
+  });
+
+  it('values each mode in the main fiat through the exchange rates, the USDT figure under it', async () => {
+    startSession({ user });
+    renderApp('/accountCenter', overviewAnswers({ USDT: '772.2' }));
+    // 1234.5 USDT at 772.2 HKD per 100 USDT, over 780 HKD per 100 USD: 1222.155 USD.
+    await waitFor(() =>
+      expect(screen.getByTestId('valuation-0-main').textContent).toBe('≈ $1,222.15'),
+    );
+    expect(screen.getByTestId('valuation-0').textContent).toContain('≈ 1,234.50 USDT');
+    expect(screen.getByText(/Estimated in USD/)).toBeDefined();
+    expect(screen.queryByTestId('valuation-parity')).toBeNull();
+  });
+
+  it('takes USDT at USD parity when the feed has no USDT rate, and says so', async () => {
+    startSession({ user });
+    renderApp('/accountCenter', overviewAnswers({}));
+    await waitFor(() =>
+      expect(screen.getByTestId('valuation-0-main').textContent).toBe('≈ $1,234.50'),
+    );
+    expect((await screen.findByTestId('valuation-parity')).textContent).toBe(
+      'The rate feed has no USDT rate yet: USDT is counted at 1 USD.',
+    );
+  });
 });

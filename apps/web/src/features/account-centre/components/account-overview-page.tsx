@@ -6,26 +6,32 @@ import {
   isVerified,
   securityLevel,
   ticker,
+  type Asset,
+  type ExchangeRates,
   type RuntimeMode,
   type UserInfo,
 } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { PATHS } from '../../../config/paths';
 import { useApiClient } from '../../../lib/api-context';
-import { formatNumber } from '../../../lib/format';
+import { useAssets, usePublicConfig } from '../../../lib/catalogue';
+import { useExchangeRates } from '../../../lib/exchange-rates';
+import { formatAmount, formatNumber } from '../../../lib/format';
+import { useSocketStatus } from '../../../lib/socket/socket-context';
 import { useProfile } from '../../../lib/profile';
 import { formatWhen, notificationText } from '../../../lib/notification-text';
 import { useNotifications } from '../../../lib/notifications';
 import { useSecurityStatus } from '../../../lib/security';
 import { valueInUsdt } from '../../../lib/wallet-rows';
+import { usdtInMainFiat } from '../valuation';
 import '../account-centre.css';
 
-/** The currency valuations are shown in: the wallet's (USDT, priced by the tickers). */
-const MAIN_FIAT = 'USDT';
+/** What balances are first priced in (by the tickers), before the main fiat's exchange rate. */
+const PRICING_ASSET = 'USDT';
 const MODES = [
   { mode: 0, key: 'real' },
   { mode: 1, key: 'demo' },
@@ -50,17 +56,105 @@ function useModeValuation(mode: RuntimeMode) {
   });
 }
 
-function Valuation({ mode, label }: { mode: RuntimeMode; label: string }) {
+interface FiatContext {
+  mainFiat: string | null | undefined;
+  rates: ExchangeRates | undefined;
+  fiatAsset: Asset | undefined;
+}
+
+/**
+ * One mode's total: in the main fiat (the USDT value through the reference exchange rates), the
+ * USDT figure under it; in USDT alone while the main fiat or its rate is unknown.
+ */
+function Valuation({
+  mode,
+  label,
+  fiat,
+  onParity,
+}: {
+  mode: RuntimeMode;
+  label: string;
+  fiat: FiatContext;
+  onParity: (mode: RuntimeMode, parity: boolean) => void;
+}) {
   const value = useModeValuation(mode);
+  const usdtText =
+    value.data === undefined
+      ? null
+      : `≈ ${formatNumber(value.data.toFixed(8), { decimals: 2 })} ${PRICING_ASSET}`;
+  const inFiat =
+    value.data === undefined ? null : usdtInMainFiat(value.data, fiat.mainFiat, fiat.rates);
+  const parity = inFiat?.usdtAtParity ?? false;
+  useEffect(() => onParity(mode, parity), [mode, parity, onParity]);
+  const fiatText =
+    inFiat === null
+      ? null
+      : `≈ ${
+          fiat.fiatAsset
+            ? formatAmount(inFiat.value.toFixed(8), fiat.fiatAsset)
+            : `${formatNumber(inFiat.value.toFixed(8), { decimals: 2 })} ${inFiat.fiat}`
+        }`;
   return (
     <div className="overview-value" data-testid={`valuation-${mode}`}>
       <span className="muted">{label}</span>
-      <strong className="num">
-        {value.data === undefined
-          ? '-'
-          : `≈ ${formatNumber(value.data.toFixed(8), { decimals: 2 })} ${MAIN_FIAT}`}
-      </strong>
+      <span className="overview-value__figures">
+        <strong className="num" data-testid={`valuation-${mode}-main`}>
+          {fiatText ?? usdtText ?? '-'}
+        </strong>
+        {fiatText !== null && usdtText !== null && (
+          <span className="num muted overview-value__secondary">{usdtText}</span>
+        )}
+      </span>
     </div>
+  );
+}
+
+/** The valuation card: the three modes in the main fiat, and how they were estimated. */
+function ValuationCard() {
+  const { t } = useTranslation();
+  const config = usePublicConfig();
+  const live = useSocketStatus() === 'open';
+  const rates = useExchangeRates(live);
+  const assets = useAssets();
+  const mainFiat = config.data?.mainFiat;
+  const fiat: FiatContext = {
+    mainFiat,
+    rates: rates.data,
+    fiatAsset: assets.data?.find((a) => a.code === mainFiat),
+  };
+  const [parityModes, setParityModes] = useState<readonly RuntimeMode[]>([]);
+  const onParity = useCallback((mode: RuntimeMode, parity: boolean) => {
+    setParityModes((list) => {
+      if (parity === list.includes(mode)) return list;
+      return parity ? [...list, mode] : list.filter((m) => m !== mode);
+    });
+  }, []);
+  const converted = Boolean(mainFiat && rates.data);
+  return (
+    <section className="panel overview-card" aria-labelledby="ov-value">
+      <div className="overview-card__head">
+        <h2 id="ov-value">{t('overview.valuation.title')}</h2>
+      </div>
+      {MODES.map((m) => (
+        <Valuation
+          key={m.mode}
+          mode={m.mode}
+          label={t(`overview.valuation.${m.key}`)}
+          fiat={fiat}
+          onParity={onParity}
+        />
+      ))}
+      <p className="muted overview-note">
+        {t('overview.valuation.note', {
+          fiat: converted && mainFiat ? mainFiat : PRICING_ASSET,
+        })}
+      </p>
+      {parityModes.length > 0 && (
+        <p className="muted overview-note" data-testid="valuation-parity">
+          {t('overview.valuation.parity')}
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -240,15 +334,7 @@ export function AccountOverviewPage() {
           </Link>
         </section>
 
-        <section className="panel overview-card" aria-labelledby="ov-value">
-          <div className="overview-card__head">
-            <h2 id="ov-value">{t('overview.valuation.title')}</h2>
-          </div>
-          {MODES.map((m) => (
-            <Valuation key={m.mode} mode={m.mode} label={t(`overview.valuation.${m.key}`)} />
-          ))}
-          <p className="muted overview-note">{t('overview.valuation.note', { fiat: MAIN_FIAT })}</p>
-        </section>
+        <ValuationCard />
 
         <section className="panel overview-card" aria-labelledby="ov-shortcuts">
           <div className="overview-card__head">
