@@ -1,11 +1,25 @@
 import type { ErrorLanguage, Notification, NotificationType } from '@exchange/contracts';
 
 /**
- * The e-mail of a notification, rendered by the gateway in the user's language (the languages
- * the client offers: English, Simplified and Traditional Chinese; the other interface languages
- * read the English mail). Only the types that may be e-mailed have texts.
+ * The e-mail of a notification, rendered by the gateway in the user's language: every language
+ * the client offers (the `User.language` codes). Only the types that may be e-mailed have texts;
+ * a language or a mailed type without texts fails the typecheck. The mail is plain text, so
+ * Arabic needs no direction markup: the mail client lays right-to-left text out by itself.
  */
-type MailLanguage = 'en' | 'zh-CN' | 'zh-TW';
+type MailLanguage = ErrorLanguage;
+/** The notification types that are e-mailed (the others are shown in the client only). */
+type MailedType = Extract<
+  NotificationType,
+  | 'ORDER_FILLED'
+  | 'DEPOSIT_CREDITED'
+  | 'WITHDRAWAL_SENT'
+  | 'TRANSFER_RECEIVED'
+  | 'FLASH_REMITTANCE_REQUEST'
+  | 'KYC_RESULT'
+  | 'NEW_DEVICE_LOGIN'
+  | 'ACCOUNT_CANCELLATION'
+  | 'STATEMENT_READY'
+>;
 type Texts<T extends NotificationType> = (p: Extract<Notification, { type: T }>['params']) => {
   subject: string;
   text: string;
@@ -15,13 +29,28 @@ const MODE: Record<MailLanguage, Record<number, string>> = {
   en: { 0: 'Real', 1: 'Demo', 2: 'Trial' },
   'zh-CN': { 0: '真实', 1: '模拟', 2: '体验' },
   'zh-TW': { 0: '真實', 1: '模擬', 2: '體驗' },
+  // The client's mode names (locales `modes`); ar, fr and de name the mode after the account.
+  ar: { 0: 'الوضع الحقيقي', 1: 'وضع التداول التجريبي', 2: 'وضع التداول مقابل مكافأة' },
+  fr: { 0: 'mode Réel', 1: 'mode Trading démo', 2: 'mode Trader pour une récompense' },
+  de: { 0: 'Modus Echt', 1: 'Modus Demo-Handel', 2: 'Modus Handeln für Prämien' },
+  ja: { 0: 'リアル', 1: 'デモ取引', 2: '報酬付きトレード' },
+  ko: { 0: '실거래', 1: '모의 거래', 2: '보상 거래' },
 };
 
-type MailTexts = { [T in NotificationType]?: Texts<T> };
+type MailTexts = { [T in MailedType]: Texts<T> };
 
 const KYC_EN = { PASS: 'approved', REJECT: 'rejected', FAILED: 'could not be completed' };
 const KYC_CN = { PASS: '已通过', REJECT: '未通过', FAILED: '未能完成' };
 const KYC_TW = { PASS: '已通過', REJECT: '未通過', FAILED: '未能完成' };
+const KYC_AR = { PASS: 'مقبول', REJECT: 'مرفوض', FAILED: 'تعذّر إكماله' };
+const KYC_FR = { PASS: 'approuvée', REJECT: 'refusée', FAILED: 'non aboutie' };
+const KYC_DE = {
+  PASS: 'genehmigt',
+  REJECT: 'abgelehnt',
+  FAILED: 'konnte nicht abgeschlossen werden',
+};
+const KYC_JA = { PASS: '承認されました', REJECT: '却下されました', FAILED: '完了できませんでした' };
+const KYC_KO = { PASS: '승인되었습니다', REJECT: '거절되었습니다', FAILED: '완료되지 못했습니다' };
 const CANCEL_EN = {
   UNDER_REVIEW: 'is under review (7-15 business days)',
   WITHDRAWN: 'was withdrawn: your account stays open',
@@ -40,6 +69,42 @@ const CANCEL_TW = {
   FAILED: '未能完成',
   SUCCEEDED: '已完成，您的帳戶已註銷',
 };
+
+const CANCEL_AR = {
+  UNDER_REVIEW: 'قيد المراجعة (من 7 إلى 15 يوم عمل)',
+  WITHDRAWN: 'تم سحبه: يبقى حسابك مفتوحًا',
+  FAILED: 'تعذّر إكماله',
+  SUCCEEDED: 'اكتمل: تم إغلاق حسابك',
+};
+const CANCEL_FR = {
+  UNDER_REVIEW: 'est en cours d’examen (7 à 15 jours ouvrés)',
+  WITHDRAWN: 'a été retirée : votre compte reste ouvert',
+  FAILED: 'n’a pas pu aboutir',
+  SUCCEEDED: 'est terminée : votre compte est clôturé',
+};
+const CANCEL_DE = {
+  UNDER_REVIEW: 'wird geprüft (7–15 Werktage)',
+  WITHDRAWN: 'wurde zurückgezogen: Ihr Konto bleibt bestehen',
+  FAILED: 'konnte nicht abgeschlossen werden',
+  SUCCEEDED: 'ist abgeschlossen: Ihr Konto ist geschlossen',
+};
+const CANCEL_JA = {
+  UNDER_REVIEW: '審査中です（7〜15営業日）',
+  WITHDRAWN: '取り下げられました。アカウントは引き続きご利用いただけます',
+  FAILED: '完了できませんでした',
+  SUCCEEDED: '完了しました。アカウントは閉鎖されました',
+};
+const CANCEL_KO = {
+  UNDER_REVIEW: '심사 중입니다(영업일 기준 7~15일)',
+  WITHDRAWN: '철회되었습니다. 계정은 계속 유지됩니다',
+  FAILED: '완료되지 못했습니다',
+  SUCCEEDED: '완료되었습니다. 계정이 해지되었습니다',
+};
+const SIDE_AR = { BUY: 'الشراء', SELL: 'البيع' };
+const SIDE_FR = { BUY: 'd’achat', SELL: 'de vente' };
+const SIDE_DE = { BUY: 'Kauf', SELL: 'Verkauf' };
+const SIDE_JA = { BUY: '買い', SELL: '売り' };
+const SIDE_KO = { BUY: '매수', SELL: '매도' };
 
 const TEXTS: Record<MailLanguage, MailTexts> = {
   en: {
@@ -156,16 +221,205 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
       text: `您 ${p.month} 的月度對帳單可在帳戶中心下載。`,
     }),
   },
+  ar: {
+    ORDER_FILLED: (p) => ({
+      subject: `${p.status === 'FILLED' ? 'تم تنفيذ أمر' : 'تم تنفيذ جزء من أمر'} ${SIDE_AR[p.side]}: ${p.symbol}`,
+      text: `أمر ${SIDE_AR[p.side]} الخاص بك على ${p.symbol} (${MODE.ar[p.mode]}) ${p.status === 'FILLED' ? 'تم تنفيذه بالكامل' : 'انتهى بتنفيذ جزئي'}: ${p.filledQuantity} من ${p.quantity}${p.averagePrice ? ` بمتوسط سعر ${p.averagePrice}` : ''}.`,
+    }),
+    DEPOSIT_CREDITED: (p) => ({
+      subject: `تم إيداع ${p.amount} ${p.asset}`,
+      text: `تم إيداع ${p.amount} ${p.asset} في حسابك (${MODE.ar[p.mode]}).`,
+    }),
+    WITHDRAWAL_SENT: (p) => ({
+      subject: `تم إرسال السحب: ${p.amount} ${p.asset}`,
+      text: `تم إرسال سحبك البالغ ${p.amount} ${p.asset} إلى ${p.destination}.${p.reference ? ` المرجع: ${p.reference}.` : ''}`,
+    }),
+    TRANSFER_RECEIVED: (p) => ({
+      subject: `لقد استلمت ${p.amount} ${p.asset}`,
+      text: `أرسل إليك UID ${p.fromUid} مبلغ ${p.amount} ${p.asset} (${MODE.ar[p.mode]}).`,
+    }),
+    FLASH_REMITTANCE_REQUEST: (p) => ({
+      subject: `طلب تحويل فوري: ${p.amount} ${p.asset}`,
+      text: `يطلب منك UID ${p.fromUid} مبلغ ${p.amount} ${p.asset}. تنتهي صلاحية الطلب في ${p.expiresAt}.`,
+    }),
+    KYC_RESULT: (p) => ({
+      subject: `التحقق من الهوية: ${KYC_AR[p.status]}`,
+      text: `نتيجة التحقق من هويتك: ${KYC_AR[p.status]}.${p.reason ? ` السبب: ${p.reason}.` : ''}`,
+    }),
+    NEW_DEVICE_LOGIN: (p) => ({
+      subject: 'تسجيل دخول جديد إلى حسابك',
+      text: `تم تسجيل الدخول إلى حسابك من جهاز جديد: ${p.device}، عنوان IP ${p.ip}، في ${p.at}.\n\nإذا لم تكن أنت، فغيّر كلمة المرور فورًا وتواصل مع الدعم.`,
+    }),
+    ACCOUNT_CANCELLATION: (p) => ({
+      subject: 'إلغاء الحساب',
+      text: `طلب إلغاء حسابك ${CANCEL_AR[p.status]}.${p.reason ? ` ${p.reason}` : ''}`,
+    }),
+    STATEMENT_READY: (p) => ({
+      subject: `كشف حسابك لشهر ${p.month} جاهز`,
+      text: `يمكنك تنزيل كشف حسابك الشهري لشهر ${p.month} من مركز الحساب.`,
+    }),
+  },
+  fr: {
+    ORDER_FILLED: (p) => ({
+      subject: `Ordre ${p.status === 'FILLED' ? 'exécuté' : 'partiellement exécuté'} : ${p.side === 'BUY' ? 'achat' : 'vente'} ${p.symbol}`,
+      text: `Votre ordre ${SIDE_FR[p.side]} sur ${p.symbol} (${MODE.fr[p.mode]}) ${p.status === 'FILLED' ? 'a été exécuté' : 's’est terminé partiellement exécuté'} : ${p.filledQuantity} sur ${p.quantity}${p.averagePrice ? ` à un prix moyen de ${p.averagePrice}` : ''}.`,
+    }),
+    DEPOSIT_CREDITED: (p) => ({
+      subject: `Dépôt crédité : ${p.amount} ${p.asset}`,
+      text: `${p.amount} ${p.asset} ont été crédités sur votre compte (${MODE.fr[p.mode]}).`,
+    }),
+    WITHDRAWAL_SENT: (p) => ({
+      subject: `Retrait envoyé : ${p.amount} ${p.asset}`,
+      text: `Votre retrait de ${p.amount} ${p.asset} a été envoyé à ${p.destination}.${p.reference ? ` Référence : ${p.reference}.` : ''}`,
+    }),
+    TRANSFER_RECEIVED: (p) => ({
+      subject: `Vous avez reçu ${p.amount} ${p.asset}`,
+      text: `L’UID ${p.fromUid} vous a envoyé ${p.amount} ${p.asset} (${MODE.fr[p.mode]}).`,
+    }),
+    FLASH_REMITTANCE_REQUEST: (p) => ({
+      subject: `Demande de transfert instantané : ${p.amount} ${p.asset}`,
+      text: `L’UID ${p.fromUid} vous demande ${p.amount} ${p.asset}. La demande expire le ${p.expiresAt}.`,
+    }),
+    KYC_RESULT: (p) => ({
+      subject: `Vérification d’identité ${KYC_FR[p.status]}`,
+      text: `Votre vérification d’identité ${p.status === 'FAILED' ? 'n’a pas pu aboutir' : `a été ${KYC_FR[p.status]}`}.${p.reason ? ` Motif : ${p.reason}.` : ''}`,
+    }),
+    NEW_DEVICE_LOGIN: (p) => ({
+      subject: 'Nouvelle connexion à votre compte',
+      text: `Une connexion à votre compte a eu lieu depuis un nouvel appareil : ${p.device}, IP ${p.ip}, le ${p.at}.\n\nSi ce n’était pas vous, changez immédiatement votre mot de passe et contactez le support.`,
+    }),
+    ACCOUNT_CANCELLATION: (p) => ({
+      subject: 'Clôture du compte',
+      text: `Votre demande de clôture de compte ${CANCEL_FR[p.status]}.${p.reason ? ` ${p.reason}` : ''}`,
+    }),
+    STATEMENT_READY: (p) => ({
+      subject: `Votre relevé de ${p.month} est disponible`,
+      text: `Votre relevé mensuel de ${p.month} peut être téléchargé depuis l’espace compte.`,
+    }),
+  },
+  de: {
+    ORDER_FILLED: (p) => ({
+      subject: `Order ${p.status === 'FILLED' ? 'ausgeführt' : 'teilweise ausgeführt'}: ${SIDE_DE[p.side]} ${p.symbol}`,
+      text: `Ihre ${p.side === 'BUY' ? 'Kauforder' : 'Verkaufsorder'} für ${p.symbol} (${MODE.de[p.mode]}) ${p.status === 'FILLED' ? 'wurde ausgeführt' : 'endete teilweise ausgeführt'}: ${p.filledQuantity} von ${p.quantity}${p.averagePrice ? ` zu einem Durchschnittspreis von ${p.averagePrice}` : ''}.`,
+    }),
+    DEPOSIT_CREDITED: (p) => ({
+      subject: `Einzahlung gutgeschrieben: ${p.amount} ${p.asset}`,
+      text: `${p.amount} ${p.asset} wurden Ihrem Konto gutgeschrieben (${MODE.de[p.mode]}).`,
+    }),
+    WITHDRAWAL_SENT: (p) => ({
+      subject: `Auszahlung gesendet: ${p.amount} ${p.asset}`,
+      text: `Ihre Auszahlung von ${p.amount} ${p.asset} wurde an ${p.destination} gesendet.${p.reference ? ` Referenz: ${p.reference}.` : ''}`,
+    }),
+    TRANSFER_RECEIVED: (p) => ({
+      subject: `Sie haben ${p.amount} ${p.asset} erhalten`,
+      text: `UID ${p.fromUid} hat Ihnen ${p.amount} ${p.asset} gesendet (${MODE.de[p.mode]}).`,
+    }),
+    FLASH_REMITTANCE_REQUEST: (p) => ({
+      subject: `Blitzüberweisung angefordert: ${p.amount} ${p.asset}`,
+      text: `UID ${p.fromUid} bittet Sie um ${p.amount} ${p.asset}. Die Anfrage läuft am ${p.expiresAt} ab.`,
+    }),
+    KYC_RESULT: (p) => ({
+      subject: `Identitätsprüfung ${KYC_DE[p.status]}`,
+      text: `Ihre Identitätsprüfung ${p.status === 'FAILED' ? KYC_DE.FAILED : `wurde ${KYC_DE[p.status]}`}.${p.reason ? ` Grund: ${p.reason}.` : ''}`,
+    }),
+    NEW_DEVICE_LOGIN: (p) => ({
+      subject: 'Neue Anmeldung bei Ihrem Konto',
+      text: `Bei Ihrem Konto hat sich ein neues Gerät angemeldet: ${p.device}, IP ${p.ip}, am ${p.at}.\n\nWenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und wenden Sie sich an den Support.`,
+    }),
+    ACCOUNT_CANCELLATION: (p) => ({
+      subject: 'Kontoschließung',
+      text: `Ihr Antrag auf Kontoschließung ${CANCEL_DE[p.status]}.${p.reason ? ` ${p.reason}` : ''}`,
+    }),
+    STATEMENT_READY: (p) => ({
+      subject: `Ihr Kontoauszug für ${p.month} ist verfügbar`,
+      text: `Ihr Monatsauszug für ${p.month} kann im Kontobereich heruntergeladen werden.`,
+    }),
+  },
+  ja: {
+    ORDER_FILLED: (p) => ({
+      subject: `注文が${p.status === 'FILLED' ? '約定しました' : '一部約定しました'}：${p.symbol}`,
+      text: `${MODE.ja[p.mode]}口座の ${p.symbol} ${SIDE_JA[p.side]}注文が${p.status === 'FILLED' ? '約定しました' : '一部約定で終了しました'}：約定 ${p.filledQuantity} / ${p.quantity}${p.averagePrice ? `、平均価格 ${p.averagePrice}` : ''}。`,
+    }),
+    DEPOSIT_CREDITED: (p) => ({
+      subject: `入金が反映されました：${p.amount} ${p.asset}`,
+      text: `${p.amount} ${p.asset} が${MODE.ja[p.mode]}口座に入金されました。`,
+    }),
+    WITHDRAWAL_SENT: (p) => ({
+      subject: `出金を送信しました：${p.amount} ${p.asset}`,
+      text: `${p.amount} ${p.asset} の出金を ${p.destination} に送信しました。${p.reference ? `参照番号：${p.reference}。` : ''}`,
+    }),
+    TRANSFER_RECEIVED: (p) => ({
+      subject: `${p.amount} ${p.asset} を受け取りました`,
+      text: `UID ${p.fromUid} から ${p.amount} ${p.asset} が送金されました（${MODE.ja[p.mode]}口座）。`,
+    }),
+    FLASH_REMITTANCE_REQUEST: (p) => ({
+      subject: `フラッシュ送金のリクエスト：${p.amount} ${p.asset}`,
+      text: `UID ${p.fromUid} から ${p.amount} ${p.asset} のリクエストが届きました。有効期限は ${p.expiresAt} です。`,
+    }),
+    KYC_RESULT: (p) => ({
+      subject: `本人確認が${KYC_JA[p.status]}`,
+      text: `本人確認が${KYC_JA[p.status]}。${p.reason ? `理由：${p.reason}。` : ''}`,
+    }),
+    NEW_DEVICE_LOGIN: (p) => ({
+      subject: '新しい端末からのログイン',
+      text: `新しい端末からアカウントにログインがありました：${p.device}、IP ${p.ip}、日時 ${p.at}。\n\nお心当たりがない場合は、すぐにパスワードを変更し、サポートまでご連絡ください。`,
+    }),
+    ACCOUNT_CANCELLATION: (p) => ({
+      subject: 'アカウントの解約',
+      text: `アカウント解約の申請は${CANCEL_JA[p.status]}。${p.reason ?? ''}`,
+    }),
+    STATEMENT_READY: (p) => ({
+      subject: `${p.month} の取引報告書が作成されました`,
+      text: `${p.month} の月次取引報告書はアカウントセンターからダウンロードできます。`,
+    }),
+  },
+  ko: {
+    ORDER_FILLED: (p) => ({
+      subject: `주문 ${p.status === 'FILLED' ? '체결' : '부분 체결'}: ${SIDE_KO[p.side]} ${p.symbol}`,
+      text: `${MODE.ko[p.mode]} 계정의 ${p.symbol} ${SIDE_KO[p.side]} 주문이 ${p.status === 'FILLED' ? '체결되었습니다' : '부분 체결로 종료되었습니다'}: ${p.quantity} 중 ${p.filledQuantity} 체결${p.averagePrice ? `, 평균 가격 ${p.averagePrice}` : ''}.`,
+    }),
+    DEPOSIT_CREDITED: (p) => ({
+      subject: `입금 완료: ${p.amount} ${p.asset}`,
+      text: `${p.amount} ${p.asset}이(가) ${MODE.ko[p.mode]} 계정에 입금되었습니다.`,
+    }),
+    WITHDRAWAL_SENT: (p) => ({
+      subject: `출금 전송됨: ${p.amount} ${p.asset}`,
+      text: `${p.amount} ${p.asset} 출금이 ${p.destination}(으)로 전송되었습니다.${p.reference ? ` 참조 번호: ${p.reference}.` : ''}`,
+    }),
+    TRANSFER_RECEIVED: (p) => ({
+      subject: `${p.amount} ${p.asset}을(를) 받았습니다`,
+      text: `UID ${p.fromUid}님이 ${p.amount} ${p.asset}을(를) 보냈습니다(${MODE.ko[p.mode]} 계정).`,
+    }),
+    FLASH_REMITTANCE_REQUEST: (p) => ({
+      subject: `플래시 송금 요청: ${p.amount} ${p.asset}`,
+      text: `UID ${p.fromUid}님이 ${p.amount} ${p.asset}을(를) 요청했습니다. 요청은 ${p.expiresAt}에 만료됩니다.`,
+    }),
+    KYC_RESULT: (p) => ({
+      subject: `신원 인증이 ${KYC_KO[p.status]}`,
+      text: `신원 인증이 ${KYC_KO[p.status]}.${p.reason ? ` 사유: ${p.reason}.` : ''}`,
+    }),
+    NEW_DEVICE_LOGIN: (p) => ({
+      subject: '새 기기에서 계정에 로그인했습니다',
+      text: `새 기기에서 계정에 로그인했습니다: ${p.device}, IP ${p.ip}, 시간 ${p.at}.\n\n본인이 아니라면 즉시 비밀번호를 변경하고 고객 지원에 문의하세요.`,
+    }),
+    ACCOUNT_CANCELLATION: (p) => ({
+      subject: '계정 해지',
+      text: `계정 해지 신청이 ${CANCEL_KO[p.status]}.${p.reason ? ` ${p.reason}` : ''}`,
+    }),
+    STATEMENT_READY: (p) => ({
+      subject: `${p.month} 거래 명세서가 준비되었습니다`,
+      text: `${p.month} 월간 거래 명세서를 계정 센터에서 다운로드할 수 있습니다.`,
+    }),
+  },
 };
 
-/** The mail of a notification in `language` (English where that language has no mail texts). */
+/** The mail of a notification in `language` (null for a type that is not e-mailed). */
 export function renderNotificationMail(
   n: Pick<Notification, 'type' | 'params'>,
   language: ErrorLanguage,
 ): { subject: string; text: string } | null {
-  const lang: MailLanguage = language === 'zh-CN' || language === 'zh-TW' ? language : 'en';
   // Each type's texts take that type's params: the pair is checked where TEXTS is declared.
-  const render = TEXTS[lang][n.type] as
+  const render = (TEXTS[language] as Partial<Record<NotificationType, unknown>>)[n.type] as
     | ((p: unknown) => { subject: string; text: string })
     | undefined;
   return render ? render(n.params) : null;

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification, NotificationPush, Order, SocketMessage } from '@exchange/contracts';
+import {
+  ERROR_LANGUAGES,
+  type ErrorLanguage,
+  type Notification,
+  type NotificationPush,
+  type Order,
+  type SocketMessage,
+} from '@exchange/contracts';
 import { build, signIn, type TestApp } from '../../helpers/build.js';
 import { Client } from '../../helpers/socket-client.js';
 import { listen } from '../../helpers/listen.js';
@@ -312,6 +319,50 @@ describe('KYC_RESULT', () => {
     expect((await a.mail.messagesTo(email)).map((m) => m.subject)).toEqual([
       'New sign-in to your account',
     ]);
+  });
+
+  it('is mailed in each language the client offers, by the saved language of each user', async () => {
+    // One rejected verification per language: the subject is that language's, and the reason
+    // the provider gave is carried into the body as it was written.
+    const expected: Record<ErrorLanguage, { subject: string; body: string }> = {
+      en: { subject: 'Identity verification rejected', body: 'Reason: Blurred photo.' },
+      'zh-CN': { subject: '身份认证未通过', body: '原因：Blurred photo。' },
+      'zh-TW': { subject: '身份認證未通過', body: '原因：Blurred photo。' },
+      ar: { subject: 'التحقق من الهوية: مرفوض', body: 'السبب: Blurred photo.' },
+      fr: { subject: 'Vérification d’identité refusée', body: 'Motif : Blurred photo.' },
+      de: { subject: 'Identitätsprüfung abgelehnt', body: 'Grund: Blurred photo.' },
+      ja: { subject: '本人確認が却下されました', body: '理由：Blurred photo。' },
+      ko: { subject: '신원 인증이 거절되었습니다', body: '사유: Blurred photo.' },
+    };
+    expect(Object.keys(expected).sort()).toEqual([...ERROR_LANGUAGES].sort());
+    const users = await Promise.all(
+      ERROR_LANGUAGES.map(async (language) => {
+        const u = await signIn(a, { kycLevel: 0 });
+        const { email } = await a.app.db.user.update({
+          where: { id: u.userId },
+          data: { language },
+        });
+        return { language, email, userId: u.userId };
+      }),
+    );
+    for (const u of users) {
+      const { id, reference } = await underReview(a, u.userId);
+      const res = await decide(a, {
+        eventId: randomUUID(),
+        applicationId: id,
+        reference,
+        decision: 'REJECT',
+        reason: 'Blurred photo',
+        decidedAt: new Date().toISOString(),
+      });
+      expect(res.json()).toMatchObject({ code: '200' });
+    }
+    for (const u of users) {
+      await until(async () => (await a.mail.messagesTo(u.email)).length === 1, 5000);
+      const [mail] = await a.mail.messagesTo(u.email);
+      expect(mail?.subject, u.language).toBe(expected[u.language].subject);
+      expect(mail?.text, u.language).toContain(expected[u.language].body);
+    }
   });
 });
 
