@@ -92,8 +92,6 @@ export const VERIFICATION_LINK_TTL_MS = 1 * HOUR;
 export const ACCOUNT_CANCELLATION_REVIEW_BUSINESS_DAYS = { min: 7, max: 15 } as const;
 
 export const HONG_KONG_TIME_ZONE = 'Asia/Hong_Kong';
-/** Crypto withdrawals requested in [22:00, 09:00) Hong Kong time are sent in a batch after 09:00. */
-export const CRYPTO_WITHDRAWAL_BATCH_WINDOW = { startHour: 22, endHour: 9 } as const;
 /** Fiat withdrawals go to the bank on the next business day within Hong Kong banking hours. */
 export const HONG_KONG_BANKING_HOURS = { startHour: 9, endHour: 17 } as const;
 

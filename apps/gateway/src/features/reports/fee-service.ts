@@ -22,7 +22,7 @@ import { flowWindow } from './report-service.js';
  */
 export const OFFERED_CHANNELS: Readonly<Record<FeeChannelCode, boolean>> = {
   SPOT_TRADE: true,
-  CRYPTO_WITHDRAWAL: false,
+  CRYPTO_WITHDRAWAL: true,
   FIAT_DEPOSIT: false,
   FIAT_WITHDRAWAL: false,
   CARD_DEPOSIT: false,

@@ -407,7 +407,7 @@ describe('fees', () => {
     const channel = (c: string) => schedule.channels.find((x) => x.channel === c);
     expect(channel('SPOT_TRADE')).toMatchObject({ offered: true, free: false });
     expect(channel('CRYPTO_WITHDRAWAL')).toMatchObject({
-      offered: false,
+      offered: true,
       rate: '0.01',
       limitedTime: true,
       networkGas: true,
