@@ -1,4 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ErrorName } from '@exchange/contracts';
+import { AppError } from './app-error.js';
 
 /**
  * Signed callbacks from outside parties (the KYC provider now; chains and the bank later):
@@ -41,4 +44,45 @@ export function verifyCallback(opts: {
   const ageSeconds = Math.abs((opts.nowMs ?? Date.now()) / 1000 - Number(timestamp));
   if (ageSeconds > window) return { ok: false, reason: 'EXPIRED' };
   return { ok: true };
+}
+
+/**
+ * Keeps each JSON request's raw text on `request.rawBody` in this plugin's scope, so a callback
+ * route can check the signature over the exact bytes the party signed.
+ */
+export function keepRawJsonBody(app: FastifyInstance): void {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    try {
+      (request as { rawBody?: string }).rawBody = body as string;
+      done(null, JSON.parse(body as string));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+}
+
+/**
+ * A route's preValidation hook that refuses a callback with a bad or missing signature
+ * (`invalid`) or one outside the replay window (`expired`). It runs before the body is
+ * validated, so an unsigned caller learns nothing about the payload's shape.
+ */
+export function requireSignedCallback(opts: {
+  party: string;
+  secret: string;
+  windowSeconds: number;
+  invalid: ErrorName;
+  expired: ErrorName;
+}): (request: FastifyRequest) => Promise<void> {
+  return (request) => {
+    const verdict = verifyCallback({
+      secret: opts.secret,
+      rawBody: (request as { rawBody?: string }).rawBody ?? '',
+      signature: request.headers[SIGNATURE_HEADER],
+      timestamp: request.headers[TIMESTAMP_HEADER],
+      windowSeconds: opts.windowSeconds,
+    });
+    if (verdict.ok) return Promise.resolve();
+    request.log.warn({ reason: verdict.reason }, `${opts.party} callback refused`);
+    return Promise.reject(new AppError(verdict.reason === 'EXPIRED' ? opts.expired : opts.invalid));
+  };
 }

@@ -12,10 +12,9 @@ import {
   ok,
   page,
 } from '@exchange/contracts';
-import { AppError } from '../../lib/app-error.js';
 import { requireAuth } from '../../lib/auth-context.js';
 import { bearerSecurity, responses } from '../../lib/route-schemas.js';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyCallback } from '../../lib/signed-callback.js';
+import { keepRawJsonBody, requireSignedCallback } from '../../lib/signed-callback.js';
 import {
   applyChainCallback,
   type ChainCallbackRegistry,
@@ -135,14 +134,7 @@ export function cryptoDepositRoutes(deps: CryptoRoutesDeps): FastifyPluginAsyncZ
  */
 function chainCallbackRoute(deps: CryptoRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      try {
-        (request as { rawBody?: string }).rawBody = body as string;
-        done(null, JSON.parse(body as string));
-      } catch (err) {
-        done(err as Error, undefined);
-      }
-    });
+    keepRawJsonBody(app);
     app.post(
       '/public/chain/callback',
       {
@@ -153,25 +145,13 @@ function chainCallbackRoute(deps: CryptoRoutesDeps): FastifyPluginAsyncZod {
           body: chainCallback,
           response: responses(chainCallbackAck),
         },
-        // Before the body is validated: an unsigned caller learns nothing about the shape.
-        preValidation: async (request) => {
-          const verdict = verifyCallback({
-            secret: deps.callbackSecret,
-            rawBody: (request as { rawBody?: string }).rawBody ?? '',
-            signature: request.headers[SIGNATURE_HEADER],
-            timestamp: request.headers[TIMESTAMP_HEADER],
-            windowSeconds: deps.callbackWindowSeconds,
-          });
-          if (!verdict.ok) {
-            request.log.warn({ reason: verdict.reason }, 'chain callback refused');
-            throw new AppError(
-              verdict.reason === 'EXPIRED'
-                ? 'CHAIN_CALLBACK_EXPIRED'
-                : 'CHAIN_CALLBACK_SIGNATURE_INVALID',
-            );
-          }
-          await Promise.resolve();
-        },
+        preValidation: requireSignedCallback({
+          party: 'chain',
+          secret: deps.callbackSecret,
+          windowSeconds: deps.callbackWindowSeconds,
+          invalid: 'CHAIN_CALLBACK_SIGNATURE_INVALID',
+          expired: 'CHAIN_CALLBACK_EXPIRED',
+        }),
       },
       async (request) => {
         const result = await applyChainCallback(deps.chain, deps.registry, request.body);

@@ -16,9 +16,8 @@ import {
   type EntityType,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
-import { AppError } from '../../lib/app-error.js';
 import { bearerSecurity, responses } from '../../lib/route-schemas.js';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyCallback } from '../../lib/signed-callback.js';
+import { keepRawJsonBody, requireSignedCallback } from '../../lib/signed-callback.js';
 import { chooseAccountType } from '../user/user-service.js';
 import {
   applyDecision,
@@ -193,14 +192,7 @@ function providerCallback(
   },
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      try {
-        (request as { rawBody?: string }).rawBody = body as string;
-        done(null, JSON.parse(body as string));
-      } catch (err) {
-        done(err as Error, undefined);
-      }
-    });
+    keepRawJsonBody(app);
     app.post(
       '/public/provider/callback',
       {
@@ -210,25 +202,13 @@ function providerCallback(
           body: kycProviderCallback,
           response: responses(kycCallbackAck),
         },
-        // Before the body is validated: an unsigned caller learns nothing about the shape.
-        preValidation: async (request) => {
-          const verdict = verifyCallback({
-            secret: deps.callbackSecret,
-            rawBody: (request as { rawBody?: string }).rawBody ?? '',
-            signature: request.headers[SIGNATURE_HEADER],
-            timestamp: request.headers[TIMESTAMP_HEADER],
-            windowSeconds: deps.callbackWindowSeconds,
-          });
-          if (!verdict.ok) {
-            request.log.warn({ reason: verdict.reason }, 'KYC callback refused');
-            throw new AppError(
-              verdict.reason === 'EXPIRED'
-                ? 'KYC_CALLBACK_EXPIRED'
-                : 'KYC_CALLBACK_SIGNATURE_INVALID',
-            );
-          }
-          await Promise.resolve();
-        },
+        preValidation: requireSignedCallback({
+          party: 'KYC',
+          secret: deps.callbackSecret,
+          windowSeconds: deps.callbackWindowSeconds,
+          invalid: 'KYC_CALLBACK_SIGNATURE_INVALID',
+          expired: 'KYC_CALLBACK_EXPIRED',
+        }),
       },
       async (request) => {
         const result = await applyDecision({
