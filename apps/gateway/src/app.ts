@@ -13,7 +13,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { FILE_UPLOAD_CEILING } from '@exchange/contracts';
+import {
+  EXCHANGE_RATES_KEY,
+  exchangeRates,
+  FILE_UPLOAD_CEILING,
+  RuntimeMode,
+} from '@exchange/contracts';
 import { enabledOutsideProduction, type Env } from './config/env.js';
 import { ScaledClock, type Clock } from './lib/clock.js';
 import { AppError } from './lib/app-error.js';
@@ -35,6 +40,8 @@ import { kycRoutes } from './features/kyc/routes.js';
 import { HttpKycProvider, type KycProvider } from './features/kyc/kyc-provider.js';
 import walletRoutes from './features/wallet/routes.js';
 import { registerWithdrawals } from './features/withdrawal/index.js';
+import type { BankPort } from './features/fiat-withdrawal/bank-port.js';
+import { registerFiatWithdrawals } from './features/fiat-withdrawal/index.js';
 import type { WithdrawalChain } from './features/withdrawal/deps.js';
 import socketPlugin from './features/socket/plugin.js';
 import exchangeRateRoutes from './features/exchange-rates/routes.js';
@@ -45,6 +52,10 @@ import { PlacementWriter } from './features/orders/order-store.js';
 import { Settlement } from './features/orders/settlement/settlement.js';
 import { Verdicts } from './features/orders/verdicts.js';
 import { MarketMaker } from './features/market-maker/market-maker.js';
+import { marketSeed } from './features/market-maker/seed.js';
+import { backfillChartHistory } from './features/market-data/chart-history.js';
+import { simulatedChainTreasury } from './features/market-maker/treasury.js';
+import { simulatedBankTreasury } from './features/market-maker/house-bank.js';
 import { DepthStore } from './features/market-data/depth-store.js';
 import { marketDataSink } from './features/market-data/market-data-service.js';
 import { marketDataRoutes, symbolRoutes } from './features/market-data/routes.js';
@@ -62,11 +73,16 @@ import { totpSecretBox, type SecurityDeps } from './features/security/deps.js';
 import { assertOwnedFiles, createFiles, fileRoutes } from './features/files/index.js';
 import { feeRoutes, reportRoutes } from './features/reports/routes.js';
 import { setupCryptoWallet, type CryptoWalletOptions } from './features/crypto-deposit/index.js';
+import { setupFiatDeposits, type FiatDepositOptions } from './features/fiat-deposit/index.js';
+import { onCatalogueChange } from './lib/catalogue-changes.js';
+import { setupFiatBank, type PartnerBank } from './features/fiat-bank/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** What `notify` needs (features/notifications/notify.ts): producers call it after commit. */
     notifyDeps: NotifyDeps;
+    /** The simulated market (house market makers and taker flow); runs when MARKET_MAKERS. */
+    marketMaker: MarketMaker;
   }
 }
 
@@ -80,6 +96,12 @@ export interface BuildOptions {
   cryptoWallet?: CryptoWalletOptions;
   /** The chain withdrawals are broadcast to; default: none wired (broadcasting is retried). */
   withdrawalChain?: WithdrawalChain;
+  /** The partner bank; default: over HTTP at BANK_API_URL. */
+  partnerBank?: PartnerBank;
+  /** The partner bank fiat withdrawals are sent through; default: over HTTP at BANK_API_URL. */
+  fiatBank?: BankPort;
+  /** The card processor (default: over HTTP at CARD_API_URL) and the fiat deposit risk check. */
+  fiatDeposit?: FiatDepositOptions;
   /** Extra routes, for tests that need a slow or failing handler. */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -240,7 +262,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(feeRoutes, { prefix: '/v1/fees' });
   await app.register(reportRoutes, { prefix: '/v1/report' });
   await setupCryptoWallet(app, opts.cryptoWallet);
+  await setupFiatDeposits(app, opts.fiatDeposit);
   await registerWithdrawals(app, { chain: opts.withdrawalChain });
+  await setupFiatBank(app, { bank: opts.partnerBank });
+  await registerFiatWithdrawals(app, { bank: opts.fiatBank });
   await trading(app);
   await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });
   await app.register(userRoutes, { prefix: '/v1/user' });
@@ -330,25 +355,81 @@ async function trading(app: FastifyInstance): Promise<void> {
   const marketMaker = new MarketMaker(deps, {
     intervalMs: app.env.MARKET_MAKER_INTERVAL_MS,
     levels: app.env.MARKET_MAKER_LEVELS,
+    seed: marketSeed(app.env),
     log: app.log,
+    real: enabledOutsideProduction(app.env, app.env.REAL_MARKET_MAKERS)
+      ? {
+          adapters: app.chain.deps.adapters,
+          source: simulatedChainTreasury({
+            baseUrl: app.env.CHAIN_API_URL,
+            secret: app.env.CHAIN_CALLBACK_SECRET,
+          }),
+          bank: {
+            deps: app.fiatBank.deps,
+            source: simulatedBankTreasury({
+              baseUrl: app.env.BANK_API_URL,
+              secret: app.env.BANK_CALLBACK_SECRET,
+            }),
+          },
+        }
+      : undefined,
   });
+  app.decorate('marketMaker', marketMaker);
   app.socket.registerSnapshot('orderBook', async (mode, args) =>
     typeof args.symbol === 'string'
       ? { type: 'snapshot', ...(await depth.snapshot(mode, args.symbol)) }
       : null,
   );
   registerOrderOps(app.socket, deps);
+  // An operator's catalogue or block-list change applies at once in every gateway.
+  const stopWatching = await onCatalogueChange(app.redis, (change) => {
+    if (change === 'catalogue') deps.cache.symbols.clear();
+    else
+      app.blockList
+        .refresh()
+        .catch((err: unknown) => app.log.warn({ err }, 'block list refresh failed'));
+  });
   await app.register(orderRoutes(deps), { prefix: '/v1/spot-order' });
   await app.register(marketDataRoutes(depth), { prefix: '/v1/market-data' });
   await app.register(symbolRoutes, { prefix: '/v1/symbol' });
   if (app.env.SETTLEMENT) app.addHook('onReady', async () => settlement.start());
-  if (app.env.MARKET_MAKERS) app.addHook('onReady', async () => marketMaker.start());
+  let history: Promise<unknown> = Promise.resolve();
+  if (app.env.MARKET_MAKERS)
+    app.addHook('onReady', async () => {
+      marketMaker.start();
+      // The chart history of books that have none, beside the first rounds of quotes: Real's
+      // first (a visitor lands there), the other modes' once Real's books are quoted.
+      const real = marketMaker.modes.filter((m) => m === RuntimeMode.REAL);
+      const others = marketMaker.modes.filter((m) => m !== RuntimeMode.REAL);
+      history = backfillFromFeed(app, real)
+        .then(() => marketMaker.realQuoted)
+        .then(() => backfillFromFeed(app, others))
+        .catch((err: unknown) => app.log.warn({ err }, 'chart history not backfilled'));
+    });
   app.addHook('onClose', async () => {
+    await stopWatching();
+    await history;
     await marketMaker.stop();
     await settlement.stop();
     await market.flush();
     await verdicts.close();
   });
+}
+
+/** Simulated chart history (features/market-data/chart-history.ts) from the feed's latest rates. */
+async function backfillFromFeed(app: FastifyInstance, modes: RuntimeMode[]): Promise<void> {
+  const raw = await app.redis.commands.get(EXCHANGE_RATES_KEY).catch(() => null);
+  const parsed = raw ? exchangeRates.safeParse(JSON.parse(raw)) : null;
+  const started = Date.now();
+  const r = await backfillChartHistory({
+    db: app.db,
+    now: app.clock.date(),
+    days: app.env.CHART_HISTORY_DAYS,
+    seed: marketSeed(app.env),
+    modes,
+    rates: parsed?.success ? parsed.data.rates : undefined,
+  });
+  if (r.books) app.log.info({ ...r, ms: Date.now() - started }, 'chart history backfilled');
 }
 
 /** Routes with a counter of their own (the socket handshake, the auth endpoints). */

@@ -51,6 +51,8 @@ export const configSchema = z.object({
       return z.NEVER;
     }),
   PRICE_FEED_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  /** Seeds the price feed's walk (the gateway's market makers share it); unset: random. */
+  MARKET_SEED: z.coerce.number().int().nonnegative().optional(),
   // A snapshot holds the matching thread for about a millisecond per thousand resting orders
   // (40 ms at 40,000 here); every 100,000 commands it stays off the 99th percentile of latency,
   // and recovery replays at most that many commands (well under a second).

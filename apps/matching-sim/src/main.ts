@@ -47,7 +47,10 @@ const stopRates =
     ? startRates(
         redis,
         config.REDIS_PREFIX,
-        new PriceFeed({ assets: config.PRICE_FEED_ASSETS, seed: Date.now() >>> 0 }),
+        new PriceFeed({
+          assets: config.PRICE_FEED_ASSETS,
+          seed: config.MARKET_SEED ?? Date.now() >>> 0,
+        }),
         config.PRICE_FEED_INTERVAL_MS,
       )
     : () => undefined;

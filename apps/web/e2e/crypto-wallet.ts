@@ -28,7 +28,7 @@ const STEP_MS = 30_000;
 const OUTSIDE = toChecksumAddress(Uint8Array.from({ length: 20 }, (_, i) => (i * 37 + 11) % 256));
 
 /** The faucet of the run's simulated chains (at the exchange's port + 12, as `npm start` runs it). */
-function faucet(
+export function faucet(
   ctx: ScenarioContext,
   network: string,
   address: string,
@@ -50,7 +50,7 @@ function faucet(
 }
 
 /** A code of a time step after the last one used (the server takes each step once). */
-async function freshCode(secret: string, used: { step: number }): Promise<string> {
+export async function freshCode(secret: string, used: { step: number }): Promise<string> {
   while (Math.floor(Date.now() / STEP_MS) <= used.step)
     await new Promise((r) => setTimeout(r, 500));
   used.step = Math.floor(Date.now() / STEP_MS);
@@ -58,7 +58,7 @@ async function freshCode(secret: string, used: { step: number }): Promise<string
 }
 
 /** Fills the individual verification and waits for the simulated provider's approval. */
-async function verify(ctx: ScenarioContext, page: Page): Promise<void> {
+export async function verify(ctx: ScenarioContext, page: Page): Promise<void> {
   await page.goto(`${ctx.baseUrl}/accountCenter/identity/individualKyc`);
   await page.locator('[name="firstName"]').waitFor();
   await select(page, 'title', 'MS');
@@ -96,7 +96,7 @@ async function verify(ctx: ScenarioContext, page: Page): Promise<void> {
   await page.locator('.kyc-status[data-status="PASS"]').waitFor({ timeout: 90_000 });
 }
 
-async function verifiedUser(ctx: ScenarioContext) {
+export async function verifiedUser(ctx: ScenarioContext) {
   const { context, page } = await newPage(ctx);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.baseUrl });
   const email = await registerUser(ctx, page, context);
@@ -121,7 +121,7 @@ async function dismissGuides(page: Page) {
 }
 
 /** The deposit address of a coin on a network, read from the page, after checking Copy. */
-async function depositAddress(
+export async function depositAddress(
   ctx: ScenarioContext,
   page: Page,
   coin: string,
@@ -146,7 +146,7 @@ async function depositAddress(
 }
 
 /** Waits for the newest deposit's state to read `text` (the page is live: no reload). */
-async function depositState(page: Page, text: RegExp, timeout = 90_000) {
+export async function depositState(page: Page, text: RegExp, timeout = 90_000) {
   await page
     .getByTestId('deposit-history')
     .locator('tbody tr')
@@ -156,7 +156,7 @@ async function depositState(page: Page, text: RegExp, timeout = 90_000) {
     .waitFor({ timeout });
 }
 
-async function availableOf(page: Page, asset: string): Promise<number> {
+export async function availableOf(page: Page, asset: string): Promise<number> {
   const row = page.locator(`tr[data-asset="${asset}"]`);
   await row.waitFor();
   return Number(
@@ -165,7 +165,7 @@ async function availableOf(page: Page, asset: string): Promise<number> {
 }
 
 /** Step-up codes in an open dialog: the Google code and a STEP_UP code mailed to the account. */
-async function enterCodes(
+export async function enterCodes(
   ctx: ScenarioContext,
   page: Page,
   email: string,

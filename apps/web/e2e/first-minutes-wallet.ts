@@ -239,14 +239,19 @@ export async function walletAndHistory(ctx: ScenarioContext): Promise<void> {
   await shot(ctx, page, 'wallet-reset-confirm-trial-dark-1440');
   await trial.getByRole('button', { name: 'Cancel' }).click();
 
-  // 7. Real: nothing funded; a coin deposits on /cryptoChannel, fiat comes later ("Coming soon").
+  // 7. Real: nothing funded; a coin deposits on /cryptoChannel, USD on the bank deposit page;
+  // USD withdraws to a whitelisted bank account; JPY (card deposits only) has no withdrawal yet.
   await switchMode(page, 'real');
   await page.getByRole('button', { name: 'Show all assets' }).click();
   const cryptoDeposit = walletRow(page, 'USDT').getByRole('link', { name: 'Deposit USDT' });
   assert.match((await cryptoDeposit.getAttribute('href')) ?? '', /^\/cryptoChannel/);
-  const deposit = walletRow(page, 'USD').getByRole('button', { name: 'Deposit (Coming soon)' });
-  assert.equal(await deposit.getAttribute('aria-disabled'), 'true');
-  await deposit.hover();
+  const fiatDeposit = walletRow(page, 'USD').getByRole('link', { name: 'Deposit USD' });
+  assert.equal(await fiatDeposit.getAttribute('href'), '/fiatChannel/JYB');
+  const fiatWithdraw = walletRow(page, 'USD').getByRole('link', { name: 'Withdraw USD' });
+  assert.equal(await fiatWithdraw.getAttribute('href'), '/withdrawAssets/JYB');
+  const withdraw = walletRow(page, 'JPY').getByRole('button', { name: 'Withdraw (Coming soon)' });
+  assert.equal(await withdraw.getAttribute('aria-disabled'), 'true');
+  await withdraw.hover();
   await page.waitForTimeout(200);
   await page.screenshot({ path: path.join(ctx.shotsDir, 'wallet-real-coming-soon-dark-1440.png') });
   await switchMode(page, 'demo');

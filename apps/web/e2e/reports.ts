@@ -91,7 +91,8 @@ export async function feeReportsAndStatements(ctx: ScenarioContext): Promise<voi
   assert.doesNotMatch((await withdrawal.textContent()) ?? '', /Not offered yet/);
   const card = page.getByTestId('fee-channels').locator('tr[data-channel="CARD_DEPOSIT"]');
   assert.match((await card.textContent()) ?? '', /4\.7% of the amount \+ 0\.3 USD.*1,000,000 USD/);
-  assert.match((await card.textContent()) ?? '', /Not offered yet/);
+  // Card deposits are offered now (the fiat deposit pages).
+  assert.doesNotMatch((await card.textContent()) ?? '', /Not offered yet/);
   await page.getByText('Log in to see the fees you paid.').waitFor();
   await shot(ctx, page, 'fee-page-dark-desktop');
   await page.setViewportSize(MOBILE);

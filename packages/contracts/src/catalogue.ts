@@ -8,6 +8,13 @@ const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 export const coinLink = z.object({ label: z.string(), url: z.string() });
 
+/**
+ * An operator's maintenance of an asset (its deposits and withdrawals pause) or a symbol (its
+ * order placement pauses): the operator's message and since when. The item stays listed.
+ */
+export const maintenanceInfo = z.object({ message: z.string(), since: z.string() });
+export type MaintenanceInfo = z.infer<typeof maintenanceInfo>;
+
 export const asset = z.object({
   code: z.string(),
   name: z.string(),
@@ -32,6 +39,7 @@ export const asset = z.object({
     })
     .nullable()
     .describe('Coin-info card; null for fiat'),
+  maintenance: maintenanceInfo.nullish().describe('Under maintenance; null or absent: not'),
 });
 export type Asset = z.infer<typeof asset>;
 
@@ -50,6 +58,9 @@ export const tradingSymbol = z.object({
   stepSize: decimalString,
   minQty: decimalString,
   minNotional: decimalString,
+  maintenance: maintenanceInfo
+    .nullish()
+    .describe('Under maintenance (orders refused); null or absent: not'),
 });
 export type TradingSymbol = z.infer<typeof tradingSymbol>;
 

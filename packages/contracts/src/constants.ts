@@ -155,6 +155,17 @@ export const FIAT_DEPOSIT_CURRENCIES = [
 ] as const;
 /** The partner bank account supports these currencies only. */
 export const PARTNER_BANK_CURRENCIES = ['USD', 'EUR'] as const;
+/**
+ * The partner-bank (virtual) account's fees, in USD: the opening fee once when the bank opens
+ * the account, and the virtual-account fee for each Hong Kong calendar month after the opening
+ * month. Charged from the available USD balance (917001 / 917002); when it does not cover the
+ * fee, the fee is owed and deducted from the next USD credit (917003 / 917004).
+ */
+export const PARTNER_BANK_FEE_CURRENCY = 'USD';
+export const PARTNER_BANK_OPENING_FEE_USD = '20';
+export const PARTNER_BANK_MONTHLY_FEE_USD = '5';
+/** How long the bank's e-KYC link stays valid. */
+export const PARTNER_BANK_EKYC_LINK_TTL_MS = 1 * HOUR;
 export const SPOT_SYMBOL_COUNT = 10;
 export const RAPID_BUY_PAIR = { from: 'USD', to: 'USDT' } as const;
 /** Exchange rates are quoted per 100 units against this currency. */

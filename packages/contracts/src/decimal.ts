@@ -122,3 +122,18 @@ export function toNumber(value: string | null | undefined): number {
   const n = Number(value);
   return Number.isFinite(n) ? n : 0;
 }
+
+/**
+ * Market capitalisation: circulating supply times the last price, in the price's asset, to two
+ * places (rounded down); null when either is unknown. The gateway's coin info and the client's
+ * markets page and coin info card all use it, so they agree to the cent.
+ */
+export function marketCapOf(
+  circulatingSupply: string | null | undefined,
+  lastPrice: string | null | undefined,
+): string | null {
+  const supply = dec(circulatingSupply);
+  const price = dec(lastPrice);
+  if (!supply || !price || supply.n < 0n || price.n <= 0n) return null;
+  return toText(dec(toFixed(mul(supply, price), 2)) ?? ZERO);
+}

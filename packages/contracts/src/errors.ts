@@ -78,6 +78,14 @@ export const ErrorCode = {
     400,
     'Query history covers only the past 6 months: choose a start on or after {{earliest}}.',
   ),
+  // 1300-1349: operator command line and maintenance
+  SYMBOL_UNDER_MAINTENANCE: def(
+    1300,
+    503,
+    'Trading of {{symbol}} is paused for maintenance: {{message}}',
+  ),
+  OPS_NOT_FOUND: def(1301, 404, 'Operator command: {{entity}} {{key}} does not exist.'),
+  OPS_INVALID: def(1302, 400, 'Operator command refused: {{reason}}'),
   // 1100-1149: notifications
   NOTIFICATION_NOT_FOUND: def(1100, 404, 'The notification does not exist.'),
   NOTIFICATION_EMAIL_FIXED: def(
@@ -309,6 +317,174 @@ export const ErrorCode = {
     'Link expired or verification failed, regenerate the link.',
   ),
   BANK_ACCOUNT_UNVERIFIED: def(6006, 400, 'Unverified bank accounts cannot withdraw.'),
+  // ---- fiat: the partner bank and its account (6010-6099) ----
+  BANK_UNAVAILABLE: def(6010, 503, 'The partner bank did not answer, try again later.'),
+  BANK_CALLBACK_SIGNATURE_INVALID: def(6011, 401, 'The callback signature is invalid.'),
+  BANK_CALLBACK_EXPIRED: def(6012, 401, 'The callback timestamp is outside the accepted window.'),
+  PARTNER_BANK_REAL_ONLY: def(
+    6013,
+    400,
+    'The partner bank account is available in Real mode only.',
+  ),
+  PARTNER_BANK_ACCOUNT_EXISTS: def(
+    6014,
+    409,
+    'Your partner bank account is already open or being opened.',
+  ),
+  PARTNER_BANK_ACCOUNT_NOT_OPEN: def(6015, 400, 'Open your partner bank account first.'),
+  PARTNER_BANK_ACCOUNT_OPENING: def(
+    6016,
+    400,
+    'The bank is still opening your account, please wait a moment.',
+  ),
+  EKYC_ALREADY_PASSED: def(6017, 409, 'Your e-KYC is already complete.'),
+  // fiat: bank-account whitelist and fiat withdrawal (6200-6299)
+  BANK_HOLDER_MISMATCH: def(
+    6201,
+    400,
+    'The account holder must match your verified identity ({{expected}}): only your own account may be added.',
+  ),
+  BANK_JOINT_ACCOUNT: def(
+    6202,
+    400,
+    'Joint accounts are not supported: the account must be held by you alone.',
+  ),
+  BANK_RAIL_UNSUPPORTED: def(
+    6203,
+    400,
+    'This payment channel is not supported: add an account at a bank (no e-wallets, payment institutions or crypto platforms).',
+  ),
+  BANK_SWIFT_INVALID: def(
+    6204,
+    400,
+    'The SWIFT/BIC code must be 8 or 11 letters and digits with a valid country code.',
+  ),
+  BANK_ACCOUNT_NUMBER_INVALID: def(
+    6205,
+    400,
+    'The account number is not valid: 6-34 letters and digits, or an IBAN with a correct check.',
+  ),
+  BANK_CURRENCY_TAKEN: def(
+    6206,
+    409,
+    '{{currency}} is already linked to another bank account: each currency links to one bank account.',
+  ),
+  BANK_LINK_LOCKED: def(
+    6207,
+    400,
+    'After the first transfer the link of this bank account cannot be changed.',
+  ),
+  BANK_ACCOUNT_EXISTS: def(6208, 409, 'This bank account is already on your whitelist.'),
+  BANK_ACCOUNT_NOT_FOUND: def(6209, 404, 'This bank account does not exist.'),
+  BANK_ACCOUNT_OTHER_OWNER: def(6210, 400, 'Only your own bank account may be added.'),
+  BANK_FIELD_REQUIRED: def(6211, 400, '{{field}} cannot be empty.'),
+  BANK_FIELD_INVALID: def(
+    6212,
+    400,
+    '{{field}} only accepts English letters, digits and punctuation, at most {{max}} characters.',
+  ),
+  BANK_CODE_INVALID: def(6213, 400, 'The bank code must be 3 to 11 letters and digits.'),
+  BANK_ACCOUNT_IN_USE: def(
+    6214,
+    400,
+    'A withdrawal to this bank account is in progress: wait until it is finished.',
+  ),
+  BANK_ACCOUNTS_FULL: def(6215, 400, 'At most {{max}} bank accounts can be whitelisted.'),
+  FIAT_CURRENCY_UNSUPPORTED: def(
+    6220,
+    400,
+    'Fiat withdrawals are available in {{currencies}} only.',
+  ),
+  FIAT_AMOUNT_INVALID: def(
+    6221,
+    400,
+    'The amount must be greater than 0 with at most {{decimals}} decimals.',
+  ),
+  FIAT_WITHDRAWAL_BELOW_MINIMUM: def(
+    6222,
+    400,
+    'The minimum withdrawal is {{minAmount}} {{currency}}.',
+  ),
+  FIAT_WITHDRAWAL_NOT_FOUND: def(6223, 404, 'This withdrawal does not exist.'),
+  FIAT_WITHDRAWAL_NOT_CANCELLABLE: def(
+    6224,
+    400,
+    'This withdrawal can no longer be cancelled: it is past its 24-hour freeze.',
+  ),
+  FIAT_REQUEST_ID_REUSED: def(
+    6225,
+    409,
+    'This request id was already used for a different request.',
+  ),
+  FIAT_ACCOUNT_NAME_MISMATCH: def(
+    6227,
+    400,
+    'The account name must be the holder of the linked bank account ({{holder}}).',
+  ),
+  FIAT_TRANSIT_INCOMPLETE: def(
+    6228,
+    400,
+    "Give both the transit bank's name and its SWIFT code, or neither.",
+  ),
+  // fiat journey: the operator's send-now override (6300-6319)
+  FIAT_WITHDRAWAL_NOT_SCHEDULED: def(
+    6300,
+    409,
+    'Only a withdrawal waiting for the banking day can be sent now; this one is {{status}}.',
+  ),
+
+  // ---- fiat deposits (6100-6199) ----
+  FIAT_REAL_MODE_ONLY: def(
+    6101,
+    400,
+    'Fiat deposits and withdrawals are available in Real mode only.',
+  ),
+  FIAT_AGREEMENTS_REQUIRED: def(
+    6102,
+    400,
+    'Please read and accept the trust agreement and the fund transfer agreement first.',
+  ),
+  FIAT_AGREEMENT_VERSION_OUTDATED: def(
+    6103,
+    400,
+    'The agreements have been updated; please read and accept the current version.',
+  ),
+  FIAT_CURRENCY_NOT_SUPPORTED: def(
+    6104,
+    400,
+    '{{currency}} cannot be deposited through this channel.',
+  ),
+  CARD_AMOUNT_BELOW_FEE: def(
+    6105,
+    400,
+    'The amount must be greater than the fee of {{fee}} {{currency}}.',
+  ),
+  CARD_AMOUNT_ABOVE_MAX: def(
+    6106,
+    400,
+    'A single card recharge is at most {{max}} {{currency}} (the equivalent of 1,000,000 USD).',
+  ),
+  CARD_NUMBER_INVALID: def(6107, 400, 'The card number is not valid.'),
+  CARD_EXPIRED: def(6108, 400, 'The card has expired.'),
+  CARD_CVC_INVALID: def(6109, 400, 'The security code (CVC) is incorrect.'),
+  CARD_PROCESSOR_UNAVAILABLE: def(
+    6110,
+    503,
+    'The card processor cannot be reached; please try again later.',
+  ),
+  FIAT_DEPOSIT_NOT_FOUND: def(6111, 404, 'This deposit does not exist.'),
+  FIAT_CALLBACK_SIGNATURE_INVALID: def(6112, 401, 'The callback signature is invalid.'),
+  FIAT_CALLBACK_EXPIRED: def(6113, 401, 'The callback timestamp is outside the accepted window.'),
+  CARD_REQUEST_ID_REUSED: def(
+    6114,
+    409,
+    'This request id was already used for a different deposit.',
+  ),
+  FIAT_RATE_UNAVAILABLE: def(
+    6115,
+    503,
+    'The exchange rate of {{currency}} is not available yet; please try again shortly.',
+  ),
 
   // ---- kyc ----
   KYC_LEVEL_INSUFFICIENT: def(7001, 403, 'Insufficient KYC level permissions.'),

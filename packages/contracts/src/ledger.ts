@@ -49,6 +49,10 @@ export const FlowType = {
   FIAT_DEPOSIT: 110011,
   FIAT_WITHDRAWAL: 110012,
   FIAT_WITHDRAWAL_FEE: 110013,
+  /** A fiat withdrawal's amount moved from available to frozen at request. */
+  FIAT_WITHDRAWAL_FREEZE: 110014,
+  /** A refused, failed or cancelled fiat withdrawal's frozen amount back to available. */
+  FIAT_WITHDRAWAL_UNFREEZE: 110015,
   CARD_DEPOSIT: 110021,
   CARD_DEPOSIT_FEE: 110022,
   // Exchange: transfers and services

@@ -98,6 +98,17 @@ export const candle = z.object({
   trades: z.number().int(),
 });
 export type Candle = z.infer<typeof candle>;
+
+/**
+ * A book's chart history: candles before `simulatedUntil` (ms, exclusive) were drawn from the
+ * price feed's model when the exchange started, not traded; null when the book has none.
+ */
+export const chartHistory = z.object({
+  symbol: z.string(),
+  simulatedSince: z.number().int().nullable(),
+  simulatedUntil: z.number().int().nullable(),
+});
+export type ChartHistory = z.infer<typeof chartHistory>;
 export const candlesQuery = z.object({
   symbol,
   interval: candleInterval,
@@ -115,6 +126,7 @@ export const volumeStats = z.object({
   volume30d: z.string(),
   quoteVolume30d: z.string(),
 });
+export type VolumeStats = z.infer<typeof volumeStats>;
 export const symbolQuery = z.object({ symbol });
 export const coinInfoQuery = z.object({ asset: text().max(16) });
 
@@ -141,6 +153,7 @@ export const MARKET_DATA_PATHS = {
   tickers: '/v1/market-data/public/tickers',
   candles: '/v1/market-data/public/candles',
   stats: '/v1/market-data/public/stats',
+  chartHistory: '/v1/market-data/public/chart-history',
 } as const;
 /** Where the price feed leaves its latest rates in Redis (a connection's key prefix applies). */
 export const EXCHANGE_RATES_KEY = 'market:exchange-rates';

@@ -97,6 +97,19 @@ export const notificationParams = {
   }),
   /** A monthly statement is ready to download (issue 21, reports). */
   STATEMENT_READY: z.object({ month: z.string().regex(/^\d{4}-\d{2}$/) }),
+  /** The partner-bank account: opened or refused by the bank, e-KYC passed or failed (issue 19). */
+  BANK_ACCOUNT: z.object({
+    event: z.enum(['OPENED', 'OPEN_FAILED', 'EKYC_PASSED', 'EKYC_FAILED']),
+    accountNumber: z.string().nullable(),
+    reason: z.string().nullable(),
+  }),
+  /** A fiat withdrawal was refused by the review or failed at the bank: the funds are back. */
+  FIAT_WITHDRAWAL_RETURNED: z.object({
+    asset: z.string(),
+    amount: decimalText,
+    status: z.enum(['REFUSED', 'FAILED']),
+    reason: z.string().nullable(),
+  }),
 } as const;
 
 export type NotificationType = keyof typeof notificationParams;
@@ -126,6 +139,8 @@ export const NOTIFICATION_EMAIL = {
   ANNOUNCEMENT: 'NEVER',
   ACCOUNT_CANCELLATION: 'ALWAYS',
   STATEMENT_READY: 'ON',
+  BANK_ACCOUNT: 'ON',
+  FIAT_WITHDRAWAL_RETURNED: 'ON',
 } as const satisfies Record<NotificationType, 'ON' | 'OFF' | 'ALWAYS' | 'NEVER'>;
 
 /** The types whose e-mail the user may switch (on or off). */
@@ -166,6 +181,8 @@ export const notification = z.discriminatedUnion('type', [
   item('ANNOUNCEMENT'),
   item('ACCOUNT_CANCELLATION'),
   item('STATEMENT_READY'),
+  item('BANK_ACCOUNT'),
+  item('FIAT_WITHDRAWAL_RETURNED'),
 ]);
 export type Notification = z.infer<typeof notification>;
 

@@ -5,6 +5,9 @@ import {
   CRYPTO_WITHDRAWAL_FEE_RATE,
   INTERMEDIARY_BANK_FEE_USD,
   MAX_CARD_RECHARGE_USD,
+  PARTNER_BANK_FEE_CURRENCY,
+  PARTNER_BANK_MONTHLY_FEE_USD,
+  PARTNER_BANK_OPENING_FEE_USD,
   QUERY_HISTORY_MONTHS,
 } from './constants.js';
 import { FLOW_GROUPS, FlowType, type FlowTypeCode } from './ledger.js';
@@ -138,6 +141,11 @@ export const feeChannel = z.object({
     .describe('Charged by a third party (intermediary banks), borne by the user'),
   maxAmount: z.object({ amount: decimalText, asset: z.string() }).nullable(),
   amountNotStated: z.boolean().describe('The fee exists but its amount is not published yet'),
+  monthly: z
+    .object({ amount: decimalText, asset: z.string() })
+    .nullable()
+    .optional()
+    .describe('A fee charged each month besides `fixed` (the partner-bank virtual account)'),
   flowTypes: z.array(z.number().int()).describe('The ledger flows its fees are posted with'),
 });
 export type FeeChannel = z.infer<typeof feeChannel>;
@@ -252,12 +260,14 @@ export const FEE_CHANNEL_TERMS: Record<FeeChannelCode, Omit<FeeChannel, 'channel
   BANK_ACCOUNT: {
     free: false,
     rate: null,
-    fixed: null,
+    /** The opening fee, once; `monthly` the virtual-account fee. */
+    fixed: { amount: PARTNER_BANK_OPENING_FEE_USD, asset: PARTNER_BANK_FEE_CURRENCY },
+    monthly: { amount: PARTNER_BANK_MONTHLY_FEE_USD, asset: PARTNER_BANK_FEE_CURRENCY },
     limitedTime: false,
     networkGas: false,
     thirdParty: null,
     maxAmount: null,
-    amountNotStated: true,
+    amountNotStated: false,
     flowTypes: [...FLOW_GROUPS.ACCOUNT_FEES],
   },
 };

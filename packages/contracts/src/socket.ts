@@ -15,7 +15,10 @@ import {
 import { fill, order } from './order.js';
 import { withdrawal } from './withdrawal.js';
 import { cryptoDeposit } from './crypto-wallet.js';
+import { bankAccount, fiatWithdrawal } from './fiat-withdrawal.js';
+import { fiatDeposit } from './fiat-deposit.js';
 import { notificationPush } from './notification.js';
+import { partnerBankAccountView } from './fiat-bank.js';
 
 export const socketOp = z.enum([
   'login',
@@ -49,6 +52,10 @@ export const socketChannel = z.enum([
   'acceptLanguage',
   'withdrawal',
   'notification',
+  'fiatWithdrawal',
+  'bankAccount',
+  'bankCard',
+  'fiatDeposit',
 ]);
 export type SocketChannel = z.infer<typeof socketChannel>;
 
@@ -60,6 +67,10 @@ export const PRIVATE_CHANNELS: readonly SocketChannel[] = [
   'withdrawal',
   'cryptoDeposit',
   'notification',
+  'fiatWithdrawal',
+  'bankAccount',
+  'bankCard',
+  'fiatDeposit',
 ];
 
 /** Private channels of the account as a whole, the same in every runtime mode. */
@@ -108,6 +119,10 @@ export const pushPayloads = {
     type: z.enum(['MAINTENANCE', 'ANNOUNCEMENT', 'NOTICE']),
     message: z.string(),
     ts: z.number().int(),
+    /** What a maintenance notice is about (absent: the whole exchange) and whether it began or ended. */
+    scope: z.enum(['EXCHANGE', 'ASSET', 'SYMBOL']).optional(),
+    code: z.string().optional(),
+    active: z.boolean().optional(),
   }),
   exchangeRate: exchangeRates,
   /** Catalogue changes, merged by code into the client's catalogue (one item, or several). */
@@ -122,6 +137,14 @@ export const pushPayloads = {
   withdrawal,
   /** A new notification and the unread count, or the count alone after a mark-read. */
   notification: notificationPush,
+  /** The account's partner-bank account changed (opened, failed, e-KYC decided, a fee). */
+  bankAccount: partnerBankAccountView,
+  /** A fiat withdrawal of the account in its new state (every state change; Real mode). */
+  fiatWithdrawal,
+  /** A whitelisted bank account changed (added, linked, verified, removed: `deleted`). */
+  bankCard: bankAccount.extend({ deleted: z.boolean().optional() }),
+  /** A fiat deposit (card or bank) of the account in its new state (Real mode). */
+  fiatDeposit,
 } satisfies Record<SocketChannel, z.ZodType>;
 export type PushPayload<C extends SocketChannel> = z.infer<(typeof pushPayloads)[C]>;
 /** The channels that push. */

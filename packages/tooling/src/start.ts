@@ -21,7 +21,8 @@ const env: NodeJS.ProcessEnv = {
   DATABASE_URL: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
   REDIS_URL: process.env.REDIS_URL ?? DEFAULT_REDIS_URL,
   LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
-  // A new user should see a living market in Demo and Trial.
+  // A new user should see a living market in every mode (Real too: REAL_MARKET_MAKERS defaults
+  // on outside production; MARKET_SEED makes the market reproducible; see the README).
   MARKET_MAKERS: process.env.MARKET_MAKERS ?? 'true',
   WEB_DIST_DIR: path.join(appDir('web'), 'dist'),
 };
@@ -48,6 +49,39 @@ env.CHAIN_SIM_URL ??= `http://127.0.0.1:${env.CHAIN_SIM_PORT}`;
 env.CHAIN_API_URL ??= env.CHAIN_SIM_URL;
 env.CHAIN_CALLBACK_URL ??= `http://127.0.0.1:${PORT}/v1/wallet/crypto/public/chain/callback`;
 env.CHAIN_SIM_DATA_DIR ??= `${env.ENGINE_DATA_DIR}-chain`;
+// The simulated card processor, likewise: its charges go with the database. Its confirmation
+// pages open in the user's browser, so they live on localhost.
+env.CARD_SIM_PORT ??= String(Number(PORT) + 14);
+env.CARD_SIM_URL ??= `http://127.0.0.1:${env.CARD_SIM_PORT}`;
+env.CARD_API_URL ??= env.CARD_SIM_URL;
+env.CARD_SIM_PUBLIC_URL ??= `http://localhost:${env.CARD_SIM_PORT}`;
+env.CARD_CALLBACK_URL ??= `http://127.0.0.1:${PORT}/v1/fiat/public/card/callback`;
+env.CARD_SIM_DATA_DIR ??= `${env.ENGINE_DATA_DIR}-card`;
+// Google and Apple sign-in: outside production, a local OpenID provider stands in for each one
+// the environment does not configure (OIDC_GOOGLE_* / OIDC_APPLE_*), so the buttons work on a
+// fresh machine; its login page offers test identities. Production reads the real settings only.
+env.PUBLIC_BASE_URL ??= `http://localhost:${PORT}`;
+const localOidc = env.NODE_ENV !== 'production' && env.OIDC_SIM !== 'false';
+if (localOidc) {
+  env.OIDC_SIM_GOOGLE_PORT ??= String(Number(PORT) + 15);
+  env.OIDC_SIM_APPLE_PORT ??= String(Number(PORT) + 16);
+  for (const [provider, port] of [
+    ['GOOGLE', env.OIDC_SIM_GOOGLE_PORT],
+    ['APPLE', env.OIDC_SIM_APPLE_PORT],
+  ] as const) {
+    if (env[`OIDC_${provider}_ISSUER`]) continue;
+    env[`OIDC_${provider}_ISSUER`] = `http://127.0.0.1:${port}`;
+    env[`OIDC_${provider}_CLIENT_ID`] = `local-${provider.toLowerCase()}-client`;
+    env[`OIDC_${provider}_CLIENT_SECRET`] = `local-${provider.toLowerCase()}-secret`;
+  }
+}
+// The simulated partner bank, likewise: its accounts and transfers go with the database.
+env.BANK_SIM_PORT ??= String(Number(PORT) + 13);
+env.BANK_SIM_URL ??= `http://127.0.0.1:${env.BANK_SIM_PORT}`;
+env.BANK_API_URL ??= env.BANK_SIM_URL;
+env.BANK_SIM_PUBLIC_URL ??= `http://127.0.0.1:${env.BANK_SIM_PORT}`;
+env.BANK_CALLBACK_BASE_URL ??= `http://127.0.0.1:${PORT}`;
+env.BANK_SIM_DATA_DIR ??= `${env.ENGINE_DATA_DIR}-bank`;
 
 /** `port` when it is free on 127.0.0.1, otherwise one the system picks. */
 function freePort(port: number): Promise<number> {
@@ -100,6 +134,8 @@ async function clearEngineState(): Promise<void> {
   rmSync(env.ENGINE_DATA_DIR ?? '', { recursive: true, force: true });
   rmSync(env.KYC_SIM_DATA_DIR ?? '', { recursive: true, force: true });
   rmSync(env.CHAIN_SIM_DATA_DIR ?? '', { recursive: true, force: true });
+  rmSync(env.BANK_SIM_DATA_DIR ?? '', { recursive: true, force: true });
+  rmSync(env.CARD_SIM_DATA_DIR ?? '', { recursive: true, force: true });
 }
 
 function step(text: string): void {
@@ -194,7 +230,7 @@ function launch(
 async function stopAll(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
-    await supervisor.stop(['gateway', 'worker', 'engine', 'kyc', 'chain']);
+    await supervisor.stop(['gateway', 'worker', 'engine', 'kyc', 'chain', 'bank', 'card', 'oidc']);
   }
   process.exit(code);
 }
@@ -244,6 +280,9 @@ async function main(): Promise<void> {
   launch('engine', 33, appDir('matching-sim'), 'src/main.ts');
   launch('kyc', 34, appDir('matching-sim'), 'src/sim/kyc/main.ts');
   launch('chain', 37, appDir('matching-sim'), 'src/sim/chain/main.ts');
+  launch('card', 38, appDir('matching-sim'), 'src/sim/card/main.ts');
+  if (localOidc) launch('oidc', 31, appDir('matching-sim'), 'src/sim/oidc/main.ts');
+  launch('bank', 35, appDir('matching-sim'), 'src/sim/bank/main.ts');
   if (await waitReady(`http://127.0.0.1:${PORT}/ready`, 60_000)) {
     const inbox = mail
       ? `\n  E-mail inbox (codes the exchange sends): http://localhost:${mail.webPort}`
@@ -252,7 +291,15 @@ async function main(): Promise<void> {
       `\n  \x1b[1mExchange running at http://localhost:${PORT}\x1b[0m  (API docs: http://localhost:${PORT}/v1/docs; Ctrl-C stops)${inbox}` +
         `\n  Test coins: copy a user's deposit address from the deposit page (/cryptoChannel), then` +
         `\n    npm run sim:chain -- send <BTC|ETH|TRX> <address> <amount> [asset]   e.g. send TRX T... 100 (USDT on Tron)` +
-        `\n    (also: status, reorg <network> <k>, set-status <network> <STABLE|UNSTABLE|MAINTENANCE>)\n`,
+        `\n    (also: status, reorg <network> <k>, set-status <network> <STABLE|UNSTABLE|MAINTENANCE>)` +
+        `\n  Bank transfers: copy a user's virtual account number from the bank deposit page (/fiatChannel/JYB), then` +
+        `\n    npm run sim:bank -- deposit <accountNumber> <USD|EUR> <amount> [--payer-name "Jane Doe"] [--payer-account 123456789] [--payer-swift HSBCHKHHXXX]` +
+        `\n    (also: accounts, transfers, set-outcome open <success|fail>, fail-transfer <requestId>)` +
+        `\n  Test cards for card deposits (/fiatChannel/ortherJYB): npm run sim:card -- cards` +
+        `\n    (a 3-D Secure charge: confirm on the processor's page, or npm run sim:card -- confirm <chargeId>)` +
+        (localOidc
+          ? `\n  Google and Apple sign-in go to local stand-ins (pick a test identity or type any e-mail).\n`
+          : '\n'),
     );
   } else if (!stopping) {
     console.error('The gateway did not become ready within 60 s; see its log above.');

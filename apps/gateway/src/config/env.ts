@@ -106,7 +106,16 @@ export const envSchema = z
     /** Simulated market makers keep Demo and Trial books two-sided (off in tests). */
     MARKET_MAKERS: bool.default(false),
     MARKET_MAKER_INTERVAL_MS: z.coerce.number().int().min(200).default(3000),
-    MARKET_MAKER_LEVELS: z.coerce.number().int().min(1).max(20).default(3),
+    MARKET_MAKER_LEVELS: z.coerce.number().int().min(1).max(50).default(20),
+    /** Seeds the market makers' walk, sizes and taker flow and the chart history; unset: random. */
+    MARKET_SEED: z.coerce.number().int().nonnegative().optional(),
+    /**
+     * Market makers in Real mode too, their house accounts funded by crypto deposits from the
+     * simulated chains' faucet (the operator treasury). Default: on outside production.
+     */
+    REAL_MARKET_MAKERS: bool.optional(),
+    /** Days of simulated chart history a fresh book gets before its first trade (0: none). */
+    CHART_HISTORY_DAYS: z.coerce.number().int().min(0).max(400).default(30),
     /** A socket with no ping for this long is closed (spec: reply timeout 30 s). */
     SOCKET_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
     /**
@@ -197,6 +206,54 @@ export const envSchema = z
     CHAIN_CALLBACK_URL: z.string().url().optional(),
     /** Chain callbacks signed longer ago (or ahead) than this are refused as replays. */
     CHAIN_CALLBACK_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+    /** The partner bank's API (the simulated bank under `npm start`: BANK_SIM_URL). */
+    BANK_API_URL: z.string().url().default('http://127.0.0.1:8093'),
+    /** Shared with the partner bank: signs its callbacks and our calls. Required in production. */
+    BANK_CALLBACK_SECRET: z
+      .string()
+      .min(32, 'BANK_CALLBACK_SECRET must be at least 32 characters')
+      .default('development-bank-callback-secret-0123456789'),
+    /** The base address the bank posts BANK_CALLBACK_PATHS under; default PUBLIC_BASE_URL. */
+    BANK_CALLBACK_BASE_URL: z.string().url().optional(),
+    /** Bank callbacks signed longer ago (or ahead) than this are refused as replays. */
+    BANK_CALLBACK_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+    /**
+     * The fiat withdrawal risk review's duration, "min-max" in logical seconds (default the
+     * spec's 60-120); each review draws one in the range.
+     */
+    FIAT_WITHDRAWAL_REVIEW_SECONDS: z
+      .string()
+      .regex(/^\d+(\.\d+)?-\d+(\.\d+)?$/, 'FIAT_WITHDRAWAL_REVIEW_SECONDS is "min-max" seconds')
+      .transform((v) => v.split('-').map((n) => Math.round(Number(n) * 1000)) as [number, number])
+      .refine(([min, max]) => min <= max, 'FIAT_WITHDRAWAL_REVIEW_SECONDS: min above max')
+      .optional(),
+    /**
+     * How long an approved fiat withdrawal stays frozen before it is scheduled, in logical seconds
+     * (the spec's 24 hours by default). Shorter only outside production (the browser test of the
+     * whole fiat journey); the banking-day rule that follows is never shortened.
+     */
+    FIAT_WITHDRAWAL_FREEZE_SECONDS: z.coerce.number().int().positive().default(86_400),
+    /** The card processor's API (the simulated processor under `npm start`: CARD_SIM_URL). */
+    CARD_API_URL: z.string().url().default('http://127.0.0.1:8094'),
+    /** Shared with the card processor: signs its callbacks and our calls. Required in production. */
+    CARD_CALLBACK_SECRET: z
+      .string()
+      .min(32, 'CARD_CALLBACK_SECRET must be at least 32 characters')
+      .default('development-card-callback-secret-0123456789'),
+    /** Where the processor reports confirmed charges; default PUBLIC_BASE_URL + CARD_CALLBACK_PATH. */
+    CARD_CALLBACK_URL: z.string().url().optional(),
+    /** Card callbacks signed longer ago (or ahead) than this are refused as replays. */
+    CARD_CALLBACK_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+    /**
+     * The fiat deposit risk review's duration, "min-max" in logical seconds (default the spec's
+     * 60-120); each review draws one in the range.
+     */
+    FIAT_DEPOSIT_REVIEW_SECONDS: z
+      .string()
+      .regex(/^\d+(\.\d+)?-\d+(\.\d+)?$/, 'FIAT_DEPOSIT_REVIEW_SECONDS is "min-max" seconds')
+      .transform((v) => v.split('-').map((n) => Math.round(Number(n) * 1000)) as [number, number])
+      .refine(([min, max]) => min <= max, 'FIAT_DEPOSIT_REVIEW_SECONDS: min above max')
+      .optional(),
     /**
      * The crypto deposit risk review's duration, "min-max" in logical seconds (default the spec's
      * 60-120); each review draws one in the range.
@@ -288,6 +345,33 @@ export const envSchema = z
         code: 'custom',
         path: ['CHAIN_CALLBACK_SECRET'],
         message: 'CHAIN_CALLBACK_SECRET must be set in production',
+      });
+    }
+    if (
+      env.NODE_ENV === 'production' &&
+      env.BANK_CALLBACK_SECRET.startsWith('development-bank-callback-secret')
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BANK_CALLBACK_SECRET'],
+        message: 'BANK_CALLBACK_SECRET must be set in production',
+      });
+    }
+    if (
+      env.NODE_ENV === 'production' &&
+      env.CARD_CALLBACK_SECRET.startsWith('development-card-callback-secret')
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CARD_CALLBACK_SECRET'],
+        message: 'CARD_CALLBACK_SECRET must be set in production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.FIAT_WITHDRAWAL_FREEZE_SECONDS < 86_400) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIAT_WITHDRAWAL_FREEZE_SECONDS'],
+        message: 'FIAT_WITHDRAWAL_FREEZE_SECONDS may not be below 86400 (24 hours) in production',
       });
     }
     if (env.NODE_ENV === 'production' && !env.FILE_ENCRYPTION_KEY) {

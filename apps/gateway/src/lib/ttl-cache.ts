@@ -17,4 +17,9 @@ export class TtlCache<K, V> {
     this.entries.set(key, { value, until: Date.now() + this.ttlMs });
     return value;
   }
+
+  /** Forgets every entry (the data changed, e.g. an operator edited the catalogue). */
+  clear(): void {
+    this.entries.clear();
+  }
 }

@@ -35,6 +35,8 @@ describe('environment', () => {
       FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
       KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
       CHAIN_CALLBACK_SECRET: 'a-production-chain-callback-secret-0123456789',
+      BANK_CALLBACK_SECRET: 'a-production-bank-callback-secret-0123456789',
+      CARD_CALLBACK_SECRET: 'a-production-card-callback-secret-0123456789',
     };
     expect(() => loadEnv(base)).toThrow(/SMTP_URL must be set in production/);
     const withSmtp = { ...base, SMTP_URL: 'smtp://mail.example.com:587' };
@@ -44,6 +46,38 @@ describe('environment', () => {
       loadEnv({ DATABASE_URL: 'postgresql://a@b/c', REDIS_URL: 'redis://x:6379', DEV_CREDIT: '1' })
         .DEV_CREDIT,
     ).toBe(true);
+  });
+
+  it('keeps the 24-hour fiat withdrawal freeze in production; shorter elsewhere', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://a@b/c',
+      REDIS_URL: 'redis://x:6379',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+      CSRF_SECRET: 'a-production-csrf-secret-of-32-characters',
+      TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
+      FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
+      KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
+      CHAIN_CALLBACK_SECRET: 'a-production-chain-callback-secret-0123456789',
+      BANK_CALLBACK_SECRET: 'a-production-bank-callback-secret-0123456789',
+      CARD_CALLBACK_SECRET: 'a-production-card-callback-secret-0123456789',
+      SMTP_URL: 'smtp://mail.example.com:587',
+    };
+    expect(loadEnv(production).FIAT_WITHDRAWAL_FREEZE_SECONDS).toBe(86_400);
+    expect(() => loadEnv({ ...production, FIAT_WITHDRAWAL_FREEZE_SECONDS: '60' })).toThrow(
+      /FIAT_WITHDRAWAL_FREEZE_SECONDS may not be below 86400/,
+    );
+    expect(
+      loadEnv({ ...production, FIAT_WITHDRAWAL_FREEZE_SECONDS: '172800' })
+        .FIAT_WITHDRAWAL_FREEZE_SECONDS,
+    ).toBe(172_800);
+    const dev = { DATABASE_URL: 'postgresql://a@b/c', REDIS_URL: 'redis://x:6379' };
+    expect(
+      loadEnv({ ...dev, FIAT_WITHDRAWAL_FREEZE_SECONDS: '5' }).FIAT_WITHDRAWAL_FREEZE_SECONDS,
+    ).toBe(5);
+    expect(() => loadEnv({ ...dev, FIAT_WITHDRAWAL_FREEZE_SECONDS: '0' })).toThrow(
+      /FIAT_WITHDRAWAL_FREEZE_SECONDS/,
+    );
   });
 
   it('needs a 32-byte file encryption key in production, in hex or base64', () => {
@@ -56,6 +90,8 @@ describe('environment', () => {
       TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
       KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
       CHAIN_CALLBACK_SECRET: 'a-production-chain-callback-secret-0123456789',
+      BANK_CALLBACK_SECRET: 'a-production-bank-callback-secret-0123456789',
+      CARD_CALLBACK_SECRET: 'a-production-card-callback-secret-0123456789',
       SMTP_URL: 'smtp://mail.example.com:587',
     };
     expect(() => loadEnv(base)).toThrow(/FILE_ENCRYPTION_KEY must be set in production/);
@@ -85,6 +121,8 @@ describe('environment', () => {
       TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
       FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
       CHAIN_CALLBACK_SECRET: 'a-production-chain-callback-secret-0123456789',
+      BANK_CALLBACK_SECRET: 'a-production-bank-callback-secret-0123456789',
+      CARD_CALLBACK_SECRET: 'a-production-card-callback-secret-0123456789',
     };
     expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(
       /KYC_CALLBACK_SECRET must be set in production/,
@@ -97,6 +135,36 @@ describe('environment', () => {
     expect(loadEnv(base).KYC_CALLBACK_WINDOW_SECONDS).toBe(300);
   });
 
+  it('requires CARD_CALLBACK_SECRET and BANK_CALLBACK_SECRET (32+ characters) in production only', () => {
+    const base = {
+      DATABASE_URL: 'postgresql://a@b/c',
+      REDIS_URL: 'redis://x:6379',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+      CSRF_SECRET: 'a-production-csrf-secret-of-32-characters',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
+      FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
+      KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
+      CHAIN_CALLBACK_SECRET: 'a-production-chain-callback-secret-0123456789',
+      BANK_CALLBACK_SECRET: 'a-production-bank-callback-secret-0123456789',
+    };
+    expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(
+      /CARD_CALLBACK_SECRET must be set in production/,
+    );
+    expect(() => loadEnv({ ...base, CARD_CALLBACK_SECRET: 'short' })).toThrow(/at least 32/);
+    const secret = 'a-production-card-callback-secret-0123456789';
+    const env = loadEnv({ ...base, NODE_ENV: 'production', CARD_CALLBACK_SECRET: secret });
+    expect(env.CARD_CALLBACK_SECRET).toBe(secret);
+    expect(env.CARD_CALLBACK_WINDOW_SECONDS).toBe(300);
+    expect(
+      loadEnv({ ...base, FIAT_DEPOSIT_REVIEW_SECONDS: '60-120' }).FIAT_DEPOSIT_REVIEW_SECONDS,
+    ).toEqual([60_000, 120_000]);
+    const { BANK_CALLBACK_SECRET: _bank, ...noBank } = base;
+    expect(() =>
+      loadEnv({ ...noBank, NODE_ENV: 'production', CARD_CALLBACK_SECRET: secret }),
+    ).toThrow(/BANK_CALLBACK_SECRET must be set in production/);
+  });
+
   it('requires CHAIN_CALLBACK_SECRET (32+ characters) in production only', () => {
     const base = {
       DATABASE_URL: 'postgresql://a@b/c',
@@ -107,6 +175,8 @@ describe('environment', () => {
       TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
       FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
       KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
+      BANK_CALLBACK_SECRET: 'a-production-bank-callback-secret-0123456789',
+      CARD_CALLBACK_SECRET: 'a-production-card-callback-secret-0123456789',
     };
     expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(
       /CHAIN_CALLBACK_SECRET must be set in production/,
@@ -146,6 +216,8 @@ describe('environment', () => {
       FILE_ENCRYPTION_KEY: 'ef'.repeat(32),
       KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
       CHAIN_CALLBACK_SECRET: 'a-production-chain-callback-secret-0123456789',
+      BANK_CALLBACK_SECRET: 'a-production-bank-callback-secret-0123456789',
+      CARD_CALLBACK_SECRET: 'a-production-card-callback-secret-0123456789',
     };
     expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(
       /TOTP_ENCRYPTION_KEY must be set/,
@@ -156,5 +228,30 @@ describe('environment', () => {
       loadEnv({ ...base, NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: key }).TOTP_ENCRYPTION_KEY,
     ).toBe(key);
     expect(loadEnv(base).TOTP_ENCRYPTION_KEY).toBeUndefined();
+  });
+
+  it('requires BANK_CALLBACK_SECRET (32+ characters) in production only', () => {
+    const base = {
+      DATABASE_URL: 'postgresql://a@b/c',
+      REDIS_URL: 'redis://x:6379',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+      CSRF_SECRET: 'a-production-csrf-secret-of-32-characters',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
+      FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
+      KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
+      CHAIN_CALLBACK_SECRET: 'a-production-chain-callback-secret-0123456789',
+      CARD_CALLBACK_SECRET: 'a-production-card-callback-secret-0123456789',
+    };
+    expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(
+      /BANK_CALLBACK_SECRET must be set in production/,
+    );
+    expect(() => loadEnv({ ...base, BANK_CALLBACK_SECRET: 'short' })).toThrow(/at least 32/);
+    const secret = 'a-production-bank-callback-secret-0123456789';
+    const env = loadEnv({ ...base, NODE_ENV: 'production', BANK_CALLBACK_SECRET: secret });
+    expect(env.BANK_CALLBACK_SECRET).toBe(secret);
+    expect(env.BANK_CALLBACK_WINDOW_SECONDS).toBe(300);
+    expect(env.BANK_API_URL).toBe('http://127.0.0.1:8093');
+    expect(loadEnv(base).BANK_CALLBACK_SECRET).toMatch(/^development-bank-callback-secret/);
   });
 });

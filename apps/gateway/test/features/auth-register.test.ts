@@ -252,6 +252,20 @@ describe('registration', () => {
 });
 
 describe('error language', () => {
+  it('mails the code in the language the asker reads the client in', async () => {
+    t.clock.advance(61_000);
+    const res = await post(
+      '/v1/auth/public/register/code',
+      { email: 'kenji@example.com', puzzleToken: await solvePuzzle(t, 'REGISTER') },
+      { 'accept-language': 'ja-JP,ja;q=0.9' },
+    );
+    expect(res.statusCode).toBe(200);
+    await mailDelivered(t);
+    const [mail] = await t.mail.messagesTo('kenji@example.com');
+    expect(mail?.subject).toBe('登録用の確認コード');
+    expect(mail?.text).toMatch(/^確認コードは \d{6} です。/);
+  });
+
   it('answers in the language accept-language asks for', async () => {
     const zh = await t.app.inject({
       method: 'GET',

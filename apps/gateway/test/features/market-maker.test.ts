@@ -9,6 +9,8 @@ let engine: { stop(): Promise<void> };
 beforeAll(async () => {
   t = await build({
     MARKET_MAKERS: 'true',
+    REAL_MARKET_MAKERS: 'false',
+    CHART_HISTORY_DAYS: '0',
     MARKET_MAKER_INTERVAL_MS: '400',
     MARKET_MAKER_LEVELS: '2',
   });

@@ -24,7 +24,16 @@ export interface TestApp {
  */
 export async function build(
   overrides: Record<string, string> = {},
-  extra: Pick<BuildOptions, 'extraRoutes' | 'logger' | 'cryptoWallet' | 'withdrawalChain'> = {},
+  extra: Pick<
+    BuildOptions,
+    | 'extraRoutes'
+    | 'logger'
+    | 'cryptoWallet'
+    | 'withdrawalChain'
+    | 'partnerBank'
+    | 'fiatBank'
+    | 'fiatDeposit'
+  > = {},
 ): Promise<TestApp> {
   const id = randomBytes(6).toString('hex');
   // A DATABASE_URL override shares another test app's database (two gateways, one exchange).

@@ -13,6 +13,8 @@ const PROD = {
   FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
   KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
   CHAIN_CALLBACK_SECRET: 'a-production-chain-callback-secret-0123456789',
+  BANK_CALLBACK_SECRET: 'a-production-bank-callback-secret-0123456789',
+  CARD_CALLBACK_SECRET: 'a-production-card-callback-secret-0123456789',
 };
 
 let t: TestApp;

@@ -30,6 +30,7 @@ describe('access rules', () => {
       '/login',
       '/login/forgetPassword',
       '/m/register/result',
+      '/m/help',
       '/trade/spot',
       '/trade/spot/ETH_USDT',
     ]) {
@@ -41,6 +42,8 @@ describe('access rules', () => {
       '/accountCenter/wallet',
       '/rapidBuy',
       '/fiatChannel/JYB',
+      '/m/identity',
+      '/m/deposit',
     ]) {
       expect(isPublicPath(path), path).toBe(false);
     }
@@ -232,5 +235,18 @@ describe('session', () => {
     await act(() => router.navigate('/home/help'));
     expect(await screen.findByRole('heading', { name: 'Help centre' })).toBeDefined();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('a sign-in through Google or Apple', () => {
+  it('lands with only the session cookies and is logged in once the profile answers', async () => {
+    document.cookie = 'csrf_token=from-the-gateway; path=/';
+    try {
+      renderApp('/market', profile(makeUser({ email: 'g@example.com' })));
+      expect(await screen.findByRole('button', { name: 'Account' })).toBeDefined();
+      expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(SESSION_MARKER);
+    } finally {
+      document.cookie = 'csrf_token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
   });
 });

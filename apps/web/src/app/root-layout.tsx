@@ -5,6 +5,7 @@ import { LoginRequired } from '../components/login-required';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { LoadingState } from '../components/states';
+import { MaintenanceBanner } from '../components/maintenance-banner';
 import { Toaster } from '../components/toaster';
 import { isMobileEmbedPath, isPublicPath } from '../config/paths';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
@@ -58,6 +59,7 @@ export function RootLayout() {
             {t('app.skip')}
           </a>
           <Header bell={<NotificationBell />} />
+          <MaintenanceBanner />
           <main id="main" className="app-main container">
             <Page />
           </main>

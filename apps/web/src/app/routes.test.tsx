@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, resetApp } from '../test/render';
 
@@ -18,5 +18,10 @@ describe('routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: /Trade real-world assets/ }),
     ).toBeDefined();
+  });
+
+  it('opens spot trading at /trade/swap (there is no swap product)', async () => {
+    const { router } = renderApp('/trade/swap');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/trade/spot'));
   });
 });

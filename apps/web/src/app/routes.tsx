@@ -1,11 +1,12 @@
 import { lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { ComingSoon } from '../components/coming-soon';
 import { PATHS } from '../config/paths';
 import { retryImport } from '../lib/retry-import';
 import type { en } from './locales/en';
 import { NotFoundPage } from './NotFoundPage';
+import { MobileLayout, type MobileHandle, type MobileTitle } from './mobile-layout';
 import { RootLayout, type RouteHandle } from './root-layout';
 
 /** Each screen is its own chunk: the landing page loads none of the others (retried on a blip). */
@@ -48,6 +49,10 @@ const IdentityCentrePage = page(
   () => import('../features/kyc/components/identity-centre'),
   'IdentityCentrePage',
 );
+const BankAccountPage = page(
+  () => import('../features/fiat-bank/components/bank-account-page'),
+  'BankAccountPage',
+);
 const TradePage = page(() => import('../features/trade/TradePage'), 'TradePage');
 const OrdersPage = page(() => import('../features/trade/account-pages'), 'OrdersPage');
 const WalletPage = page(() => import('../features/trade/account-pages'), 'WalletPage');
@@ -66,6 +71,26 @@ const CryptoChannelPage = page(
 const WhitelistPage = page(
   () => import('../features/crypto-wallet/components/whitelist-page'),
   'WhitelistPage',
+);
+const BankCardPage = page(
+  () => import('../features/fiat-withdrawal/components/bank-card-page'),
+  'BankCardPage',
+);
+const FiatWithdrawPage = page(
+  () => import('../features/fiat-withdrawal/components/withdraw-page'),
+  'WithdrawPage',
+);
+const BankDepositPage = page(
+  () => import('../features/fiat-deposit/components/bank-deposit-page'),
+  'BankDepositPage',
+);
+const CardDepositPage = page(
+  () => import('../features/fiat-deposit/components/card-deposit-page'),
+  'CardDepositPage',
+);
+const FiatHistoryPage = page(
+  () => import('../features/fiat-deposit/components/fiat-history-page'),
+  'FiatHistoryPage',
 );
 const CancellationPage = page(
   () => import('../features/cancellation/components/cancellation-page'),
@@ -97,6 +122,11 @@ const soon = (path: string, key: PageKey): RouteObject => ({
   element: <ComingSoonRoute page={key} />,
 });
 const bare: RouteHandle = { layout: 'none' };
+const embedded = (mobileTitle: MobileTitle, dark = false): MobileHandle => ({
+  layout: 'none',
+  mobileTitle,
+  dark,
+});
 
 export const routes: RouteObject[] = [
   {
@@ -115,30 +145,67 @@ export const routes: RouteObject[] = [
       { path: PATHS.registerSuccess, element: <RegisterSuccessPage />, handle: bare },
       { path: PATHS.tradeSpot, element: <TradePage /> },
       { path: `${PATHS.tradeSpot}/:symbol`, element: <TradePage /> },
-      soon(PATHS.tradeSwap, 'tradeSwap'),
+      // No swap product: the address opens spot trading (README, "Trade screen and markets").
+      {
+        path: PATHS.tradeSwap,
+        element: <Navigate to={PATHS.tradeSpot} replace />,
+        handle: { public: true } satisfies RouteHandle,
+      },
       { path: PATHS.accountCenter, element: <AccountOverviewPage /> },
       { path: PATHS.wallet, element: <WalletPage /> },
       { path: PATHS.orders, element: <OrdersPage /> },
       { path: PATHS.security, element: <SecurityPage /> },
       { path: PATHS.address, element: <WhitelistPage /> },
       { path: PATHS.cancellation, element: <CancellationPage /> },
-      soon(PATHS.bankCardManage, 'bankCardManage'),
+      { path: PATHS.bankCardManage, element: <BankCardPage /> },
       { path: PATHS.transactionHistory, element: <TransactionHistoryPage /> },
       { path: PATHS.fee, element: <FeePage /> },
       { path: PATHS.fundFlow, element: <FundFlowPage /> },
       { path: PATHS.statements, element: <StatementsPage /> },
-      soon(PATHS.fiatHistory, 'fiatHistory'),
+      { path: PATHS.fiatHistory, element: <FiatHistoryPage /> },
       { path: PATHS.identity, element: <IdentityCentrePage /> },
       { path: PATHS.individualKyc, element: <IndividualKycPage /> },
       { path: PATHS.institutionKyc, element: <InstitutionKycPage /> },
-      soon(PATHS.fiatChannel, 'fiatChannel'),
-      soon(PATHS.otherFiatChannel, 'otherFiatChannel'),
-      soon(PATHS.withdrawAssets, 'withdrawAssets'),
+      { path: PATHS.bankAccount, element: <BankAccountPage /> },
+      { path: PATHS.withdrawAssets, element: <FiatWithdrawPage /> },
+      { path: PATHS.fiatChannel, element: <BankDepositPage /> },
+      { path: PATHS.otherFiatChannel, element: <CardDepositPage /> },
       soon(PATHS.flashRemittance, 'flashRemittance'),
       soon(PATHS.foreignExchange, 'foreignExchange'),
       soon(PATHS.rapidBuy, 'rapidBuy'),
       { path: PATHS.cryptoChannel, element: <CryptoChannelPage /> },
-      { path: PATHS.mobileRegisterResult, element: <MobileRegisterResult />, handle: bare },
+      {
+        // The pages the mobile app embeds (its web views): the site's pages in a bare frame.
+        element: <MobileLayout />,
+        children: [
+          {
+            path: PATHS.mobileRegisterResult,
+            element: <MobileRegisterResult />,
+            handle: embedded('registerResult', true),
+          },
+          {
+            path: PATHS.mobileIdentity,
+            element: <IdentityCentrePage />,
+            handle: embedded('identity'),
+          },
+          {
+            path: PATHS.mobileIndividualKyc,
+            element: <IndividualKycPage />,
+            handle: embedded('individualKyc'),
+          },
+          {
+            path: PATHS.mobileInstitutionKyc,
+            element: <InstitutionKycPage />,
+            handle: embedded('institutionKyc'),
+          },
+          {
+            path: PATHS.mobileDeposit,
+            element: <CryptoChannelPage />,
+            handle: embedded('deposit'),
+          },
+          { path: PATHS.mobileHelp, element: <HelpPage />, handle: embedded('help') },
+        ],
+      },
       { path: `${PATHS.mobile}/*`, element: <ComingSoonRoute page="mobile" />, handle: bare },
       { path: '*', element: <NotFoundPage />, handle: { public: true } satisfies RouteHandle },
     ],

@@ -5,7 +5,15 @@ import { useApiClient } from '../lib/api-context';
 import { ApiError } from '../lib/api-client';
 import { loadBlocklist } from '../lib/blocklist';
 import { profileKeys, profileQueryOptions } from '../lib/profile';
-import { clearSession, isLoggedIn, loadSession, sessionStore, setUser } from '../lib/session';
+import {
+  clearSession,
+  hasToken,
+  isLoggedIn,
+  loadSession,
+  sessionStore,
+  setUser,
+  startSession,
+} from '../lib/session';
 import { applyTheme, effectiveRuntimeMode, loadSettings, settingsStore } from '../lib/settings';
 import type { SocketClient } from '../lib/socket/socket-client';
 
@@ -37,9 +45,16 @@ export function SessionEffects({
       clearSession();
       return;
     }
-    queries.fetchQuery(profileQueryOptions(api)).catch((err: unknown) => {
-      if (err instanceof ApiError) setUser(null);
-    });
+    queries
+      .fetchQuery(profileQueryOptions(api))
+      .then((user) => {
+        // A sign-in through Google or Apple lands with only the session cookies: the profile
+        // they answer starts the session here, as a login's answer does.
+        if (!hasToken()) startSession({ user });
+      })
+      .catch((err: unknown) => {
+        if (err instanceof ApiError) setUser(null);
+      });
   }, [queries, api]);
 
   useEffect(() => {

@@ -1,25 +1,50 @@
-import type { Asset, TradingSymbol } from '@exchange/contracts';
+import {
+  isAssetAvailable,
+  isSymbolAvailable,
+  type Asset,
+  type TradingSymbol,
+} from '@exchange/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { catalogueKeys, mergeByCode } from '../lib/catalogue';
+import { useTranslation } from 'react-i18next';
+import { catalogueKeys, mergeAvailable } from '../lib/catalogue';
+import { useRuntimeMode } from '../lib/settings';
 import { useSocketChannel } from '../lib/socket/socket-context';
+import { addSystemNotice } from '../lib/system-notices';
+import { showToast } from '../lib/toast';
 
-/** Catalogue system events from the socket, merged into the catalogue queries of every mode. */
+/**
+ * Catalogue system events from the socket, merged into the current mode's catalogue queries
+ * (other modes' are refetched when the mode switches): an item still available in the mode
+ * replaces the one with its code, one no longer available (spec section 5) leaves the list.
+ * `system` notices: the end of a maintenance is toasted; exchange-wide notices are kept for the
+ * banner (maintenance of an asset or symbol shows from the catalogue itself).
+ */
 export function SocketBridge() {
   const queryClient = useQueryClient();
+  const mode = useRuntimeMode();
+  const { t } = useTranslation();
   useSocketChannel('updateAssetItem', (data) => {
     for (const update of Array.isArray(data) ? data : [data]) {
       queryClient.setQueriesData<Asset[]>({ queryKey: catalogueKeys.assets() }, (list) =>
-        mergeByCode(list, update),
+        mergeAvailable(list, update, isAssetAvailable(update, mode)),
       );
     }
   });
   useSocketChannel('updateSymbolItem', (data) => {
     for (const update of Array.isArray(data) ? data : [data]) {
       queryClient.setQueriesData<TradingSymbol[]>(
-        { queryKey: [...catalogueKeys.all, 'symbols'] },
-        (list) => mergeByCode(list, update),
+        { queryKey: catalogueKeys.symbols(mode) },
+        (list) => mergeAvailable(list, update, isSymbolAvailable(update, mode)),
       );
     }
+  });
+  useSocketChannel('system', (notice) => {
+    if (notice.scope === 'ASSET' || notice.scope === 'SYMBOL') {
+      if (notice.active === false && notice.code)
+        showToast(t('maintenance.ended', { name: notice.code.replace('_', '/') }), 'info');
+      return;
+    }
+    addSystemNotice(notice);
   });
   return null;
 }

@@ -34,6 +34,13 @@ export const MenuIcon = () => (
     <path d="M4 7h16M4 12h16M4 17h16" />
   </svg>
 );
+export const SlidersIcon = () => (
+  <svg className="icon" {...base}>
+    <path d="M4 7h10M18 7h2M4 17h2M10 17h10" />
+    <circle cx="16" cy="7" r="2" />
+    <circle cx="8" cy="17" r="2" />
+  </svg>
+);
 export const ChevronIcon = () => (
   <svg className="icon icon--small" {...base}>
     <path d="M6 9l6 6 6-6" />

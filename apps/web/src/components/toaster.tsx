@@ -6,7 +6,12 @@ export function Toaster() {
   const { t } = useTranslation();
   const toasts = useStore(toastStore);
   return (
-    <div className="toaster" aria-live="assertive" role="region" aria-label="Notifications">
+    <div
+      className="toaster"
+      aria-live="assertive"
+      role="region"
+      aria-label={t('notifications.bell')}
+    >
       {toasts.map((toast) => (
         <div
           key={toast.id}

@@ -1,3 +1,8 @@
+import {
+  FIAT_DEPOSIT_CURRENCIES,
+  FIAT_WITHDRAWAL_CURRENCIES,
+  PARTNER_BANK_CURRENCIES,
+} from '@exchange/contracts';
 /** Every route path of the client (spec platform-shell section 2), in one place. */
 export const PATHS = {
   root: '/',
@@ -26,6 +31,8 @@ export const PATHS = {
   identity: '/accountCenter/identity',
   individualKyc: '/accountCenter/identity/individualKyc',
   institutionKyc: '/accountCenter/identity/institutionKyc',
+  /** The certification centre's partner-bank account opening and e-KYC (no path in the spec). */
+  bankAccount: '/accountCenter/identity/bankAccount',
   fiatChannel: '/fiatChannel/JYB',
   otherFiatChannel: '/fiatChannel/ortherJYB',
   withdrawAssets: '/withdrawAssets/JYB',
@@ -38,7 +45,31 @@ export const PATHS = {
   statements: '/accountCenter/statements',
   mobile: '/m',
   mobileRegisterResult: '/m/register/result',
+  mobileIdentity: '/m/identity',
+  mobileIndividualKyc: '/m/identity/individualKyc',
+  mobileInstitutionKyc: '/m/identity/institutionKyc',
+  mobileDeposit: '/m/deposit',
+  mobileHelp: '/m/help',
 } as const;
+
+/**
+ * The site's pages that have an embedded twin under /m: a link inside an embedded page stays
+ * embedded (no header, footer or setup widget appears in the app's web view).
+ */
+export const MOBILE_TWINS: Readonly<Record<string, string>> = {
+  [PATHS.identity]: PATHS.mobileIdentity,
+  [PATHS.individualKyc]: PATHS.mobileIndividualKyc,
+  [PATHS.institutionKyc]: PATHS.mobileInstitutionKyc,
+  [PATHS.cryptoChannel]: PATHS.mobileDeposit,
+  [PATHS.help]: PATHS.mobileHelp,
+};
+
+/** Embedded pages open to anyone; the other /m pages need the app's logged-in session. */
+const PUBLIC_MOBILE_PATHS: readonly string[] = [
+  PATHS.mobile,
+  PATHS.mobileRegisterResult,
+  PATHS.mobileHelp,
+];
 
 /** Pages anyone may open; every other page hides its content until the user logs in. */
 const PUBLIC_PATHS: readonly string[] = [
@@ -57,14 +88,14 @@ function trimSlash(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
-/** Any path under /login is public except /login/registerSuccess; /m pages are embedded views. */
+/** Any path under /login is public except /login/registerSuccess; so are some embedded /m pages. */
 export function isPublicPath(pathname: string): boolean {
   const path = trimSlash(pathname);
   if (path === PATHS.registerSuccess) return false;
   if (path === PATHS.login || path.startsWith(`${PATHS.login}/`)) return true;
   // The spot market is watchable without an account; the order form invites the visitor to log in.
   if (path === PATHS.tradeSpot || path.startsWith(`${PATHS.tradeSpot}/`)) return true;
-  if (path === PATHS.mobile || path.startsWith(`${PATHS.mobile}/`)) return true;
+  if (PUBLIC_MOBILE_PATHS.includes(path)) return true;
   return PUBLIC_PATHS.includes(path);
 }
 
@@ -93,4 +124,22 @@ export function loginPath(redirectPath?: string, type: 'login' | 'register' = 'l
   if (redirectPath && isSafeRedirect(redirectPath)) params.set('redirect_path', redirectPath);
   const qs = params.toString();
   return qs ? `${PATHS.login}?${qs}` : PATHS.login;
+}
+
+/** Where a fiat currency is withdrawn (to the linked bank account), or null where it cannot be. */
+export function fiatWithdrawPath(currency: string): string | null {
+  return (FIAT_WITHDRAWAL_CURRENCIES as readonly string[]).includes(currency)
+    ? PATHS.withdrawAssets
+    : null;
+}
+
+/**
+ * Where a fiat currency is deposited: the bank transfer page for the partner bank's currencies,
+ * the card page (with the currency chosen) for the other deposit currencies; null otherwise.
+ */
+export function fiatDepositPath(currency: string): string | null {
+  if ((PARTNER_BANK_CURRENCIES as readonly string[]).includes(currency)) return PATHS.fiatChannel;
+  if ((FIAT_DEPOSIT_CURRENCIES as readonly string[]).includes(currency))
+    return `${PATHS.otherFiatChannel}?currency=${currency}`;
+  return null;
 }

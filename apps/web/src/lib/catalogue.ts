@@ -70,3 +70,16 @@ export function mergeByCode<T extends { code: string }>(
   next[index] = { ...list[index], ...update };
   return next;
 }
+
+/**
+ * The spec's merge of a catalogue push: an item still available in the mode replaces the one with
+ * its code (or is appended), an item no longer available leaves the list.
+ */
+export function mergeAvailable<T extends { code: string }>(
+  list: readonly T[] | undefined,
+  update: T,
+  available: boolean,
+): T[] | undefined {
+  if (!list) return list;
+  return available ? mergeByCode(list, update) : list.filter((item) => item.code !== update.code);
+}

@@ -110,5 +110,20 @@ export function notificationText(
         title: t('notifications.types.STATEMENT_READY.title'),
         body: t(`notifications.types.STATEMENT_READY.body`, { month: n.params.month }),
       };
+    case 'BANK_ACCOUNT':
+      return {
+        title: t('notifications.types.BANK_ACCOUNT.title'),
+        body: t(`notifications.types.BANK_ACCOUNT.${n.params.event}`, {
+          accountNumber: n.params.accountNumber ?? '',
+          reason: n.params.reason ?? '-',
+        }),
+      };
+    case 'FIAT_WITHDRAWAL_RETURNED':
+      return {
+        title: t('notifications.types.FIAT_WITHDRAWAL_RETURNED.title'),
+        body: t(`notifications.types.FIAT_WITHDRAWAL_RETURNED.${n.params.status}`, {
+          ...n.params,
+        }),
+      };
   }
 }

@@ -29,3 +29,15 @@ export function changeDirection(change: string | null | undefined): 'up' | 'down
   if (change === null || change === undefined || !Number.isFinite(n) || n === 0) return 'flat';
   return n > 0 ? 'up' : 'down';
 }
+
+/**
+ * The colour a move is shown in: green for up and red for down, or the other way round when the
+ * user's redUp setting says red means up (spec platform-shell section 3, Settings).
+ */
+export function moveTone(
+  direction: 'up' | 'down' | 'flat',
+  redUp: boolean,
+): 'green' | 'red' | 'flat' {
+  if (direction === 'flat') return 'flat';
+  return (direction === 'up') !== redUp ? 'green' : 'red';
+}

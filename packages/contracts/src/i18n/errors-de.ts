@@ -155,6 +155,70 @@ export const errorsDe: Record<string, string> = {
   error_6005:
     'Link abgelaufen oder Verifizierung fehlgeschlagen. Bitte erstellen Sie einen neuen Link.',
   error_6006: 'Auszahlungen auf nicht verifizierte Bankkonten sind nicht möglich.',
+  error_6010: 'Die Partnerbank antwortet nicht, bitte versuchen Sie es später erneut.',
+  error_6011: 'Die Signatur des Callbacks ist ungültig.',
+  error_6012: 'Der Zeitstempel des Callbacks liegt außerhalb des zulässigen Zeitfensters.',
+  error_6013: 'Das Partnerbankkonto ist nur im Echtmodus verfügbar.',
+  error_6014: 'Ihr Partnerbankkonto ist bereits eröffnet oder wird gerade eröffnet.',
+  error_6015: 'Eröffnen Sie zuerst Ihr Partnerbankkonto.',
+  error_6016: 'Die Bank eröffnet Ihr Konto noch, bitte warten Sie einen Moment.',
+  error_6017: 'Ihr e-KYC ist bereits abgeschlossen.',
+  error_6201:
+    'Der Kontoinhaber muss Ihrer verifizierten Identität entsprechen ({{expected}}): Nur Ihr eigenes Konto kann hinzugefügt werden.',
+  error_6202: 'Gemeinschaftskonten werden nicht unterstützt: Das Konto muss allein auf Sie lauten.',
+  error_6203:
+    'Dieser Zahlungsweg wird nicht unterstützt: Fügen Sie ein Konto bei einer Bank hinzu (keine E-Wallets, Zahlungsinstitute oder Krypto-Plattformen).',
+  error_6204:
+    'Der SWIFT/BIC-Code muss aus 8 oder 11 Buchstaben und Ziffern mit gültigem Ländercode bestehen.',
+  error_6205:
+    'Die Kontonummer ist ungültig: 6–34 Buchstaben und Ziffern oder eine IBAN mit korrekter Prüfziffer.',
+  error_6206:
+    '{{currency}} ist bereits mit einem anderen Bankkonto verknüpft: Jede Währung wird mit genau einem Bankkonto verknüpft.',
+  error_6207:
+    'Nach der ersten Überweisung kann die Verknüpfung dieses Bankkontos nicht mehr geändert werden.',
+  error_6208: 'Dieses Bankkonto steht bereits auf Ihrer Whitelist.',
+  error_6209: 'Dieses Bankkonto existiert nicht.',
+  error_6210: 'Nur Ihr eigenes Bankkonto kann hinzugefügt werden.',
+  error_6211: '{{field}} darf nicht leer sein.',
+  error_6212:
+    '{{field}} akzeptiert nur lateinische Buchstaben, Ziffern und Satzzeichen, höchstens {{max}} Zeichen.',
+  error_6213: 'Die Bankleitzahl muss aus 3 bis 11 Buchstaben und Ziffern bestehen.',
+  error_6214:
+    'Eine Auszahlung auf dieses Bankkonto läuft noch: Bitte warten Sie, bis sie abgeschlossen ist.',
+  error_6215: 'Höchstens {{max}} Bankkonten können auf der Whitelist stehen.',
+  error_6220: 'Fiat-Auszahlungen sind nur in {{currencies}} möglich.',
+  error_6221:
+    'Der Betrag muss größer als 0 sein und darf höchstens {{decimals}} Nachkommastellen haben.',
+  error_6222: 'Die Mindestauszahlung beträgt {{minAmount}} {{currency}}.',
+  error_6223: 'Diese Auszahlung existiert nicht.',
+  error_6224:
+    'Diese Auszahlung kann nicht mehr storniert werden: Ihre 24-stündige Sperre ist vorbei.',
+  error_6225: 'Diese Anfrage-ID wurde bereits für eine andere Anfrage verwendet.',
+  error_6227: 'Der Kontoname muss der Inhaber des verknüpften Bankkontos sein ({{holder}}).',
+  error_6228: 'Geben Sie Name und SWIFT-Code der Zwischenbank an oder keines von beiden.',
+  error_6300:
+    'Nur eine Auszahlung, die auf den Bankarbeitstag wartet, kann jetzt gesendet werden; diese ist {{status}}.',
+  // ---- fiat deposits ----
+  error_6101: 'Fiat-Einzahlungen und -Auszahlungen sind nur im Echtmodus verfügbar.',
+  error_6102:
+    'Bitte lesen und akzeptieren Sie zuerst die Treuhandvereinbarung und die Vereinbarung über Geldtransfers.',
+  error_6103:
+    'Die Vereinbarungen wurden aktualisiert; bitte lesen und akzeptieren Sie die aktuelle Fassung.',
+  error_6104: '{{currency}} kann über diesen Kanal nicht eingezahlt werden.',
+  error_6105: 'Der Betrag muss höher sein als die Gebühr von {{fee}} {{currency}}.',
+  error_6106:
+    'Eine einzelne Kartenaufladung beträgt höchstens {{max}} {{currency}} (Gegenwert von 1.000.000 USD).',
+  error_6107: 'Die Kartennummer ist ungültig.',
+  error_6108: 'Die Karte ist abgelaufen.',
+  error_6109: 'Der Sicherheitscode (CVC) ist falsch.',
+  error_6110:
+    'Der Kartenzahlungsdienst ist nicht erreichbar; bitte versuchen Sie es später erneut.',
+  error_6111: 'Diese Einzahlung existiert nicht.',
+  error_6112: 'Die Signatur des Callbacks ist ungültig.',
+  error_6113: 'Der Zeitstempel des Callbacks liegt außerhalb des zulässigen Zeitfensters.',
+  error_6114: 'Diese Anfrage-ID wurde bereits für eine andere Einzahlung verwendet.',
+  error_6115:
+    'Der Wechselkurs für {{currency}} ist noch nicht verfügbar; bitte versuchen Sie es gleich erneut.',
 
   // ---- kyc ----
   error_7001: 'Ihre KYC-Stufe reicht für diese Aktion nicht aus.',
@@ -236,4 +300,8 @@ export const errorsDe: Record<string, string> = {
   error_2106:
     'Dieses Konto wurde gekündigt. Sie können sich mit dieser E-Mail-Adresse erneut als neues Konto registrieren.',
   error_2107: 'Ihre Kontokündigung wird geprüft; ziehen Sie den Antrag zurück, um dies zu tun.',
+  // ---- operator command line and maintenance ----
+  error_1300: 'Der Handel mit {{symbol}} ist wegen Wartung ausgesetzt: {{message}}',
+  error_1301: 'Betreiberbefehl: {{entity}} {{key}} existiert nicht.',
+  error_1302: 'Betreiberbefehl abgelehnt: {{reason}}',
 };

@@ -152,6 +152,67 @@ export const errorsFr: Record<string, string> = {
   error_6004: 'Échec de la vérification e-KYC.',
   error_6005: 'Lien expiré ou vérification échouée, veuillez générer un nouveau lien.',
   error_6006: 'Les retraits vers un compte bancaire non vérifié sont impossibles.',
+  error_6010: 'La banque partenaire ne répond pas, veuillez réessayer plus tard.',
+  error_6011: 'La signature du rappel est invalide.',
+  error_6012: "L'horodatage du rappel est hors de la fenêtre acceptée.",
+  error_6013: "Le compte auprès de la banque partenaire n'est disponible qu'en mode Réel.",
+  error_6014:
+    "Votre compte auprès de la banque partenaire est déjà ouvert ou en cours d'ouverture.",
+  error_6015: "Ouvrez d'abord votre compte auprès de la banque partenaire.",
+  error_6016: 'La banque ouvre encore votre compte, veuillez patienter un instant.',
+  error_6017: 'Votre e-KYC est déjà terminé.',
+  error_6201:
+    'Le titulaire du compte doit correspondre à votre identité vérifiée ({{expected}}) : seul votre propre compte peut être ajouté.',
+  error_6202: 'Les comptes joints ne sont pas acceptés : le compte doit être à votre seul nom.',
+  error_6203:
+    'Ce moyen de paiement n’est pas accepté : ajoutez un compte dans une banque (pas de portefeuille électronique, d’établissement de paiement ni de plateforme crypto).',
+  error_6204:
+    'Le code SWIFT/BIC doit comporter 8 ou 11 lettres et chiffres avec un code pays valide.',
+  error_6205:
+    'Le numéro de compte n’est pas valide : 6 à 34 lettres et chiffres, ou un IBAN dont la clé est correcte.',
+  error_6206:
+    '{{currency}} est déjà lié à un autre compte bancaire : chaque devise est liée à un seul compte bancaire.',
+  error_6207: 'Après le premier virement, le lien de ce compte bancaire ne peut plus être modifié.',
+  error_6208: 'Ce compte bancaire figure déjà sur votre liste blanche.',
+  error_6209: 'Ce compte bancaire n’existe pas.',
+  error_6210: 'Seul votre propre compte bancaire peut être ajouté.',
+  error_6211: '{{field}} ne peut pas être vide.',
+  error_6212:
+    '{{field}} n’accepte que des lettres latines, des chiffres et de la ponctuation, {{max}} caractères au plus.',
+  error_6213: 'Le code banque doit comporter 3 à 11 lettres et chiffres.',
+  error_6214: 'Un retrait vers ce compte bancaire est en cours : attendez qu’il soit terminé.',
+  error_6215: 'Au plus {{max}} comptes bancaires peuvent figurer sur la liste blanche.',
+  error_6220: 'Les retraits fiat ne sont disponibles qu’en {{currencies}}.',
+  error_6221: 'Le montant doit être supérieur à 0 avec au plus {{decimals}} décimales.',
+  error_6222: 'Le retrait minimum est de {{minAmount}} {{currency}}.',
+  error_6223: 'Ce retrait n’existe pas.',
+  error_6224: 'Ce retrait ne peut plus être annulé : son gel de 24 heures est terminé.',
+  error_6225: 'Cet identifiant de requête a déjà servi pour une autre requête.',
+  error_6227: 'Le nom du compte doit être celui du titulaire du compte bancaire lié ({{holder}}).',
+  error_6228: 'Indiquez le nom de la banque intermédiaire et son code SWIFT, ou aucun des deux.',
+  error_6300:
+    'Seul un retrait en attente du jour ouvré bancaire peut être envoyé maintenant ; celui-ci est {{status}}.',
+  // ---- fiat deposits ----
+  error_6101: 'Les dépôts et retraits en monnaie fiduciaire ne sont disponibles qu’en mode Réel.',
+  error_6102:
+    'Veuillez d’abord lire et accepter la convention de fiducie et la convention de transfert de fonds.',
+  error_6103:
+    'Les conventions ont été mises à jour ; veuillez lire et accepter la version en vigueur.',
+  error_6104: '{{currency}} ne peut pas être déposé par ce canal.',
+  error_6105: 'Le montant doit être supérieur aux frais de {{fee}} {{currency}}.',
+  error_6106:
+    'Une recharge par carte est limitée à {{max}} {{currency}} (l’équivalent de 1 000 000 USD).',
+  error_6107: 'Le numéro de carte n’est pas valide.',
+  error_6108: 'La carte a expiré.',
+  error_6109: 'Le code de sécurité (CVC) est incorrect.',
+  error_6110:
+    'Le prestataire de paiement par carte est injoignable ; veuillez réessayer plus tard.',
+  error_6111: 'Ce dépôt n’existe pas.',
+  error_6112: 'La signature du rappel n’est pas valide.',
+  error_6113: 'L’horodatage du rappel est hors de la fenêtre acceptée.',
+  error_6114: 'Cet identifiant de requête a déjà servi pour un autre dépôt.',
+  error_6115:
+    'Le taux de change de {{currency}} n’est pas encore disponible ; veuillez réessayer dans un instant.',
 
   // ---- kyc ----
   error_7001: 'Votre niveau KYC est insuffisant pour cette action.',
@@ -235,4 +296,8 @@ export const errorsFr: Record<string, string> = {
     'Ce compte a été clôturé. Vous pouvez vous réinscrire avec cette adresse e-mail en tant que nouveau compte.',
   error_2107:
     "La clôture de votre compte est en cours d'examen ; retirez la demande pour effectuer cette action.",
+  // ---- operator command line and maintenance ----
+  error_1300: 'La négociation de {{symbol}} est suspendue pour maintenance : {{message}}',
+  error_1301: 'Commande d’opérateur : {{entity}} {{key}} n’existe pas.',
+  error_1302: 'Commande d’opérateur refusée : {{reason}}',
 };

@@ -98,4 +98,16 @@ export const seedNetworks: SeedNetwork[] = [
     chainDecimals: 6,
     sortOrder: 1,
   },
+  {
+    asset: 'TBILL',
+    ...ETHEREUM,
+    tokenStandard: 'ERC20',
+    contract: '0x136471a34f6ef19fE571EFFC1CA711fdb8E49f2b',
+    confirmations: 12,
+    minDeposit: '1',
+    minWithdrawal: '2',
+    withdrawalGasFee: '1',
+    chainDecimals: 6,
+    sortOrder: 1,
+  },
 ];

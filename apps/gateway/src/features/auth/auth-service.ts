@@ -6,6 +6,7 @@ import type { Jobs } from '../../jobs/jobs.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RedisConnections } from '../../lib/redis.js';
 import { AppError } from '../../lib/app-error.js';
+import { codeMail, existingAccountMail } from '../mail/account-mails.js';
 import type { sendMailJob } from '../mail/send-mail-job.js';
 import {
   consumeEmailCode,
@@ -71,18 +72,16 @@ export function checkPasswords(password: string, confirmPassword: string, email:
   checkPasswordPolicy({ password, confirmPassword, email });
 }
 
-const SUBJECTS: Record<CodePurpose, string> = {
-  REGISTER: 'Your registration code',
-  RESET_PASSWORD: 'Your password reset code',
-  CHANGE_PASSWORD: 'Your code to change the password',
-  CHANGE_EMAIL_OLD: 'Your code to change the e-mail address',
-  CHANGE_EMAIL_NEW: 'Your code to confirm the new e-mail address',
-  UNLINK_AUTHENTICATOR: 'Your code to unlink Google Authenticator',
-  STEP_UP: 'Your security verification code',
-};
-
-/** Mails a new code of a purpose to an address (rate limited per address and purpose). */
-export async function mailCode(deps: AuthDeps, email: string, purpose: CodePurpose): Promise<void> {
+/**
+ * Mails a new code of a purpose to an address (rate limited per address and purpose), in the
+ * language of whoever asked for it.
+ */
+export async function mailCode(
+  deps: AuthDeps,
+  email: string,
+  purpose: CodePurpose,
+  language?: string,
+): Promise<void> {
   const code = await createEmailCode({
     db: deps.db,
     clock: deps.clock,
@@ -90,18 +89,19 @@ export async function mailCode(deps: AuthDeps, email: string, purpose: CodePurpo
     email,
     purpose,
   });
-  const text = `Your verification code is ${code}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this e-mail.`;
-  await deps.jobs.enqueue(deps.mailJob, { to: email, subject: SUBJECTS[purpose], text });
+  await deps.jobs.enqueue(deps.mailJob, { to: email, ...codeMail(language, purpose, code) });
 }
-
-export const EXISTING_ACCOUNT_SUBJECT = 'Someone tried to register with your e-mail address';
 
 /**
  * A registration code asked for an address that has an account: the same steps as for a new
  * address (a code row, so "a code was sent recently" comes after the same minute), but the owner
  * gets a notice instead of the code, and no one learns from the answer that the account exists.
  */
-async function mailExistingAccountNotice(deps: AuthDeps, email: string): Promise<void> {
+async function mailExistingAccountNotice(
+  deps: AuthDeps,
+  email: string,
+  language: string | undefined,
+): Promise<void> {
   await createEmailCode({
     db: deps.db,
     clock: deps.clock,
@@ -109,8 +109,11 @@ async function mailExistingAccountNotice(deps: AuthDeps, email: string): Promise
     email,
     purpose: 'REGISTER',
   });
-  const text = `Someone asked to register a new account with this e-mail address, but you already have an account here.\n\nIf it was you, log in with your password, or reset your password from the login page if you have forgotten it.\n\nIf it was not you, ignore this e-mail: nothing has changed on your account.`;
-  await deps.jobs.enqueue(deps.mailJob, { to: email, subject: EXISTING_ACCOUNT_SUBJECT, text });
+  const owner = await deps.db.user.findUnique({ where: { email }, select: { language: true } });
+  await deps.jobs.enqueue(deps.mailJob, {
+    to: email,
+    ...existingAccountMail(owner?.language ?? language),
+  });
 }
 
 export const codeAnswer = {
@@ -124,13 +127,13 @@ export const codeAnswer = {
  */
 export async function requestRegisterCode(
   deps: AuthDeps,
-  input: { email: string; puzzleToken: string },
+  input: { email: string; puzzleToken: string; language?: string | undefined },
 ) {
   const email = checkedEmail(input.email);
   await consumePuzzleToken(deps.redis, input.puzzleToken, 'REGISTER');
   if (await deps.db.user.findUnique({ where: { email }, select: { id: true } }))
-    await mailExistingAccountNotice(deps, email);
-  else await mailCode(deps, email, 'REGISTER');
+    await mailExistingAccountNotice(deps, email, input.language);
+  else await mailCode(deps, email, 'REGISTER', input.language);
   return codeAnswer;
 }
 
@@ -276,14 +279,14 @@ export async function loginWithGoogleCode(
 /** Always answers the same; a code goes out only when the account exists. */
 export async function requestResetCode(
   deps: AuthDeps,
-  input: { email: string; puzzleToken: string },
+  input: { email: string; puzzleToken: string; language?: string | undefined },
 ) {
   const email = checkedEmail(input.email);
   await consumePuzzleToken(deps.redis, input.puzzleToken, 'RESET_PASSWORD');
   const user = await deps.db.user.findUnique({ where: { email }, select: { id: true } });
   if (user) {
     try {
-      await mailCode(deps, email, 'RESET_PASSWORD');
+      await mailCode(deps, email, 'RESET_PASSWORD', input.language);
     } catch (err) {
       // "Too soon" would reveal the account; the earlier code is still on its way.
       if (!(err instanceof AppError && err.code === 2014)) throw err;

@@ -127,7 +127,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
       },
       config: strict,
     },
-    async (request) => ok(await requestRegisterCode(deps, request.body)),
+    async (request) =>
+      ok(await requestRegisterCode(deps, { ...request.body, language: request.language })),
   );
 
   app.post(
@@ -224,7 +225,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
       },
       config: strict,
     },
-    async (request) => ok(await requestResetCode(deps, request.body)),
+    async (request) =>
+      ok(await requestResetCode(deps, { ...request.body, language: request.language })),
   );
 
   app.post(

@@ -17,6 +17,7 @@ import { assertOwnedFiles } from '../files/index.js';
 import type { SecurityDeps } from '../security/deps.js';
 import { requireStepUp } from '../security/step-up.js';
 import { assertMoneyConditions, checkConditions, MONEY_CONDITIONS } from './conditions.js';
+import { cancellationResultMail } from '../mail/account-mails.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -219,12 +220,13 @@ export async function decide(
   });
   if (!done) return null;
   if (!failed) await deps.sessions.revokeAll(row.userId, 'ACCOUNT_CANCELLED');
+  const owner = await deps.db.user.findUnique({
+    where: { id: row.userId },
+    select: { language: true },
+  });
   await deps.jobs.enqueue(deps.mailJob, {
     to: row.email,
-    subject: failed ? 'Account cancellation failed' : 'Your account has been cancelled',
-    text: failed
-      ? 'Your account cancellation request could not be completed. Sign in to see why and try again.'
-      : 'Your account has been cancelled and every session was signed out. Your records are kept as the law requires. You may register again with this address as a new account.',
+    ...cancellationResultMail(owner?.language, Boolean(failed)),
   });
   const updated = await deps.db.accountCancellation.findUniqueOrThrow({ where: { id } });
   return toView(updated);

@@ -4,6 +4,7 @@ import {
   OPEN_ORDER_STATUSES,
   RuntimeMode,
   WITHDRAWAL_FINAL,
+  FIAT_WITHDRAWAL_FINAL,
   type CancellationCondition,
   type CancellationConditionKey,
 } from '@exchange/contracts';
@@ -70,6 +71,18 @@ export const PENDING_MONEY_PROBES: PendingMoneyProbe[] = [
       db.cryptoWithdrawal.count({
         where: { userId, status: { notIn: [...WITHDRAWAL_FINAL] } },
       }),
+  },
+  {
+    kind: 'FIAT_WITHDRAWAL',
+    count: (db, userId) =>
+      db.fiatWithdrawal.count({
+        where: { userId, status: { notIn: [...FIAT_WITHDRAWAL_FINAL] } },
+      }),
+  },
+  {
+    kind: 'FIAT_DEPOSIT',
+    count: (db, userId) =>
+      db.fiatDeposit.count({ where: { userId, state: { in: ['REQUIRES_ACTION', 'REVIEW'] } } }),
   },
 ];
 

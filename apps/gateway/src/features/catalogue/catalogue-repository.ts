@@ -4,9 +4,22 @@ import type { Db } from '../../db/client.js';
 type Decimalish = { toFixed(): string } | null;
 const dec = (v: Decimalish): string | null => (v === null ? null : v.toFixed());
 
+const maintenance = (r: { maintenanceMessage: string | null; maintenanceSince: Date | null }) =>
+  r.maintenanceMessage === null
+    ? null
+    : { message: r.maintenanceMessage, since: (r.maintenanceSince ?? new Date(0)).toISOString() };
+
+type AssetRow = Awaited<ReturnType<Db['asset']['findMany']>>[number];
+type SymbolRow = Awaited<ReturnType<Db['tradingSymbol']['findMany']>>[number];
+
 export async function listAssets(db: Db): Promise<Asset[]> {
   const rows = await db.asset.findMany({ orderBy: [{ sortOrder: 'asc' }, { code: 'asc' }] });
-  return rows.map((r) => ({
+  return rows.map(toAsset);
+}
+
+/** One asset row as the catalogue shows it (REST and the updateAssetItem push). */
+export function toAsset(r: AssetRow): Asset {
+  return {
     code: r.code,
     name: r.name,
     decimals: r.decimals,
@@ -30,14 +43,20 @@ export async function listAssets(db: Db): Promise<Asset[]> {
             maxSupply: dec(r.maxSupply),
             links: Array.isArray(r.links) ? (r.links as { label: string; url: string }[]) : [],
           },
-  }));
+    maintenance: maintenance(r),
+  };
 }
 
 export async function listSymbols(db: Db): Promise<TradingSymbol[]> {
   const rows = await db.tradingSymbol.findMany({
     orderBy: [{ sortOrder: 'asc' }, { code: 'asc' }],
   });
-  return rows.map((r) => ({
+  return rows.map(toSymbol);
+}
+
+/** One symbol row as the catalogue shows it (REST and the updateSymbolItem push). */
+export function toSymbol(r: SymbolRow): TradingSymbol {
+  return {
     code: r.code,
     symbol: r.code,
     status: r.status,
@@ -52,5 +71,6 @@ export async function listSymbols(db: Db): Promise<TradingSymbol[]> {
     stepSize: r.stepSize.toFixed(),
     minQty: r.minQty.toFixed(),
     minNotional: r.minNotional.toFixed(),
-  }));
+    maintenance: maintenance(r),
+  };
 }

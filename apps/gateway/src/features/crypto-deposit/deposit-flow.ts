@@ -69,9 +69,17 @@ export function createDepositFlow(deps: DepositDeps) {
   };
 
   /** Queues the review of a round (and its overdue check); the job ids make it once per round. */
-  async function startReview(row: Pick<CryptoDepositRow, 'id' | 'retries'>): Promise<void> {
+  async function startReview(
+    row: Pick<CryptoDepositRow, 'id' | 'retries' | 'userId'>,
+  ): Promise<void> {
     const { min, max } = deps.reviewMs;
-    const delayMs = min + Math.floor(Math.random() * (max - min + 1));
+    // The exchange's own treasury transfers to its house accounts need no wait for a reviewer
+    // (they still pass the same review job and credit the same way).
+    const house = await deps.db.user.findUnique({
+      where: { id: row.userId },
+      select: { isHouse: true },
+    });
+    const delayMs = house?.isHouse ? 0 : min + Math.floor(Math.random() * (max - min + 1));
     const payload = { depositId: row.id, round: row.retries };
     await deps.jobs.enqueue(reviewJob, payload, {
       delayMs,
@@ -302,7 +310,7 @@ export function createDepositFlow(deps: DepositDeps) {
   async function resume(): Promise<number> {
     const rows = await deps.db.cryptoDeposit.findMany({
       where: { state: 'UNAVAILABLE' },
-      select: { id: true, retries: true },
+      select: { id: true, retries: true, userId: true },
     });
     for (const row of rows) await startReview(row);
     return rows.length;

@@ -52,6 +52,12 @@ export async function getDepositAddress(opts: {
   const listing = await findNetwork(opts.db, opts.asset, opts.network);
   if (!listing.depositEnabled) throw new AppError('CRYPTO_DEPOSIT_SUSPENDED');
   if (listing.coinStatus === 'MAINTENANCE') throw new AppError('COIN_UNDER_MAINTENANCE');
+  // An operator's maintenance of the coin (`npm run ops -- asset maintenance`) pauses new addresses.
+  const coin = await opts.db.asset.findUnique({
+    where: { code: listing.asset },
+    select: { maintenanceMessage: true },
+  });
+  if (coin?.maintenanceMessage) throw new AppError('COIN_UNDER_MAINTENANCE');
   const adapter = opts.adapters[listing.network as ChainNetwork];
   const kind = CHAIN_NETWORKS[listing.network as ChainNetwork];
   const stored = await opts.db.depositAddress.findUnique({

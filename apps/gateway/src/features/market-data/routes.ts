@@ -4,6 +4,7 @@ import {
   asset,
   candle,
   candlesQuery,
+  chartHistory,
   coinInfoQuery,
   depth,
   depthQuery,
@@ -16,9 +17,11 @@ import {
 } from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { responses } from '../../lib/route-schemas.js';
-import { availableAssets, availableSymbols } from '../catalogue/catalogue-service.js';
+import { availableAssets, availableSymbols, publicConfig } from '../catalogue/catalogue-service.js';
+import { liveMarketCap } from './market-cap.js';
 import type { DepthStore } from './depth-store.js';
 import { candles, recentTrades, tickers, volumeStats } from './market-queries.js';
+import { simulatedHistory, withSimulated } from './chart-history.js';
 
 const tags = ['market-data'];
 
@@ -100,16 +103,32 @@ export function marketDataRoutes(store: DepthStore): FastifyPluginAsyncZod {
         const q = request.query;
         const end = new Date(q.endTime ?? app.clock.now() + 1);
         const start = new Date(q.startTime ?? 0);
+        const symbol = await offered(request.runtimeMode, q.symbol);
+        const range = { start, end, limit: q.limit };
+        const live = await candles(app.db, request.runtimeMode, symbol, q.interval, range);
         return ok(
-          await candles(
-            app.db,
-            request.runtimeMode,
-            await offered(request.runtimeMode, q.symbol),
-            q.interval,
-            { start, end, limit: q.limit },
-          ),
+          await withSimulated(app.db, request.runtimeMode, symbol, q.interval, range, live),
         );
       },
+    );
+    app.get(
+      '/public/chart-history',
+      {
+        schema: {
+          tags,
+          summary: 'Where the simulated part of a chart ends',
+          querystring: symbolQuery,
+          response: responses(chartHistory),
+        },
+      },
+      async (request) =>
+        ok(
+          await simulatedHistory(
+            app.db,
+            request.runtimeMode,
+            await offered(request.runtimeMode, request.query.symbol),
+          ),
+        ),
     );
     app.get(
       '/public/stats',
@@ -142,6 +161,10 @@ export const symbolRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['symbol'],
         summary: 'Coin-info card of an asset',
+        description:
+          'marketCap is live: circulating supply x the last traded price in the main fiat (directly or ' +
+          'through one bridge such as ETH_USDT x USDT_USD), to two places; before any trade in the mode ' +
+          'it is the catalogue reference figure.',
         querystring: coinInfoQuery,
         response: responses(asset),
       },
@@ -151,7 +174,19 @@ export const symbolRoutes: FastifyPluginAsyncZod = async (app) => {
         (a) => a.code === request.query.asset,
       );
       if (!found) throw new AppError('ASSET_NOT_AVAILABLE');
-      return ok(found);
+      const [{ mainFiat }, symbols] = await Promise.all([
+        publicConfig({ db: app.db }),
+        availableSymbols({ db: app.db, mode: request.runtimeMode }),
+      ]);
+      const marketCap = await liveMarketCap({
+        db: app.db,
+        mode: request.runtimeMode,
+        asset: found,
+        mainFiat,
+        symbols,
+        now: app.clock.date(),
+      });
+      return ok({ ...found, marketCap });
     },
   );
 };

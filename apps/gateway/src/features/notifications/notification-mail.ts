@@ -19,6 +19,8 @@ type MailedType = Extract<
   | 'NEW_DEVICE_LOGIN'
   | 'ACCOUNT_CANCELLATION'
   | 'STATEMENT_READY'
+  | 'BANK_ACCOUNT'
+  | 'FIAT_WITHDRAWAL_RETURNED'
 >;
 type Texts<T extends NotificationType> = (p: Extract<Notification, { type: T }>['params']) => {
   subject: string;
@@ -144,6 +146,31 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
       subject: `Your statement for ${p.month} is ready`,
       text: `Your monthly statement for ${p.month} can be downloaded from the account centre.`,
     }),
+    BANK_ACCOUNT: (p) => {
+      const texts = {
+        OPENED: {
+          subject: `Your partner bank account is open`,
+          text: `Your virtual account ${p.accountNumber ?? ''} (USD and EUR) is open. Finish the bank's e-KYC step in the certification centre to activate it.`,
+        },
+        OPEN_FAILED: {
+          subject: `Your partner bank account could not be opened`,
+          text: `Open account failed: ${p.reason ?? ''} You can apply again in the certification centre.`,
+        },
+        EKYC_PASSED: {
+          subject: `Your partner bank account is active`,
+          text: `e-KYC passed. Your virtual account ${p.accountNumber ?? ''} is active: you can now deposit USD and EUR by bank transfer.`,
+        },
+        EKYC_FAILED: {
+          subject: `e-KYC failed`,
+          text: `e-KYC failed: ${p.reason ?? ''} Regenerate the link in the certification centre and try again.`,
+        },
+      };
+      return texts[p.event];
+    },
+    FIAT_WITHDRAWAL_RETURNED: (p) => ({
+      subject: `Withdrawal returned: ${p.amount} ${p.asset}`,
+      text: `Your withdrawal of ${p.amount} ${p.asset} ${p.status === 'REFUSED' ? 'was refused by the risk review' : 'could not be sent by the bank'}. The amount is back in your available balance.${p.reason ? ` Reason: ${p.reason}` : ''}`,
+    }),
   },
   'zh-CN': {
     ORDER_FILLED: (p) => ({
@@ -181,6 +208,31 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     STATEMENT_READY: (p) => ({
       subject: `${p.month} 月度对账单已生成`,
       text: `您 ${p.month} 的月度对账单可在账户中心下载。`,
+    }),
+    BANK_ACCOUNT: (p) => {
+      const texts = {
+        OPENED: {
+          subject: `您的合作银行账户已开立`,
+          text: `您的虚拟账户 ${p.accountNumber ?? ''}（美元和欧元）已开立。请在认证中心完成银行的 e-KYC 步骤以激活账户。`,
+        },
+        OPEN_FAILED: {
+          subject: `您的合作银行账户开立失败`,
+          text: `开户失败：${p.reason ?? ''} 您可以在认证中心重新申请。`,
+        },
+        EKYC_PASSED: {
+          subject: `您的合作银行账户已激活`,
+          text: `e-KYC 已通过。您的虚拟账户 ${p.accountNumber ?? ''} 已激活，现在可以通过银行转账存入美元和欧元。`,
+        },
+        EKYC_FAILED: {
+          subject: `e-KYC 失败`,
+          text: `e-KYC 失败：${p.reason ?? ''} 请在认证中心重新生成链接后重试。`,
+        },
+      };
+      return texts[p.event];
+    },
+    FIAT_WITHDRAWAL_RETURNED: (p) => ({
+      subject: `提现已退回：${p.amount} ${p.asset}`,
+      text: `您提现的 ${p.amount} ${p.asset}${p.status === 'REFUSED' ? '未通过风控审核' : '银行未能汇出'}，款项已退回可用余额。${p.reason ? `原因：${p.reason}` : ''}`,
     }),
   },
   'zh-TW': {
@@ -220,6 +272,31 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
       subject: `${p.month} 月度對帳單已產生`,
       text: `您 ${p.month} 的月度對帳單可在帳戶中心下載。`,
     }),
+    BANK_ACCOUNT: (p) => {
+      const texts = {
+        OPENED: {
+          subject: `您的合作銀行帳戶已開立`,
+          text: `您的虛擬帳戶 ${p.accountNumber ?? ''}（美元及歐元）已開立。請在認證中心完成銀行的 e-KYC 步驟以啟用帳戶。`,
+        },
+        OPEN_FAILED: {
+          subject: `您的合作銀行帳戶開立失敗`,
+          text: `開戶失敗：${p.reason ?? ''} 您可以在認證中心重新申請。`,
+        },
+        EKYC_PASSED: {
+          subject: `您的合作銀行帳戶已啟用`,
+          text: `e-KYC 已通過。您的虛擬帳戶 ${p.accountNumber ?? ''} 已啟用，現在可以透過銀行轉帳存入美元及歐元。`,
+        },
+        EKYC_FAILED: {
+          subject: `e-KYC 失敗`,
+          text: `e-KYC 失敗：${p.reason ?? ''} 請在認證中心重新產生連結後再試。`,
+        },
+      };
+      return texts[p.event];
+    },
+    FIAT_WITHDRAWAL_RETURNED: (p) => ({
+      subject: `提領已退回：${p.amount} ${p.asset}`,
+      text: `您提領的 ${p.amount} ${p.asset}${p.status === 'REFUSED' ? '未通過風控審核' : '銀行未能匯出'}，款項已退回可用餘額。${p.reason ? `原因：${p.reason}` : ''}`,
+    }),
   },
   ar: {
     ORDER_FILLED: (p) => ({
@@ -257,6 +334,31 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     STATEMENT_READY: (p) => ({
       subject: `كشف حسابك لشهر ${p.month} جاهز`,
       text: `يمكنك تنزيل كشف حسابك الشهري لشهر ${p.month} من مركز الحساب.`,
+    }),
+    BANK_ACCOUNT: (p) => {
+      const texts = {
+        OPENED: {
+          subject: `تم فتح حسابك لدى البنك الشريك`,
+          text: `تم فتح حسابك الافتراضي ${p.accountNumber ?? ''} (بالدولار الأمريكي واليورو). أكمل خطوة e-KYC الخاصة بالبنك في مركز التحقق لتفعيله.`,
+        },
+        OPEN_FAILED: {
+          subject: `تعذّر فتح حسابك لدى البنك الشريك`,
+          text: `فشل فتح الحساب: ${p.reason ?? ''} يمكنك التقديم مرة أخرى من مركز التحقق.`,
+        },
+        EKYC_PASSED: {
+          subject: `تم تفعيل حسابك لدى البنك الشريك`,
+          text: `نجح التحقق e-KYC. حسابك الافتراضي ${p.accountNumber ?? ''} مفعّل: يمكنك الآن إيداع الدولار الأمريكي واليورو بالتحويل المصرفي.`,
+        },
+        EKYC_FAILED: {
+          subject: `فشل التحقق e-KYC`,
+          text: `فشل التحقق e-KYC: ${p.reason ?? ''} أعد إنشاء الرابط من مركز التحقق وحاول مرة أخرى.`,
+        },
+      };
+      return texts[p.event];
+    },
+    FIAT_WITHDRAWAL_RETURNED: (p) => ({
+      subject: `تمت إعادة السحب: ${p.amount} ${p.asset}`,
+      text: `سحبك البالغ ${p.amount} ${p.asset} ${p.status === 'REFUSED' ? 'رُفض في مراجعة المخاطر' : 'تعذّر على البنك إرساله'}. أُعيد المبلغ إلى رصيدك المتاح.${p.reason ? ` السبب: ${p.reason}` : ''}`,
     }),
   },
   fr: {
@@ -296,6 +398,31 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
       subject: `Votre relevé de ${p.month} est disponible`,
       text: `Votre relevé mensuel de ${p.month} peut être téléchargé depuis l’espace compte.`,
     }),
+    BANK_ACCOUNT: (p) => {
+      const texts = {
+        OPENED: {
+          subject: `Votre compte auprès de la banque partenaire est ouvert`,
+          text: `Votre compte virtuel ${p.accountNumber ?? ''} (USD et EUR) est ouvert. Terminez l'étape e-KYC de la banque dans le centre de certification pour l'activer.`,
+        },
+        OPEN_FAILED: {
+          subject: `Votre compte auprès de la banque partenaire n'a pas pu être ouvert`,
+          text: `Échec de l'ouverture du compte : ${p.reason ?? ''} Vous pouvez refaire la demande dans le centre de certification.`,
+        },
+        EKYC_PASSED: {
+          subject: `Votre compte auprès de la banque partenaire est actif`,
+          text: `e-KYC réussi. Votre compte virtuel ${p.accountNumber ?? ''} est actif : vous pouvez désormais déposer des USD et des EUR par virement bancaire.`,
+        },
+        EKYC_FAILED: {
+          subject: `Échec de l'e-KYC`,
+          text: `Échec de l'e-KYC : ${p.reason ?? ''} Générez un nouveau lien dans le centre de certification et réessayez.`,
+        },
+      };
+      return texts[p.event];
+    },
+    FIAT_WITHDRAWAL_RETURNED: (p) => ({
+      subject: `Retrait restitué : ${p.amount} ${p.asset}`,
+      text: `Votre retrait de ${p.amount} ${p.asset} ${p.status === 'REFUSED' ? 'a été refusé par le contrôle des risques' : 'n’a pas pu être envoyé par la banque'}. Le montant est de retour dans votre solde disponible.${p.reason ? ` Motif : ${p.reason}` : ''}`,
+    }),
   },
   de: {
     ORDER_FILLED: (p) => ({
@@ -333,6 +460,31 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     STATEMENT_READY: (p) => ({
       subject: `Ihr Kontoauszug für ${p.month} ist verfügbar`,
       text: `Ihr Monatsauszug für ${p.month} kann im Kontobereich heruntergeladen werden.`,
+    }),
+    BANK_ACCOUNT: (p) => {
+      const texts = {
+        OPENED: {
+          subject: `Ihr Partnerbankkonto ist eröffnet`,
+          text: `Ihr virtuelles Konto ${p.accountNumber ?? ''} (USD und EUR) ist eröffnet. Schließen Sie den e-KYC-Schritt der Bank im Zertifizierungszentrum ab, um es zu aktivieren.`,
+        },
+        OPEN_FAILED: {
+          subject: `Ihr Partnerbankkonto konnte nicht eröffnet werden`,
+          text: `Kontoeröffnung fehlgeschlagen: ${p.reason ?? ''} Sie können im Zertifizierungszentrum erneut einen Antrag stellen.`,
+        },
+        EKYC_PASSED: {
+          subject: `Ihr Partnerbankkonto ist aktiv`,
+          text: `e-KYC bestanden. Ihr virtuelles Konto ${p.accountNumber ?? ''} ist aktiv: Sie können jetzt USD und EUR per Banküberweisung einzahlen.`,
+        },
+        EKYC_FAILED: {
+          subject: `e-KYC fehlgeschlagen`,
+          text: `e-KYC fehlgeschlagen: ${p.reason ?? ''} Erstellen Sie im Zertifizierungszentrum einen neuen Link und versuchen Sie es erneut.`,
+        },
+      };
+      return texts[p.event];
+    },
+    FIAT_WITHDRAWAL_RETURNED: (p) => ({
+      subject: `Auszahlung zurückgebucht: ${p.amount} ${p.asset}`,
+      text: `Ihre Auszahlung von ${p.amount} ${p.asset} ${p.status === 'REFUSED' ? 'wurde von der Risikoprüfung abgelehnt' : 'konnte von der Bank nicht gesendet werden'}. Der Betrag ist wieder in Ihrem verfügbaren Guthaben.${p.reason ? ` Grund: ${p.reason}` : ''}`,
     }),
   },
   ja: {
@@ -372,6 +524,31 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
       subject: `${p.month} の取引報告書が作成されました`,
       text: `${p.month} の月次取引報告書はアカウントセンターからダウンロードできます。`,
     }),
+    BANK_ACCOUNT: (p) => {
+      const texts = {
+        OPENED: {
+          subject: `提携銀行口座が開設されました`,
+          text: `バーチャル口座 ${p.accountNumber ?? ''}（USD・EUR）が開設されました。認証センターで銀行の e-KYC 手続きを完了すると有効になります。`,
+        },
+        OPEN_FAILED: {
+          subject: `提携銀行口座を開設できませんでした`,
+          text: `口座開設に失敗しました：${p.reason ?? ''} 認証センターから再度お申し込みいただけます。`,
+        },
+        EKYC_PASSED: {
+          subject: `提携銀行口座が有効になりました`,
+          text: `e-KYC に合格しました。バーチャル口座 ${p.accountNumber ?? ''} が有効になり、銀行振込で USD と EUR を入金できます。`,
+        },
+        EKYC_FAILED: {
+          subject: `e-KYC に失敗しました`,
+          text: `e-KYC に失敗しました：${p.reason ?? ''} 認証センターでリンクを再発行して、もう一度お試しください。`,
+        },
+      };
+      return texts[p.event];
+    },
+    FIAT_WITHDRAWAL_RETURNED: (p) => ({
+      subject: `出金が返却されました：${p.amount} ${p.asset}`,
+      text: `${p.amount} ${p.asset} の出金は${p.status === 'REFUSED' ? 'リスク審査で却下されました' : '銀行から送金できませんでした'}。金額は利用可能残高に戻りました。${p.reason ? `理由：${p.reason}` : ''}`,
+    }),
   },
   ko: {
     ORDER_FILLED: (p) => ({
@@ -409,6 +586,31 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     STATEMENT_READY: (p) => ({
       subject: `${p.month} 거래 명세서가 준비되었습니다`,
       text: `${p.month} 월간 거래 명세서를 계정 센터에서 다운로드할 수 있습니다.`,
+    }),
+    BANK_ACCOUNT: (p) => {
+      const texts = {
+        OPENED: {
+          subject: `제휴 은행 계좌가 개설되었습니다`,
+          text: `가상 계좌 ${p.accountNumber ?? ''}(USD 및 EUR)가 개설되었습니다. 인증 센터에서 은행의 e-KYC 단계를 완료하면 활성화됩니다.`,
+        },
+        OPEN_FAILED: {
+          subject: `제휴 은행 계좌를 개설하지 못했습니다`,
+          text: `계좌 개설 실패: ${p.reason ?? ''} 인증 센터에서 다시 신청할 수 있습니다.`,
+        },
+        EKYC_PASSED: {
+          subject: `제휴 은행 계좌가 활성화되었습니다`,
+          text: `e-KYC를 통과했습니다. 가상 계좌 ${p.accountNumber ?? ''}가 활성화되어 이제 은행 송금으로 USD와 EUR를 입금할 수 있습니다.`,
+        },
+        EKYC_FAILED: {
+          subject: `e-KYC 실패`,
+          text: `e-KYC 실패: ${p.reason ?? ''} 인증 센터에서 링크를 다시 생성한 후 다시 시도해 주세요.`,
+        },
+      };
+      return texts[p.event];
+    },
+    FIAT_WITHDRAWAL_RETURNED: (p) => ({
+      subject: `출금 반환: ${p.amount} ${p.asset}`,
+      text: `${p.amount} ${p.asset} 출금이 ${p.status === 'REFUSED' ? '위험 심사에서 거절되었습니다' : '은행에서 송금되지 못했습니다'}. 금액이 사용 가능 잔액으로 돌아왔습니다.${p.reason ? ` 사유: ${p.reason}` : ''}`,
     }),
   },
 };

@@ -1,6 +1,5 @@
 import { Decimal } from 'decimal.js';
 import { parseRuntimeMode, type Order } from '@exchange/contracts';
-import { MARKET_MAKER_EMAILS } from '../market-maker/market-maker.js';
 import { notify, type NotifyDeps } from './notify.js';
 
 /**
@@ -9,19 +8,27 @@ import { notify, type NotifyDeps } from './notify.js';
  * (FILLED; or cancelled or expired after a partial fill, PARTIALLY_CANCELED). Fills before that
  * are already live on the `fills` and `order` channels; a notice per fill would bury the inbox
  * under a market maker's crumbs. The dedupe key is the order id, so a batch settled again after a
- * restart notices nothing twice. The market's own simulated accounts get no notices.
+ * restart notices nothing twice. The house accounts (isHouse: the market makers) get no notices.
+ * At most MAX_PENDING batches wait behind a slow insert; past that a batch's notices are dropped
+ * (and logged) rather than holding settlement's memory without bound.
  */
+const MAX_PENDING = 1_000;
+
 export function orderNotices(
   deps: NotifyDeps,
 ): (orders: { order: Order; userId: string }[]) => void {
   const simulated = new Map<string, boolean>();
   let chain: Promise<void> = Promise.resolve();
+  let pending = 0;
 
   const isSimulated = async (userId: string): Promise<boolean> => {
     const known = simulated.get(userId);
     if (known !== undefined) return known;
-    const user = await deps.db.user.findUnique({ where: { id: userId }, select: { email: true } });
-    const value = !user || MARKET_MAKER_EMAILS.includes(user.email);
+    const user = await deps.db.user.findUnique({
+      where: { id: userId },
+      select: { isHouse: true },
+    });
+    const value = !user || user.isHouse;
     if (simulated.size > 10_000) simulated.clear();
     simulated.set(userId, value);
     return value;
@@ -51,10 +58,16 @@ export function orderNotices(
 
   return (orders) => {
     if (!orders.some(({ order }) => noticeStatus(order))) return;
+    if (pending >= MAX_PENDING) {
+      deps.log?.warn({ orders: orders.length }, 'order notices dropped: too many batches waiting');
+      return;
+    }
+    pending++;
     // In batch order, off the settlement path: a slow insert never holds up the next batch.
     chain = chain
       .then(() => handle(orders))
-      .catch((err: unknown) => deps.log?.warn({ err }, 'order notices failed'));
+      .catch((err: unknown) => deps.log?.warn({ err }, 'order notices failed'))
+      .finally(() => pending--);
   };
 }
 

@@ -33,7 +33,9 @@ export async function resendPending(opts: {
       where: { id: o.userId },
       select: { engineId: true },
     });
-    const rules = await tradableSymbol(opts.db, o.mode as 0 | 1 | 2, o.symbol).catch(() => null);
+    const rules = await tradableSymbol(opts.db, o.mode as 0 | 1 | 2, o.symbol, {
+      ignoreMaintenance: true,
+    }).catch(() => null);
     if (!user || !rules) continue;
     const d = (v: { toFixed(): string } | null) => (v === null ? undefined : v.toFixed());
     const req = {

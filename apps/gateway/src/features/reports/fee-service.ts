@@ -23,13 +23,13 @@ import { flowWindow } from './report-service.js';
 export const OFFERED_CHANNELS: Readonly<Record<FeeChannelCode, boolean>> = {
   SPOT_TRADE: true,
   CRYPTO_WITHDRAWAL: true,
-  FIAT_DEPOSIT: false,
-  FIAT_WITHDRAWAL: false,
-  CARD_DEPOSIT: false,
+  FIAT_DEPOSIT: true,
+  FIAT_WITHDRAWAL: true,
+  CARD_DEPOSIT: true,
   FLASH_REMITTANCE: false,
   FOREIGN_EXCHANGE: false,
   RAPID_BUY: false,
-  BANK_ACCOUNT: false,
+  BANK_ACCOUNT: true,
 };
 
 const rate = (v: { toFixed(): string }) => new Decimal(v.toFixed()).toFixed();

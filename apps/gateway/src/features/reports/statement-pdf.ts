@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
@@ -12,13 +13,32 @@ import {
 } from '@exchange/contracts';
 
 /**
- * The languages whose flow names the PDF prints: those its built-in font (Helvetica, WinAnsi)
- * can draw. The statement is an English document; French and German users also get the flow
- * names in their language. Chinese, Japanese, Korean and Arabic would need embedded fonts of
- * several megabytes each (and Arabic shaping, which pdfkit lacks): those users get English names
- * here and every name in their language in the CSV.
+ * The languages whose flow names the PDF prints with its built-in font (Helvetica, WinAnsi). The
+ * statement is an English document; French and German users also get the flow names in their
+ * language. Chinese, Japanese and Korean users get theirs too where the machine has the Noto
+ * CJK font (Debian's fonts-noto-cjk; it is embedded as a subset of the glyphs used). Arabic
+ * would need right-to-left reordering, which pdfkit lacks: those users, and CJK users on a
+ * machine without the font, get English names here and every name in their language in the CSV.
  */
 const PDF_LANGUAGES: readonly ErrorLanguage[] = ['en', 'fr', 'de'];
+
+/** The face of the Noto CJK collection for each language (its glyph forms differ). */
+const CJK_FACES: Partial<Record<ErrorLanguage, string>> = {
+  'zh-CN': 'NotoSansCJKsc-Regular',
+  'zh-TW': 'NotoSansCJKtc-Regular',
+  ja: 'NotoSansCJKjp-Regular',
+  ko: 'NotoSansCJKkr-Regular',
+};
+const CJK_FONT_FILES = [
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+  '/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc',
+];
+let cjkFontFile: string | null | undefined;
+/** The Noto CJK collection on this machine, if any (looked up once). */
+function cjkFont(): string | null {
+  cjkFontFile ??= CJK_FONT_FILES.find((f) => existsSync(f)) ?? null;
+  return cjkFontFile;
+}
 
 /** Text the built-in font can draw: WinAnsi is Latin-1 plus a few; anything else becomes '?'. */
 const drawable = (s: string) =>
@@ -70,7 +90,11 @@ export function statementPdf(opts: PdfStatementOptions): PDFKit.PDFDocument {
 
 async function write(doc: PDFKit.PDFDocument, opts: PdfStatementOptions): Promise<void> {
   const { summary } = opts;
-  const nameLanguage = PDF_LANGUAGES.includes(opts.language) ? opts.language : 'en';
+  const face = CJK_FACES[opts.language];
+  const cjkFile = face ? cjkFont() : null;
+  if (face && cjkFile) doc.registerFont('names', cjkFile, face);
+  const namesFont = cjkFile ? 'names' : null;
+  const nameLanguage = PDF_LANGUAGES.includes(opts.language) || namesFont ? opts.language : 'en';
   const mode = RUNTIME_MODE_LABELS[summary.mode as RuntimeMode]?.word ?? String(summary.mode);
   const width = A4.width - 2 * MARGIN;
   let y = MARGIN;
@@ -80,6 +104,11 @@ async function write(doc: PDFKit.PDFDocument, opts: PdfStatementOptions): Promis
       .font(bold ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(size)
       .text(drawable(s), x, y, { width: w, align: right ? 'right' : 'left', lineBreak: false });
+  };
+  /** A flow name: in the CJK font when the language has one here. */
+  const name = (s: string, x: number, w: number) => {
+    if (!namesFont) return text(s, x, w, false, 7.5);
+    doc.font(namesFont).fontSize(7.5).text(s, x, y, { width: w, lineBreak: false });
   };
   let pageNo = 0;
   // Every page names the account, the month and its number, so loose pages can be filed.
@@ -203,7 +232,8 @@ async function write(doc: PDFKit.PDFDocument, opts: PdfStatementOptions): Promis
         ];
         let x = MARGIN;
         COLUMNS.forEach(([, w, right], i) => {
-          text(cells[i] ?? '', x, w - 4, right, 7.5);
+          if (i === 2) name(cells[i] ?? '', x, w - 4);
+          else text(cells[i] ?? '', x, w - 4, right, 7.5);
           x += w;
         });
         y += LINE;

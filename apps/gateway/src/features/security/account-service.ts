@@ -48,7 +48,8 @@ export async function requestSecurityCode(
   if (input.purpose === 'CHANGE_EMAIL_NEW') {
     to = await freeNewEmail(deps, user.email, input.email ?? '');
   }
-  await mailCode(deps, to, input.purpose);
+  // The new address's code is read in the language the owner is using now.
+  await mailCode(deps, to, input.purpose, user.language);
   return codeAnswer;
 }
 
@@ -116,7 +117,7 @@ export async function changePassword(
     },
   });
   await deps.sessions.revokeAll(userId, 'SECURITY_CHANGE');
-  await sendNotice(deps, user.email, 'PASSWORD_CHANGED');
+  await sendNotice(deps, user.email, 'PASSWORD_CHANGED', user.language);
   await noticeSecurityChange(deps, userId, 'PASSWORD_CHANGED', lockedUntil);
 }
 
@@ -171,6 +172,6 @@ export async function changeEmail(
     throw err;
   }
   await deps.sessions.revokeAll(userId, 'SECURITY_CHANGE');
-  await sendNotice(deps, user.email, 'EMAIL_CHANGED', newEmail);
+  await sendNotice(deps, user.email, 'EMAIL_CHANGED', user.language, newEmail);
   await noticeSecurityChange(deps, userId, 'EMAIL_CHANGED', lockedUntil);
 }

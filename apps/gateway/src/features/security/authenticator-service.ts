@@ -170,7 +170,7 @@ export async function unlinkAuthenticator(
   assertEmailCodeFormat(input.emailCode);
   const user = await deps.db.user.findUnique({
     where: { id: userId },
-    select: { email: true },
+    select: { email: true, language: true },
   });
   if (!user) throw new AppError('UNAUTHORIZED');
   const google = await checkGoogleCode(deps, userId, input.googleCode);
@@ -193,6 +193,6 @@ export async function unlinkAuthenticator(
       securityLockedUntil: lockedUntil,
     },
   });
-  await sendNotice(deps, user.email, 'AUTHENTICATOR_UNLINKED');
+  await sendNotice(deps, user.email, 'AUTHENTICATOR_UNLINKED', user.language);
   await noticeSecurityChange(deps, userId, 'AUTHENTICATOR_UNLINKED', lockedUntil);
 }

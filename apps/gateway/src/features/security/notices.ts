@@ -1,41 +1,20 @@
+import { securityNoticeMail, type SecurityNoticeKind } from '../mail/account-mails.js';
 import type { SecurityDeps } from './deps.js';
 
-export type NoticeKind = 'PASSWORD_CHANGED' | 'EMAIL_CHANGED' | 'AUTHENTICATOR_UNLINKED';
+export type NoticeKind = SecurityNoticeKind;
 
-const LOCK_LINE =
-  'For your safety, withdrawals, internal transfers and flash remittance are disabled for 24 hours.';
-const NOT_YOU =
-  'If this was not you, reset your password at once and contact support: someone may have access to your account.';
-
-const NOTICES: Record<NoticeKind, { subject: string; text: (detail?: string) => string }> = {
-  PASSWORD_CHANGED: {
-    subject: 'Your password was changed',
-    text: () => `The password of your account was changed and every session was signed out.`,
-  },
-  EMAIL_CHANGED: {
-    subject: 'Your e-mail address was changed',
-    text: (detail) =>
-      `The e-mail address of your account was changed to ${detail ?? 'a new address'} and every session was signed out. This address no longer signs in.`,
-  },
-  AUTHENTICATOR_UNLINKED: {
-    subject: 'Google Authenticator was unlinked',
-    text: () => `Google Authenticator was unlinked from your account.`,
-  },
-};
-
-/** Tells an address about a security change (the old address, for an e-mail change). */
+/**
+ * Tells an address about a security change (the old address, for an e-mail change: `newEmail`),
+ * in the account's language.
+ */
 export async function sendNotice(
   deps: Pick<SecurityDeps, 'jobs' | 'mailJob'>,
   to: string,
   kind: NoticeKind,
-  detail?: string,
+  language: string,
+  newEmail?: string,
 ): Promise<void> {
-  const notice = NOTICES[kind];
-  await deps.jobs.enqueue(deps.mailJob, {
-    to,
-    subject: notice.subject,
-    text: `${notice.text(detail)}\n\n${LOCK_LINE}\n\n${NOT_YOU}`,
-  });
+  await deps.jobs.enqueue(deps.mailJob, { to, ...securityNoticeMail(language, kind, newEmail) });
 }
 
 /**

@@ -51,11 +51,20 @@ export async function assertMayMoveOut(
 export async function checkAmount(db: Db, asset: string, amount: string) {
   const found = await db.asset.findUnique({
     where: { code: asset },
-    select: { code: true, decimals: true, status: true, type: true, tags: true },
+    select: {
+      code: true,
+      decimals: true,
+      status: true,
+      type: true,
+      tags: true,
+      maintenanceMessage: true,
+    },
   });
   if (!found || found.type !== 'COIN' || !found.tags.includes('real'))
     throw new AppError('ASSET_NOT_AVAILABLE');
-  if (found.status === 'MAINTENANCE') throw new AppError('COIN_UNDER_MAINTENANCE');
+  // An operator's maintenance of the coin (`npm run ops -- asset maintenance`) pauses withdrawals.
+  if (found.status === 'MAINTENANCE' || found.maintenanceMessage !== null)
+    throw new AppError('COIN_UNDER_MAINTENANCE');
   if (found.status !== 'ACTIVE') throw new AppError('ASSET_NOT_AVAILABLE');
   let value: Decimal;
   try {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Decimal } from 'decimal.js';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -294,6 +295,16 @@ describe('monthly statements', () => {
       headers: { ...demo(buyer.token), 'accept-language': 'fr' },
     });
     expect((await pdfText(fr.rawPayload)).text).toContain('Frais de trading');
+    // Chinese, Japanese and Korean names where the machine has the Noto CJK font.
+    const zh = await t.app.inject({
+      method: 'GET',
+      url: '/v1/report/statement.pdf?month=2026-03&mode=1',
+      headers: { ...demo(buyer.token), 'accept-language': 'zh-CN' },
+    });
+    const zhText = (await pdfText(zh.rawPayload)).text;
+    if (existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'))
+      expect(zhText).toContain('交易手续费');
+    else expect(zhText).toContain('Trading fee');
   });
 
   it('offers the current month and the 6 before it, nothing older or newer', async () => {
@@ -413,12 +424,20 @@ describe('fees', () => {
       networkGas: true,
     });
     expect(channel('CARD_DEPOSIT')).toMatchObject({
+      offered: true,
       rate: '0.047',
       fixed: { amount: '0.3', asset: 'USD' },
     });
     expect(channel('FOREIGN_EXCHANGE')).toMatchObject({ free: true });
+    expect(channel('FIAT_DEPOSIT')).toMatchObject({ offered: true, free: true });
     expect(channel('FIAT_WITHDRAWAL')).toMatchObject({
       thirdParty: { min: '10', max: '12', asset: 'USD' },
+    });
+    expect(channel('BANK_ACCOUNT')).toMatchObject({
+      offered: true,
+      fixed: { amount: '20', asset: 'USD' },
+      monthly: { amount: '5', asset: 'USD' },
+      flowTypes: [917001, 917002, 917003, 917004],
     });
   });
 

@@ -19,7 +19,7 @@ import { signedHeaders } from './signer.js';
 /** The assets each simulated network carries (its coin first), with their decimals on chain. */
 export const NETWORK_ASSETS: Record<ChainNetwork, Record<string, number>> = {
   BTC: { BTC: 8 },
-  ETH: { ETH: 18, USDT: 6, USDC: 6, XAUT: 6 },
+  ETH: { ETH: 18, USDT: 6, USDC: 6, XAUT: 6, TBILL: 6 },
   TRX: { TRX: 6, USDT: 6 },
 };
 /** What `send` moves when no asset is named: the coin, but USDT on Tron (the exchange takes no TRX). */

@@ -1,10 +1,16 @@
+import { fiatAr } from './fiat-ar';
+import { mobileAr } from './mobile-ar';
+import { maintenanceAr } from './ops-ar';
+import { fiatBankAr } from './bank-ar';
 import { cryptoAr } from './crypto-ar';
+import { fiatOutAr } from './fiat-out-ar';
 import { notificationsAr, overviewAr } from './notify-ar';
 import type { Messages } from './en';
 import { kycAr } from './kyc-ar';
 import { securityAr } from './security-ar';
 import { cancellationAr } from './cancellation-ar';
 import { reportAr } from './report-ar';
+import { screenAr } from './screen-ar';
 
 /**
  * Arabic has six plural forms (zero, one, two, few, many, other); i18next looks up the one the
@@ -350,7 +356,7 @@ export const ar: Messages = {
     empty: 'لا توجد رسائل بعد',
     emptyBody: 'ستظهر هنا الإشعارات المتعلقة بأوامرك وإيداعاتك وأمان حسابك.',
   },
-  mobile: { registerDone: 'اكتمل التسجيل', registerBody: 'عُد إلى التطبيق للمتابعة.' },
+  mobile: mobileAr,
   trade: {
     title: 'التداول الفوري {{pair}}',
     symbol: 'السوق',
@@ -369,6 +375,7 @@ export const ar: Messages = {
       label: 'مخطط الأسعار',
       empty: 'لا توجد صفقات في هذا السوق بعد.',
       loadFailed: 'تعذّر تحميل المخطط',
+      simulated: 'السجل قبل {{date}} محاكى من مصدر الأسعار، وليس صفقات فعلية.',
       interval: 'الفاصل الزمني',
       type: 'نوع المخطط',
       types: {
@@ -583,10 +590,15 @@ export const ar: Messages = {
   },
   security: securityAr,
   crypto: cryptoAr,
+  fiatOut: fiatOutAr,
+  fiat: fiatAr,
   notifications: notificationsAr,
   overview: overviewAr,
   cancellation: cancellationAr,
+  fiatBank: fiatBankAr,
   report: reportAr,
+  screen: screenAr,
+  maintenance: maintenanceAr,
   notFound: {
     title: 'الصفحة غير موجودة',
     body: 'الصفحة التي تبحث عنها غير موجودة أو نُقلت.',

@@ -1,10 +1,16 @@
+import { fiatDe } from './fiat-de';
+import { mobileDe } from './mobile-de';
+import { maintenanceDe } from './ops-de';
+import { fiatBankDe } from './bank-de';
 import { cryptoDe } from './crypto-de';
+import { fiatOutDe } from './fiat-out-de';
 import { notificationsDe, overviewDe } from './notify-de';
 import type { Messages } from './en';
 import { kycDe } from './kyc-de';
 import { securityDe } from './security-de';
 import { cancellationDe } from './cancellation-de';
 import { reportDe } from './report-de';
+import { screenDe } from './screen-de';
 
 /** Deutsch: vollständige Übersetzung. */
 export const de: Messages = {
@@ -349,10 +355,7 @@ export const de: Messages = {
     empty: 'Noch keine Nachrichten',
     emptyBody: 'Hinweise zu Ihren Aufträgen, Einzahlungen und zur Sicherheit erscheinen hier.',
   },
-  mobile: {
-    registerDone: 'Registrierung abgeschlossen',
-    registerBody: 'Kehren Sie zur App zurück, um fortzufahren.',
-  },
+  mobile: mobileDe,
   trade: {
     title: 'Spot-Handel {{pair}}',
     symbol: 'Markt',
@@ -375,6 +378,8 @@ export const de: Messages = {
       label: 'Kurschart',
       empty: 'In diesem Markt gibt es noch keine Abschlüsse.',
       loadFailed: 'Das Chart konnte nicht geladen werden',
+      simulated:
+        'Der Verlauf vor dem {{date}} ist aus dem Preis-Feed simuliert, keine echten Abschlüsse.',
       interval: 'Intervall',
       type: 'Chart-Typ',
       types: {
@@ -594,10 +599,15 @@ export const de: Messages = {
   },
   security: securityDe,
   crypto: cryptoDe,
+  fiatOut: fiatOutDe,
+  fiat: fiatDe,
   notifications: notificationsDe,
   overview: overviewDe,
   cancellation: cancellationDe,
+  fiatBank: fiatBankDe,
   report: reportDe,
+  screen: screenDe,
+  maintenance: maintenanceDe,
   notFound: {
     title: 'Seite nicht gefunden',
     body: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',

@@ -1,10 +1,16 @@
+import { fiatEn } from './fiat-en';
+import { mobileEn } from './mobile-en';
+import { maintenanceEn } from './ops-en';
+import { fiatBankEn } from './bank-en';
 import { cryptoEn } from './crypto-en';
+import { fiatOutEn } from './fiat-out-en';
 import { notificationsEn, overviewEn } from './notify-en';
 import { kycEn } from './kyc-en';
 import { accountEn, tradeEn } from './trade-en';
 import { securityEn } from './security-en';
 import { cancellationEn } from './cancellation-en';
 import { reportEn } from './report-en';
+import { screenEn } from './screen-en';
 /** English texts of the client; the shape every other locale follows. */
 export const en = {
   app: { brand: 'Exchange', home: 'Exchange home', skip: 'Skip to content' },
@@ -339,15 +345,20 @@ export const en = {
     empty: 'No messages yet',
     emptyBody: 'Notices about your orders, deposits and security will appear here.',
   },
-  mobile: { registerDone: 'Registration complete', registerBody: 'Return to the app to continue.' },
+  mobile: mobileEn,
   trade: tradeEn,
   account: accountEn,
   security: securityEn,
   crypto: cryptoEn,
+  fiatOut: fiatOutEn,
+  fiat: fiatEn,
   notifications: notificationsEn,
   overview: overviewEn,
   cancellation: cancellationEn,
+  fiatBank: fiatBankEn,
   report: reportEn,
+  screen: screenEn,
+  maintenance: maintenanceEn,
   notFound: {
     title: 'Page not found',
     body: 'The page you are looking for does not exist or has moved.',

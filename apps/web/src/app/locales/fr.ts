@@ -1,10 +1,16 @@
+import { fiatFr } from './fiat-fr';
+import { mobileFr } from './mobile-fr';
+import { maintenanceFr } from './ops-fr';
+import { fiatBankFr } from './bank-fr';
 import { cryptoFr } from './crypto-fr';
+import { fiatOutFr } from './fiat-out-fr';
 import { notificationsFr, overviewFr } from './notify-fr';
 import type { Messages } from './en';
 import { kycFr } from './kyc-fr';
 import { securityFr } from './security-fr';
 import { cancellationFr } from './cancellation-fr';
 import { reportFr } from './report-fr';
+import { screenFr } from './screen-fr';
 
 /** Français : traduction complète. */
 export const fr: Messages = {
@@ -347,10 +353,7 @@ export const fr: Messages = {
     emptyBody:
       'Les notifications concernant vos ordres, vos dépôts et la sécurité apparaîtront ici.',
   },
-  mobile: {
-    registerDone: 'Inscription terminée',
-    registerBody: "Revenez dans l'app pour continuer.",
-  },
+  mobile: mobileFr,
   trade: {
     title: 'Trading au comptant {{pair}}',
     symbol: 'Marché',
@@ -369,6 +372,8 @@ export const fr: Messages = {
       label: 'Graphique des prix',
       empty: "Aucune transaction sur ce marché pour l'instant.",
       loadFailed: 'Impossible de charger le graphique',
+      simulated:
+        'L’historique avant le {{date}} est simulé à partir du flux de prix, sans transactions réelles.',
       interval: 'Intervalle',
       type: 'Type de graphique',
       types: {
@@ -592,10 +597,15 @@ export const fr: Messages = {
   },
   security: securityFr,
   crypto: cryptoFr,
+  fiatOut: fiatOutFr,
+  fiat: fiatFr,
   notifications: notificationsFr,
   overview: overviewFr,
   cancellation: cancellationFr,
+  fiatBank: fiatBankFr,
   report: reportFr,
+  screen: screenFr,
+  maintenance: maintenanceFr,
   notFound: {
     title: 'Page introuvable',
     body: "La page que vous recherchez n'existe pas ou a été déplacée.",

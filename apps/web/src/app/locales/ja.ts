@@ -1,10 +1,16 @@
+import { fiatJa } from './fiat-ja';
+import { mobileJa } from './mobile-ja';
+import { maintenanceJa } from './ops-ja';
+import { fiatBankJa } from './bank-ja';
 import { cryptoJa } from './crypto-ja';
+import { fiatOutJa } from './fiat-out-ja';
 import { notificationsJa, overviewJa } from './notify-ja';
 import type { Messages } from './en';
 import { kycJa } from './kyc-ja';
 import { securityJa } from './security-ja';
 import { cancellationJa } from './cancellation-ja';
 import { reportJa } from './report-ja';
+import { screenJa } from './screen-ja';
 
 /** 日本語：完全な翻訳。 */
 export const ja: Messages = {
@@ -340,7 +346,7 @@ export const ja: Messages = {
     empty: 'メッセージはまだありません',
     emptyBody: '注文、入金、セキュリティに関するお知らせがここに表示されます。',
   },
-  mobile: { registerDone: '登録が完了しました', registerBody: 'アプリに戻って続行してください。' },
+  mobile: mobileJa,
   trade: {
     title: '現物取引 {{pair}}',
     symbol: 'マーケット',
@@ -359,6 +365,8 @@ export const ja: Messages = {
       label: '価格チャート',
       empty: 'このマーケットではまだ約定がありません。',
       loadFailed: 'チャートを読み込めませんでした',
+      simulated:
+        '{{date}} より前の履歴は価格フィードから生成したシミュレーションで、実際の取引ではありません。',
       interval: '時間足',
       type: 'チャートの種類',
       types: {
@@ -576,10 +584,15 @@ export const ja: Messages = {
   },
   security: securityJa,
   crypto: cryptoJa,
+  fiatOut: fiatOutJa,
+  fiat: fiatJa,
   notifications: notificationsJa,
   overview: overviewJa,
   cancellation: cancellationJa,
+  fiatBank: fiatBankJa,
   report: reportJa,
+  screen: screenJa,
+  maintenance: maintenanceJa,
   notFound: {
     title: 'ページが見つかりません',
     body: 'お探しのページは存在しないか、移動した可能性があります。',

@@ -1,10 +1,16 @@
+import { fiatKo } from './fiat-ko';
+import { mobileKo } from './mobile-ko';
+import { maintenanceKo } from './ops-ko';
+import { fiatBankKo } from './bank-ko';
 import { cryptoKo } from './crypto-ko';
+import { fiatOutKo } from './fiat-out-ko';
 import { notificationsKo, overviewKo } from './notify-ko';
 import type { Messages } from './en';
 import { kycKo } from './kyc-ko';
 import { securityKo } from './security-ko';
 import { cancellationKo } from './cancellation-ko';
 import { reportKo } from './report-ko';
+import { screenKo } from './screen-ko';
 
 /** 한국어: 전체 번역. */
 export const ko: Messages = {
@@ -338,7 +344,7 @@ export const ko: Messages = {
     empty: '메시지가 없습니다',
     emptyBody: '주문, 입금, 보안 관련 알림이 여기에 표시됩니다.',
   },
-  mobile: { registerDone: '가입 완료', registerBody: '앱으로 돌아가 계속 진행하세요.' },
+  mobile: mobileKo,
   trade: {
     title: '현물 거래 {{pair}}',
     symbol: '마켓',
@@ -357,6 +363,7 @@ export const ko: Messages = {
       label: '가격 차트',
       empty: '이 마켓에는 아직 체결 내역이 없습니다.',
       loadFailed: '차트를 불러오지 못했습니다',
+      simulated: '{{date}} 이전의 기록은 가격 피드로 생성한 모의 데이터이며 실제 거래가 아닙니다.',
       interval: '주기',
       type: '차트 유형',
       types: {
@@ -571,10 +578,15 @@ export const ko: Messages = {
   },
   security: securityKo,
   crypto: cryptoKo,
+  fiatOut: fiatOutKo,
+  fiat: fiatKo,
   notifications: notificationsKo,
   overview: overviewKo,
   cancellation: cancellationKo,
+  fiatBank: fiatBankKo,
   report: reportKo,
+  screen: screenKo,
+  maintenance: maintenanceKo,
   notFound: {
     title: '페이지를 찾을 수 없습니다',
     body: '찾으시는 페이지가 없거나 이동되었습니다.',

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { ar } from './ar';
 import { de } from './de';
 import { en } from './en';
@@ -7,6 +7,12 @@ import { ja } from './ja';
 import { ko } from './ko';
 import { zhCn } from './zh-cn';
 import { zhTw } from './zh-tw';
+
+/**
+ * Every language complete: each language has exactly English's keys (plus the plural forms it
+ * needs), the same {{placeholders}}, and no text left in English. A failure lists every offending
+ * key with its English text, so whoever added a text can see at once what to translate and where.
+ */
 
 type Tree = { [key: string]: string | Tree };
 
@@ -21,8 +27,41 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 const english = leaves(en);
-const hasWords = (s: string) => /\p{L}/u.test(s.replace(/\{\{\w+\}\}/g, ''));
-const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (s: string) =>
+  [...s.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+
+/**
+ * Whether a text has words a reader would need translated: not only placeholders, numbers,
+ * symbols, e-mail addresses, URLs or codes in capitals (BTC_USDT, KYC, USD).
+ */
+function hasWords(text: string): boolean {
+  const rest = text
+    .replace(/\{\{[^}]*\}\}/g, ' ')
+    .replace(/\S+@\S+\.\S+/g, ' ')
+    .replace(/\bhttps?:\/\/\S+/g, ' ')
+    .replace(/\b[\p{Lu}\d_/-]{2,}\b/gu, ' ');
+  return /\p{L}/u.test(rest);
+}
+
+/**
+ * Texts that may stay as in English. Everywhere: the brand, a proper name and a product name.
+ * In French and German: words spelt the same in that language (checked against how exchanges
+ * in those languages write them), and the trade's loanwords (Maker/Taker, Spread, Wallet).
+ * Anything else identical to English is a leftover.
+ */
+const SAME_EVERYWHERE = ['Exchange', 'UID', 'Google Authenticator', 'Heikin Ashi', 'e-KYC'];
+const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
+  fr: [
+    ...['Total', 'Type', 'Action', 'Actions', 'Page {{page}}', 'Documents', 'Stable', 'Mode'],
+    ...['Code', 'Menu', 'Mobile', 'Crypto', 'Fiat', 'E-mail', 'Institution', 'Notifications'],
+    ...['Conditions', 'Note', 'Iceberg', 'Maker', 'Taker', 'Maker/Taker', 'Date'],
+  ],
+  de: [
+    ...['optional', 'Dr.', 'Status', 'Limit', 'Name', 'Code', 'Fiat', 'Institution', 'Demo'],
+    ...['Support', 'Community', 'Wallet', 'Whitelist', 'Spread', 'Maker', 'Taker', 'Maker/Taker'],
+    ...['Bank'],
+  ],
+};
 
 /** Texts with a count: English's `x_one`/`x_other` pairs, by their base key `x`. */
 const pluralBases = [...english.keys()]
@@ -39,43 +78,14 @@ function pluralKeys(language: string): string[] {
   return pluralBases.flatMap((base) => [...forms].map((form) => `${base}_${form}`));
 }
 
-/**
- * Texts of trade., account. and kyc. that may equal the English text because the word is the same in that
- * language: the trade's own loanwords (Maker/Taker, Iceberg, de Spread), a proper name (Heikin Ashi)
- * and words spelt alike (fr Total, Type, Action(s), Page, Documents, Mode, Code; de optional, Code, Dr., Status, Limit). A text made only of
- * placeholders ("{{side}} {{pair}}") has no English in it and needs no entry.
- */
-const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
-  fr: [
-    'Total',
-    'Type',
-    'Action',
-    'Actions',
-    'Page {{page}}',
-    'Iceberg',
-    'Maker',
-    'Taker',
-    'Maker/Taker',
-    'Heikin Ashi',
-    'Documents',
-    'Stable',
-    'Mode',
-    'Code',
-  ],
-  de: [
-    'optional',
-    'Dr.',
-    'Status',
-    'Limit',
-    'Spread',
-    'Maker',
-    'Taker',
-    'Maker/Taker',
-    'Heikin Ashi',
-    'Whitelist',
-    'Code',
-  ],
-};
+/** Fails with one line per problem: `key = "English text"` plus what is wrong. */
+function expectNone(language: string, what: string, lines: string[]): void {
+  if (lines.length === 0) return;
+  const file = `apps/web/src/app/locales/*-${language.toLowerCase()}.ts`;
+  throw new Error(
+    `${language}: ${lines.length} ${what} (fix in ${file}):\n${lines.map((l) => `  ${l}`).join('\n')}`,
+  );
+}
 
 describe.each([
   ['zh-CN', zhCn],
@@ -87,37 +97,46 @@ describe.each([
   ['ko', ko],
 ])('%s', (language, messages) => {
   const translated = leaves(messages);
+  const expected = new Set([...english.keys(), ...pluralKeys(language)]);
 
-  it('has exactly the keys of English (and the plural forms the language needs)', () => {
-    const expected = new Set([...english.keys(), ...pluralKeys(language)]);
-    expect([...translated.keys()].sort()).toEqual([...expected].sort());
+  it('has every key of English', () => {
+    const missing = [...expected].filter((key) => !translated.has(key));
+    expectNone(
+      language,
+      'keys missing',
+      missing.map((key) => `${key} = ${JSON.stringify(english.get(key) ?? '(plural form)')}`),
+    );
+  });
+
+  it('has no key English lacks (other than the plural forms the language needs)', () => {
+    const extra = [...translated.keys()].filter((key) => !expected.has(key));
+    expectNone(language, 'keys not in English (renamed or removed there?)', extra);
   });
 
   it('keeps every {{placeholder}} of the English text', () => {
+    const wrong: string[] = [];
     for (const [key, text] of english) {
-      expect(placeholders(translated.get(key) ?? ''), key).toEqual(placeholders(text));
+      const mine = translated.get(key);
+      if (mine === undefined) continue;
+      const want = placeholders(text).join(',');
+      const got = placeholders(mine).join(',');
+      if (want !== got) wrong.push(`${key}: English has {{${want}}}, this has {{${got}}}`);
     }
     // A plural form English lacks (Arabic "two markets" is one word) uses no other placeholder than _other's.
     for (const [key, text] of translated) {
       if (english.has(key)) continue;
-      const other = english.get(key.replace(/_\w+$/, '_other')) ?? '';
-      expect(placeholders(other), key).toEqual(expect.arrayContaining(placeholders(text)));
+      const other = placeholders(english.get(key.replace(/_\w+$/, '_other')) ?? '');
+      const stray = placeholders(text).filter((p) => !other.includes(p));
+      if (stray.length > 0) wrong.push(`${key}: {{${stray.join(',')}}} is not in the English text`);
     }
+    expectNone(language, 'texts with other placeholders than English', wrong);
   });
 
-  it('translates the trading screen, the account pages, identity verification, the reports and the crypto wallet (no English left)', () => {
-    const same = SAME_AS_ENGLISH[language] ?? [];
-    const untranslated = [...translated].filter(
-      ([key, text]) =>
-        (key.startsWith('trade.') ||
-          key.startsWith('account.') ||
-          key.startsWith('kyc.') ||
-          key.startsWith('report.') ||
-          key.startsWith('crypto.')) &&
-        text === english.get(key) &&
-        hasWords(text) &&
-        !same.includes(text),
-    );
-    expect(untranslated).toEqual([]);
+  it('leaves no text in English', () => {
+    const allowed = new Set([...SAME_EVERYWHERE, ...(SAME_AS_ENGLISH[language] ?? [])]);
+    const untranslated = [...translated]
+      .filter(([key, text]) => text === english.get(key) && hasWords(text) && !allowed.has(text))
+      .map(([key, text]) => `${key} = ${JSON.stringify(text)}`);
+    expectNone(language, 'texts still in English', untranslated);
   });
 });

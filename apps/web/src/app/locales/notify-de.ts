@@ -109,6 +109,25 @@ export const notificationsDe = {
       title: 'Auszug bereit',
       body: 'Ihr Auszug für {{month}} steht zum Herunterladen bereit.',
     },
+    BANK_ACCOUNT: {
+      name: 'Partnerbankkonto',
+      title: 'Partnerbankkonto',
+      OPENED:
+        'Ihr virtuelles Konto {{accountNumber}} ist eröffnet. Schließen Sie den e-KYC-Schritt der Bank ab, um es zu aktivieren.',
+      OPEN_FAILED:
+        'Kontoeröffnung fehlgeschlagen: {{reason}}. Sie können im Zertifizierungszentrum erneut einen Antrag stellen.',
+      EKYC_PASSED: 'e-KYC bestanden: Ihr virtuelles Konto {{accountNumber}} ist aktiv.',
+      EKYC_FAILED:
+        'e-KYC fehlgeschlagen: {{reason}}. Erstellen Sie einen neuen Link und versuchen Sie es erneut.',
+    },
+    FIAT_WITHDRAWAL_RETURNED: {
+      name: 'Fiat-Auszahlung zurückgebucht',
+      title: 'Auszahlung zurückgebucht',
+      REFUSED:
+        'Ihre Auszahlung von {{amount}} {{asset}} wurde von der Risikoprüfung abgelehnt; der Betrag ist wieder in Ihrem verfügbaren Guthaben.',
+      FAILED:
+        'Ihre Auszahlung von {{amount}} {{asset}} konnte von der Bank nicht gesendet werden; der Betrag ist wieder in Ihrem verfügbaren Guthaben.',
+    },
   },
 };
 

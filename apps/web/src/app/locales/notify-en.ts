@@ -90,6 +90,24 @@ export const notificationsEn = {
       title: 'Statement ready',
       body: 'Your statement for {{month}} is ready to download.',
     },
+    BANK_ACCOUNT: {
+      name: 'Partner bank account',
+      title: 'Partner bank account',
+      OPENED:
+        "Your virtual account {{accountNumber}} is open. Finish the bank's e-KYC step to activate it.",
+      OPEN_FAILED:
+        'Open account failed: {{reason}}. You can apply again in the certification centre.',
+      EKYC_PASSED: 'e-KYC passed: your virtual account {{accountNumber}} is active.',
+      EKYC_FAILED: 'e-KYC failed: {{reason}}. Regenerate the link and try again.',
+    },
+    FIAT_WITHDRAWAL_RETURNED: {
+      name: 'Fiat withdrawal returned',
+      title: 'Withdrawal returned',
+      REFUSED:
+        'Your withdrawal of {{amount}} {{asset}} was refused by the risk review; the amount is back in your available balance.',
+      FAILED:
+        'Your withdrawal of {{amount}} {{asset}} could not be sent by the bank; the amount is back in your available balance.',
+    },
   },
 };
 

@@ -107,6 +107,24 @@ export const notificationsFr = {
       title: 'Relevé disponible',
       body: 'Votre relevé de {{month}} est prêt à être téléchargé.',
     },
+    BANK_ACCOUNT: {
+      name: 'Compte auprès de la banque partenaire',
+      title: 'Compte bancaire partenaire',
+      OPENED:
+        "Votre compte virtuel {{accountNumber}} est ouvert. Terminez l'étape e-KYC de la banque pour l'activer.",
+      OPEN_FAILED:
+        "Échec de l'ouverture du compte : {{reason}}. Vous pouvez refaire la demande dans le centre de certification.",
+      EKYC_PASSED: 'e-KYC réussi : votre compte virtuel {{accountNumber}} est actif.',
+      EKYC_FAILED: "Échec de l'e-KYC : {{reason}}. Générez un nouveau lien et réessayez.",
+    },
+    FIAT_WITHDRAWAL_RETURNED: {
+      name: 'Retrait fiat restitué',
+      title: 'Retrait restitué',
+      REFUSED:
+        'Votre retrait de {{amount}} {{asset}} a été refusé par le contrôle des risques ; le montant est de retour dans votre solde disponible.',
+      FAILED:
+        'Votre retrait de {{amount}} {{asset}} n’a pas pu être envoyé par la banque ; le montant est de retour dans votre solde disponible.',
+    },
   },
 };
 

@@ -104,6 +104,24 @@ export const notificationsJa = {
       title: '取引報告書の準備ができました',
       body: '{{month}} の取引報告書をダウンロードできます。',
     },
+    BANK_ACCOUNT: {
+      name: '提携銀行口座',
+      title: '提携銀行口座',
+      OPENED:
+        'バーチャル口座 {{accountNumber}} が開設されました。銀行の e-KYC 手続きを完了すると有効になります。',
+      OPEN_FAILED:
+        '口座開設に失敗しました：{{reason}}。認証センターから再度お申し込みいただけます。',
+      EKYC_PASSED: 'e-KYC に合格しました：バーチャル口座 {{accountNumber}} が有効になりました。',
+      EKYC_FAILED: 'e-KYC に失敗しました：{{reason}}。リンクを再発行してもう一度お試しください。',
+    },
+    FIAT_WITHDRAWAL_RETURNED: {
+      name: '法定通貨の出金返却',
+      title: '出金が返却されました',
+      REFUSED:
+        '{{amount}} {{asset}} の出金はリスク審査で却下されました。金額は利用可能残高に戻りました。',
+      FAILED:
+        '{{amount}} {{asset}} の出金は銀行から送金できませんでした。金額は利用可能残高に戻りました。',
+    },
   },
 };
 

@@ -104,6 +104,23 @@ export const notificationsKo = {
       title: '거래 내역서 준비 완료',
       body: '{{month}} 거래 내역서를 다운로드할 수 있습니다.',
     },
+    BANK_ACCOUNT: {
+      name: '제휴 은행 계좌',
+      title: '제휴 은행 계좌',
+      OPENED:
+        '가상 계좌 {{accountNumber}}가 개설되었습니다. 은행의 e-KYC 단계를 완료하면 활성화됩니다.',
+      OPEN_FAILED: '계좌 개설 실패: {{reason}}. 인증 센터에서 다시 신청할 수 있습니다.',
+      EKYC_PASSED: 'e-KYC 통과: 가상 계좌 {{accountNumber}}가 활성화되었습니다.',
+      EKYC_FAILED: 'e-KYC 실패: {{reason}}. 링크를 다시 생성한 후 다시 시도해 주세요.',
+    },
+    FIAT_WITHDRAWAL_RETURNED: {
+      name: '법정화폐 출금 반환',
+      title: '출금 반환',
+      REFUSED:
+        '{{amount}} {{asset}} 출금이 위험 심사에서 거절되었습니다. 금액이 사용 가능 잔액으로 돌아왔습니다.',
+      FAILED:
+        '{{amount}} {{asset}} 출금을 은행에서 송금하지 못했습니다. 금액이 사용 가능 잔액으로 돌아왔습니다.',
+    },
   },
 };
 

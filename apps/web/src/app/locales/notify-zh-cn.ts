@@ -104,6 +104,20 @@ export const notificationsZhCn = {
       title: '对账单已生成',
       body: '您 {{month}} 的对账单已可下载。',
     },
+    BANK_ACCOUNT: {
+      name: '合作银行账户',
+      title: '合作银行账户',
+      OPENED: '您的虚拟账户 {{accountNumber}} 已开立，请完成银行的 e-KYC 步骤以激活。',
+      OPEN_FAILED: '开户失败：{{reason}}。您可以在认证中心重新申请。',
+      EKYC_PASSED: 'e-KYC 已通过：您的虚拟账户 {{accountNumber}} 已激活。',
+      EKYC_FAILED: 'e-KYC 失败：{{reason}}。请重新生成链接后重试。',
+    },
+    FIAT_WITHDRAWAL_RETURNED: {
+      name: '法币提现退回',
+      title: '提现已退回',
+      REFUSED: '您提现的 {{amount}} {{asset}} 未通过风控审核，款项已退回可用余额。',
+      FAILED: '您提现的 {{amount}} {{asset}} 银行未能汇出，款项已退回可用余额。',
+    },
   },
 };
 

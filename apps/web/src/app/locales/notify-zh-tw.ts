@@ -104,6 +104,20 @@ export const notificationsZhTw = {
       title: '對帳單已產生',
       body: '您 {{month}} 的對帳單已可下載。',
     },
+    BANK_ACCOUNT: {
+      name: '合作銀行帳戶',
+      title: '合作銀行帳戶',
+      OPENED: '您的虛擬帳戶 {{accountNumber}} 已開立，請完成銀行的 e-KYC 步驟以啟用。',
+      OPEN_FAILED: '開戶失敗：{{reason}}。您可以在認證中心重新申請。',
+      EKYC_PASSED: 'e-KYC 已通過：您的虛擬帳戶 {{accountNumber}} 已啟用。',
+      EKYC_FAILED: 'e-KYC 失敗：{{reason}}。請重新產生連結後再試。',
+    },
+    FIAT_WITHDRAWAL_RETURNED: {
+      name: '法幣提領退回',
+      title: '提領已退回',
+      REFUSED: '您提領的 {{amount}} {{asset}} 未通過風控審核，款項已退回可用餘額。',
+      FAILED: '您提領的 {{amount}} {{asset}} 銀行未能匯出，款項已退回可用餘額。',
+    },
   },
 };
 

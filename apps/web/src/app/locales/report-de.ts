@@ -46,6 +46,8 @@ export const reportDe: Messages['report'] = {
       thirdParty:
         'Zwischenbanken berechnen etwa {{min}}-{{max}} {{asset}}, abgezogen von der Überweisung und von Ihnen getragen.',
       maxAmount: 'Höchstens der Gegenwert von {{amount}} {{asset}} je Einzahlung.',
+      accountFees:
+        'Eröffnungsgebühr {{opening}} einmalig, danach {{monthly}} pro Monat für das virtuelle Konto',
       notStated: 'Kontoeröffnungsgebühr und Monatsgebühr für das virtuelle Konto; Beträge folgen.',
     },
     loadFailed: 'Die Gebührenübersicht konnte nicht geladen werden',

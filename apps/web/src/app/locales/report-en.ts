@@ -44,6 +44,7 @@ export const reportEn = {
       thirdParty:
         'Intermediary banks charge about {{min}}-{{max}} {{asset}}, deducted from the transfer and borne by you.',
       maxAmount: 'At most the equivalent of {{amount}} {{asset}} per deposit.',
+      accountFees: 'Opening fee {{opening}} once, then {{monthly}} a month for the virtual account',
       notStated: 'Opening fee and monthly virtual account fee; amounts to be announced.',
     },
     loadFailed: 'The fee schedule could not be loaded',

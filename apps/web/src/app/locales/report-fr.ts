@@ -47,6 +47,8 @@ export const reportFr: Messages['report'] = {
       thirdParty:
         'Les banques intermédiaires prélèvent environ {{min}}-{{max}} {{asset}} sur le virement, à votre charge.',
       maxAmount: "Au plus l'équivalent de {{amount}} {{asset}} par dépôt.",
+      accountFees:
+        "Frais d'ouverture de {{opening}} une fois, puis {{monthly}} par mois pour le compte virtuel",
       notStated: "Frais d'ouverture et frais mensuels de compte virtuel ; montants à venir.",
     },
     loadFailed: "Le barème des frais n'a pas pu être chargé",

@@ -45,6 +45,7 @@ export const reportJa: Messages['report'] = {
       noExchangeFee: '取引所の手数料はかかりません。',
       thirdParty: '中継銀行が約 {{min}}-{{max}} {{asset}} を送金額から差し引きます（お客様負担）。',
       maxAmount: '1 回の入金は {{amount}} {{asset}} 相当まで。',
+      accountFees: '口座開設手数料 {{opening}}（初回のみ）、バーチャル口座手数料 月額 {{monthly}}',
       notStated: '口座開設手数料と仮想口座の月額手数料。金額は未定です。',
     },
     loadFailed: '手数料一覧を読み込めませんでした',

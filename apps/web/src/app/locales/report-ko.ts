@@ -46,6 +46,7 @@ export const reportKo: Messages['report'] = {
       thirdParty:
         '중개 은행이 약 {{min}}-{{max}} {{asset}}를 송금액에서 차감하며 고객이 부담합니다.',
       maxAmount: '1회 입금은 {{amount}} {{asset}} 상당액까지입니다.',
+      accountFees: '계좌 개설 수수료 {{opening}}(1회), 가상 계좌 수수료 월 {{monthly}}',
       notStated: '계좌 개설 수수료와 가상 계좌 월 수수료, 금액은 추후 공지됩니다.',
     },
     loadFailed: '수수료표를 불러오지 못했습니다',

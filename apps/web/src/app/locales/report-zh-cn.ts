@@ -45,6 +45,7 @@ export const reportZhCn: Messages['report'] = {
       noExchangeFee: '交易所不收取费用。',
       thirdParty: '中转银行收取约 {{min}}-{{max}} {{asset}}，从汇款中扣除，由您承担。',
       maxAmount: '单笔充值最多等值 {{amount}} {{asset}}。',
+      accountFees: '开户费 {{opening}}（一次性），虚拟账户费每月 {{monthly}}',
       notStated: '开户费及虚拟账户月费，金额待公布。',
     },
     loadFailed: '费率表加载失败',

@@ -45,6 +45,7 @@ export const reportZhTw: Messages['report'] = {
       noExchangeFee: '交易所不收取費用。',
       thirdParty: '中轉銀行收取約 {{min}}-{{max}} {{asset}}，從匯款中扣除，由您承擔。',
       maxAmount: '單筆入金最多等值 {{amount}} {{asset}}。',
+      accountFees: '開戶費 {{opening}}（一次性），虛擬帳戶費每月 {{monthly}}',
       notStated: '開戶費及虛擬帳戶月費，金額待公布。',
     },
     loadFailed: '費率表載入失敗',

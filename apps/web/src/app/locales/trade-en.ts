@@ -17,6 +17,7 @@ export const tradeEn = {
     label: 'Price chart',
     empty: 'No trades in this market yet.',
     loadFailed: 'The chart could not be loaded',
+    simulated: 'History before {{date}} is simulated from the price feed, not traded.',
     interval: 'Interval',
     type: 'Chart type',
     types: {

@@ -19,6 +19,7 @@ export const tradeZhCn: Messages['trade'] = {
     label: '价格图表',
     empty: '该市场暂无成交。',
     loadFailed: '图表加载失败',
+    simulated: '{{date}} 之前的历史为根据价格源模拟的数据，并非真实成交。',
     interval: '周期',
     type: '图表类型',
     types: {

@@ -19,6 +19,7 @@ export const tradeZhTw: Messages['trade'] = {
     label: '價格圖表',
     empty: '該市場暫無成交。',
     loadFailed: '圖表載入失敗',
+    simulated: '{{date}} 之前的歷史為根據價格來源模擬的資料，並非真實成交。',
     interval: '週期',
     type: '圖表類型',
     types: {

@@ -1,4 +1,9 @@
+import { fiatZhCn } from './fiat-zh-cn';
+import { mobileZhCn } from './mobile-zh-cn';
+import { maintenanceZhCn } from './ops-zh-cn';
+import { fiatBankZhCn } from './bank-zh-cn';
 import { cryptoZhCn } from './crypto-zh-cn';
+import { fiatOutZhCn } from './fiat-out-zh-cn';
 import { notificationsZhCn, overviewZhCn } from './notify-zh-cn';
 import type { Messages } from './en';
 import { kycZhCn } from './kyc-zh-cn';
@@ -6,6 +11,7 @@ import { accountZhCn, tradeZhCn } from './trade-zh-cn';
 import { securityZhCn } from './security-zh-cn';
 import { cancellationZhCn } from './cancellation-zh-cn';
 import { reportZhCn } from './report-zh-cn';
+import { screenZhCn } from './screen-zh-cn';
 
 /** 简体中文：完整翻译。 */
 export const zhCn: Messages = {
@@ -321,13 +327,18 @@ export const zhCn: Messages = {
     empty: '暂无消息',
     emptyBody: '有关订单、充值与安全的通知将显示在这里。',
   },
-  mobile: { registerDone: '注册完成', registerBody: '请返回 App 继续。' },
+  mobile: mobileZhCn,
   security: securityZhCn,
   crypto: cryptoZhCn,
+  fiatOut: fiatOutZhCn,
+  fiat: fiatZhCn,
   notifications: notificationsZhCn,
   overview: overviewZhCn,
   cancellation: cancellationZhCn,
+  fiatBank: fiatBankZhCn,
   report: reportZhCn,
+  screen: screenZhCn,
+  maintenance: maintenanceZhCn,
   notFound: { title: '页面不存在', body: '您访问的页面不存在或已移动。', home: '返回首页' },
   trade: tradeZhCn,
   account: accountZhCn,

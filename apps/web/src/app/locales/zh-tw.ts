@@ -1,4 +1,9 @@
+import { fiatZhTw } from './fiat-zh-tw';
+import { mobileZhTw } from './mobile-zh-tw';
+import { maintenanceZhTw } from './ops-zh-tw';
+import { fiatBankZhTw } from './bank-zh-tw';
 import { cryptoZhTw } from './crypto-zh-tw';
+import { fiatOutZhTw } from './fiat-out-zh-tw';
 import { notificationsZhTw, overviewZhTw } from './notify-zh-tw';
 import type { Messages } from './en';
 import { kycZhTw } from './kyc-zh-tw';
@@ -6,6 +11,7 @@ import { accountZhTw, tradeZhTw } from './trade-zh-tw';
 import { securityZhTw } from './security-zh-tw';
 import { cancellationZhTw } from './cancellation-zh-tw';
 import { reportZhTw } from './report-zh-tw';
+import { screenZhTw } from './screen-zh-tw';
 
 /** 繁體中文：完整翻譯。 */
 export const zhTw: Messages = {
@@ -321,13 +327,18 @@ export const zhTw: Messages = {
     empty: '暫無訊息',
     emptyBody: '有關訂單、充值與安全的通知將顯示在這裡。',
   },
-  mobile: { registerDone: '註冊完成', registerBody: '請返回 App 繼續。' },
+  mobile: mobileZhTw,
   security: securityZhTw,
   crypto: cryptoZhTw,
+  fiatOut: fiatOutZhTw,
+  fiat: fiatZhTw,
   notifications: notificationsZhTw,
   overview: overviewZhTw,
   cancellation: cancellationZhTw,
+  fiatBank: fiatBankZhTw,
   report: reportZhTw,
+  screen: screenZhTw,
+  maintenance: maintenanceZhTw,
   notFound: { title: '頁面不存在', body: '您訪問的頁面不存在或已移動。', home: '返回首頁' },
   trade: tradeZhTw,
   account: accountZhTw,

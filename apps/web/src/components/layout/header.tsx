@@ -14,6 +14,7 @@ import { LogoMark, MenuIcon, MoonIcon, SunIcon, UserIcon } from '../icons';
 import { DownloadMenu } from './download-menu';
 import { LanguageMenu } from './language-menu';
 import { ModeMenu } from './mode-menu';
+import { SettingsMenu } from './settings-menu';
 
 /** Account menu entries; each click is an analytics event (spec section 2). */
 const ACCOUNT_ITEMS = [
@@ -170,6 +171,7 @@ export function Header({ bell }: { bell?: ReactNode }) {
           >
             {settings.theme === 'dark' ? <SunIcon /> : <MoonIcon />}
           </button>
+          <SettingsMenu />
           <LanguageMenu />
           <DownloadMenu />
         </div>

@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MARKET_DATA_PATHS } from '@exchange/contracts';
 import { PUSH_SAMPLES } from '@exchange/contracts/testing';
+import { updateSettings } from '../../lib/settings';
 import { fail, fakeSocket, ok, renderApp, resetApp } from '../../test/render';
 import { ASSETS_PATH, SYMBOLS_PATH } from './api';
 import { assets, symbols } from './test-fixtures';
@@ -104,6 +106,7 @@ describe('MarketsPage', () => {
           last: '64250.129',
           changePercent: '2.5',
           volume: '1234567',
+          quoteVolume: '1234567',
         },
         { symbol: 'BTC_USDT' },
       ),
@@ -111,7 +114,7 @@ describe('MarketsPage', () => {
     const btc = screen.getByRole('row', { name: /BTC\/USDT/ });
     expect(within(btc).getByTestId('last-price').textContent).toBe('64,250.12');
     expect(within(btc).getByText('+2.50%').className).toContain('change--up');
-    expect(within(btc).getByText('1.23M')).toBeDefined();
+    expect(within(btc).getByTestId('volume-24h').textContent).toBe('1.23M');
 
     act(() =>
       listeners.get('ticker:ETH_USDT')?.(
@@ -130,6 +133,67 @@ describe('MarketsPage', () => {
         within(screen.getByRole('row', { name: /ETH\/USDT/ })).getByText('Halted'),
       ).toBeDefined(),
     );
+  });
+
+  it('shows market cap, the statsTradeVolume 24h volume and a sparkline coloured by redUp', async () => {
+    const { socket, listeners } = fakeSocket();
+    const withSupply = assets.map((a) =>
+      a.code === 'BTC' && a.coinInfo
+        ? { ...a, coinInfo: { ...a.coinInfo, circulatingSupply: '19960000' } }
+        : a,
+    );
+    const hour = 3_600_000;
+    const closes = ['60000', '61000', '60500', '62000'];
+    renderApp(
+      '/market',
+      {
+        [SYMBOLS_PATH]: ok(symbols),
+        [ASSETS_PATH]: ok(withSupply),
+        [MARKET_DATA_PATHS.candles]: (url) =>
+          ok(
+            url.searchParams.get('symbol') === 'BTC_USDT'
+              ? closes.map((close, i) => ({
+                  ...PUSH_SAMPLES.candle,
+                  openTime: Date.now() - (4 - i) * hour,
+                  open: close,
+                  high: close,
+                  low: close,
+                  close,
+                }))
+              : [],
+          ),
+      },
+      { socket },
+    );
+    await screen.findByRole('table');
+    act(() =>
+      listeners.get('ticker:BTC_USDT')?.(
+        { ...PUSH_SAMPLES.ticker, symbol: 'BTC_USDT', last: '62000', changePercent: '3.3' },
+        { symbol: 'BTC_USDT' },
+      ),
+    );
+    act(() =>
+      listeners.get('statsTradeVolume:BTC_USDT')?.(
+        { ...PUSH_SAMPLES.statsTradeVolume, symbol: 'BTC_USDT', quoteVolume24h: '45600000' },
+        { symbol: 'BTC_USDT' },
+      ),
+    );
+    const btc = () => screen.getByRole('row', { name: /BTC\/USDT/ });
+    // 19,960,000 x 62,000 = 1,237,520,000,000.
+    expect(within(btc()).getByTestId('market-cap').textContent).toBe('1.23T');
+    expect(within(btc()).getByTestId('volume-24h').textContent).toBe('45.6M');
+    const line = await within(btc()).findByTestId('sparkline');
+    expect(line.getAttribute('class')).toContain('sparkline--green');
+    expect(line.querySelector('polyline')?.getAttribute('points')?.split(' ')).toHaveLength(4);
+
+    act(() => updateSettings({ redUp: true }));
+    expect(within(btc()).getByTestId('sparkline').getAttribute('class')).toContain(
+      'sparkline--red',
+    );
+
+    // Sorting by market cap puts the only market with a cap first either way.
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Market cap' }));
+    expect(shownPairs()[0]).toBe('BTC/USDT');
   });
 
   it('says so when there are no markets', async () => {

@@ -5,6 +5,7 @@ import { useMarketRows } from './api';
 import { useFavourites } from './hooks/use-favourites';
 import { useQuotes } from '../../lib/use-tickers';
 import { filterMarketRows } from './market-rows';
+import { useTradeVolumes } from './trade-volumes';
 import { MarketsTable } from './MarketsTable';
 import { nextSort, sortRows, type SortState } from './sort';
 import './markets.css';
@@ -25,6 +26,8 @@ export function MarketsPage() {
   const state = useMarketRows();
   const pairs = useMemo(() => (state.status === 'success' ? state.rows : []), [state]);
   const { tickers, live } = useQuotes(pairs);
+  const codes = useMemo(() => pairs.map((p) => p.code), [pairs]);
+  const volumes = useTradeVolumes(codes);
   const { favourites, toggle } = useFavourites();
   const [query, setQuery] = useState('');
   const [tab, setTab] = useState<Tab>('all');
@@ -36,8 +39,8 @@ export function MarketsPage() {
   const visible = useMemo(() => {
     if (!rows) return [];
     const inTab = tab === 'favourites' ? rows.filter((r) => favourites.includes(r.code)) : rows;
-    return sortRows(filterMarketRows(inTab, query), tickers, sort);
-  }, [rows, query, tab, favourites, tickers, sort]);
+    return sortRows(filterMarketRows(inTab, query), tickers, sort, volumes);
+  }, [rows, query, tab, favourites, tickers, sort, volumes]);
 
   let body;
   if (state.status === 'pending') {
@@ -62,6 +65,7 @@ export function MarketsPage() {
       <MarketsTable
         rows={visible}
         tickers={tickers}
+        volumes={volumes}
         favourites={favourites}
         onToggleFavourite={toggle}
         sort={sort}

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import type { VolumeStats } from '@exchange/contracts';
 import { StarIcon } from '../../components/icons';
+import { Sparkline } from '../../components/sparkline';
+import { useSparkline } from '../../lib/sparkline';
 import { tradePath } from '../../config/paths';
 import { abbreviateNumber, formatNumber, formatPercent } from '../../lib/format';
 import { useSettings } from '../../lib/settings';
 import type { MarketCategory, MarketRow } from './market-rows';
-import type { SortKey, SortState } from './sort';
+import { marketCapOfRow, quoteVolumeOf, type SortKey, type SortState } from './sort';
 import { changeDirection, type Quote as Ticker } from '../../lib/ticker';
 
 function CategoryBadge({ category }: { category: MarketCategory | null }) {
@@ -25,6 +28,22 @@ export interface MarketsTableProps {
   onToggleFavourite: (code: string) => void;
   sort: SortState | null;
   onSort: (key: SortKey) => void;
+  /** statsTradeVolume figures by symbol. */
+  volumes?: Readonly<Record<string, VolumeStats>>;
+}
+
+/** The last day's hourly closes of a market; an empty cell until it has traded twice. */
+function RowSparkline({
+  symbol,
+  direction,
+  redUp,
+}: {
+  symbol: string;
+  direction: 'up' | 'down' | 'flat';
+  redUp: boolean;
+}) {
+  const closes = useSparkline(symbol).data ?? [];
+  return <Sparkline values={closes} direction={direction} redUp={redUp} />;
 }
 
 export function MarketsTable({
@@ -34,6 +53,7 @@ export function MarketsTable({
   onToggleFavourite,
   sort,
   onSort,
+  volumes = {},
 }: MarketsTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -43,14 +63,16 @@ export function MarketsTable({
     category: t('markets.columns.category'),
     lastPrice: t('markets.columns.lastPrice'),
     change: t('markets.columns.change'),
-    volume: t('markets.columns.volume'),
+    volume: t('screen.markets.volume24h'),
+    marketCap: t('screen.markets.marketCap'),
   };
-  const sortable = (key: SortKey, numeric = true) => {
+  const sortable = (key: SortKey, { numeric = true, hideMobile = false } = {}) => {
     const active = sort?.key === key;
+    const classes = [numeric ? 'num' : '', hideMobile ? 'hide-mobile' : ''].filter(Boolean);
     return (
       <th
         scope="col"
-        className={numeric ? 'num' : undefined}
+        className={classes.length ? classes.join(' ') : undefined}
         aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
       >
         <button
@@ -72,35 +94,16 @@ export function MarketsTable({
     <table className={`markets-table${redUp ? ' markets-table--red-up' : ''}`}>
       <thead>
         <tr>
-          {sortable('pair', false)}
+          {sortable('pair', { numeric: false })}
           <th scope="col" className="hide-mobile">
             {columns.category}
           </th>
           {sortable('lastPrice')}
           {sortable('change')}
-          <th
-            scope="col"
-            className="num hide-mobile"
-            aria-sort={
-              sort?.key === 'volume'
-                ? sort.direction === 'asc'
-                  ? 'ascending'
-                  : 'descending'
-                : 'none'
-            }
-          >
-            <button
-              type="button"
-              className="sort-button"
-              onClick={() => onSort('volume')}
-              aria-label={t('markets.sortBy', { column: columns.volume })}
-            >
-              {columns.volume}
-              <span
-                className={`sort-arrow${sort?.key === 'volume' ? ` sort-arrow--${sort.direction}` : ''}`}
-                aria-hidden="true"
-              />
-            </button>
+          {sortable('volume', { hideMobile: true })}
+          {sortable('marketCap', { hideMobile: true })}
+          <th scope="col" className="num hide-mobile">
+            {t('screen.markets.trend')}
           </th>
         </tr>
       </thead>
@@ -165,7 +168,19 @@ export function MarketsTable({
               <td className={`num change change--${changeDirection(ticker?.changePercent)}`}>
                 {formatPercent(ticker?.changePercent)}
               </td>
-              <td className="num hide-mobile">{abbreviateNumber(ticker?.volume)}</td>
+              <td className="num hide-mobile" data-testid="volume-24h">
+                {abbreviateNumber(quoteVolumeOf(row, tickers, volumes))}
+              </td>
+              <td className="num hide-mobile" data-testid="market-cap">
+                {abbreviateNumber(marketCapOfRow(row, tickers))}
+              </td>
+              <td className="num hide-mobile cell-trend">
+                <RowSparkline
+                  symbol={row.code}
+                  direction={changeDirection(ticker?.changePercent)}
+                  redUp={redUp}
+                />
+              </td>
             </tr>
           );
         })}

@@ -19,6 +19,8 @@ export interface MarketRow {
   /** Price places: the counter asset's decimals of the symbol. */
   priceDecimals: number;
   halted: boolean;
+  /** The base asset's circulating supply, for the market cap; null for fiat or unknown. */
+  circulatingSupply: string | null;
 }
 
 export function categoryOf(asset: Pick<Asset, 'type' | 'category'>): MarketCategory | null {
@@ -50,6 +52,7 @@ export function buildMarketRows(
         tickSize: s.tickSize,
         priceDecimals: s.counterDecimals,
         halted: s.status === 'HALTED',
+        circulatingSupply: base?.coinInfo?.circulatingSupply ?? null,
       };
     });
 }

@@ -1,7 +1,25 @@
 import type { MarketRow } from './market-rows';
+import { marketCapOf } from '@exchange/contracts/decimal';
 import type { Quote as Ticker } from '../../lib/ticker';
 
-export type SortKey = 'pair' | 'lastPrice' | 'change' | 'volume';
+/** A row's 24 h traded volume in its quote asset: the statsTradeVolume figure, else the ticker's. */
+export function quoteVolumeOf(
+  row: Pick<MarketRow, 'code'>,
+  tickers: Readonly<Record<string, Ticker>>,
+  volumes: Readonly<Record<string, { quoteVolume24h: string }>>,
+): string | null {
+  return volumes[row.code]?.quoteVolume24h ?? tickers[row.code]?.quoteVolume ?? null;
+}
+
+/** A row's market cap in its quote asset: the base's circulating supply x the last price. */
+export function marketCapOfRow(
+  row: Pick<MarketRow, 'code' | 'circulatingSupply'>,
+  tickers: Readonly<Record<string, Ticker>>,
+): string | null {
+  return marketCapOf(row.circulatingSupply, tickers[row.code]?.last);
+}
+
+export type SortKey = 'pair' | 'lastPrice' | 'change' | 'volume' | 'marketCap';
 export interface SortState {
   key: SortKey;
   direction: 'asc' | 'desc';
@@ -18,6 +36,7 @@ export function sortRows(
   rows: readonly MarketRow[],
   tickers: Readonly<Record<string, Ticker>>,
   sort: SortState | null,
+  volumes: Readonly<Record<string, { quoteVolume24h: string }>> = {},
 ): MarketRow[] {
   if (!sort) return [...rows];
   const sign = sort.direction === 'asc' ? 1 : -1;
@@ -31,7 +50,9 @@ export function sortRows(
       case 'change':
         return numeric(t?.changePercent);
       case 'volume':
-        return numeric(t?.volume);
+        return numeric(quoteVolumeOf(row, tickers, volumes));
+      case 'marketCap':
+        return numeric(marketCapOfRow(row, tickers));
     }
   };
   return [...rows].sort((a, b) => {

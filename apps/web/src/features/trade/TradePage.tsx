@@ -18,14 +18,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../components/states';
 import { PATHS } from '../../config/paths';
-import { useSymbols } from '../../lib/catalogue';
-import { formatNumber, formatPercent, abbreviateNumber } from '../../lib/format';
+import { useAssets, useSymbols } from '../../lib/catalogue';
+import { formatNumber, formatPercent, formatTime, abbreviateNumber } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import { useSocketStatus } from '../../lib/socket/socket-context';
 import { retryImport } from '../../lib/retry-import';
 import { readJson, writeJson } from '../../lib/storage';
-import { useBalances, useOrderList, type OrderListKind } from './api';
+import { useBalances, useChartHistory, useOrderList, type OrderListKind } from './api';
+import { CoinInfoCard } from './components/coin-info-card';
 import { OrderBook } from './components/order-book';
 import { OrderForm } from './components/order-form';
 import { OrderListTable, pairName, useCancelOrders } from './components/order-tables';
@@ -170,6 +171,7 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
   const trades = useLiveTrades(symbol);
   const { ticker } = useTicker(symbol);
   const balances = useBalances();
+  const assets = useAssets();
   const open = useOrderList('open', { symbol }, 1, OPEN_ORDERS_SHOWN);
   const ownOrders = useMemo(() => open.data?.result ?? [], [open.data]);
   const [picked, setPicked] = useState<{ price: string; n: number } | null>(null);
@@ -180,6 +182,7 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
   const [chartType, setChartType] = useState<ChartType>(() => readLayout().chartType ?? 'candles');
   const [interval, setInterval] = useState<CandleInterval>(readInterval);
   const { bars, loading } = useLiveBars(symbol, interval);
+  const simulatedUntil = useChartHistory(symbol).data?.simulatedUntil ?? null;
   // A failed chunk stays failed inside lazy(): a retry needs a new one.
   const [Chart, setChart] = useState(() => ChartPanel);
 
@@ -298,6 +301,11 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
             </select>
           </label>
         </div>
+        {simulatedUntil !== null && chartType !== 'depth' && (
+          <p className="chart-panel__simulated muted" data-testid="chart-simulated">
+            {t('trade.chart.simulated', { date: formatTime(simulatedUntil) })}
+          </p>
+        )}
         <div className="chart-panel">
           {!loading && chartType !== 'depth' && bars.length === 0 && (
             <p className="chart-panel__empty muted">{t('trade.chart.empty')}</p>
@@ -370,11 +378,18 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
         }}
         baseAsset={info.baseAsset}
         counterAsset={info.counterAsset}
+        maintenance={info.maintenance ?? null}
         ctx={ctx}
         picked={picked}
       />
 
       <MyOrders symbol={symbol} />
+
+      <CoinInfoCard
+        asset={assets.data?.find((a) => a.code === info.baseAsset)}
+        quote={info.counterAsset}
+        lastPrice={lastPrice}
+      />
     </div>
   );
 }

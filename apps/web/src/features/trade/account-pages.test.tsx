@@ -238,7 +238,7 @@ describe('wallet', () => {
     expect(await assetRow('ETH')).toBeTruthy();
   });
 
-  it('in Real leads a coin with networks to /cryptoChannel; fiat stays coming soon; no reset', async () => {
+  it('in Real leads a coin with networks to /cryptoChannel, fiat deposits to the fiat pages; no reset', async () => {
     localStorage.setItem(HIDE_ZERO_KEY, 'false');
     renderApp('/accountCenter/wallet?type=wallet', {
       ...base,
@@ -258,9 +258,11 @@ describe('wallet', () => {
       within(btc).getByRole('link', { name: 'Transfer BTC by UID' }).getAttribute('href'),
     ).toBe('/cryptoChannel?tab=transfer&coin=BTC');
     const jpy = await assetRow('JPY');
-    const deposit = within(jpy).getByRole('button', { name: 'Deposit (Coming soon)' });
-    expect(deposit.getAttribute('aria-disabled')).toBe('true');
-    expect(deposit.getAttribute('data-tooltip')).toBe('Coming soon');
+    expect(within(jpy).getByRole('link', { name: 'Deposit JPY' }).getAttribute('href')).toBe(
+      '/fiatChannel/ortherJYB?currency=JPY',
+    );
+    const withdraw = within(jpy).getByRole('button', { name: 'Withdraw (Coming soon)' });
+    expect(withdraw.getAttribute('data-tooltip')).toBe('Coming soon');
     expect(
       within(jpy)
         .getByRole('button', { name: 'Withdraw (Coming soon)' })

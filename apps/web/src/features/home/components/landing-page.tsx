@@ -8,7 +8,8 @@ import { formatNumber, formatPercent } from '../../../lib/format';
 import { useRuntimeMode, useSettings } from '../../../lib/settings';
 import { changeDirection } from '../../../lib/ticker';
 import { useQuotes } from '../../../lib/use-tickers';
-import { useSparkline } from '../api/sparkline';
+import { useSparkline } from '../../../lib/sparkline';
+import { Sparkline } from '../../../components/sparkline';
 import { useIsLoggedIn } from '../../../lib/session';
 import '../home.css';
 
@@ -16,28 +17,17 @@ const PREVIEW_COUNT = 6;
 const FEATURES = ['security', 'rwa', 'demo'] as const;
 
 /** A line of the last day's hourly closes; nothing until the market has traded twice. */
-function Sparkline({ symbol, direction }: { symbol: string; direction: 'up' | 'down' | 'flat' }) {
+function PreviewSparkline({
+  symbol,
+  direction,
+  redUp,
+}: {
+  symbol: string;
+  direction: 'up' | 'down' | 'flat';
+  redUp: boolean;
+}) {
   const closes = useSparkline(symbol).data ?? [];
-  if (closes.length < 2) return <span className="sparkline sparkline--empty" aria-hidden="true" />;
-  const min = Math.min(...closes);
-  const span = Math.max(...closes) - min || 1;
-  const points = closes
-    .map(
-      (c, i) =>
-        `${((i / (closes.length - 1)) * 100).toFixed(1)},${(28 - ((c - min) / span) * 24).toFixed(1)}`,
-    )
-    .join(' ');
-  return (
-    <svg
-      className={`sparkline sparkline--${direction}`}
-      viewBox="0 0 100 30"
-      preserveAspectRatio="none"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <polyline points={points} />
-    </svg>
-  );
+  return <Sparkline values={closes} direction={direction} redUp={redUp} />;
 }
 
 function MarketPreview() {
@@ -107,7 +97,7 @@ function MarketPreview() {
                       {formatPercent(ticker?.changePercent)}
                     </span>
                   )}
-                  <Sparkline symbol={s.code} direction={dir} />
+                  <PreviewSparkline symbol={s.code} direction={dir} redUp={redUp} />
                 </Link>
               </li>
             );

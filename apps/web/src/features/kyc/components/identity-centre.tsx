@@ -168,6 +168,21 @@ export function IdentityCentrePage() {
           </>
         )}
       </section>
+      {!optedOut && (
+        <section className="kyc-page panel" aria-labelledby="kyc-bank-title">
+          <h2 id="kyc-bank-title">{t('fiatBank.centreEntry.title')}</h2>
+          <p className="muted">{t('fiatBank.centreEntry.body')}</p>
+          <div className="kyc-actions">
+            <Link
+              className={`button${state.status === 'PASS' ? ' button--primary' : ''}`}
+              to={PATHS.bankAccount}
+              data-testid="bank-account-entry"
+            >
+              {t('fiatBank.centreEntry.open')}
+            </Link>
+          </div>
+        </section>
+      )}
       <section className="kyc-page panel" aria-labelledby="kyc-levels-title">
         <h2 id="kyc-levels-title">{t('kyc.centre.levelsTitle')}</h2>
         <div className="kyc-table-wrap">

@@ -34,7 +34,9 @@ describe('fee texts', () => {
       ],
     });
     expect(channelFeeText(channel('FOREIGN_EXCHANGE'), t).main).toBe('Free');
-    expect(channelFeeText(channel('BANK_ACCOUNT'), t).main).toMatch(/to be announced/);
+    expect(channelFeeText(channel('BANK_ACCOUNT'), t).main).toBe(
+      'Opening fee 20 USD once, then 5 USD a month for the virtual account',
+    );
     // Spot trading is free only while every market's rates are zero.
     expect(channelFeeText({ ...channel('SPOT_TRADE', true), free: false }, t).main).toBe(
       'Per market, see above',

@@ -18,6 +18,13 @@ export function channelFeeText(c: FeeChannel, t: TFunction): { main: string; not
   if (c.channel === 'SPOT_TRADE')
     parts.push(c.free ? t('report.fee.terms.free') : t('report.fee.terms.perMarket'));
   else if (c.amountNotStated) parts.push(t('report.fee.terms.notStated'));
+  else if (c.fixed && c.monthly)
+    parts.push(
+      t('report.fee.terms.accountFees', {
+        opening: `${c.fixed.amount} ${c.fixed.asset}`,
+        monthly: `${c.monthly.amount} ${c.monthly.asset}`,
+      }),
+    );
   else if (c.free) parts.push(t('report.fee.terms.free'));
   else if (c.rate && c.fixed)
     parts.push(

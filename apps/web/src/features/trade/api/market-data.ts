@@ -1,6 +1,7 @@
 import {
   MARKET_DATA_PATHS,
   candle,
+  chartHistory,
   depth,
   marketTrade,
   type CandleInterval,
@@ -16,6 +17,7 @@ export const marketKeys = {
   candles: (mode: number, symbol: string, interval: string) =>
     ['candles', mode, symbol, interval] as const,
   depth: (mode: number, symbol: string) => ['depth', mode, symbol] as const,
+  chartHistory: (mode: number, symbol: string) => ['chart-history', mode, symbol] as const,
 };
 
 const silent = (signal?: AbortSignal) => ({ silent: true, ...(signal ? { signal } : {}) });
@@ -78,3 +80,24 @@ export const candlesQueryOptions = (
 
 export const useCandles = (symbol: string, interval: CandleInterval) =>
   useQuery(candlesQueryOptions(useApiClient(), symbol, interval, useRuntimeMode()));
+
+/** Where the book's simulated chart history ends (null: all of its chart is traded). */
+export const fetchChartHistory = (client: ApiClient, symbol: string, signal?: AbortSignal) =>
+  client.get(MARKET_DATA_PATHS.chartHistory, chartHistory, {
+    ...silent(signal),
+    query: { symbol },
+  });
+
+export const chartHistoryQueryOptions = (
+  client: ApiClient,
+  symbol: string,
+  mode = client.runtimeMode(),
+) =>
+  queryOptions({
+    queryKey: marketKeys.chartHistory(mode, symbol),
+    queryFn: ({ signal }) => fetchChartHistory(client, symbol, signal),
+    staleTime: 5 * 60_000,
+  });
+
+export const useChartHistory = (symbol: string) =>
+  useQuery(chartHistoryQueryOptions(useApiClient(), symbol, useRuntimeMode()));

@@ -41,6 +41,8 @@ interface Props {
   ctx: MarketContext;
   /** A price clicked in the book or trades; `n` changes on every click. */
   picked: { price: string; n: number } | null;
+  /** An operator's maintenance of the symbol: no orders until it ends (the server says 1300). */
+  maintenance?: { message: string } | null;
 }
 
 const EMPTY: Omit<OrderFormValues, 'type' | 'side'> = {
@@ -121,13 +123,14 @@ export function OrderForm(props: Props) {
   return <OrderFormBody {...props} />;
 }
 
-function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
+function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked, maintenance }: Props) {
   const { t } = useTranslation();
   const mode = useRuntimeMode();
   const { user } = useSession();
   const idBase = useId();
   const access = kycAccessFor(user?.kycLevel ?? null, mode, KycPermission.SPOT_TRADE);
-  const locked = access === 'INSUFFICIENT' || access === 'OPTED_OUT';
+  const paused = maintenance != null;
+  const locked = access === 'INSUFFICIENT' || access === 'OPTED_OUT' || paused;
   const [type, setType] = useState<OrderType>('LIMIT');
   const [side, setSide] = useState<OrderSide>('BUY');
   const [values, setValues] = useState(EMPTY);
@@ -154,8 +157,15 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
   }, [rules.symbol]);
 
   const lockCode = String(
-    access === 'OPTED_OUT' ? ErrorCode.KYC_OPTED_OUT.code : ErrorCode.KYC_LEVEL_INSUFFICIENT.code,
+    paused
+      ? ErrorCode.SYMBOL_UNDER_MAINTENANCE.code
+      : access === 'OPTED_OUT'
+        ? ErrorCode.KYC_OPTED_OUT.code
+        : ErrorCode.KYC_LEVEL_INSUFFICIENT.code,
   );
+  const lockParams = paused
+    ? { symbol: rules.symbol.replace('_', '/'), message: maintenance.message }
+    : undefined;
   const fields = fieldsFor(type, side);
   const full: OrderFormValues = { ...values, type, side };
 
@@ -290,9 +300,11 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked }: Props) {
         ))}
       </div>
       {locked && (
-        <div className="order-form__form-error order-form__locked-note">
+        <div
+          className={`order-form__form-error order-form__locked-note${paused ? ' order-form__maintenance' : ''}`}
+        >
           <p className="order-form__denied" role="alert" data-code={lockCode}>
-            {message({ code: lockCode })}
+            {message({ code: lockCode, ...(lockParams ? { params: lockParams } : {}) })}
           </p>
           <NextSteps code={lockCode} />
         </div>

@@ -4,7 +4,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { cryptoChannelPath, tradePath } from '../../../config/paths';
+import {
+  cryptoChannelPath,
+  fiatDepositPath,
+  fiatWithdrawPath,
+  tradePath,
+} from '../../../config/paths';
 import { useApiClient } from '../../../lib/api-context';
 import { useAssets, useSymbols } from '../../../lib/catalogue';
 import { networksQuery } from '../../../lib/crypto-networks';
@@ -178,8 +183,9 @@ export function WalletPage() {
 
 /**
  * Trade opens the asset's market. In Real, a coin with a network deposits and withdraws on
- * /cryptoChannel (and transfers by UID there); fiat has no screens yet: shown, disabled, with
- * "Coming soon". Demo and Trial funds are simulated, so they are left out.
+ * /cryptoChannel (and transfers by UID there); a fiat deposit currency deposits on the bank page
+ * (USD, EUR: the partner bank's) or the card page, and the partner bank's currencies withdraw on
+ * /withdrawAssets/JYB; what has no screen yet is shown, disabled, with "Coming soon". Demo and Trial funds are simulated, so they are left out.
  */
 function AssetActions({
   row,
@@ -216,9 +222,32 @@ function AssetActions({
             {t(`account.wallet.${action}`)}
           </Link>
         ))}
+      {mode === RuntimeMode.REAL && !crypto && fiatDepositPath(row.code) && (
+        <Link
+          className="button button--small"
+          to={fiatDepositPath(row.code) ?? ''}
+          aria-label={t('account.wallet.depositAsset', { asset: row.code })}
+        >
+          {t('account.wallet.deposit')}
+        </Link>
+      )}
+      {mode === RuntimeMode.REAL && !crypto && fiatWithdrawPath(row.code) && (
+        <Link
+          className="button button--small"
+          to={fiatWithdrawPath(row.code) ?? ''}
+          aria-label={t('account.wallet.withdrawAsset', { asset: row.code })}
+        >
+          {t('account.wallet.withdraw')}
+        </Link>
+      )}
       {mode === RuntimeMode.REAL &&
         !crypto &&
-        (['deposit', 'withdraw'] as const).map((action) => (
+        (
+          [
+            ...(fiatDepositPath(row.code) ? [] : (['deposit'] as const)),
+            ...(fiatWithdrawPath(row.code) ? [] : (['withdraw'] as const)),
+          ] as const
+        ).map((action) => (
           <button
             key={action}
             type="button"

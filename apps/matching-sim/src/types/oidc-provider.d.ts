@@ -1,4 +1,4 @@
-// oidc-provider ships no types; this covers the little the tests use.
+// oidc-provider ships no types; this covers the little the local provider uses.
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 

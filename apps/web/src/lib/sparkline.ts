@@ -1,9 +1,9 @@
 import { MARKET_DATA_PATHS, candle } from '@exchange/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client';
-import { useApiClient } from '../../../lib/api-context';
+import type { ApiClient } from './api-client';
+import { useApiClient } from './api-context';
 
-/** The last 24 hourly closes of a market, for the landing page's sparklines. */
+/** The last 24 hourly closes of a market, for the sparklines of the landing and markets pages. */
 const HOURS = 24;
 const candles = candle.array();
 

@@ -1,0 +1,43 @@
+import {
+  cardChargeResponse,
+  type CardChargeRequest,
+  type CardChargeResponse,
+} from '@exchange/contracts';
+import { AppError } from '../../lib/app-error.js';
+import { signCallback } from '../../lib/signed-callback.js';
+
+/**
+ * The card processor as the exchange uses it: the shape a real acquirer's API is wrapped in.
+ * `charge` is idempotent on the request id (a retry answers the same charge, charged once).
+ */
+export interface CardProcessor {
+  charge(req: CardChargeRequest): Promise<CardChargeResponse>;
+}
+
+/** The processor over HTTP (the simulated one under `npm start`), every call signed. */
+export function httpCardProcessor(opts: { baseUrl: string; secret: string }): CardProcessor {
+  return {
+    async charge(req) {
+      const body = JSON.stringify(req);
+      const ts = Math.floor(Date.now() / 1000);
+      let res: Response;
+      try {
+        res = await fetch(new URL('/charges', opts.baseUrl), {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-timestamp': String(ts),
+            'x-signature': signCallback(opts.secret, ts, body),
+          },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+      } catch {
+        throw new AppError('CARD_PROCESSOR_UNAVAILABLE');
+      }
+      if (res.status === 409) throw new AppError('CARD_REQUEST_ID_REUSED');
+      if (!res.ok) throw new AppError('CARD_PROCESSOR_UNAVAILABLE');
+      return cardChargeResponse.parse(await res.json());
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  CARD_CALLBACK_PATH,
+  FIAT_PREFIX,
+  RISK_REVIEW_MAX_MS,
+  RISK_REVIEW_MIN_MS,
+} from '@exchange/contracts';
+import { httpCardProcessor, type CardProcessor } from './card-processor.js';
+import { createFiatDepositFlow } from './deposit-flow.js';
+import { passAllFiat, type FiatDepositDeps, type FiatRiskCheck } from './deps.js';
+import { fiatDepositRoutes } from './routes.js';
+
+export type { CardProcessor } from './card-processor.js';
+export type { FiatRiskCheck } from './deps.js';
+
+export interface FiatDepositOptions {
+  card?: CardProcessor | undefined;
+  riskCheck?: FiatRiskCheck | undefined;
+}
+
+/** The paths the web client's card confirmation returns to (config/paths.ts has the same). */
+const CARD_RETURN_PATH = '/fiatChannel/ortherJYB';
+
+/**
+ * Fiat deposits: the card processor (over HTTP to CARD_API_URL unless given), the review job,
+ * the routes under /v1/fiat and the card and bank deposit callbacks. Deposits under review are
+ * queued again when the app is ready.
+ */
+export async function setupFiatDeposits(
+  app: FastifyInstance,
+  opts: FiatDepositOptions = {},
+): Promise<void> {
+  const { env } = app;
+  const deps: FiatDepositDeps = {
+    db: app.db,
+    clock: app.clock,
+    jobs: app.jobs,
+    fanout: app.socket.fanout,
+    log: app.log,
+    notifyDeps: app.notifyDeps,
+    rates: app.redis.commands,
+    card:
+      opts.card ??
+      httpCardProcessor({ baseUrl: env.CARD_API_URL, secret: env.CARD_CALLBACK_SECRET }),
+    riskCheck: opts.riskCheck ?? passAllFiat,
+    reviewMs: {
+      min: env.FIAT_DEPOSIT_REVIEW_SECONDS?.[0] ?? RISK_REVIEW_MIN_MS,
+      max: env.FIAT_DEPOSIT_REVIEW_SECONDS?.[1] ?? RISK_REVIEW_MAX_MS,
+    },
+    returnUrl: new URL(CARD_RETURN_PATH, env.PUBLIC_BASE_URL).href,
+    cardCallbackUrl: env.CARD_CALLBACK_URL ?? new URL(CARD_CALLBACK_PATH, env.PUBLIC_BASE_URL).href,
+    // Owed partner-bank fees (opening, monthly) are taken from the first USD that arrives.
+    afterCredit: async ({ userId, currency }) => {
+      if (currency === 'USD') await app.fiatBank.afterUsdCredit(userId);
+    },
+  };
+  const flow = createFiatDepositFlow(deps);
+  app.jobs.register(flow.reviewJob);
+  await app.register(
+    fiatDepositRoutes({
+      deps,
+      flow,
+      card: { secret: env.CARD_CALLBACK_SECRET, windowSeconds: env.CARD_CALLBACK_WINDOW_SECONDS },
+      bank: { secret: env.BANK_CALLBACK_SECRET, windowSeconds: env.BANK_CALLBACK_WINDOW_SECONDS },
+    }),
+    { prefix: FIAT_PREFIX },
+  );
+  app.addHook('onReady', async () => {
+    const queued = await flow.resume().catch((err: unknown) => {
+      app.log.warn({ err }, 'fiat deposit reviews not resumed');
+      return 0;
+    });
+    if (queued) app.log.info({ queued }, 'fiat deposit reviews resumed');
+  });
+}

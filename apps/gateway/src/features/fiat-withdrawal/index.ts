@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  BANK_CALLBACK_PATHS,
+  FIAT_PREFIX,
+  RISK_REVIEW_MAX_MS,
+  RISK_REVIEW_MIN_MS,
+} from '@exchange/contracts';
+import { notify } from '../notifications/notify.js';
+import { totpSecretBox } from '../security/deps.js';
+import type { BankPort } from './bank-port.js';
+import type { FiatOutDeps } from './deps.js';
+import { fiatWithdrawalRoutes } from './routes.js';
+import { FiatWithdrawals } from './withdrawal-service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fiatWithdrawals: FiatWithdrawals;
+  }
+}
+
+/**
+ * The bank-account whitelist and fiat withdrawals: the step job, the routes, the bank's transfer
+ * callbacks and resumption. The bank is `opts.bank` (tests, or the bank feature's adapter), else
+ * the partner bank's HTTP API at BANK_API_URL.
+ */
+export async function registerFiatWithdrawals(
+  app: FastifyInstance,
+  opts: { bank?: BankPort | undefined } = {},
+): Promise<void> {
+  const env = app.env;
+  const deps: FiatOutDeps = {
+    db: app.db,
+    clock: app.clock,
+    redis: app.redis,
+    env,
+    box: totpSecretBox(env),
+    jobs: app.jobs,
+    fanout: app.socket.fanout,
+    // The partner bank's adapter (features/fiat-bank), its outcome posted to the transfers route.
+    bank: opts.bank ?? {
+      sendTransfer: (req) =>
+        app.fiatBank.bank.sendTransfer({
+          ...req,
+          callbackUrl:
+            req.callbackUrl ??
+            new URL(
+              BANK_CALLBACK_PATHS.transfers,
+              env.BANK_CALLBACK_BASE_URL ?? env.PUBLIC_BASE_URL,
+            ).toString(),
+        }),
+    },
+    config: {
+      reviewMinMs: env.FIAT_WITHDRAWAL_REVIEW_SECONDS?.[0] ?? RISK_REVIEW_MIN_MS,
+      reviewMaxMs: env.FIAT_WITHDRAWAL_REVIEW_SECONDS?.[1] ?? RISK_REVIEW_MAX_MS,
+      freezeMs: env.FIAT_WITHDRAWAL_FREEZE_SECONDS * 1000,
+    },
+    notify: (input) => notify(app.notifyDeps, input),
+  };
+  const withdrawals = new FiatWithdrawals(deps);
+  withdrawals.register();
+  app.decorate('fiatWithdrawals', withdrawals);
+  await app.register(fiatWithdrawalRoutes(deps, withdrawals), { prefix: FIAT_PREFIX });
+  app.addHook('onReady', async () => {
+    await withdrawals.resume();
+  });
+}

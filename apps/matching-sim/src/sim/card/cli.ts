@@ -1,0 +1,90 @@
+import { signedHeaders } from './signer.js';
+
+/**
+ * Drives the simulated card processor (`npm run sim:card -- <command>`):
+ *   cards                  the test card numbers
+ *   list                   the charges and their callbacks
+ *   confirm <chargeId>     confirms a charge waiting for 3-D Secure (as the cardholder would)
+ *   decline <chargeId>     cancels it
+ * Reaches it at CARD_API_URL (default http://127.0.0.1:8094), signed with CARD_CALLBACK_SECRET.
+ */
+const base = process.env.CARD_API_URL ?? process.env.CARD_SIM_URL ?? 'http://127.0.0.1:8094';
+const secret = process.env.CARD_CALLBACK_SECRET ?? 'development-card-callback-secret-0123456789';
+const [command, id] = process.argv.slice(2).filter((a) => a !== '--');
+
+async function call(method: 'GET' | 'POST', pathname: string, body?: unknown): Promise<unknown> {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  const res = await fetch(new URL(pathname, base), {
+    method,
+    headers: signedHeaders(secret, method === 'GET' ? pathname : text),
+    ...(method === 'POST' ? { body: text } : {}),
+  });
+  const answer: unknown = await res.json();
+  if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+interface ListedCharge {
+  chargeId: string;
+  state: string;
+  amount: string;
+  currency: string;
+  brand: string;
+  last4: string;
+  delivery: string;
+  lastError: string | null;
+}
+
+async function main(): Promise<number> {
+  if (command === 'cards') {
+    const { cards, badCvc } = (await call('GET', '/cards')) as {
+      cards: Record<string, string>;
+      badCvc: string;
+    };
+    for (const [name, number] of Object.entries(cards)) say(`${number}  ${name}`);
+    say(`Any future expiry (MM/YY) and any CVC except ${badCvc} (refused as incorrect).`);
+    return 0;
+  }
+  if (command === 'list') {
+    const { charges } = (await call('GET', '/charges')) as { charges: ListedCharge[] };
+    if (charges.length === 0) say('No charges.');
+    for (const c of charges)
+      say(
+        [
+          c.chargeId,
+          c.state,
+          `${c.amount} ${c.currency}`,
+          `${c.brand} ${c.last4}`,
+          `callback ${c.delivery}`,
+          c.lastError ? `(last error: ${c.lastError})` : '',
+        ]
+          .filter(Boolean)
+          .join('  '),
+      );
+    return 0;
+  }
+  if ((command === 'confirm' || command === 'decline') && id) {
+    const out = (await call('POST', '/resolve', {
+      chargeId: id,
+      confirm: command === 'confirm',
+    })) as {
+      state: string;
+    };
+    say(`${id}: ${out.state}`);
+    return 0;
+  }
+  process.stderr.write(
+    'Usage: npm run sim:card -- cards | list | confirm <chargeId> | decline <chargeId>\n',
+  );
+  return 2;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { pino } from 'pino';
+import { z } from 'zod';
+import { CardSim } from './card-sim.js';
+import { cardSimServer } from './server.js';
+
+/**
+ * The simulated card processor, a process of its own (`npm start` supervises it; docker-compose
+ * runs it as a service). It never touches the exchange's database: charges arrive over HTTP,
+ * confirmations happen on its own page, and their outcome leaves as signed callbacks.
+ */
+const DEV_SECRET = 'development-card-callback-secret-0123456789';
+const config = z
+  .object({
+    NODE_ENV: z.string().default('development'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+    CARD_SIM_HOST: z.string().default('127.0.0.1'),
+    CARD_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8094),
+    /** Where cardholders' browsers reach the confirmation pages; default http://host:port. */
+    CARD_SIM_PUBLIC_URL: z.string().url().optional(),
+    CARD_CALLBACK_SECRET: z.string().min(32).default(DEV_SECRET),
+    /** The gateway's callback route, for charges that did not name one. */
+    CARD_CALLBACK_URL: z.string().url().optional(),
+    TIME_SCALE: z.coerce.number().positive().default(1),
+    CARD_SIM_RETRY_BASE_MS: z.coerce.number().int().positive().default(1000),
+    CARD_SIM_DATA_DIR: z.string().default('.data'),
+  })
+  .parse(process.env);
+
+const log = pino({
+  level: config.LOG_LEVEL,
+  ...(config.LOG_FORMAT === 'pretty'
+    ? {
+        transport: {
+          target: 'pino-pretty',
+          options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+        },
+      }
+    : {}),
+});
+
+if (config.NODE_ENV === 'production' && config.CARD_CALLBACK_SECRET === DEV_SECRET) {
+  log.fatal('CARD_CALLBACK_SECRET must be set in production');
+  process.exit(1);
+}
+
+const host = config.CARD_SIM_HOST === '0.0.0.0' ? '127.0.0.1' : config.CARD_SIM_HOST;
+const sim = new CardSim({
+  secret: config.CARD_CALLBACK_SECRET,
+  publicUrl: config.CARD_SIM_PUBLIC_URL ?? `http://${host}:${config.CARD_SIM_PORT}`,
+  timeScale: config.TIME_SCALE,
+  defaultCallbackUrl: config.CARD_CALLBACK_URL,
+  statePath: path.join(config.CARD_SIM_DATA_DIR, 'card-sim.json'),
+  retryBaseMs: config.CARD_SIM_RETRY_BASE_MS,
+  log,
+});
+const server = cardSimServer(sim, config.CARD_CALLBACK_SECRET);
+server.listen(config.CARD_SIM_PORT, config.CARD_SIM_HOST, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.CARD_SIM_PORT;
+  log.info({ port }, 'card processor simulator listening');
+});
+sim.start();
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  sim.stop();
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 2000).unref();
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

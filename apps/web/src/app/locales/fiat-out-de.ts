@@ -1,0 +1,170 @@
+/** German texts of the bank-account whitelist and fiat withdrawal pages. */
+export const fiatOutDe = {
+  errors: {
+    required: 'Dieses Feld ist erforderlich.',
+    ascii: 'Nur lateinische Buchstaben, Ziffern und Satzzeichen, höchstens {{max}} Zeichen.',
+    swift:
+      'Geben Sie einen SWIFT/BIC-Code aus 8 oder 11 Buchstaben und Ziffern mit gültigem Ländercode ein.',
+    joint: 'Gemeinschaftskonten werden nicht unterstützt: Das Konto muss allein auf Sie lauten.',
+    accountNumber:
+      'Geben Sie 6–34 Buchstaben und Ziffern oder eine IBAN mit korrekter Prüfziffer ein.',
+    bankCode: 'Die Bankleitzahl muss aus 3 bis 11 Buchstaben und Ziffern bestehen.',
+    rail: 'E-Wallets, Zahlungsinstitute und Krypto-Plattformen werden nicht unterstützt: Fügen Sie ein Konto bei einer Bank hinzu.',
+    amountRequired: 'Geben Sie den Auszahlungsbetrag ein.',
+    amount: 'Geben Sie einen Betrag größer als 0 mit höchstens {{decimals}} Nachkommastellen ein.',
+    minimum: 'Die Mindestauszahlung beträgt {{minAmount}} {{currency}}.',
+    balance: 'Unzureichendes verfügbares Guthaben.',
+    transitBoth: 'Geben Sie Name und SWIFT-Code der Zwischenbank an oder keines von beiden.',
+  },
+  stepUp: {
+    intro:
+      'Geben Sie zur Bestätigung einen Code aus Google Authenticator und den per E-Mail erhaltenen Code ein.',
+    noAuthenticator:
+      'Bitte verknüpfen Sie zuerst Google Authenticator: Auszahlungen und Bankkonten erfordern Google Authenticator und E-Mail.',
+    linkAuthenticator: 'Zu den Sicherheitseinstellungen',
+    lockTitle: 'Auszahlungen sind für 24 Stunden gesperrt',
+    lockBody:
+      'Ihre Sicherheitseinstellungen wurden kürzlich geändert. Auszahlungen sind ab {{until}} wieder möglich.',
+  },
+  realOnly: {
+    title: 'Fiat-Auszahlungen nur im Modus Echt',
+    body: 'Guthaben im Demo-Handel und beim Handeln für Prämien ist simuliert. Wechseln Sie zu Echt, um Ihr eigenes Geld auszuzahlen.',
+    action: 'Zu Echt wechseln',
+  },
+  kyc: {
+    title: 'Identitätsprüfung erforderlich',
+    body: 'Unzureichende KYC-Stufe: Verifizieren Sie Ihre Identität, um Bankkonten hinzuzufügen und auszuzahlen.',
+    optedOut: 'Kunden ohne Identitätsprüfung können diese Funktion nicht nutzen.',
+    action: 'Identität verifizieren',
+  },
+  bank: {
+    title: 'Bankkonten',
+    subtitle:
+      'Fiat-Auszahlungen gehen nur an ein Bankkonto dieser Whitelist, das auf Ihren Namen lautet.',
+    withdrawLink: 'Fiat auszahlen',
+    added: 'Bankkonto hinzugefügt',
+    saved: 'Währungen gespeichert',
+    deleted: 'Bankkonto entfernt',
+    rulesTitle: 'Regeln',
+    rules: {
+      own: 'Der Inhaber muss Ihrer verifizierten Identität entsprechen (bei Institutionen der Firmenname): Nur Ihr eigenes Konto kann hinzugefügt werden.',
+      joint:
+        'Gemeinschaftskonten, E-Wallets, Zahlungsinstitute und Krypto-Plattformen werden nicht unterstützt.',
+      currency:
+        'Jede Währung wird mit genau einem Bankkonto verknüpft; ein Konto kann mehrere Währungen bedienen.',
+      fixed:
+        'Nach der ersten Überweisung kann die Verknüpfung eines Kontos nicht mehr geändert werden.',
+      verified:
+        'Ein Konto wird durch eine Einzahlung beliebiger Höhe von diesem Konto verifiziert; auf nicht verifizierte Bankkonten kann nicht ausgezahlt werden.',
+    },
+    listTitle: 'Ihre Bankkonten',
+    add: 'Bankkonto hinzufügen',
+    addSubmit: 'Weiter',
+    empty: 'Noch kein Bankkonto',
+    addTitle: 'Bankkonto hinzufügen',
+    linkTitle: 'Verknüpfte Währungen ändern',
+    deleteTitle: 'Bankkonto entfernen',
+    none: 'Keine',
+    takenBy: 'mit {{bank}} verknüpft',
+    badges: {
+      linked: 'Verknüpft',
+      unlinked: 'Nicht verknüpft',
+      verified: 'Verifiziert',
+      unverified: 'Nicht verifiziert',
+      locked: 'Verknüpfung fest',
+    },
+    addedAt: 'Hinzugefügt',
+    unverifiedNote:
+      'Nicht verifiziert: Zahlen Sie einen beliebigen Betrag von diesem Konto ein, um es zu verifizieren. Auf nicht verifizierte Bankkonten kann nicht ausgezahlt werden.',
+    lockedNote:
+      'Über dieses Konto lief bereits eine Überweisung: Seine verknüpften Währungen können sich nicht mehr ändern.',
+    editLinks: 'Währungen ändern',
+    saveLinks: 'Speichern',
+    delete: 'Entfernen',
+  },
+  fields: {
+    holderName: 'Kontoinhaber',
+    accountNumber: 'Kontonummer',
+    bankName: 'Name der Bank',
+    bankCode: 'Bankleitzahl',
+    swiftCode: 'SWIFT-Code',
+    bankAddress: 'Adresse der Bank',
+    currencies: 'Währungen',
+    accountName: 'Kontoname',
+    bankState: 'Bundesland/Region der Bank',
+    bankCity: 'Ort der Bank',
+    recipientAddress: 'Adresse des Empfängers',
+    recipientCity: 'Ort des Empfängers',
+    recipientState: 'Bundesland/Region des Empfängers',
+    recipientZip: 'Postleitzahl des Empfängers',
+    transitBankName: 'Name der Zwischenbank',
+    transitSwiftCode: 'SWIFT-Code der Zwischenbank',
+  },
+  hints: {
+    holderName: 'Wie in Ihrer verifizierten Identität; keine Mitinhaber.',
+    accountNumber: 'Inländische Kontonummer oder IBAN.',
+    bankName: 'Der vollständige Name der Bank.',
+    bankCode: 'Routing-, Sort- oder Clearingcode.',
+    swiftCode: '8 oder 11 Zeichen, z. B. HSBCHKHH.',
+    bankAddress: 'Die Adresse der Filiale.',
+  },
+  withdraw: {
+    title: 'Fiat auszahlen',
+    subtitle:
+      'Senden Sie USD oder EUR von Ihrem Echt-Konto auf Ihr verknüpftes, verifiziertes Bankkonto.',
+    manageAccounts: 'Bankkonten verwalten',
+    submitted: 'Auszahlung beantragt',
+    currency: 'Währung',
+    amount: 'Betrag',
+    available: 'Verfügbar: {{amount}} {{currency}}',
+    minimum: 'Mindestens: {{amount}} {{currency}}',
+    all: 'Alles',
+    bankTitle: 'Empfängerbank',
+    recipientTitle: 'Empfänger',
+    transitTitle: 'Zwischenbank',
+    optional: 'optional',
+    estimatedFee: 'Geschätzte Gebühr der Zwischenbank',
+    estimatedReceived: 'Geschätzter Empfangsbetrag',
+    estimatedSendAt: 'An die Bank gesendet am',
+    feeNote:
+      'Die Gebühr der Zwischenbank (etwa 10–12 USD) tragen Sie; die Bank meldet beim Senden die tatsächliche Gebühr.',
+    timeline:
+      'Risikoprüfung 1–2 Minuten, dann 24 Stunden gesperrt, dann am nächsten Hongkonger Geschäftstag während der Bankzeiten (09:00–17:00) gesendet.',
+    submit: 'Auszahlen',
+    confirmTitle: 'Auszahlung bestätigen',
+    account: 'Auf das Bankkonto',
+    noAccount:
+      'Es gibt keine aktive Bankkarte: Verknüpfen Sie zuerst ein Bankkonto mit dieser Währung.',
+    unverified:
+      'Auf nicht verifizierte Bankkonten kann nicht ausgezahlt werden: Zahlen Sie einen beliebigen Betrag von diesem Konto ein, um es zu verifizieren.',
+    cancel: 'Stornieren',
+    cancelled: 'Auszahlung storniert: Der Betrag ist wieder in Ihrem Guthaben',
+    history: 'Letzte Fiat-Auszahlungen',
+    empty: 'Noch keine Fiat-Auszahlung',
+  },
+  table: {
+    time: 'Zeit',
+    amount: 'Betrag',
+    account: 'Bankkonto',
+    fee: 'Gebühr',
+    state: 'Stand',
+    feeActual: '{{fee}} {{currency}} (erhalten {{received}})',
+    feeEstimated: 'etwa {{fee}} {{currency}}',
+  },
+  states: {
+    REVIEW: 'In Prüfung',
+    FROZEN: 'Gesperrt',
+    SCHEDULED: 'Geplant',
+    SENDING: 'Wird gesendet',
+    SENT: 'Gesendet',
+    REFUSED: 'Abgelehnt',
+    FAILED: 'Fehlgeschlagen',
+    CANCELLED: 'Storniert',
+  },
+  detail: {
+    hongKong: '{{hk}} Hongkonger Zeit',
+    frozen: 'bis {{when}}',
+    scheduled: 'Versand {{when}} ({{hk}} Hongkonger Zeit)',
+    sent: 'gesendet {{when}}',
+  },
+};

@@ -1,0 +1,150 @@
+import {
+  FIAT_WITHDRAWAL_FINAL,
+  FIAT_WITHDRAWAL_PATHS,
+  bankAccount,
+  fiatWithdrawal,
+  fiatWithdrawalPreview,
+  page,
+  type BankAccountCurrenciesRequest,
+  type BankAccountRequest,
+  type FiatWithdrawalRequest,
+} from '@exchange/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient, Schema } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-context';
+import { useSession } from '../../../lib/session';
+import { balancesKey } from '../../../lib/wallet-balances';
+
+/**
+ * The bank-account whitelist and fiat withdrawals (/v1/fiat). Real mode only: the pages offer
+ * them in Real and the gateway refuses the other modes.
+ */
+export const fiatOutKeys = {
+  all: ['fiat-withdrawal'] as const,
+  bankAccounts: () => [...fiatOutKeys.all, 'bank-accounts'] as const,
+  withdrawals: (pageNum: number) => [...fiatOutKeys.all, 'withdrawals', pageNum] as const,
+  preview: (currency: string, amount: string) =>
+    [...fiatOutKeys.all, 'preview', currency, amount] as const,
+};
+
+export const HISTORY_PAGE_SIZE = 10;
+/** While a withdrawal is still moving the list is read again this often (the socket is faster). */
+const LIVE_REFETCH_MS = 5_000;
+
+const accountList = bankAccount.array();
+const withdrawalPage = page(fiatWithdrawal);
+const anything: Schema<unknown> = { parse: (v) => v };
+const FINAL = new Set<string>(FIAT_WITHDRAWAL_FINAL);
+
+/** Forms show their own failures: calls that change something are silent. */
+const send = <T>(
+  client: ApiClient,
+  path: string,
+  schema: Schema<T>,
+  body: unknown,
+  method: 'POST' | 'PUT' = 'POST',
+) => client.request(path, schema, { method, body, silent: true });
+
+const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export function useBankAccounts() {
+  const client = useApiClient();
+  const { token } = useSession();
+  return useQuery({
+    queryKey: fiatOutKeys.bankAccounts(),
+    queryFn: ({ signal }) =>
+      client.get(FIAT_WITHDRAWAL_PATHS.bankAccounts, accountList, signalOf(signal)),
+    enabled: token !== null,
+  });
+}
+
+function useBankChange<I>(call: (client: ApiClient, input: I) => Promise<unknown>) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: I) => call(client, input),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: fiatOutKeys.all }),
+  });
+}
+
+export const useAddBankAccount = () =>
+  useBankChange((c, input: BankAccountRequest) =>
+    send(c, FIAT_WITHDRAWAL_PATHS.bankAccounts, bankAccount, input),
+  );
+export const useSetBankCurrencies = () =>
+  useBankChange((c, input: BankAccountCurrenciesRequest & { id: string }) => {
+    const { id, ...body } = input;
+    return send(c, FIAT_WITHDRAWAL_PATHS.bankAccountCurrencies(id), bankAccount, body, 'PUT');
+  });
+export const useDeleteBankAccount = () =>
+  useBankChange((c, input: { id: string; googleCode: string; emailCode: string }) =>
+    send(c, FIAT_WITHDRAWAL_PATHS.bankAccountDelete(input.id), anything, {
+      googleCode: input.googleCode,
+      emailCode: input.emailCode,
+    }),
+  );
+
+/** The terms of a withdrawal of `amount` (available, minimum, estimated fee and amount received). */
+export function useFiatPreview(currency: string, amount: string) {
+  const client = useApiClient();
+  const { token } = useSession();
+  return useQuery({
+    queryKey: fiatOutKeys.preview(currency, amount),
+    queryFn: ({ signal }) =>
+      client.request(FIAT_WITHDRAWAL_PATHS.withdrawalPreview, fiatWithdrawalPreview, {
+        method: 'POST',
+        body: { currency, amount },
+        silent: true,
+        ...signalOf(signal),
+      }),
+    enabled: token !== null && amount !== '',
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useFiatWithdrawals(pageNum: number) {
+  const client = useApiClient();
+  const { token } = useSession();
+  return useQuery({
+    queryKey: fiatOutKeys.withdrawals(pageNum),
+    queryFn: ({ signal }) =>
+      client.get(FIAT_WITHDRAWAL_PATHS.withdrawals, withdrawalPage, {
+        query: { pageNum, pageSize: HISTORY_PAGE_SIZE },
+        ...signalOf(signal),
+      }),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      (q.state.data?.result ?? []).some((w) => !FINAL.has(w.status)) ? LIVE_REFETCH_MS : false,
+  });
+}
+
+/** Everything a withdrawal changes: the lists, the preview and the balances of Real mode. */
+function useRefreshAfterMove() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: fiatOutKeys.all });
+    void queryClient.invalidateQueries({ queryKey: balancesKey(0) });
+  };
+}
+
+export function useFiatWithdraw() {
+  const client = useApiClient();
+  const refresh = useRefreshAfterMove();
+  return useMutation({
+    mutationFn: (input: FiatWithdrawalRequest) =>
+      send(client, FIAT_WITHDRAWAL_PATHS.withdrawals, fiatWithdrawal, input),
+    onSuccess: refresh,
+  });
+}
+
+export function useCancelFiatWithdrawal() {
+  const client = useApiClient();
+  const refresh = useRefreshAfterMove();
+  return useMutation({
+    mutationFn: (id: string) =>
+      send(client, FIAT_WITHDRAWAL_PATHS.withdrawalCancel(id), fiatWithdrawal, {}),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,132 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Modal } from '../../../components/modal';
+import { GoogleCodeField } from '../../../components/step-up/google-code-field';
+import { SecurityCodeField } from '../../../components/step-up/security-code-field';
+import { PATHS } from '../../../config/paths';
+import { errorText } from '../../../lib/error-text';
+import { useSecurityStatus } from '../../../lib/security';
+import { anyError, emailCodeError, googleCodeError } from '../../../lib/validation';
+
+export interface StepUpCodes {
+  googleCode: string;
+  emailCode: string;
+}
+
+/**
+ * The confirmation of a whitelist change or a withdrawal: the summary, then a Google
+ * Authenticator code and a STEP_UP code mailed to the account. Without a linked Authenticator,
+ * or under the 24-hour security lock, it says so (with the way out) instead of the form.
+ */
+export function StepUpModal({
+  open,
+  onClose,
+  title,
+  children,
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+  testId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children?: ReactNode;
+  submitLabel: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (codes: StepUpCodes) => void;
+  testId?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const status = useSecurityStatus();
+  const [googleCode, setGoogleCode] = useState('');
+  const [emailCode, setEmailCode] = useState('');
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+
+  useEffect(() => {
+    if (!open) return;
+    setGoogleCode('');
+    setEmailCode('');
+    setErrors({});
+  }, [open]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = {
+      googleCode: googleCodeError(googleCode, t),
+      emailCode: emailCodeError(emailCode, t),
+    };
+    setErrors(next);
+    if (anyError(next)) return;
+    onSubmit({ googleCode: googleCode.trim(), emailCode: emailCode.trim() });
+  };
+
+  const s = status.data;
+  const blocked = s ? !s.authenticatorLinked || s.lock !== null : false;
+
+  return (
+    <Modal open={open} onClose={onClose} title={title}>
+      <form className="form" onSubmit={submit} noValidate data-testid={testId}>
+        {children}
+        {s && !s.authenticatorLinked && (
+          <div className="notice notice--error" role="alert" data-testid="no-authenticator">
+            <p>{t('fiatOut.stepUp.noAuthenticator')}</p>
+            <Link className="link" to={PATHS.security}>
+              {t('fiatOut.stepUp.linkAuthenticator')}
+            </Link>
+          </div>
+        )}
+        {s?.lock && (
+          <div className="notice notice--error" role="alert" data-testid="security-lock">
+            <strong>{t('fiatOut.stepUp.lockTitle')}</strong>
+            <p>
+              {t('fiatOut.stepUp.lockBody', {
+                until: new Date(s.lock.lockedUntil).toLocaleString(i18n.language, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                }),
+              })}
+            </p>
+          </div>
+        )}
+        {!blocked && (
+          <>
+            <p className="muted">{t('fiatOut.stepUp.intro')}</p>
+            <GoogleCodeField
+              value={googleCode}
+              onChange={setGoogleCode}
+              error={errors.googleCode ?? null}
+            />
+            <SecurityCodeField
+              purpose="STEP_UP"
+              label={t('security.emailCode')}
+              value={emailCode}
+              onChange={setEmailCode}
+              error={errors.emailCode ?? null}
+            />
+          </>
+        )}
+        {error ? (
+          <div className="notice notice--error" role="alert" data-testid="step-up-error">
+            {errorText(error, t)}
+          </div>
+        ) : null}
+        <div className="fiat-actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={pending || blocked || status.isPending}
+          >
+            {submitLabel}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { partnerBankAccountState, bankTransferRequest } from './fiat.js';
+
+/**
+ * The partner bank's API as the exchange calls it (apps/gateway features/fiat-bank/bank-adapter.ts;
+ * simulated by apps/matching-sim src/sim/bank), and the user-facing partner-bank account routes
+ * under /v1/fiat/bank-account. Every call to the bank is signed like its callbacks (HMAC-SHA256 of
+ * `<unix seconds>.<raw body>`, or of the path for a GET).
+ */
+
+/** The bank's own details, shown with the virtual account number on the deposit page. */
+export const PARTNER_BANK_DETAILS = {
+  bankName: 'Harbour Partner Bank (Hong Kong) Limited',
+  bankCode: '392',
+  swiftCode: 'HPBKHKHHXXX',
+  bankAddress: '18 Harbour Road, Wan Chai, Hong Kong',
+} as const;
+
+/** Who the account is for: the verified identity's summary, never documents. */
+export const bankOpenAccountRequest = z.object({
+  /** The exchange's user id; the bank echoes it in `account.opened` / `account.open_failed`. */
+  userRef: z.string().min(1).max(100),
+  /** The verified holder name, as the bank will print it. */
+  name: z.string().min(1).max(200),
+  identity: z.object({
+    kind: z.enum(['INDIVIDUAL', 'INSTITUTION']),
+    nationality: z.string().max(60).nullable(),
+    country: z.string().max(60).nullable(),
+    birthDate: z.string().max(20).nullable(),
+    idType: z.string().max(30).nullable(),
+    /** Last four characters of the identity document's number. */
+    idNumberLast4: z.string().max(4).nullable(),
+  }),
+  currencies: z.array(z.enum(['USD', 'EUR'])).min(1),
+  /** The exchange's public base address; the bank posts to BANK_CALLBACK_PATHS under it. */
+  callbackBaseUrl: z.string().url().optional(),
+});
+export type BankOpenAccountRequest = z.infer<typeof bankOpenAccountRequest>;
+export const bankOpenAccountAnswer = z.object({
+  bankReference: z.string(),
+  status: z.enum(['PENDING', 'OPEN', 'REJECTED']),
+});
+export type BankOpenAccountAnswer = z.infer<typeof bankOpenAccountAnswer>;
+
+/** `POST /accounts/:ref/ekyc-link`: where the user returns after the bank's page (optional). */
+export const bankEkycLinkRequest = z.object({ returnUrl: z.string().url().optional() });
+export const bankEkycLinkAnswer = z.object({
+  url: z.string().url(),
+  expiresAt: z.string(),
+});
+export type BankEkycLinkAnswer = z.infer<typeof bankEkycLinkAnswer>;
+
+export const bankTransferAnswer = z.object({ transferId: z.string() });
+
+/** The bank's sandbox: an incoming transfer to a virtual account (developers and tests). */
+export const bankSandboxIncoming = z.object({
+  accountNumber: z.string().min(1).max(40),
+  currency: z.string().min(3).max(3),
+  amount: z.string().regex(/^\d+(\.\d{1,2})?$/, 'amount: a positive number, at most 2 decimals'),
+  payerName: z.string().min(1).max(140),
+  payerAccountNumber: z.string().min(1).max(40),
+  payerBankCode: z.string().max(20).optional(),
+  payerSwiftCode: z.string().max(11).optional(),
+  reference: z.string().max(140).optional(),
+});
+export type BankSandboxIncoming = z.infer<typeof bankSandboxIncoming>;
+
+export { bankTransferRequest };
+
+// ---- The user's routes: /v1/fiat/bank-account ----
+
+export const PARTNER_BANK_ACCOUNT_PATHS = {
+  status: '/v1/fiat/bank-account',
+  open: '/v1/fiat/bank-account/open',
+  ekycLink: '/v1/fiat/bank-account/ekyc-link',
+} as const;
+
+export const partnerBankFeeKind = z.enum(['OPENING', 'MONTHLY']);
+/**
+ * A fee's state: CHARGED (taken from the available balance when due: 917001 / 917002), OWED
+ * (the balance did not cover it: nothing moved), DEDUCTED (taken later from a deposit: 917003 /
+ * 917004).
+ */
+export const partnerBankFeeState = z.enum(['CHARGED', 'OWED', 'DEDUCTED']);
+export const partnerBankFee = z.object({
+  kind: partnerBankFeeKind,
+  /** The Hong Kong month (YYYY-MM) of a monthly fee; null for the opening fee. */
+  period: z.string().nullable(),
+  currency: z.string(),
+  amount: z.string(),
+  state: partnerBankFeeState,
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type PartnerBankFee = z.infer<typeof partnerBankFee>;
+
+export const partnerBankAccountView = z.object({
+  /** NONE: never applied. */
+  state: z.union([partnerBankAccountState, z.literal('NONE')]),
+  currencies: z.array(z.string()),
+  accountNumber: z.string().nullable(),
+  accountName: z.string().nullable(),
+  bank: z.object({
+    bankName: z.string(),
+    bankCode: z.string(),
+    swiftCode: z.string(),
+    bankAddress: z.string(),
+  }),
+  failureReason: z.string().nullable(),
+  ekyc: z
+    .object({
+      url: z.string(),
+      expiresAt: z.string(),
+      /** Past its hour: the user may regenerate it. */
+      expired: z.boolean(),
+    })
+    .nullable(),
+  /** Whether a new e-KYC link may be asked for now (none yet, expired, or e-KYC failed). */
+  canRegenerateLink: z.boolean(),
+  fees: z.object({
+    currency: z.string(),
+    opening: z.string(),
+    monthly: z.string(),
+    /** What is owed (not yet covered by the balance), summed. */
+    owed: z.string(),
+    history: z.array(partnerBankFee),
+  }),
+  openedAt: z.string().nullable(),
+  activatedAt: z.string().nullable(),
+});
+export type PartnerBankAccountView = z.infer<typeof partnerBankAccountView>;
