@@ -7,6 +7,7 @@ import {
   availableOf,
   depositAddress,
   depositState,
+  confirmStepUp,
   enterCodes,
   faucet,
   verifiedUser,
@@ -177,8 +178,7 @@ export async function fiatJourney(ctx: ScenarioContext): Promise<void> {
   await form.getByLabel('Bank address').fill('1 Queen Road Central, Hong Kong');
   await form.getByRole('button', { name: 'Continue' }).click();
   await enterCodes(ctx, page, email, secret, used);
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await confirmStepUp(ctx, page, email, secret, used);
   const card = page.locator('[data-bank-account]');
   await card.getByTestId('badge-verified').filter({ hasText: 'Unverified' }).waitFor();
   await card.getByTestId('badge-linked').filter({ hasText: 'Linked' }).waitFor();
@@ -304,8 +304,7 @@ export async function fiatJourney(ctx: ScenarioContext): Promise<void> {
   await confirm.getByTestId('confirm-received').filter({ hasText: '988' }).waitFor();
   await enterCodes(ctx, page, email, secret, used);
   await snap(ctx, page, 'journey-5-withdraw-step-up-dark-desktop');
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
-  await confirm.waitFor({ state: 'detached' });
+  await confirmStepUp(ctx, page, email, secret, used, confirm);
   const row = page.locator('tr[data-fiat-withdrawal]').first();
   const state = row.getByTestId('fiat-withdrawal-state');
   const id = await row.getAttribute('data-fiat-withdrawal');

@@ -255,8 +255,16 @@ export async function advancedOrders(ctx: ScenarioContext): Promise<void> {
   const rowOf = (type: string) =>
     openRows.filter({ has: page.locator('td:nth-child(3)', { hasText: new RegExp(`^${type}$`) }) });
 
-  // Iceberg: 0.01 BTC shown 0.002 at a time, below the market.
-  const icebergPrice = uniquePrice(bestBid * 0.97);
+  // Iceberg: 0.01 BTC shown 0.002 at a time, below the market but inside the 14 levels the book
+  // shows (the market makers quote 20 levels a side): between the 9th and 10th bid, at a price no
+  // market maker quotes, so the level's amount is the iceberg's visible part alone.
+  const bidPrices = await bids
+    .locator('li')
+    .evaluateAll((rows): number[] => rows.map((row) => Number(row.getAttribute('data-price'))));
+  const upper = bidPrices[8] ?? bestBid * 0.999;
+  const lower = bidPrices[9] ?? upper - 1;
+  const gapTicks = Math.max(1, Math.round((upper - lower) * 100) - 1);
+  const icebergPrice = tick(upper - (1 + Math.floor(Math.random() * gapTicks)) / 100);
   await form.getByRole('tab', { name: 'Iceberg', exact: true }).click();
   await form.getByLabel('Price', { exact: true }).fill(icebergPrice);
   await form.getByLabel('Amount', { exact: true }).fill('0.01');
