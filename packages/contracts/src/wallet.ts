@@ -27,11 +27,25 @@ export const TransactionType = {
   DEMO_FUNDING: 'DEMO_FUNDING',
   DEMO_RESET: 'DEMO_RESET',
   DEV_CREDIT: 'DEV_CREDIT',
+  /** A crypto deposit credited after its confirmations and review. */
+  CRYPTO_DEPOSIT: 'CRYPTO_DEPOSIT',
   /** A completed crypto withdrawal: the amount left (fee apart); refused ones moved nothing. */
   CRYPTO_WITHDRAWAL: 'CRYPTO_WITHDRAWAL',
+  /** A bank transfer to the partner-bank account, credited (owed partner-bank fees apart). */
+  FIAT_DEPOSIT: 'FIAT_DEPOSIT',
+  /** A card deposit, credited less the card channel's fee. */
+  CARD_DEPOSIT: 'CARD_DEPOSIT',
+  /** A fiat withdrawal the bank sent (the intermediary fee apart); cancelled ones moved nothing. */
+  FIAT_WITHDRAWAL: 'FIAT_WITHDRAWAL',
+  /** The partner-bank account's opening fee or monthly fee, charged or deducted when owed. */
+  PARTNER_BANK_FEE: 'PARTNER_BANK_FEE',
   INTERNAL_TRANSFER_IN: 'INTERNAL_TRANSFER_IN',
   INTERNAL_TRANSFER_OUT: 'INTERNAL_TRANSFER_OUT',
-  /** A flow no type above covers (not posted for spot users today). */
+  FLASH_REMITTANCE_IN: 'FLASH_REMITTANCE_IN',
+  FLASH_REMITTANCE_OUT: 'FLASH_REMITTANCE_OUT',
+  /** A settled foreign exchange between two fiat currencies. */
+  FOREIGN_EXCHANGE: 'FOREIGN_EXCHANGE',
+  /** A flow no type above covers. */
   OTHER: 'OTHER',
 } as const;
 export type TransactionType = (typeof TransactionType)[keyof typeof TransactionType];
@@ -40,47 +54,95 @@ export const transactionType = z.enum([
   'DEMO_FUNDING',
   'DEMO_RESET',
   'DEV_CREDIT',
+  'CRYPTO_DEPOSIT',
   'CRYPTO_WITHDRAWAL',
+  'FIAT_DEPOSIT',
+  'CARD_DEPOSIT',
+  'FIAT_WITHDRAWAL',
+  'PARTNER_BANK_FEE',
   'INTERNAL_TRANSFER_IN',
   'INTERNAL_TRANSFER_OUT',
+  'FLASH_REMITTANCE_IN',
+  'FLASH_REMITTANCE_OUT',
+  'FOREIGN_EXCHANGE',
   'OTHER',
 ]);
 
 /**
- * The flow that names an action: an action's entries are keyed by their lowest flow code (a
- * trade's settlement comes before its fee).
+ * The flows that name an action: an action's entries are keyed by their lowest flow code (a
+ * trade's settlement comes before its fee, a deposit's credit before a fee it paid).
  */
-const TYPE_FLOWS: Record<Exclude<TransactionType, 'OTHER'>, number> = {
-  TRADE: FlowType.SPOT_TRADE_SETTLEMENT,
-  DEMO_FUNDING: FlowType.DEMO_FUNDING,
-  DEMO_RESET: FlowType.DEMO_RESET,
-  DEV_CREDIT: FlowType.DEV_CREDIT,
-  CRYPTO_WITHDRAWAL: FlowType.CRYPTO_WITHDRAWAL,
-  INTERNAL_TRANSFER_IN: FlowType.INTERNAL_TRANSFER_IN,
-  INTERNAL_TRANSFER_OUT: FlowType.INTERNAL_TRANSFER_OUT,
+const TYPE_FLOWS: Record<Exclude<TransactionType, 'OTHER'>, readonly number[]> = {
+  TRADE: [FlowType.SPOT_TRADE_SETTLEMENT],
+  DEMO_FUNDING: [FlowType.DEMO_FUNDING],
+  DEMO_RESET: [FlowType.DEMO_RESET],
+  DEV_CREDIT: [FlowType.DEV_CREDIT],
+  CRYPTO_DEPOSIT: [FlowType.CRYPTO_DEPOSIT],
+  CRYPTO_WITHDRAWAL: [FlowType.CRYPTO_WITHDRAWAL],
+  FIAT_DEPOSIT: [FlowType.FIAT_DEPOSIT],
+  CARD_DEPOSIT: [FlowType.CARD_DEPOSIT],
+  FIAT_WITHDRAWAL: [FlowType.FIAT_WITHDRAWAL],
+  PARTNER_BANK_FEE: [
+    FlowType.BANK_ACCOUNT_OPENING_FEE,
+    FlowType.VIRTUAL_ACCOUNT_MONTHLY_FEE,
+    FlowType.BANK_ACCOUNT_OPENING_FEE_DEDUCTION,
+    FlowType.VIRTUAL_ACCOUNT_MONTHLY_FEE_DEDUCTION,
+  ],
+  INTERNAL_TRANSFER_IN: [FlowType.INTERNAL_TRANSFER_IN],
+  INTERNAL_TRANSFER_OUT: [FlowType.INTERNAL_TRANSFER_OUT],
+  FLASH_REMITTANCE_IN: [FlowType.FLASH_REMITTANCE_IN],
+  FLASH_REMITTANCE_OUT: [FlowType.FLASH_REMITTANCE_OUT],
+  FOREIGN_EXCHANGE: [FlowType.FOREIGN_EXCHANGE],
 };
 
-export function transactionTypeFlow(type: Exclude<TransactionType, 'OTHER'>): number {
+/** The flow codes whose actions are of this type (the history's type filter). */
+export function transactionTypeFlows(type: Exclude<TransactionType, 'OTHER'>): readonly number[] {
   return TYPE_FLOWS[type];
 }
 
 export function transactionTypeOfFlow(code: number): TransactionType {
-  const found = (Object.keys(TYPE_FLOWS) as (keyof typeof TYPE_FLOWS)[]).find(
-    (k) => TYPE_FLOWS[k] === code,
+  const found = (Object.keys(TYPE_FLOWS) as (keyof typeof TYPE_FLOWS)[]).find((k) =>
+    TYPE_FLOWS[k].includes(code),
   );
   return found ?? TransactionType.OTHER;
 }
 
 /**
+ * Flows that are a fee: a line shows them apart from its amount (the balance moved by
+ * amount - fee).
+ */
+export const FEE_FLOWS: readonly number[] = [
+  FlowType.SPOT_TRADE_FEE,
+  FlowType.CRYPTO_WITHDRAWAL_FEE,
+  FlowType.FIAT_WITHDRAWAL_FEE,
+  FlowType.CARD_DEPOSIT_FEE,
+  FlowType.FLASH_REMITTANCE_FEE,
+];
+
+/**
  * The types a spot user can have in a mode, as the history's type filter lists them: simulated
- * funds exist in Demo and Trial only, and so does the development credit, where it is enabled.
+ * funds exist in Demo and Trial only, and so does the development credit, where it is enabled;
+ * deposits, withdrawals, fiat services and their fees are Real only.
  */
 export function transactionTypesFor(
   mode: RuntimeMode,
   opts: { devCredit: boolean },
 ): Exclude<TransactionType, 'OTHER'>[] {
   if (mode === RuntimeMode.REAL)
-    return ['TRADE', 'CRYPTO_WITHDRAWAL', 'INTERNAL_TRANSFER_IN', 'INTERNAL_TRANSFER_OUT'];
+    return [
+      'TRADE',
+      'CRYPTO_DEPOSIT',
+      'CRYPTO_WITHDRAWAL',
+      'FIAT_DEPOSIT',
+      'CARD_DEPOSIT',
+      'FIAT_WITHDRAWAL',
+      'PARTNER_BANK_FEE',
+      'INTERNAL_TRANSFER_IN',
+      'INTERNAL_TRANSFER_OUT',
+      'FLASH_REMITTANCE_IN',
+      'FLASH_REMITTANCE_OUT',
+      'FOREIGN_EXCHANGE',
+    ];
   return opts.devCredit
     ? ['TRADE', 'DEMO_FUNDING', 'DEMO_RESET', 'DEV_CREDIT']
     : ['TRADE', 'DEMO_FUNDING', 'DEMO_RESET'];

@@ -286,12 +286,21 @@ describe('transaction history: one line per user action', () => {
     // The development credit (enabled in this file) exists in Demo and Trial only.
     expect(await types('1')).toEqual(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET', 'DEV_CREDIT']);
     expect(await types('2')).toEqual(['TRADE', 'DEMO_FUNDING', 'DEMO_RESET', 'DEV_CREDIT']);
-    // Real: no simulated funds and never a development credit.
+    // Real: no simulated funds and never a development credit; deposits, withdrawals, the fiat
+    // services and the partner-bank fees instead.
     expect(await types('0')).toEqual([
       'TRADE',
+      'CRYPTO_DEPOSIT',
       'CRYPTO_WITHDRAWAL',
+      'FIAT_DEPOSIT',
+      'CARD_DEPOSIT',
+      'FIAT_WITHDRAWAL',
+      'PARTNER_BANK_FEE',
       'INTERNAL_TRANSFER_IN',
       'INTERNAL_TRANSFER_OUT',
+      'FLASH_REMITTANCE_IN',
+      'FLASH_REMITTANCE_OUT',
+      'FOREIGN_EXCHANGE',
     ]);
     const anonymous = await t.app.inject({ method: 'GET', url: '/v1/wallet/transaction-types' });
     expect(anonymous.statusCode).toBe(401);

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import {
-  FlowType,
-  transactionTypeFlow,
+  FEE_FLOWS,
+  transactionTypeFlows,
   transactionTypeOfFlow,
   type Page,
   type RuntimeMode,
@@ -31,6 +31,20 @@ interface ActionRow {
   taker_order: string | null;
 }
 
+/**
+ * References whose postings make one line whatever their number of transactions: a trade, an
+ * order, a withdrawal (freeze, then completion with its fee, or release), a transfer, a deposit.
+ */
+const GROUPED_BY_REFERENCE = [
+  'TRADE',
+  'ORDER',
+  'WITHDRAWAL',
+  'INTERNAL_TRANSFER',
+  'FIAT_WITHDRAWAL',
+  'FIAT_DEPOSIT',
+  'CRYPTO_DEPOSIT',
+];
+
 /** numeric(38,18) as text carries trailing zeros: "0.500000000000000000" -> "0.5". */
 const exact = (text: string) => new Decimal(text).toFixed();
 
@@ -44,7 +58,8 @@ const exact = (text: string) => new Decimal(text).toFixed();
  *   order history shows cancelled orders);
  * - a withdrawal's postings (freeze, then completion with its fee, or the release) share
  *   (`WITHDRAWAL`, `<id>`) and make one line once completed (a released one sums to zero and is
- *   left out like an order); an internal transfer's share (`INTERNAL_TRANSFER`, `<id>`);
+ *   left out like an order); so do a fiat withdrawal's (`FIAT_WITHDRAWAL`), a deposit's
+ *   (`FIAT_DEPOSIT`, `CRYPTO_DEPOSIT`) and an internal transfer's (`INTERNAL_TRANSFER`);
  * - every other posting (funding, reset, development credit) is one line: its transaction id.
  * A line's change per asset is the sum of its entries over both parts of the balance, the fee
  * kept apart. Lines are paged as lines (a page of 10 actions, not of 10 entries), newest first.
@@ -65,21 +80,23 @@ export async function listTransactions(opts: {
     q.endTime !== undefined ? Prisma.sql`AND "createdAt" <= ${new Date(q.endTime)}` : Prisma.empty;
   const byAsset = q.asset ? Prisma.sql`AND c.asset = ${q.asset}` : Prisma.empty;
   const byType = q.type
-    ? Prisma.sql`AND a.flow_type = ${transactionTypeFlow(q.type)}`
+    ? Prisma.sql`AND a.flow_type IN (${Prisma.join([...transactionTypeFlows(q.type)])})`
     : Prisma.empty;
+
+  const fees = Prisma.join([...FEE_FLOWS]);
 
   return paged(q, async ({ skip, take }) => {
     const rows = await opts.db.$queryRaw<ActionRow[]>`
       WITH entry AS (
-        SELECT CASE WHEN "refType" IN ('TRADE', 'ORDER', 'WITHDRAWAL', 'INTERNAL_TRANSFER') THEN "refType" || ':' || "refId" ELSE "txId"::text END AS key,
+        SELECT CASE WHEN "refType" IN (${Prisma.join([...GROUPED_BY_REFERENCE])}) THEN "refType" || ':' || "refId" ELSE "txId"::text END AS key,
                "refType", "refId", "flowType", asset, amount, "createdAt", id
         FROM ledger_entry
         WHERE "accountId" = ${userId} AND mode = ${opts.mode} AND "createdAt" >= ${from} ${to}
       ),
       change AS (
         SELECT key, asset,
-               COALESCE(SUM(amount) FILTER (WHERE "flowType" NOT IN (${FlowType.SPOT_TRADE_FEE}, ${FlowType.CRYPTO_WITHDRAWAL_FEE})), 0) AS amount,
-               -COALESCE(SUM(amount) FILTER (WHERE "flowType" IN (${FlowType.SPOT_TRADE_FEE}, ${FlowType.CRYPTO_WITHDRAWAL_FEE})), 0) AS fee
+               COALESCE(SUM(amount) FILTER (WHERE "flowType" NOT IN (${fees})), 0) AS amount,
+               -COALESCE(SUM(amount) FILTER (WHERE "flowType" IN (${fees})), 0) AS fee
         FROM entry GROUP BY key, asset
       ),
       action AS (

@@ -133,6 +133,17 @@ describe('card deposits through the simulated card processor', () => {
         ['system:fees', 110022, '5'],
       ].sort(),
     );
+    // Transaction history: one card-deposit line, the channel fee apart.
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/v1/wallet/transactions',
+      headers: bearer(u.token),
+    });
+    expect(
+      (history.json<Env>().data as { result: { type: string; changes: unknown }[] }).result.map(
+        (x) => [x.type, x.changes],
+      ),
+    ).toEqual([['CARD_DEPOSIT', [{ asset: 'USD', amount: '100', fee: '5' }]]]);
     await until(
       async () => (await t.app.db.notification.count({ where: { userId: u.userId } })) > 0,
     );

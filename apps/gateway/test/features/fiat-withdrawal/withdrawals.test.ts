@@ -8,6 +8,7 @@ import {
   type FiatWithdrawal,
   type FiatWithdrawalPreview,
   type FiatWithdrawalState,
+  type WalletTransaction,
 } from '@exchange/contracts';
 import { latestMail } from '../../helpers/auth.js';
 import { build, type TestApp } from '../../helpers/build.js';
@@ -284,6 +285,23 @@ describe('the way to the bank', () => {
         [FlowType.FIAT_WITHDRAWAL_FEE, 'FROZEN', '-10.5'],
       ].sort(),
     );
+    // Transaction history: one line for the withdrawal, the intermediary fee apart.
+    const history = await call<{ result: WalletTransaction[] }>(
+      t,
+      a.token,
+      'GET',
+      '/v1/wallet/transactions?type=FIAT_WITHDRAWAL',
+    );
+    expect(history.body.data.result.map((x) => [x.type, x.changes])).toEqual([
+      ['FIAT_WITHDRAWAL', [{ asset: 'USD', amount: '-989.5', fee: '10.5' }]],
+    ]);
+    const all = await call<{ result: WalletTransaction[] }>(
+      t,
+      a.token,
+      'GET',
+      '/v1/wallet/transactions',
+    );
+    expect(all.body.data.result.map((x) => x.type)).not.toContain('OTHER');
     const account = await t.app.db.bankAccount.findUniqueOrThrow({
       where: { id: a.bankAccountId },
     });
