@@ -62,7 +62,8 @@ export async function unreadCountOf(db: Db, userId: string): Promise<number> {
  * rolled back. Pass a `dedupeKey` (the order id, the deposit's reference, the KYC reference...):
  * a retry after a crash or a redelivered event stores, pushes and mails nothing a second time, so
  * a producer that re-runs its after-commit step (a job retry, a replayed event) stays exact.
- * Returns the stored notification, or null when the key was already stored.
+ * Returns the stored notification, or null when the key was already stored or the account is
+ * one of the house's (the market makers get no notices).
  *
  * The push and the mail are best effort after the row is stored: a Redis failure is logged, and
  * the notification is still listed and counted.
@@ -72,10 +73,12 @@ export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<Noti
   const params: unknown = notificationParams[type].parse(input.params);
   const id = randomUUID();
   const now = deps.clock.date();
+  // The house accounts (the market makers) are told nothing: no row, no push, no mail.
   const inserted = await deps.db.$executeRaw`
     INSERT INTO notification (id, "userId", type, params, "dedupeKey", "createdAt")
-    VALUES (${id}::uuid, ${input.userId}::uuid, ${type}, ${JSON.stringify(params)}::jsonb,
-            ${input.dedupeKey ?? null}, ${now})
+    SELECT ${id}::uuid, ${input.userId}::uuid, ${type}, ${JSON.stringify(params)}::jsonb,
+           ${input.dedupeKey ?? null}, ${now}
+    WHERE NOT EXISTS (SELECT 1 FROM app_user WHERE id = ${input.userId}::uuid AND "isHouse")
     ON CONFLICT ("userId", "dedupeKey") DO NOTHING`;
   if (inserted === 0) return null;
   const stored = toNotification({

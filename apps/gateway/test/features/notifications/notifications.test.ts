@@ -19,6 +19,7 @@ import type { AuthenticatorSetup } from '@exchange/contracts';
 import { registerUser } from '../../helpers/auth.js';
 import { signCallback } from '../../../src/lib/signed-callback.js';
 import { auditLedger } from '../../../src/features/ledger/audit.js';
+import { notify } from '../../../src/features/notifications/notify.js';
 import {
   chainCallback,
   depositUpdate,
@@ -264,6 +265,30 @@ describe('KYC_RESULT', () => {
     const [mail] = await a.mail.messagesTo(user.email);
     expect(mail?.subject).toBe('身份认证已通过');
     for (const c of tabs) c.close();
+  });
+
+  it('is never stored, pushed or mailed for a house account (the market makers)', async () => {
+    const u = await signIn(a, { kycLevel: 1 });
+    const user = await a.app.db.user.update({ where: { id: u.userId }, data: { isHouse: true } });
+    const params = { status: 'PASS', kycLevel: 1, reason: null } as const;
+    const told = await notify(a.app.notifyDeps, {
+      userId: u.userId,
+      type: 'KYC_RESULT',
+      params,
+      dedupeKey: `house-${u.userId}`,
+    });
+    expect(told).toBeNull();
+    expect(await a.app.db.notification.count({ where: { userId: u.userId } })).toBe(0);
+    // The same notice to a customer is stored: the rule is the house flag, nothing else.
+    await a.app.db.user.update({ where: { id: u.userId }, data: { isHouse: false } });
+    const customer = await notify(a.app.notifyDeps, {
+      userId: u.userId,
+      type: 'KYC_RESULT',
+      params,
+      dedupeKey: `house-${u.userId}`,
+    });
+    expect(customer).not.toBeNull();
+    await until(async () => (await a.mail.messagesTo(user.email)).length === 1, 5000);
   });
 
   it('is not mailed to a user who opted out, but is still stored', async () => {
