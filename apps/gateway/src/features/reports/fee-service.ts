@@ -35,7 +35,12 @@ export const OFFERED_CHANNELS: Readonly<Record<FeeChannelCode, boolean>> = {
 const rate = (v: { toFixed(): string }) => new Decimal(v.toFixed()).toFixed();
 
 /** The public fee schedule: spot symbols of the mode with their maker/taker rates, and every channel. */
-export async function feeSchedule(opts: { db: Db; mode: RuntimeMode }): Promise<FeeSchedule> {
+export async function feeSchedule(opts: {
+  db: Db;
+  mode: RuntimeMode;
+  /** The crypto withdrawal fee rate in force (WITHDRAWAL_FEE_RATE, or the rate after its end). */
+  cryptoWithdrawalRate?: string;
+}): Promise<FeeSchedule> {
   const symbols = await availableSymbols(opts);
   const rates = await opts.db.tradingSymbol.findMany({
     where: { code: { in: symbols.map((s) => s.code) } },
@@ -60,6 +65,13 @@ export async function feeSchedule(opts: { db: Db; mode: RuntimeMode }): Promise<
       // A spot market with a rate above zero is not free, whatever the advertisement says.
       ...(channel === 'SPOT_TRADE'
         ? { free: rates.every((r) => r.makerFeeRate.isZero() && r.takerFeeRate.isZero()) }
+        : {}),
+      // The operator's setting, not the spec's default, is what a withdrawal is charged.
+      ...(channel === 'CRYPTO_WITHDRAWAL' && opts.cryptoWithdrawalRate !== undefined
+        ? {
+            rate: new Decimal(opts.cryptoWithdrawalRate).toFixed(),
+            free: new Decimal(opts.cryptoWithdrawalRate).isZero(),
+          }
         : {}),
     })),
   };

@@ -55,7 +55,16 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses(feeScheduleSchema),
       },
     },
-    async (request) => ok(await feeSchedule({ db: app.db, mode: request.runtimeMode })),
+    async (request) =>
+      ok(
+        await feeSchedule({
+          db: app.db,
+          mode: request.runtimeMode,
+          ...(app.hasDecorator('withdrawals')
+            ? { cryptoWithdrawalRate: app.withdrawals.feeRate().rate.toFixed() }
+            : {}),
+        }),
+      ),
   );
 
   app.get(

@@ -139,11 +139,11 @@ describe('card deposits through the simulated card processor', () => {
       url: '/v1/wallet/transactions',
       headers: bearer(u.token),
     });
-    expect(
-      (history.json<Env>().data as { result: { type: string; changes: unknown }[] }).result.map(
-        (x) => [x.type, x.changes],
-      ),
-    ).toEqual([['CARD_DEPOSIT', [{ asset: 'USD', amount: '100', fee: '5' }]]]);
+    const lines = history.json<{ data: { result: { type: string; changes: unknown }[] } }>().data
+      .result;
+    expect(lines.map((x) => [x.type, x.changes])).toEqual([
+      ['CARD_DEPOSIT', [{ asset: 'USD', amount: '100', fee: '5' }]],
+    ]);
     await until(
       async () => (await t.app.db.notification.count({ where: { userId: u.userId } })) > 0,
     );

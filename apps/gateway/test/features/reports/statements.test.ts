@@ -441,6 +441,21 @@ describe('fees', () => {
     });
   });
 
+  it("shows the crypto withdrawal rate the operator set (WITHDRAWAL_FEE_RATE), not the spec's 1 %", async () => {
+    const other = await build({ WITHDRAWAL_FEE_RATE: '0.005' });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/v1/fees/public/schedule' });
+      const schedule = res.json<{ data: FeeSchedule }>().data;
+      expect(schedule.channels.find((x) => x.channel === 'CRYPTO_WITHDRAWAL')).toMatchObject({
+        rate: '0.005',
+        free: false,
+        limitedTime: true,
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
   it("sums a user's fees per Hong Kong month and day, type and asset, Real by default", async () => {
     t.clock.set(Date.parse('2026-03-20T15:30:00Z')); // 23:30 on 20 March in Hong Kong
     const u = await signIn(t);
