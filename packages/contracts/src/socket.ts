@@ -116,13 +116,17 @@ export const pushPayloads = {
   statsTradeVolume: volumeStats,
   /** Operator notices (maintenance, announcements). */
   system: z.object({
-    type: z.enum(['MAINTENANCE', 'ANNOUNCEMENT', 'NOTICE']),
+    /** NEWS: a news item was published or removed (clients refresh their news, no banner). */
+    type: z.enum(['MAINTENANCE', 'ANNOUNCEMENT', 'NOTICE', 'NEWS']),
     message: z.string(),
     ts: z.number().int(),
     /** What a maintenance notice is about (absent: the whole exchange) and whether it began or ended. */
     scope: z.enum(['EXCHANGE', 'ASSET', 'SYMBOL']).optional(),
     code: z.string().optional(),
     active: z.boolean().optional(),
+    /** A news item or announcement: its id and the one language it is written in. */
+    newsId: z.number().int().optional(),
+    language: z.string().optional(),
   }),
   exchangeRate: exchangeRates,
   /** Catalogue changes, merged by code into the client's catalogue (one item, or several). */

@@ -1,5 +1,6 @@
-import { languageCode } from '@exchange/contracts';
+import { languageCode, RuntimeMode, type PushPayload } from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { publicTopic } from '../socket/fanout.js';
 import { writeAudit } from './audit.js';
 import type { OpsDeps } from './deps.js';
 
@@ -89,7 +90,32 @@ export async function addNewsItem(
     });
     return created;
   });
+  // Published now (not scheduled): every open client refreshes its news, and an announcement
+  // shows as a banner to the readers of its language.
+  if (publishedAt.getTime() <= deps.clock.now()) await publishNews(deps, row, true);
   return view(row);
+}
+
+/** Tells every open client, in every mode, that a news item was published or removed. */
+async function publishNews(
+  deps: OpsDeps,
+  row: { id: number; title: string; category: string; language: string },
+  active: boolean,
+): Promise<void> {
+  const notice: PushPayload<'system'> = {
+    type: row.category === 'ANNOUNCEMENT' ? 'ANNOUNCEMENT' : 'NEWS',
+    message: row.title,
+    ts: deps.clock.now(),
+    active,
+    newsId: row.id,
+    language: row.language,
+  };
+  await deps.fanout.publishMany(
+    Object.values(RuntimeMode).map((mode) => ({
+      topic: publicTopic('system', mode),
+      data: notice,
+    })),
+  );
 }
 
 export async function removeNewsItem(deps: OpsDeps, id: number): Promise<NewsRow> {
@@ -108,5 +134,6 @@ export async function removeNewsItem(deps: OpsDeps, id: number): Promise<NewsRow
     });
     return found;
   });
+  await publishNews(deps, row, false);
   return view(row);
 }

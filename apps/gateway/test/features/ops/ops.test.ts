@@ -293,6 +293,8 @@ describe('fees', () => {
 
 describe('news', () => {
   it('adds an announcement readers see, and removes it', async () => {
+    const c = await watcher();
+    const pushed = pushOf(c, 'system', (d) => d.message === 'Gold token maintenance');
     const added = (await runOps(
       deps,
       parseArgs([
@@ -311,8 +313,19 @@ describe('news', () => {
         data: { result: { id: number; title: string }[] };
       }>().data.result;
     expect((await read()).find((n) => n.id === added.id)?.title).toBe('Gold token maintenance');
+    // Open clients are told at once (through the other gateway's socket): an announcement, in
+    // its language, with its id.
+    expect((await pushed).data).toMatchObject({
+      type: 'ANNOUNCEMENT',
+      active: true,
+      newsId: added.id,
+      language: 'en',
+    });
+    const gone = pushOf(c, 'system', (d) => d.newsId === added.id && d.active === false);
     await runOps(deps, parseArgs(['news', 'remove', String(added.id)]));
     expect((await read()).some((n) => n.id === added.id)).toBe(false);
+    await gone;
+    c.close();
     expect((await listAudit(t.app.db, { entity: 'news' })).map((a) => a.action)).toEqual([
       'remove',
       'add',
