@@ -245,6 +245,11 @@ export const envSchema = z
     /** Card callbacks signed longer ago (or ahead) than this are refused as replays. */
     CARD_CALLBACK_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
     /**
+     * How long a card charge waits for the cardholder's 3-D Secure confirmation (logical
+     * seconds); then the exchange cancels it at the processor and records it declined.
+     */
+    CARD_CONFIRMATION_SECONDS: z.coerce.number().positive().default(900),
+    /**
      * The fiat deposit risk review's duration, "min-max" in logical seconds (default the spec's
      * 60-120); each review draws one in the range.
      */

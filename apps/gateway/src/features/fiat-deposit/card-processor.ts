@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   cardChargeResponse,
   type CardChargeRequest,
@@ -12,11 +13,39 @@ import { signCallback } from '../../lib/signed-callback.js';
  */
 export interface CardProcessor {
   charge(req: CardChargeRequest): Promise<CardChargeResponse>;
+  /**
+   * Cancels a charge still waiting for the cardholder: its state after the call (DECLINED when
+   * cancelled; SUCCEEDED or DECLINED when the cardholder answered first, whose callback follows).
+   */
+  cancel(chargeId: string): Promise<{ state: 'REQUIRES_ACTION' | 'SUCCEEDED' | 'DECLINED' }>;
 }
+
+const cancelAnswer = z.object({ state: z.enum(['REQUIRES_ACTION', 'SUCCEEDED', 'DECLINED']) });
 
 /** The processor over HTTP (the simulated one under `npm start`), every call signed. */
 export function httpCardProcessor(opts: { baseUrl: string; secret: string }): CardProcessor {
   return {
+    async cancel(chargeId) {
+      const body = JSON.stringify({ chargeId });
+      const ts = Math.floor(Date.now() / 1000);
+      let res: Response;
+      try {
+        res = await fetch(new URL('/charges/cancel', opts.baseUrl), {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-timestamp': String(ts),
+            'x-signature': signCallback(opts.secret, ts, body),
+          },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+      } catch {
+        throw new AppError('CARD_PROCESSOR_UNAVAILABLE');
+      }
+      if (!res.ok) throw new AppError('CARD_PROCESSOR_UNAVAILABLE');
+      return cancelAnswer.parse(await res.json());
+    },
     async charge(req) {
       const body = JSON.stringify(req);
       const ts = Math.floor(Date.now() / 1000);

@@ -68,6 +68,55 @@ export function createFiatDepositFlow(deps: FiatDepositDeps) {
     handle: (p) => review(p.depositId),
   };
 
+  const confirmationJob: JobDefinition<typeof reviewPayload> = {
+    name: 'fiat-card-confirmation-window',
+    payload: reviewPayload,
+    handle: async (p) => {
+      await expireConfirmation(p.depositId);
+    },
+  };
+
+  async function startConfirmationWindow(row: FiatDepositRow): Promise<void> {
+    const delayMs = row.actionExpiresAt
+      ? Math.max(0, row.actionExpiresAt.getTime() - deps.clock.now())
+      : 0;
+    await deps.jobs.enqueue(
+      confirmationJob,
+      { depositId: row.id },
+      { delayMs, jobId: `fiat-card-confirmation-${row.id}` },
+    );
+  }
+
+  /**
+   * The end of a card charge's confirmation window: a charge the cardholder has not answered is
+   * cancelled at the processor and recorded DECLINED (`authentication_expired`), so a late
+   * answer on the processor's page charges nothing. When the cardholder answered first, the
+   * processor's callback decides, as always. Returns whether this call declined it.
+   */
+  async function expireConfirmation(depositId: string): Promise<boolean> {
+    const row = await deps.db.fiatDeposit.findUnique({ where: { id: depositId } });
+    if (!row || row.state !== 'REQUIRES_ACTION') return false;
+    if (row.actionExpiresAt && row.actionExpiresAt.getTime() > deps.clock.now()) {
+      await startConfirmationWindow(row);
+      return false;
+    }
+    const answer = await deps.card.cancel(row.externalId);
+    if (answer.state !== 'DECLINED') return false;
+    const now = deps.clock.date();
+    const declined = await deps.db.$transaction(async (tx) => {
+      const current = await lockDeposit(tx, row.id);
+      if (!current || current.state !== 'REQUIRES_ACTION') return null;
+      return tx.fiatDeposit.update({
+        where: { id: current.id },
+        data: { state: 'DECLINED', reason: 'authentication_expired', updatedAt: now },
+      });
+    });
+    if (!declined) return false;
+    deps.log.info({ depositId, chargeId: row.externalId }, 'card confirmation window ended');
+    await announceFiatDeposit(deps, declined);
+    return true;
+  }
+
   function reviewDelay(): number {
     const { min, max } = deps.reviewMs;
     return min + Math.floor(Math.random() * (max - min + 1));
@@ -140,6 +189,9 @@ export function createFiatDepositFlow(deps: FiatDepositDeps) {
           cardLast4: charge.last4,
           reason: state === 'DECLINED' ? (charge.declineCode ?? 'card_declined') : null,
           reviewDueAt: state === 'REVIEW' ? new Date(now.getTime() + reviewDelay()) : null,
+          actionUrl: state === 'REQUIRES_ACTION' ? (charge.actionUrl ?? null) : null,
+          actionExpiresAt:
+            state === 'REQUIRES_ACTION' ? new Date(now.getTime() + deps.confirmationMs) : null,
           createdAt: now,
           updatedAt: now,
         },
@@ -158,7 +210,8 @@ export function createFiatDepositFlow(deps: FiatDepositDeps) {
       await announceFiatDeposit(deps, row);
     }
     if (row.state === 'REVIEW') await startReview(row);
-    return toFiatDeposit(row, charge.actionUrl ?? null);
+    if (row.state === 'REQUIRES_ACTION' && count === 1) await startConfirmationWindow(row);
+    return toFiatDeposit(row);
   }
 
   /** The processor's signed report of a confirmed or cancelled charge: applied once. */
@@ -388,11 +441,23 @@ export function createFiatDepositFlow(deps: FiatDepositDeps) {
 
   /** At start: deposits under review are queued again (their job ids make it a no-op if queued). */
   async function resume(): Promise<number> {
-    const rows = await deps.db.fiatDeposit.findMany({ where: { state: 'REVIEW' } });
-    for (const row of rows) await startReview(row);
+    const rows = await deps.db.fiatDeposit.findMany({
+      where: { state: { in: ['REVIEW', 'REQUIRES_ACTION'] } },
+    });
+    for (const row of rows)
+      await (row.state === 'REVIEW' ? startReview(row) : startConfirmationWindow(row));
     return rows.length;
   }
 
-  return { reviewJob, chargeCard, onCardEvent, onBankDeposit, review, resume };
+  return {
+    reviewJob,
+    confirmationJob,
+    chargeCard,
+    onCardEvent,
+    onBankDeposit,
+    review,
+    expireConfirmation,
+    resume,
+  };
 }
 export type FiatDepositFlow = ReturnType<typeof createFiatDepositFlow>;

@@ -1,7 +1,8 @@
 import { maskAccount, type FiatDeposit, type FiatDepositState } from '@exchange/contracts';
 import type { FiatDeposit as FiatDepositRow } from '../../db/generated/client.js';
 
-export function toFiatDeposit(row: FiatDepositRow, actionUrl: string | null = null): FiatDeposit {
+/** A deposit as the API answers it; a charge waiting for the cardholder carries its page. */
+export function toFiatDeposit(row: FiatDepositRow): FiatDeposit {
   return {
     id: row.id,
     channel: row.channel as FiatDeposit['channel'],
@@ -15,7 +16,7 @@ export function toFiatDeposit(row: FiatDepositRow, actionUrl: string | null = nu
     cardLast4: row.cardLast4,
     payerName: row.payerName,
     payerAccountMasked: maskAccount(row.payerAccountNumber),
-    actionUrl: row.state === 'REQUIRES_ACTION' ? actionUrl : null,
+    actionUrl: row.state === 'REQUIRES_ACTION' ? row.actionUrl : null,
     reviewDueAt: row.reviewDueAt?.toISOString() ?? null,
     creditedAt: row.creditedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -31,6 +31,8 @@ export interface FiatDepositDeps {
   rates: RateSource;
   card: CardProcessor;
   riskCheck: FiatRiskCheck;
+  /** Logical milliseconds a card charge waits for the cardholder's confirmation. */
+  confirmationMs: number;
   /** Logical milliseconds the review takes, drawn in [min, max]. */
   reviewMs: { min: number; max: number };
   /** Where the processor's confirmation page sends the cardholder back. */

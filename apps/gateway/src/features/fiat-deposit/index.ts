@@ -6,12 +6,19 @@ import {
   RISK_REVIEW_MIN_MS,
 } from '@exchange/contracts';
 import { httpCardProcessor, type CardProcessor } from './card-processor.js';
-import { createFiatDepositFlow } from './deposit-flow.js';
+import { createFiatDepositFlow, type FiatDepositFlow } from './deposit-flow.js';
 import { passAllFiat, type FiatDepositDeps, type FiatRiskCheck } from './deps.js';
 import { fiatDepositRoutes } from './routes.js';
 
 export type { CardProcessor } from './card-processor.js';
 export type { FiatRiskCheck } from './deps.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Card charges, bank deposits, their review and the card confirmation window. */
+    fiatDeposits: FiatDepositFlow;
+  }
+}
 
 export interface FiatDepositOptions {
   card?: CardProcessor | undefined;
@@ -43,6 +50,7 @@ export async function setupFiatDeposits(
       opts.card ??
       httpCardProcessor({ baseUrl: env.CARD_API_URL, secret: env.CARD_CALLBACK_SECRET }),
     riskCheck: opts.riskCheck ?? passAllFiat,
+    confirmationMs: env.CARD_CONFIRMATION_SECONDS * 1000,
     reviewMs: {
       min: env.FIAT_DEPOSIT_REVIEW_SECONDS?.[0] ?? RISK_REVIEW_MIN_MS,
       max: env.FIAT_DEPOSIT_REVIEW_SECONDS?.[1] ?? RISK_REVIEW_MAX_MS,
@@ -56,6 +64,8 @@ export async function setupFiatDeposits(
   };
   const flow = createFiatDepositFlow(deps);
   app.jobs.register(flow.reviewJob);
+  app.jobs.register(flow.confirmationJob);
+  app.decorate('fiatDeposits', flow);
   await app.register(
     fiatDepositRoutes({
       deps,

@@ -9,7 +9,7 @@ import {
 import { build, signIn, type TestApp } from '../../helpers/build.js';
 import { startCardSim, type CardSimProcess } from '../../helpers/card-sim.js';
 import { freePort } from '../../helpers/kyc-sim.js';
-import { until } from '../../helpers/wait.js';
+import { sleep, until } from '../../helpers/wait.js';
 import {
   available,
   bearer,
@@ -191,6 +191,41 @@ describe('card deposits through the simulated card processor', () => {
     await sim.call('POST', '/resolve', { chargeId, confirm: false });
     await untilState(u.token, d.id, 'DECLINED');
     expect(await available(t, u.userId, 'USD')).toBe('0');
+  });
+
+  it('cancels a 3-D Secure charge left unanswered when its window ends; a late answer charges nothing', async () => {
+    const u = await depositor(t);
+    const d = (await charge(u.token, { card: card(TEST_CARDS.REQUIRES_ACTION) })).json<Env>()
+      .data as FiatDeposit;
+    const chargeId = d.actionUrl?.split('/').pop() ?? '';
+    // The processor's page stays on the deposit: a reload of the card page finds it.
+    expect((await depositState(u.token, d.id)).actionUrl).toBe(d.actionUrl);
+    // Within the window (CARD_CONFIRMATION_SECONDS, 15 minutes) nothing happens.
+    t.clock.advance(14 * 60_000);
+    expect(await t.app.fiatDeposits.expireConfirmation(d.id)).toBe(false);
+    expect((await depositState(u.token, d.id)).state).toBe('REQUIRES_ACTION');
+    t.clock.advance(60_000);
+    expect(await t.app.fiatDeposits.expireConfirmation(d.id)).toBe(true);
+    expect(await depositState(u.token, d.id)).toMatchObject({
+      state: 'DECLINED',
+      reason: 'authentication_expired',
+      actionUrl: null,
+    });
+    // The processor cancelled it too: the cardholder's late confirmation changes nothing.
+    await fetch(`${sim.url}/3ds/${chargeId}/confirm`, { method: 'POST', redirect: 'manual' });
+    const { charges } = (await sim.call('GET', '/charges')) as {
+      charges: { chargeId: string; state: string; declineCode: string | null }[];
+    };
+    expect(charges.find((c) => c.chargeId === chargeId)).toMatchObject({
+      state: 'DECLINED',
+      declineCode: 'authentication_expired',
+    });
+    // Its declined callback arrives and is a no-op; a second expiry run is too.
+    await sleep(300);
+    expect(await t.app.fiatDeposits.expireConfirmation(d.id)).toBe(false);
+    expect((await depositState(u.token, d.id)).state).toBe('DECLINED');
+    expect(await available(t, u.userId, 'USD')).toBe('0');
+    await expectAuditClean(t);
   });
 
   it('refuses an invalid number, an expired card and a wrong CVC, recording nothing', async () => {

@@ -171,12 +171,12 @@ export class CardSim {
    * The cardholder's answer on the confirmation page (or the `confirm` / `decline` command):
    * only a charge still waiting moves; the callback is queued for delivery.
    */
-  resolve(chargeId: string, confirm: boolean): Charge {
+  resolve(chargeId: string, confirm: boolean, reason = 'authentication_cancelled'): Charge {
     const c = this.charges.get(chargeId);
     if (!c) throw new CardSimError(404, `no charge ${chargeId}`);
     if (c.state !== 'REQUIRES_ACTION') return c;
     c.state = confirm ? 'SUCCEEDED' : 'DECLINED';
-    c.declineCode = confirm ? null : 'authentication_cancelled';
+    c.declineCode = confirm ? null : reason;
     const base = {
       eventId: randomUUID(),
       occurredAt: new Date(this.logicalNow()).toISOString(),
@@ -187,12 +187,21 @@ export class CardSim {
     };
     c.callback = confirm
       ? { ...base, type: 'charge.succeeded' }
-      : { ...base, type: 'charge.declined', reason: 'authentication_cancelled' };
+      : { ...base, type: 'charge.declined', reason };
     c.delivery = c.callbackUrl ? 'PENDING' : 'UNDELIVERED';
     c.nextAttemptAt = 0;
     this.o.log.info({ chargeId, confirm }, 'card charge confirmation answered');
     this.save();
     return c;
+  }
+
+  /**
+   * The merchant cancels a charge still waiting for the cardholder (its confirmation window
+   * ended): declined as `authentication_expired`, so a late answer on the page changes nothing.
+   * A charge the cardholder already answered is returned as it is.
+   */
+  cancel(chargeId: string): Charge {
+    return this.resolve(chargeId, false, 'authentication_expired');
   }
 
   async tick(): Promise<void> {

@@ -5,6 +5,7 @@ import { CardSimError, type CardSim, type Charge } from './card-sim.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verify } from './signer.js';
 
 const resolveBody = z.object({ chargeId: z.string().min(1), confirm: z.boolean() });
+const cancelBody = z.object({ chargeId: z.string().min(1) });
 const MAX_BODY = 64 * 1024;
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -65,6 +66,7 @@ ${
  * (the exchange's gateway, or the `sim:card` command):
  * - `POST /charges` {requestId, card, amount, currency, returnUrl, callbackUrl?} ->
  *   {chargeId, status: succeeded | declined | requires_action, actionUrl?, declineCode?, brand, last4}
+ * - `POST /charges/cancel` (the merchant cancels a charge still waiting for the cardholder),
  * - `GET /charges` (the command's list), `GET /cards` (the test cards), `POST /resolve`
  *   {chargeId, confirm} (the command's confirm / decline).
  * Unsigned, as the cardholder's browser reaches them: `GET /3ds/<chargeId>` (the confirmation
@@ -106,6 +108,12 @@ export function cardSimServer(sim: CardSim, secret: string): Server {
         });
       if (route === 'GET /cards')
         return send(res, 200, { cards: TEST_CARDS, badCvc: TEST_CARD_BAD_CVC });
+      if (route === 'POST /charges/cancel') {
+        const parsed = cancelBody.safeParse(JSON.parse(body));
+        if (!parsed.success) return send(res, 400, { error: parsed.error.message });
+        const c = sim.cancel(parsed.data.chargeId);
+        return send(res, 200, { chargeId: c.chargeId, state: c.state });
+      }
       if (route === 'POST /resolve') {
         const parsed = resolveBody.safeParse(JSON.parse(body));
         if (!parsed.success) return send(res, 400, { error: parsed.error.message });
