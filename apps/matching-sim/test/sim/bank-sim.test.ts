@@ -209,6 +209,37 @@ describe('the simulated partner bank', () => {
     );
   });
 
+  it('returns a refused incoming transfer to its payer, whole and once', async () => {
+    const r = await receiver();
+    const b = bank(r.base);
+    const account = await openOne(b);
+    const t = b.sim.incoming({
+      accountNumber: account.accountNumber ?? '',
+      currency: 'USD',
+      amount: '250',
+      payerName: 'Charles Babbage',
+      payerAccountNumber: '004999888777',
+    });
+    const first = b.sim.returnTransfer(t.transferId, 'PAYER_NAME_MISMATCH');
+    expect(b.sim.returnTransfer(t.transferId, 'PAYER_NAME_MISMATCH')).toEqual(first);
+    const all = b.sim.listTransfers();
+    expect(all.find((x) => x.transferId === t.transferId)).toMatchObject({
+      state: 'RETURNED',
+      reason: 'PAYER_NAME_MISMATCH',
+    });
+    expect(all.filter((x) => x.requestId === `return:${t.transferId}`)).toEqual([
+      expect.objectContaining({
+        transferId: first.returnId,
+        direction: 'OUT',
+        state: 'SENT',
+        amount: '250',
+        intermediaryFee: null,
+        counterparty: expect.objectContaining({ accountNumber: '004999888777' }),
+      }),
+    ]);
+    expect(() => b.sim.returnTransfer('HPB-IN-NOPE', 'x')).toThrow(/no incoming transfer/);
+  });
+
   it('sends an outgoing transfer on the next business day, once per request id', async () => {
     const r = await receiver();
     // Friday 2026-01-09 18:00 Hong Kong: after hours.

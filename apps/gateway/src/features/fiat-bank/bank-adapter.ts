@@ -36,6 +36,11 @@ export interface PartnerBank {
    * intermediary fee) or `transfer.failed`. Throws 6010 when the bank does not answer (retry).
    */
   sendTransfer(req: BankTransferRequest): Promise<{ transferId: string }>;
+  /**
+   * Sends an incoming transfer the exchange refused back to the payer, whole; idempotent on the
+   * transfer id (asked again, the same return). Throws 6010 when the bank does not answer.
+   */
+  returnTransfer(transferId: string, reason: string): Promise<{ returnId: string }>;
 }
 
 /** The bank will never do what was asked (closed beneficiary account, sanctions...): final. */
@@ -44,6 +49,7 @@ export class BankRefused extends Error {
 }
 /** A bank's final no: HTTP 422 with this body. Anything else that fails is worth retrying. */
 const bankRefusal = z.object({ refused: z.literal(true), reason: z.string() });
+const bankReturnAnswer = z.object({ returnId: z.string() });
 
 export interface HttpPartnerBankOptions {
   /** The bank's API (the simulated bank under `npm start`: BANK_SIM_URL). */
@@ -60,6 +66,7 @@ export interface HttpPartnerBankOptions {
  *   POST /accounts {userRef, name, identity, currencies, callbackBaseUrl} -> {bankReference, status}
  *   POST /accounts/:ref/ekyc-link {returnUrl?} -> {url, expiresAt}
  *   POST /transfers (bankTransferRequest) -> {transferId}
+ *   POST /transfers/return {transferId, reason} -> {returnId}
  */
 export class HttpPartnerBank implements PartnerBank {
   constructor(private readonly opts: HttpPartnerBankOptions) {}
@@ -82,6 +89,10 @@ export class HttpPartnerBank implements PartnerBank {
 
   sendTransfer(req: BankTransferRequest): Promise<{ transferId: string }> {
     return this.call('/transfers', req, bankTransferAnswer);
+  }
+
+  returnTransfer(transferId: string, reason: string): Promise<{ returnId: string }> {
+    return this.call('/transfers/return', { transferId, reason }, bankReturnAnswer);
   }
 
   private async call<S extends z.ZodType>(

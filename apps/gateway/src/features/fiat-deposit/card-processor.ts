@@ -18,55 +18,48 @@ export interface CardProcessor {
    * cancelled; SUCCEEDED or DECLINED when the cardholder answered first, whose callback follows).
    */
   cancel(chargeId: string): Promise<{ state: 'REQUIRES_ACTION' | 'SUCCEEDED' | 'DECLINED' }>;
+  /** Refunds a charge taken, whole, to the card; idempotent. */
+  refund(chargeId: string, reason: string): Promise<{ state: string }>;
 }
 
 const cancelAnswer = z.object({ state: z.enum(['REQUIRES_ACTION', 'SUCCEEDED', 'DECLINED']) });
+const refundAnswer = z.object({ state: z.string() });
 
 /** The processor over HTTP (the simulated one under `npm start`), every call signed. */
 export function httpCardProcessor(opts: { baseUrl: string; secret: string }): CardProcessor {
+  /** A signed POST; 409 is a reused request id, anything else not OK is the processor down. */
+  async function post(pathname: string, payload: unknown): Promise<unknown> {
+    const body = JSON.stringify(payload);
+    const ts = Math.floor(Date.now() / 1000);
+    let res: Response;
+    try {
+      res = await fetch(new URL(pathname, opts.baseUrl), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-timestamp': String(ts),
+          'x-signature': signCallback(opts.secret, ts, body),
+        },
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      throw new AppError('CARD_PROCESSOR_UNAVAILABLE');
+    }
+    if (res.status === 409) throw new AppError('CARD_REQUEST_ID_REUSED');
+    if (!res.ok) throw new AppError('CARD_PROCESSOR_UNAVAILABLE');
+    return res.json();
+  }
+
   return {
-    async cancel(chargeId) {
-      const body = JSON.stringify({ chargeId });
-      const ts = Math.floor(Date.now() / 1000);
-      let res: Response;
-      try {
-        res = await fetch(new URL('/charges/cancel', opts.baseUrl), {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-timestamp': String(ts),
-            'x-signature': signCallback(opts.secret, ts, body),
-          },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-      } catch {
-        throw new AppError('CARD_PROCESSOR_UNAVAILABLE');
-      }
-      if (!res.ok) throw new AppError('CARD_PROCESSOR_UNAVAILABLE');
-      return cancelAnswer.parse(await res.json());
-    },
     async charge(req) {
-      const body = JSON.stringify(req);
-      const ts = Math.floor(Date.now() / 1000);
-      let res: Response;
-      try {
-        res = await fetch(new URL('/charges', opts.baseUrl), {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-timestamp': String(ts),
-            'x-signature': signCallback(opts.secret, ts, body),
-          },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-      } catch {
-        throw new AppError('CARD_PROCESSOR_UNAVAILABLE');
-      }
-      if (res.status === 409) throw new AppError('CARD_REQUEST_ID_REUSED');
-      if (!res.ok) throw new AppError('CARD_PROCESSOR_UNAVAILABLE');
-      return cardChargeResponse.parse(await res.json());
+      return cardChargeResponse.parse(await post('/charges', req));
+    },
+    async cancel(chargeId) {
+      return cancelAnswer.parse(await post('/charges/cancel', { chargeId }));
+    },
+    async refund(chargeId, reason) {
+      return refundAnswer.parse(await post('/charges/refund', { chargeId, reason }));
     },
   };
 }

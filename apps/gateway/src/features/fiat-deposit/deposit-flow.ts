@@ -117,6 +117,49 @@ export function createFiatDepositFlow(deps: FiatDepositDeps) {
     return true;
   }
 
+  const returnJob: JobDefinition<typeof reviewPayload> = {
+    name: 'fiat-deposit-return',
+    payload: reviewPayload,
+    handle: async (p) => {
+      await returnToPayer(p.depositId);
+    },
+  };
+
+  async function startReturn(row: { id: string }): Promise<void> {
+    await deps.jobs.enqueue(
+      returnJob,
+      { depositId: row.id },
+      { jobId: `fiat-deposit-return-${row.id}` },
+    );
+  }
+
+  /**
+   * A refused deposit's money goes back where it came from: a bank transfer is returned to the
+   * payer by the bank, a card charge refunded to the card (both idempotent at the party, so a
+   * retried job returns once). Nothing was credited, so the ledger does not move. Throws when
+   * the party does not answer: the job retries.
+   */
+  async function returnToPayer(depositId: string): Promise<boolean> {
+    const row = await deps.db.fiatDeposit.findUnique({ where: { id: depositId } });
+    if (!row || row.state !== 'REFUSED' || row.returnedAt) return false;
+    const reason = row.reason ?? 'REFUSED';
+    const reference =
+      row.channel === 'BANK'
+        ? (await deps.bankReturn.returnTransfer(row.externalId, reason)).returnId
+        : (await deps.card.refund(row.externalId, reason), row.externalId);
+    const now = deps.clock.date();
+    const { count } = await deps.db.fiatDeposit.updateMany({
+      where: { id: row.id, returnedAt: null },
+      data: { returnedAt: now, returnReference: reference, updatedAt: now },
+    });
+    if (count === 1)
+      deps.log.info(
+        { depositId, channel: row.channel, reference, reason },
+        'refused deposit returned',
+      );
+    return count === 1;
+  }
+
   function reviewDelay(): number {
     const { min, max } = deps.reviewMs;
     return min + Math.floor(Math.random() * (max - min + 1));
@@ -249,8 +292,8 @@ export function createFiatDepositFlow(deps: FiatDepositDeps) {
    * The bank's `transfer.received` on a virtual account: matched to its owner (an ACTIVE
    * partner-bank account), USD and EUR only, and only from the user's own account (the payer's
    * name must be the verified identity's). Linked to the whitelisted account of that currency
-   * when the payer's account is it. A refused transfer is recorded REFUSED with the reason (the
-   * bank returns it) and credits nothing; one to an unknown account is logged and acknowledged.
+   * when the payer's account is it. A refused transfer is recorded REFUSED with the reason and
+   * a job asks the bank to return it to the payer and credits nothing; one to an unknown account is logged and acknowledged.
    */
   async function onBankDeposit(event: BankDepositEvent): Promise<{ applied: boolean }> {
     const account = await deps.db.partnerBankAccount.findUnique({
@@ -331,6 +374,7 @@ export function createFiatDepositFlow(deps: FiatDepositDeps) {
     );
     await announceFiatDeposit(deps, row);
     if (row.state === 'REVIEW') await startReview(row);
+    if (row.state === 'REFUSED') await startReturn(row);
     return { applied: true };
   }
 
@@ -354,7 +398,10 @@ export function createFiatDepositFlow(deps: FiatDepositDeps) {
       await deps
         .afterCredit?.(done)
         .catch((err: unknown) => deps.log.error({ err, depositId }, 'after-credit step failed'));
-    } else await announceFiatDeposit(deps, done);
+    } else {
+      await announceFiatDeposit(deps, done);
+      if (done.state === 'REFUSED') await startReturn(done);
+    }
   }
 
   /**
@@ -442,16 +489,27 @@ export function createFiatDepositFlow(deps: FiatDepositDeps) {
   /** At start: deposits under review are queued again (their job ids make it a no-op if queued). */
   async function resume(): Promise<number> {
     const rows = await deps.db.fiatDeposit.findMany({
-      where: { state: { in: ['REVIEW', 'REQUIRES_ACTION'] } },
+      where: {
+        OR: [
+          { state: { in: ['REVIEW', 'REQUIRES_ACTION'] } },
+          { state: 'REFUSED', returnedAt: null },
+        ],
+      },
     });
     for (const row of rows)
-      await (row.state === 'REVIEW' ? startReview(row) : startConfirmationWindow(row));
+      await (row.state === 'REVIEW'
+        ? startReview(row)
+        : row.state === 'REFUSED'
+          ? startReturn(row)
+          : startConfirmationWindow(row));
     return rows.length;
   }
 
   return {
     reviewJob,
     confirmationJob,
+    returnJob,
+    returnToPayer,
     chargeCard,
     onCardEvent,
     onBankDeposit,

@@ -19,6 +19,11 @@ export type FiatRiskCheck = (deposit: {
   currency: string;
   amount: string;
 }) => Promise<{ pass: true } | { pass: false; reason: string }>;
+/** What a refused bank deposit needs from the partner bank: its money sent back to the payer. */
+export interface BankReturnPort {
+  returnTransfer(transferId: string, reason: string): Promise<{ returnId: string }>;
+}
+
 export const passAllFiat: FiatRiskCheck = () => Promise.resolve({ pass: true });
 
 export interface FiatDepositDeps {
@@ -30,6 +35,8 @@ export interface FiatDepositDeps {
   notifyDeps: NotifyDeps;
   rates: RateSource;
   card: CardProcessor;
+  /** The partner bank's return of an incoming transfer the exchange refused. */
+  bankReturn: BankReturnPort;
   riskCheck: FiatRiskCheck;
   /** Logical milliseconds a card charge waits for the cardholder's confirmation. */
   confirmationMs: number;

@@ -7,11 +7,16 @@ import {
 } from '@exchange/contracts';
 import { httpCardProcessor, type CardProcessor } from './card-processor.js';
 import { createFiatDepositFlow, type FiatDepositFlow } from './deposit-flow.js';
-import { passAllFiat, type FiatDepositDeps, type FiatRiskCheck } from './deps.js';
+import {
+  passAllFiat,
+  type BankReturnPort,
+  type FiatDepositDeps,
+  type FiatRiskCheck,
+} from './deps.js';
 import { fiatDepositRoutes } from './routes.js';
 
 export type { CardProcessor } from './card-processor.js';
-export type { FiatRiskCheck } from './deps.js';
+export type { BankReturnPort, FiatRiskCheck } from './deps.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +27,7 @@ declare module 'fastify' {
 
 export interface FiatDepositOptions {
   card?: CardProcessor | undefined;
+  bankReturn?: BankReturnPort | undefined;
   riskCheck?: FiatRiskCheck | undefined;
 }
 
@@ -49,6 +55,10 @@ export async function setupFiatDeposits(
     card:
       opts.card ??
       httpCardProcessor({ baseUrl: env.CARD_API_URL, secret: env.CARD_CALLBACK_SECRET }),
+    // The partner bank is set up before this feature; read when a return is due.
+    bankReturn: opts.bankReturn ?? {
+      returnTransfer: (transferId, reason) => app.fiatBank.bank.returnTransfer(transferId, reason),
+    },
     riskCheck: opts.riskCheck ?? passAllFiat,
     confirmationMs: env.CARD_CONFIRMATION_SECONDS * 1000,
     reviewMs: {
@@ -65,6 +75,7 @@ export async function setupFiatDeposits(
   const flow = createFiatDepositFlow(deps);
   app.jobs.register(flow.reviewJob);
   app.jobs.register(flow.confirmationJob);
+  app.jobs.register(flow.returnJob);
   app.decorate('fiatDeposits', flow);
   await app.register(
     fiatDepositRoutes({

@@ -15,8 +15,23 @@ import {
 
 let t: TestApp;
 
+/** The partner bank's returns of refused transfers (down on demand, like a bank can be). */
+const returns: { transferId: string; reason: string }[] = [];
+let bankDown = 0;
+const bankReturn = {
+  returnTransfer(transferId: string, reason: string) {
+    if (bankDown > 0) {
+      bankDown -= 1;
+      return Promise.reject(new Error('bank unreachable'));
+    }
+    const known = returns.findIndex((r) => r.transferId === transferId);
+    if (known < 0) returns.push({ transferId, reason });
+    return Promise.resolve({ returnId: `RET-${transferId}` });
+  },
+};
+
 beforeAll(async () => {
-  t = await build({ FIAT_DEPOSIT_REVIEW_SECONDS: '0-0' });
+  t = await build({ FIAT_DEPOSIT_REVIEW_SECONDS: '0-0' }, { fiatDeposit: { bankReturn } });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -149,6 +164,19 @@ describe('bank deposits (the partner bank’s transfer.received callbacks)', () 
       ].sort(),
     );
     expect(await available(t, u.userId, 'USD')).toBe('0');
+    // Both go back to the payer through the bank, once each, and the deposits say so.
+    await until(async () =>
+      (
+        await t.app.db.fiatDeposit.findMany({ where: { userId: u.userId, returnedAt: null } })
+      ).every((r) => r.state !== 'REFUSED'),
+    );
+    const back = await t.app.db.fiatDeposit.findMany({ where: { userId: u.userId } });
+    for (const r of back) {
+      expect(returns.filter((x) => x.transferId === r.externalId)).toEqual([
+        { transferId: r.externalId, reason: r.reason },
+      ]);
+      expect(r.returnReference).toBe(`RET-${r.externalId}`);
+    }
     // The name in another order, with a title and accents, is the same person.
     await fiatCallback(
       t,
@@ -160,6 +188,31 @@ describe('bank deposits (the partner bank’s transfer.received callbacks)', () 
       }),
     );
     await until(async () => (await available(t, u.userId, 'USD')) === '10');
+    await expectAuditClean(t);
+  });
+
+  it('returns a refused transfer once the bank answers again (the job retries)', async () => {
+    const u = await bankCustomer();
+    bankDown = 2;
+    const event = transferReceived({ accountNumber: u.accountNumber, currency: 'GBP' });
+    await fiatCallback(t, URL_DEPOSITS, event);
+    await until(
+      async () =>
+        (await t.app.db.fiatDeposit.findFirst({
+          where: { userId: u.userId, returnedAt: { not: null } },
+        })) !== null,
+      15_000,
+    );
+    expect(bankDown).toBe(0);
+    expect(returns.filter((r) => r.transferId === event.transferId)).toHaveLength(1);
+    // The bank repeats its callback: nothing is recorded or returned again.
+    await fiatCallback(t, URL_DEPOSITS, event);
+    expect(
+      await t.app.fiatDeposits.returnToPayer(
+        (await t.app.db.fiatDeposit.findFirstOrThrow({ where: { userId: u.userId } })).id,
+      ),
+    ).toBe(false);
+    expect(returns.filter((r) => r.transferId === event.transferId)).toHaveLength(1);
     await expectAuditClean(t);
   });
 

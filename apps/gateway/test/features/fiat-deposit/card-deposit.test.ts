@@ -26,11 +26,22 @@ let sim: CardSimProcess;
 beforeAll(async () => {
   const [gatewayPort, simPort] = [await freePort(), await freePort()];
   const callbackUrl = `http://127.0.0.1:${gatewayPort}${CARD_CALLBACK_PATH}`;
-  t = await build({
-    CARD_API_URL: `http://127.0.0.1:${simPort}`,
-    CARD_CALLBACK_URL: callbackUrl,
-    FIAT_DEPOSIT_REVIEW_SECONDS: '0-0',
-  });
+  t = await build(
+    {
+      CARD_API_URL: `http://127.0.0.1:${simPort}`,
+      CARD_CALLBACK_URL: callbackUrl,
+      FIAT_DEPOSIT_REVIEW_SECONDS: '0-0',
+    },
+    {
+      fiatDeposit: {
+        // The risk review refuses 66 USD exactly (the other amounts pass).
+        riskCheck: (d) =>
+          Promise.resolve(
+            d.amount === '66' ? { pass: false, reason: 'RISK_REFUSED' } : { pass: true },
+          ),
+      },
+    },
+  );
   await t.app.listen({ port: gatewayPort, host: '127.0.0.1' });
   sim = await startCardSim({ port: simPort, secret: t.env.CARD_CALLBACK_SECRET, callbackUrl });
   // HKD per 100 units: 1 EUR = 850 / 780 USD.
@@ -152,6 +163,26 @@ describe('card deposits through the simulated card processor', () => {
     // Never the full number or the CVC: only brand and last 4 are kept.
     const row = await t.app.db.fiatDeposit.findUniqueOrThrow({ where: { id: d.id } });
     expect(JSON.stringify(row)).not.toContain(TEST_CARDS.SUCCEEDS);
+    await expectAuditClean(t);
+  });
+
+  it('refunds a charge the risk review refused: nothing credited, the whole amount back to the card', async () => {
+    const u = await depositor(t);
+    const d = (await charge(u.token, { amount: '66', card: card(TEST_CARDS.SUCCEEDS) })).json<Env>()
+      .data as FiatDeposit;
+    await untilState(u.token, d.id, 'REFUSED');
+    await until(
+      async () =>
+        (await t.app.db.fiatDeposit.findUniqueOrThrow({ where: { id: d.id } })).returnedAt !== null,
+    );
+    const { charges } = (await sim.call('GET', '/charges')) as {
+      charges: { chargeId: string; state: string }[];
+    };
+    const chargeId = (await t.app.db.fiatDeposit.findUniqueOrThrow({ where: { id: d.id } }))
+      .externalId;
+    expect(charges.find((c) => c.chargeId === chargeId)?.state).toBe('REFUNDED');
+    expect(await available(t, u.userId, 'USD')).toBe('0');
+    expect(await t.app.db.ledgerEntry.count({ where: { refId: d.id } })).toBe(0);
     await expectAuditClean(t);
   });
 

@@ -53,7 +53,8 @@ export interface SimTransfer {
   currency: string;
   amount: string;
   counterparty: { name: string; accountNumber: string; swiftCode: string | null };
-  state: 'RECEIVED' | 'SCHEDULED' | 'SENT' | 'FAILED';
+  /** IN: RECEIVED, or RETURNED to the payer when the exchange refused it. */
+  state: 'RECEIVED' | 'RETURNED' | 'SCHEDULED' | 'SENT' | 'FAILED';
   /** OUT: the logical time the bank sends it. */
   sendAt: number | null;
   intermediaryFee: string | null;
@@ -417,6 +418,45 @@ export class BankSim {
     );
     this.save();
     return { transferId: transfer.transferId };
+  }
+
+  /**
+   * The exchange refused an incoming transfer: the bank sends it back to the payer's account at
+   * once, whole (a return carries no intermediary fee). Idempotent: asked again, the same return.
+   */
+  returnTransfer(transferId: string, reason: string): { returnId: string } {
+    const requestId = `return:${transferId}`;
+    const existing = [...this.transfers.values()].find((x) => x.requestId === requestId);
+    if (existing) return { returnId: existing.transferId };
+    const t = this.transfers.get(transferId);
+    if (!t || t.direction !== 'IN')
+      throw new BankSimError(404, `no incoming transfer ${transferId}`);
+    const at = this.logicalNow();
+    t.state = 'RETURNED';
+    t.reason = reason;
+    const back: SimTransfer = {
+      transferId: `HPB-RET-${randomBytes(6).toString('hex').toUpperCase()}`,
+      direction: 'OUT',
+      requestId,
+      accountNumber: t.accountNumber,
+      currency: t.currency,
+      amount: t.amount,
+      counterparty: { ...t.counterparty },
+      state: 'SENT',
+      sendAt: at,
+      intermediaryFee: null,
+      reason,
+      callbackUrl: null,
+      createdAt: at,
+      settledAt: at,
+    };
+    this.transfers.set(back.transferId, back);
+    this.o.log.info(
+      { transferId, returnId: back.transferId, reason },
+      'incoming transfer returned',
+    );
+    this.save();
+    return { returnId: back.transferId };
   }
 
   /** The bank refuses a scheduled outgoing transfer (a developer's `fail-transfer`). */

@@ -12,6 +12,7 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verify } from './signer.js';
 
 const outcomeBody = z.object({ ok: z.boolean(), reason: z.string().max(500).nullable() });
 const failBody = z.object({ requestId: z.string().min(1), reason: z.string().max(500) });
+const returnBody = z.object({ transferId: z.string().min(1), reason: z.string().min(1) });
 const clockBody = z.object({ at: z.number().int().positive() });
 
 const MAX_BODY = 64 * 1024;
@@ -52,6 +53,7 @@ function html(res: ServerResponse, status: number, page: string): void {
  * - `GET /accounts`, `GET /accounts/:ref`
  * - `POST /accounts/:ref/ekyc-link` {returnUrl?} -> {url, expiresAt}
  * - `POST /transfers` (bankTransferRequest, idempotent on requestId) -> {transferId}; `GET /transfers`
+ * - `POST /transfers/return` {transferId, reason} -> {returnId} (an incoming transfer sent back)
  * Sandbox and developer commands: `POST /sandbox/incoming`, `/sandbox/open-outcome`,
  * `/sandbox/fail-transfer`, `/sandbox/clock`. Unsigned: `GET /health` and the e-KYC pages the
  * user's browser opens (`GET /ekyc/:token`, `POST /ekyc/:token/pass|fail`).
@@ -97,6 +99,10 @@ export function bankSimServer(sim: BankSim, secret: string): Server {
           return send(res, 200, { accounts: sim.listAccounts() });
         case 'POST /transfers':
           return send(res, 200, sim.sendTransfer(bankTransferRequest.parse(json())));
+        case 'POST /transfers/return': {
+          const r = returnBody.parse(json());
+          return send(res, 200, sim.returnTransfer(r.transferId, r.reason));
+        }
         case 'GET /transfers':
           return send(res, 200, {
             now: new Date(sim.logicalNow()).toISOString(),

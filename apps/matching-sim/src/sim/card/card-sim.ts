@@ -14,7 +14,7 @@ import {
 } from '@exchange/contracts';
 import { signedHeaders } from './signer.js';
 
-export type ChargeState = 'SUCCEEDED' | 'DECLINED' | 'REQUIRES_ACTION';
+export type ChargeState = 'SUCCEEDED' | 'DECLINED' | 'REQUIRES_ACTION' | 'REFUNDED';
 export type DeliveryState = 'NONE' | 'PENDING' | 'DELIVERED' | 'UNDELIVERED';
 
 /** A charge as the processor keeps it: never the full number or the CVC, like a real acquirer's log. */
@@ -145,7 +145,7 @@ export class CardSim {
     return {
       chargeId: c.chargeId,
       status:
-        c.state === 'SUCCEEDED'
+        c.state === 'SUCCEEDED' || c.state === 'REFUNDED'
           ? 'succeeded'
           : c.state === 'DECLINED'
             ? 'declined'
@@ -191,6 +191,21 @@ export class CardSim {
     c.delivery = c.callbackUrl ? 'PENDING' : 'UNDELIVERED';
     c.nextAttemptAt = 0;
     this.o.log.info({ chargeId, confirm }, 'card charge confirmation answered');
+    this.save();
+    return c;
+  }
+
+  /**
+   * The merchant refunds a charge it took (its review refused the deposit): the whole amount
+   * back to the card. Idempotent: a refunded charge is answered as it is.
+   */
+  refund(chargeId: string, reason: string): Charge {
+    const c = this.charges.get(chargeId);
+    if (!c) throw new CardSimError(404, `no charge ${chargeId}`);
+    if (c.state === 'REFUNDED') return c;
+    if (c.state !== 'SUCCEEDED') throw new CardSimError(409, `charge ${chargeId} is ${c.state}`);
+    c.state = 'REFUNDED';
+    this.o.log.info({ chargeId, reason }, 'card charge refunded');
     this.save();
     return c;
   }

@@ -6,6 +6,7 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verify } from './signer.js';
 
 const resolveBody = z.object({ chargeId: z.string().min(1), confirm: z.boolean() });
 const cancelBody = z.object({ chargeId: z.string().min(1) });
+const refundBody = z.object({ chargeId: z.string().min(1), reason: z.string().min(1) });
 const MAX_BODY = 64 * 1024;
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -55,7 +56,7 @@ ${
     ? `<p>Confirm this payment to the exchange?</p><div class="row">
 <form method="post" action="/3ds/${esc(c.chargeId)}/cancel" style="flex:1;display:flex"><button class="no" id="cancel">Cancel</button></form>
 <form method="post" action="/3ds/${esc(c.chargeId)}/confirm" style="flex:1;display:flex"><button class="ok" id="confirm">Confirm</button></form></div>`
-    : `<p id="outcome">${c.state === 'SUCCEEDED' ? 'Payment confirmed.' : 'Payment cancelled.'}</p>
+    : `<p id="outcome">${c.state === 'SUCCEEDED' ? 'Payment confirmed.' : c.state === 'REFUNDED' ? 'Payment refunded.' : 'Payment cancelled.'}</p>
 <div class="row"><a class="btn ok" id="back" href="${esc(back.href)}">Return to the exchange</a></div>`
 }
 </main></body></html>`;
@@ -67,6 +68,7 @@ ${
  * - `POST /charges` {requestId, card, amount, currency, returnUrl, callbackUrl?} ->
  *   {chargeId, status: succeeded | declined | requires_action, actionUrl?, declineCode?, brand, last4}
  * - `POST /charges/cancel` (the merchant cancels a charge still waiting for the cardholder),
+ * - `POST /charges/refund` {chargeId, reason} (the whole amount back to the card),
  * - `GET /charges` (the command's list), `GET /cards` (the test cards), `POST /resolve`
  *   {chargeId, confirm} (the command's confirm / decline).
  * Unsigned, as the cardholder's browser reaches them: `GET /3ds/<chargeId>` (the confirmation
@@ -108,6 +110,12 @@ export function cardSimServer(sim: CardSim, secret: string): Server {
         });
       if (route === 'GET /cards')
         return send(res, 200, { cards: TEST_CARDS, badCvc: TEST_CARD_BAD_CVC });
+      if (route === 'POST /charges/refund') {
+        const parsed = refundBody.safeParse(JSON.parse(body));
+        if (!parsed.success) return send(res, 400, { error: parsed.error.message });
+        const c = sim.refund(parsed.data.chargeId, parsed.data.reason);
+        return send(res, 200, { chargeId: c.chargeId, state: c.state });
+      }
       if (route === 'POST /charges/cancel') {
         const parsed = cancelBody.safeParse(JSON.parse(body));
         if (!parsed.success) return send(res, 400, { error: parsed.error.message });

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "fiat_deposit" ADD COLUMN     "returnReference" TEXT,
+ADD COLUMN     "returnedAt" TIMESTAMP(3);
