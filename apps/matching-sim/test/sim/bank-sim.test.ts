@@ -227,16 +227,16 @@ describe('the simulated partner bank', () => {
       state: 'RETURNED',
       reason: 'PAYER_NAME_MISMATCH',
     });
-    expect(all.filter((x) => x.requestId === `return:${t.transferId}`)).toEqual([
-      expect.objectContaining({
-        transferId: first.returnId,
-        direction: 'OUT',
-        state: 'SENT',
-        amount: '250',
-        intermediaryFee: null,
-        counterparty: expect.objectContaining({ accountNumber: '004999888777' }),
-      }),
-    ]);
+    const back = all.filter((x) => x.requestId === `return:${t.transferId}`);
+    expect(back).toHaveLength(1);
+    expect(back[0]).toMatchObject({
+      transferId: first.returnId,
+      direction: 'OUT',
+      state: 'SENT',
+      amount: '250',
+      intermediaryFee: null,
+    });
+    expect(back[0]?.counterparty.accountNumber).toBe('004999888777');
     expect(() => b.sim.returnTransfer('HPB-IN-NOPE', 'x')).toThrow(/no incoming transfer/);
   });
 
