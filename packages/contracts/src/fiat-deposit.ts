@@ -262,6 +262,8 @@ export const fiatHistoryItem = z.object({
   /** Card brand and last 4, or the masked bank account. */
   account: z.string().nullable(),
   reason: z.string().nullable(),
+  /** A refused deposit whose money went back to the payer (the bank's return, the card's refund). */
+  returned: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -92,6 +92,7 @@ async function rows(db: Db, userId: string, clock: Clock, f: Filters, take: numb
               : null
             : maskAccount(d.payerAccountNumber),
         reason: d.reason,
+        ...(d.state === 'REFUSED' ? { returned: d.returnedAt !== null } : {}),
         createdAt: d.createdAt.toISOString(),
         updatedAt: d.updatedAt.toISOString(),
       }),

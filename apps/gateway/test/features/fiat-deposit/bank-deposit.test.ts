@@ -177,6 +177,13 @@ describe('bank deposits (the partner bank’s transfer.received callbacks)', () 
       ]);
       expect(r.returnReference).toBe(`RET-${r.externalId}`);
     }
+    // The fiat history says the money went back.
+    const listed = (await history(u.token)).json<{ data: { result: FiatHistoryItem[] } }>().data
+      .result;
+    expect(listed.map((i) => [i.state, i.returned])).toEqual([
+      ['REFUSED', true],
+      ['REFUSED', true],
+    ]);
     // The name in another order, with a title and accents, is the same person.
     await fiatCallback(
       t,

@@ -156,6 +156,7 @@ export const fiatAr: Messages['fiat'] = {
     CREDITED: 'مقيّد',
     DECLINED: 'رفضه مُصدر البطاقة',
     REFUSED: 'مرفوض',
+    RETURNED: 'مرفوض، أُعيد المبلغ',
     FROZEN: 'مجمّد (24 ساعة)',
     SCHEDULED: 'مجدول',
     SENDING: 'قيد الإرسال',

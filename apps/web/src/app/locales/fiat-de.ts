@@ -163,6 +163,7 @@ export const fiatDe: Messages['fiat'] = {
     CREDITED: 'Gutgeschrieben',
     DECLINED: 'Von der Bank abgelehnt',
     REFUSED: 'Abgelehnt',
+    RETURNED: 'Abgelehnt, Geld zurückgezahlt',
     FROZEN: 'Gesperrt (24 Std.)',
     SCHEDULED: 'Geplant',
     SENDING: 'Wird gesendet',

@@ -154,6 +154,7 @@ export const fiatEn = {
     CREDITED: 'Credited',
     DECLINED: 'Declined',
     REFUSED: 'Refused',
+    RETURNED: 'Refused, money returned',
     FROZEN: 'Frozen (24 h)',
     SCHEDULED: 'Scheduled',
     SENDING: 'Sending',

@@ -163,6 +163,7 @@ export const fiatFr: Messages['fiat'] = {
     CREDITED: 'Crédité',
     DECLINED: 'Refusé par la banque',
     REFUSED: 'Refusé',
+    RETURNED: 'Refusé, fonds restitués',
     FROZEN: 'Gelé (24 h)',
     SCHEDULED: 'Programmé',
     SENDING: 'En cours d’envoi',

@@ -156,6 +156,7 @@ export const fiatJa: Messages['fiat'] = {
     CREDITED: '反映済み',
     DECLINED: 'カード会社が拒否',
     REFUSED: '拒否',
+    RETURNED: '拒否、返金済み',
     FROZEN: '凍結中（24 時間）',
     SCHEDULED: '送金予定',
     SENDING: '送金中',

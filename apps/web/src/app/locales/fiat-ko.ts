@@ -156,6 +156,7 @@ export const fiatKo: Messages['fiat'] = {
     CREDITED: '입금 완료',
     DECLINED: '카드사 거절',
     REFUSED: '거절됨',
+    RETURNED: '거절됨, 반환 완료',
     FROZEN: '동결(24시간)',
     SCHEDULED: '예정됨',
     SENDING: '송금 중',

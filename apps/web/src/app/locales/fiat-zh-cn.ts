@@ -155,6 +155,7 @@ export const fiatZhCn: Messages['fiat'] = {
     CREDITED: '已到账',
     DECLINED: '已被拒付',
     REFUSED: '已拒绝',
+    RETURNED: '已拒绝，款项已退回',
     FROZEN: '冻结中（24 小时）',
     SCHEDULED: '已排期',
     SENDING: '发送中',

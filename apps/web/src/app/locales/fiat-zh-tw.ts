@@ -155,6 +155,7 @@ export const fiatZhTw: Messages['fiat'] = {
     CREDITED: '已入帳',
     DECLINED: '已遭拒付',
     REFUSED: '已拒絕',
+    RETURNED: '已拒絕，款項已退回',
     FROZEN: '凍結中（24 小時）',
     SCHEDULED: '已排程',
     SENDING: '傳送中',

@@ -197,7 +197,7 @@ function HistoryTable({
                 <td>{r.net}</td>
                 <td>{r.account ?? '—'}</td>
                 <td className={`fiat-state--${r.state}`} title={r.reason ?? undefined}>
-                  {t(stateKey(r.state))}
+                  {r.returned ? t('fiat.states.RETURNED') : t(stateKey(r.state))}
                 </td>
               </tr>
             ))}
