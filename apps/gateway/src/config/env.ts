@@ -142,6 +142,11 @@ export const envSchema = z
     /** Origin users reach the exchange at; OAuth redirect addresses are built from it. */
     PUBLIC_BASE_URL: z.string().url().default('http://localhost:8080'),
     /** Keys the e-mail code hashes. Required in production. */
+    /**
+     * How soon another e-mail code of the same purpose may be asked for (one a minute; shortened
+     * only for the browser tests, never below 60 in production).
+     */
+    EMAIL_CODE_RESEND_SECONDS: z.coerce.number().int().positive().default(60),
     AUTH_SECRET: z
       .string()
       .min(32, 'AUTH_SECRET must be at least 32 characters')
@@ -405,6 +410,13 @@ export const envSchema = z
         code: 'custom',
         path: ['SMTP_URL'],
         message: 'SMTP_URL must be set in production (smtp://host:port of the mail relay)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.EMAIL_CODE_RESEND_SECONDS < 60) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EMAIL_CODE_RESEND_SECONDS'],
+        message: 'EMAIL_CODE_RESEND_SECONDS is at least 60 in production (one code a minute)',
       });
     }
     if (env.NODE_ENV === 'production' && env.DEV_CREDIT) {

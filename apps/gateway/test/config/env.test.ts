@@ -78,6 +78,12 @@ describe('environment', () => {
     expect(() => loadEnv({ ...dev, FIAT_WITHDRAWAL_FREEZE_SECONDS: '0' })).toThrow(
       /FIAT_WITHDRAWAL_FREEZE_SECONDS/,
     );
+    // One e-mail code a minute: shorter for the browser tests only, never in production.
+    expect(loadEnv(production).EMAIL_CODE_RESEND_SECONDS).toBe(60);
+    expect(() => loadEnv({ ...production, EMAIL_CODE_RESEND_SECONDS: '3' })).toThrow(
+      /EMAIL_CODE_RESEND_SECONDS is at least 60 in production/,
+    );
+    expect(loadEnv({ ...dev, EMAIL_CODE_RESEND_SECONDS: '3' }).EMAIL_CODE_RESEND_SECONDS).toBe(3);
   });
 
   it('needs a 32-byte file encryption key in production, in hex or base64', () => {

@@ -8,12 +8,7 @@ import type { RedisConnections } from '../../lib/redis.js';
 import { AppError } from '../../lib/app-error.js';
 import { codeMail, existingAccountMail } from '../mail/account-mails.js';
 import type { sendMailJob } from '../mail/send-mail-job.js';
-import {
-  consumeEmailCode,
-  createEmailCode,
-  RESEND_AFTER_MS,
-  type CodePurpose,
-} from './email-code-service.js';
+import { consumeEmailCode, createEmailCode, type CodePurpose } from './email-code-service.js';
 import { assertNotLocked, clearAccountLock, clearFailures, recordFailure } from './login-guard.js';
 import { LoginTickets } from './login-ticket.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -88,6 +83,7 @@ export async function mailCode(
     secret: deps.env.AUTH_SECRET,
     email,
     purpose,
+    resendAfterMs: deps.env.EMAIL_CODE_RESEND_SECONDS * 1000,
   });
   await deps.jobs.enqueue(deps.mailJob, { to: email, ...codeMail(language, purpose, code) });
 }
@@ -108,6 +104,7 @@ async function mailExistingAccountNotice(
     secret: deps.env.AUTH_SECRET,
     email,
     purpose: 'REGISTER',
+    resendAfterMs: deps.env.EMAIL_CODE_RESEND_SECONDS * 1000,
   });
   const owner = await deps.db.user.findUnique({ where: { email }, select: { language: true } });
   await deps.jobs.enqueue(deps.mailJob, {
@@ -116,10 +113,11 @@ async function mailExistingAccountNotice(
   });
 }
 
-export const codeAnswer = {
+/** The answer to a code request: how long the code lives, how soon another may be asked for. */
+export const codeAnswer = (env: { EMAIL_CODE_RESEND_SECONDS: number }) => ({
   expiresInSeconds: EMAIL_CODE_TTL_MS / 1000,
-  resendAfterSeconds: RESEND_AFTER_MS / 1000,
-};
+  resendAfterSeconds: env.EMAIL_CODE_RESEND_SECONDS,
+});
 
 /**
  * Step one of registration: proves the address. It answers alike whether or not the address has
@@ -134,7 +132,7 @@ export async function requestRegisterCode(
   if (await deps.db.user.findUnique({ where: { email }, select: { id: true } }))
     await mailExistingAccountNotice(deps, email, input.language);
   else await mailCode(deps, email, 'REGISTER', input.language);
-  return codeAnswer;
+  return codeAnswer(deps.env);
 }
 
 /** A new public 8-digit uid, unused so far (the unique index still guards a race). */
@@ -292,7 +290,7 @@ export async function requestResetCode(
       if (!(err instanceof AppError && err.code === 2014)) throw err;
     }
   }
-  return codeAnswer;
+  return codeAnswer(deps.env);
 }
 
 /**

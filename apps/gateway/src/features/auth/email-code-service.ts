@@ -30,15 +30,18 @@ export async function createEmailCode(opts: {
   secret: string;
   email: string;
   purpose: CodePurpose;
+  /** Default RESEND_AFTER_MS (EMAIL_CODE_RESEND_SECONDS). */
+  resendAfterMs?: number;
 }): Promise<string> {
+  const resendAfterMs = opts.resendAfterMs ?? RESEND_AFTER_MS;
   const now = opts.clock.now();
   const last = await opts.db.emailCode.findFirst({
     where: { email: opts.email, purpose: opts.purpose },
     orderBy: { createdAt: 'desc' },
   });
-  if (last && now - last.createdAt.getTime() < RESEND_AFTER_MS) {
+  if (last && now - last.createdAt.getTime() < resendAfterMs) {
     throw new AppError('EMAIL_CODE_TOO_SOON', {
-      retryAfterSeconds: Math.ceil((RESEND_AFTER_MS - (now - last.createdAt.getTime())) / 1000),
+      retryAfterSeconds: Math.ceil((resendAfterMs - (now - last.createdAt.getTime())) / 1000),
     });
   }
   const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');

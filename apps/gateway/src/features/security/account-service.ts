@@ -50,7 +50,7 @@ export async function requestSecurityCode(
   }
   // The new address's code is read in the language the owner is using now.
   await mailCode(deps, to, input.purpose, user.language);
-  return codeAnswer;
+  return codeAnswer(deps.env);
 }
 
 async function freeNewEmail(deps: SecurityDeps, current: string, raw: string): Promise<string> {
