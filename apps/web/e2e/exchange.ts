@@ -100,6 +100,10 @@ const SCENARIO_TUNING: NodeJS.ProcessEnv = {
   FIAT_WITHDRAWAL_FREEZE_SECONDS: '20',
   // The fiat deposit scenario: the risk review takes seconds.
   FIAT_DEPOSIT_REVIEW_SECONDS: '3-5',
+  // The foreign exchange scenario: a quote lives 6 s (the countdown is seen to refresh) and an
+  // exchange settles 8 s after confirmation instead of about 30 minutes.
+  FX_QUOTE_TTL_SECONDS: '6',
+  FX_SETTLEMENT_SECONDS: '8',
 };
 
 export async function startExchange(opts: {

@@ -79,6 +79,11 @@ export const fxQuote = z.object({
   available: z.string(),
   expiresAt: z.string(),
   ttlSeconds: z.number().int(),
+  /**
+   * Real milliseconds the quote stays valid from this answer (the TTL on the exchange's clock
+   * scale): what the page counts down.
+   */
+  validForMs: z.number().int(),
   /** When it would settle if confirmed now. */
   estimatedSettleAt: z.string(),
 });

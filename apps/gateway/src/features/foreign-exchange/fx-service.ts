@@ -224,6 +224,7 @@ export class ForeignExchanges {
       available: (available ?? new Decimal(0)).toFixed(),
       expiresAt: new Date(stored.expiresAt).toISOString(),
       ttlSeconds: Math.round(quoteTtlMs / 1000),
+      validForMs: this.deps.clock.realDelay(quoteTtlMs),
       estimatedSettleAt: new Date(now + settlementMs).toISOString(),
     };
   }
