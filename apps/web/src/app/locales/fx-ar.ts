@@ -50,7 +50,11 @@ export const fxAr = {
     REFUNDED: 'مُعادة',
   },
   result: {
-    title: 'تم إرسال عملية الصرف',
+    titles: {
+      PROCESSING: 'تم إرسال عملية الصرف',
+      COMPLETED: 'اكتملت عملية الصرف',
+      REFUNDED: 'أُعيدت أموال عملية الصرف',
+    },
     processing: 'قيد المعالجة: تكتمل نحو {{when}}.',
     completed: 'أُضيف {{amount}} {{currency}} إلى حسابك.',
     refunded: 'تعذّر إتمام عملية الصرف؛ أُعيد {{amount}} {{currency}}.',

@@ -52,7 +52,11 @@ export const fxDe = {
     REFUNDED: 'Erstattet',
   },
   result: {
-    title: 'Tausch übermittelt',
+    titles: {
+      PROCESSING: 'Tausch übermittelt',
+      COMPLETED: 'Tausch abgeschlossen',
+      REFUNDED: 'Tausch erstattet',
+    },
     processing: 'In Bearbeitung: abgeschlossen gegen {{when}}.',
     completed: '{{amount}} {{currency}} wurden Ihrem Konto gutgeschrieben.',
     refunded:

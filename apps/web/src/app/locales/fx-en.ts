@@ -51,7 +51,11 @@ export const fxEn = {
     REFUNDED: 'Refunded',
   },
   result: {
-    title: 'Exchange submitted',
+    titles: {
+      PROCESSING: 'Exchange submitted',
+      COMPLETED: 'Exchange completed',
+      REFUNDED: 'Exchange refunded',
+    },
     processing: 'Processing: completes around {{when}}.',
     completed: '{{amount}} {{currency}} has been credited to your account.',
     refunded: 'The exchange could not be completed; {{amount}} {{currency}} was returned.',

@@ -51,7 +51,11 @@ export const fxFr = {
     REFUNDED: 'Remboursé',
   },
   result: {
-    title: 'Change envoyé',
+    titles: {
+      PROCESSING: 'Change envoyé',
+      COMPLETED: 'Change effectué',
+      REFUNDED: 'Change remboursé',
+    },
     processing: 'En cours : terminé vers {{when}}.',
     completed: '{{amount}} {{currency}} ont été crédités sur votre compte.',
     refunded: 'Le change n’a pas pu être effectué ; {{amount}} {{currency}} ont été restitués.',

@@ -50,7 +50,11 @@ export const fxJa = {
     REFUNDED: '返金済み',
   },
   result: {
-    title: '両替を受け付けました',
+    titles: {
+      PROCESSING: '両替を受け付けました',
+      COMPLETED: '両替が完了しました',
+      REFUNDED: '両替は返金されました',
+    },
     processing: '処理中：{{when}} 頃に完了します。',
     completed: '{{amount}} {{currency}} がアカウントに入金されました。',
     refunded: '両替を完了できませんでした。{{amount}} {{currency}} は返却されました。',

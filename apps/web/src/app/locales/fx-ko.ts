@@ -50,7 +50,11 @@ export const fxKo = {
     REFUNDED: '환불됨',
   },
   result: {
-    title: '환전이 접수되었습니다',
+    titles: {
+      PROCESSING: '환전이 접수되었습니다',
+      COMPLETED: '환전이 완료되었습니다',
+      REFUNDED: '환전이 환불되었습니다',
+    },
     processing: '처리 중: {{when}}경 완료됩니다.',
     completed: '{{amount}} {{currency}}이(가) 계정에 입금되었습니다.',
     refunded: '환전을 완료하지 못했습니다. {{amount}} {{currency}}이(가) 반환되었습니다.',

@@ -48,7 +48,11 @@ export const fxZhCn = {
     REFUNDED: '已退回',
   },
   result: {
-    title: '兑换已提交',
+    titles: {
+      PROCESSING: '兑换已提交',
+      COMPLETED: '兑换已完成',
+      REFUNDED: '兑换已退回',
+    },
     processing: '处理中：预计于 {{when}} 左右完成。',
     completed: '{{amount}} {{currency}} 已存入您的账户。',
     refunded: '兑换未能完成；{{amount}} {{currency}} 已退回。',

@@ -48,7 +48,11 @@ export const fxZhTw = {
     REFUNDED: '已退回',
   },
   result: {
-    title: '兌換已送出',
+    titles: {
+      PROCESSING: '兌換已送出',
+      COMPLETED: '兌換已完成',
+      REFUNDED: '兌換已退回',
+    },
     processing: '處理中：預計於 {{when}} 左右完成。',
     completed: '{{amount}} {{currency}} 已存入您的帳戶。',
     refunded: '兌換未能完成；{{amount}} {{currency}} 已退回。',

@@ -91,7 +91,7 @@ export function ForeignExchangePage() {
           {t('fx.fiatHistory')}
         </Link>
       </div>
-      <div className="tabs" role="tablist">
+      <div className="tabs fx-tabs" role="tablist">
         {TABS.map((k) => (
           <button
             key={k}
@@ -178,7 +178,9 @@ function useSecondsLeft(quote: FxQuote | undefined, receivedAt: number): number 
     return () => clearInterval(timer);
   }, []);
   if (!quote) return 0;
-  return Math.max(0, Math.ceil((receivedAt + quote.validForMs - now) / 1000));
+  // The tick may be older than the answer: never count from before it arrived.
+  const elapsed = Math.max(0, now - receivedAt);
+  return Math.max(0, Math.ceil((quote.validForMs - elapsed) / 1000));
 }
 
 function ExchangePanel({ initialFrom }: { initialFrom: string }) {
@@ -380,7 +382,7 @@ function ExchangePanel({ initialFrom }: { initialFrom: string }) {
         }
       >
         <div data-testid="fx-confirm">
-          <p>{t('fx.confirmBody')}</p>
+          <p className="fx-confirm__intro">{t('fx.confirmBody')}</p>
           {q && (
             <dl className="fx-summary">
               <dt>{t('fx.youSell')}</dt>
@@ -499,7 +501,7 @@ function ResultPanel({ id, onAgain }: { id: string; onAgain: () => void }) {
       ) : (
         <>
           <div className="fx-result__top">
-            <h2>{t('fx.result.title')}</h2>
+            <h2>{t(`fx.result.titles.${x.status}`)}</h2>
             <StateBadge state={x.status} />
           </div>
           <p className="muted">
