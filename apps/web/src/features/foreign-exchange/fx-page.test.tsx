@@ -83,7 +83,7 @@ describe('foreign exchange page', () => {
         ...base,
         [P.quotes]: () => ok(quote()),
         [P.exchanges]: (_url, init) => {
-          confirmed = JSON.parse(String(init?.body));
+          confirmed = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
           return ok(exchange());
         },
         [P.exchange(exchange().id)]: ok(exchange()),
@@ -107,7 +107,7 @@ describe('foreign exchange page', () => {
     fireEvent.click(screen.getByTestId('fx-confirm-submit'));
     const state = await screen.findByTestId('fx-state');
     expect(state.textContent).toBe('Processing');
-    expect(confirmed).toMatchObject({ quoteId: expect.stringMatching(/^q-/) });
+    expect((confirmed as { quoteId: string }).quoteId).toMatch(/^q-/);
     push('foreignExchange', exchange({ status: 'COMPLETED', completedAt: '2026-11-24T10:30:00Z' }));
     await waitFor(() => expect(screen.getByTestId('fx-state').textContent).toBe('Completed'));
     expect(screen.getByTestId('fx-result').textContent).toContain(
@@ -145,7 +145,7 @@ describe('foreign exchange page', () => {
     expect(
       await screen.findByText('Enter an amount greater than 0 with at most 2 decimals.'),
     ).toBeTruthy();
-    expect((screen.getByTestId('fx-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('fx-submit').disabled).toBe(true);
   });
 
   it('is for Real mode and verified identities', async () => {

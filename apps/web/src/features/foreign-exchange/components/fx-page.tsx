@@ -195,7 +195,6 @@ function ExchangePanel({ initialFrom }: { initialFrom: string }) {
   const requestId = useRef(newRequestId());
   const list = currencies.data ?? [];
   const fromC = list.find((c) => c.code === from);
-  const toC = list.find((c) => c.code === to);
   const typed = amount.trim();
   const settled = useSettled(typed);
   const decimals = fromC?.decimals ?? 2;
