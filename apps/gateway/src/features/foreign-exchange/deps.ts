@@ -1,3 +1,4 @@
+import type { NotifyInput } from '@exchange/contracts';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { Jobs } from '../../jobs/jobs.js';
@@ -20,4 +21,6 @@ export interface FxDeps {
   jobs: Jobs;
   fanout: Fanout;
   config: FxConfig;
+  /** The notifications feature's notify(): stored, pushed and mailed by the type's rule. */
+  notify(input: NotifyInput): Promise<unknown>;
 }

@@ -469,7 +469,10 @@ export class ForeignExchanges {
     return rows.length;
   }
 
-  /** Every state change reaches the user's socket, with the balances it moved. */
+  /**
+   * Every state change reaches the user's socket with the balances it moved; a settled one also
+   * notifies (in-app, and mailed unless the user opted out).
+   */
   private async announce(row: Row): Promise<ForeignExchange> {
     const view = foreignExchangeView(row);
     await this.deps.fanout.publish(privateTopic('foreignExchange', row.userId, REAL), view);
@@ -479,6 +482,20 @@ export class ForeignExchanges {
       REAL,
       row.status === 'COMPLETED' ? [row.fromAsset, row.toAsset] : [row.fromAsset],
     );
+    if (row.status === 'COMPLETED' || row.status === 'REFUNDED')
+      await this.deps.notify({
+        userId: row.userId,
+        type: 'FOREIGN_EXCHANGE_SETTLED',
+        params: {
+          exchangeId: row.id,
+          status: row.status,
+          from: view.from,
+          to: view.to,
+          sellAmount: view.sellAmount,
+          receiveAmount: view.receiveAmount,
+        },
+        dedupeKey: `foreign-exchange-settled:${row.id}`,
+      });
     return view;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { FIAT_PREFIX } from '@exchange/contracts';
+import { notify } from '../notifications/notify.js';
 import type { FxDeps } from './deps.js';
 import { foreignExchangeRoutes } from './routes.js';
 import { ForeignExchanges } from './fx-service.js';
@@ -27,6 +28,7 @@ export async function registerForeignExchange(app: FastifyInstance): Promise<voi
       quoteTtlMs: env.FX_QUOTE_TTL_SECONDS * 1000,
       settlementMs: env.FX_SETTLEMENT_SECONDS * 1000,
     },
+    notify: (input) => notify(app.notifyDeps, input),
   };
   const fx = new ForeignExchanges(deps);
   fx.register();

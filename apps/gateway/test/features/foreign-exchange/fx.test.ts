@@ -11,6 +11,7 @@ import {
   type Page,
 } from '@exchange/contracts';
 import { FX_ACCOUNT } from '../../../src/features/foreign-exchange/fx-service.js';
+import { latestMail } from '../../helpers/auth.js';
 import { build, signIn, type TestApp } from '../../helpers/build.js';
 import { eventually } from '../../helpers/wait.js';
 import { balance, call, credit, expectAuditClean, MINUTE } from '../withdrawal/setup.js';
@@ -200,6 +201,22 @@ describe('confirming', () => {
       where: { accountId: FX_ACCOUNT, mode: RuntimeMode.REAL, asset: 'EUR' },
     });
     expect(fx?.available.toFixed()).toMatch(/^-/);
+    const notices = await t.app.db.notification.findMany({
+      where: { userId: u.userId, type: 'FOREIGN_EXCHANGE_SETTLED' },
+    });
+    expect(notices.map((n) => n.params)).toEqual([
+      {
+        exchangeId: c.body.data.id,
+        status: 'COMPLETED',
+        from: 'USD',
+        to: 'EUR',
+        sellAmount: '500',
+        receiveAmount: '432.03',
+      },
+    ]);
+    const user = await t.app.db.user.findUniqueOrThrow({ where: { id: u.userId } });
+    const mail = await latestMail(t, user.email);
+    expect(mail.subject).toBe('Exchange completed: 432.03 EUR');
     const listed = await call<Page<ForeignExchange>>(t, u.token, 'GET', `${P.exchanges}?from=USD`);
     expect(listed.body.data.result[0]).toMatchObject({
       id: c.body.data.id,
