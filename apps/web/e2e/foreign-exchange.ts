@@ -105,7 +105,10 @@ export async function foreignExchange(ctx: ScenarioContext): Promise<void> {
   await result.getByRole('button', { name: 'New exchange' }).click();
   await page.getByTestId('fx-available').filter({ hasText: '750 USD' }).waitFor();
 
-  // The History tab lists it; light theme.
+  // The History tab lists it, reached from the orders page too; light theme.
+  await page.goto(`${ctx.baseUrl}/accountCenter/orders?theme=light`);
+  await page.getByRole('link', { name: 'Foreign exchange history' }).click();
+  await page.getByTestId('fx-history').waitFor();
   await page.goto(`${ctx.baseUrl}/foreignExchange?tab=history&theme=light`);
   const row = page.getByTestId('fx-history-row').first();
   await row.filter({ hasText: 'USD → HKD' }).waitFor();

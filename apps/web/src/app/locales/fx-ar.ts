@@ -67,6 +67,7 @@ export const fxAr = {
     state: 'الحالة',
   },
   history: {
+    ordersLink: 'سجل صرف العملات',
     all: 'الكل',
     start: 'تاريخ البداية',
     end: 'تاريخ النهاية',

@@ -70,6 +70,7 @@ export const fxDe = {
     state: 'Zustand',
   },
   history: {
+    ordersLink: 'Devisentausch-Verlauf',
     all: 'Alle',
     start: 'Startdatum',
     end: 'Enddatum',

@@ -68,6 +68,7 @@ export const fxEn = {
     state: 'Status',
   },
   history: {
+    ordersLink: 'Foreign exchange history',
     all: 'All',
     start: 'Start date',
     end: 'End date',

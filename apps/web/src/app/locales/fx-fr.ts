@@ -68,6 +68,7 @@ export const fxFr = {
     state: 'Statut',
   },
   history: {
+    ordersLink: 'Historique du change',
     all: 'Tous',
     start: 'Date de début',
     end: 'Date de fin',

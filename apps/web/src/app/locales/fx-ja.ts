@@ -67,6 +67,7 @@ export const fxJa = {
     state: '状態',
   },
   history: {
+    ordersLink: '外国為替の履歴',
     all: 'すべて',
     start: '開始日',
     end: '終了日',

@@ -67,6 +67,7 @@ export const fxKo = {
     state: '상태',
   },
   history: {
+    ordersLink: '외환 환전 내역',
     all: '전체',
     start: '시작일',
     end: '종료일',

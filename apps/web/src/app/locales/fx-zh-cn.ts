@@ -65,6 +65,7 @@ export const fxZhCn = {
     state: '状态',
   },
   history: {
+    ordersLink: '外汇兑换记录',
     all: '全部',
     start: '开始日期',
     end: '结束日期',

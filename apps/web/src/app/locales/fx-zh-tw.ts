@@ -65,6 +65,7 @@ export const fxZhTw = {
     state: '狀態',
   },
   history: {
+    ordersLink: '外匯兌換紀錄',
     all: '全部',
     start: '開始日期',
     end: '結束日期',
