@@ -13,6 +13,8 @@ import {
 import { FX_ACCOUNT } from '../../../src/features/foreign-exchange/fx-service.js';
 import { latestMail } from '../../helpers/auth.js';
 import { build, signIn, type TestApp } from '../../helpers/build.js';
+import { listen } from '../../helpers/listen.js';
+import { Client } from '../../helpers/socket-client.js';
 import { eventually } from '../../helpers/wait.js';
 import { balance, call, credit, expectAuditClean, MINUTE } from '../withdrawal/setup.js';
 
@@ -309,5 +311,33 @@ describe('history', () => {
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toContain('Time (UTC),From,Sold,To,Received,Rate,Fee,State');
     expect(lines).toHaveLength(3);
+  });
+});
+
+describe('live', () => {
+  it('pushes PROCESSING then COMPLETED on foreignExchange', async () => {
+    const u = await holder();
+    const socket = await Client.open(await listen(t));
+    try {
+      expect(
+        (await socket.request('login', { args: { token: u.token, runtimeMode: 0 } })).code,
+      ).toBe('200');
+      expect((await socket.request('subscribe', { channel: 'foreignExchange' })).code).toBe('200');
+      const q = await quote(u.token, 'USD', 'HKD', '10');
+      const c = await confirm(u.token, q.body.data.id);
+      t.clock.advance(30 * MINUTE);
+      await runUntil(c.body.data.id, 'COMPLETED');
+      const states = () =>
+        socket.messages
+          .filter((m) => m.event === 'push' && m.channel === 'foreignExchange')
+          .map((m) => (m.event === 'push' && m.channel === 'foreignExchange' ? m.data.status : ''));
+      await eventually(
+        async () => states(),
+        (s) => s.at(-1) === 'COMPLETED',
+      );
+      expect(states()).toEqual(['PROCESSING', 'COMPLETED']);
+    } finally {
+      socket.close();
+    }
   });
 });
