@@ -103,6 +103,10 @@ const SCENARIO_TUNING: NodeJS.ProcessEnv = {
   // Scenarios confirm several step-ups in a row: another e-mail code after 3 s, not a minute
   // (the gateway tests keep the minute; production refuses less).
   EMAIL_CODE_RESEND_SECONDS: '3',
+  // The foreign exchange scenario: a quote lives 6 s (the countdown is seen to refresh) and an
+  // exchange settles 8 s after confirmation instead of about 30 minutes.
+  FX_QUOTE_TTL_SECONDS: '6',
+  FX_SETTLEMENT_SECONDS: '8',
 };
 
 export async function startExchange(opts: {

@@ -24,6 +24,7 @@ import { loginErrorsAndLogoutReason, pathToTrade } from './first-minutes';
 import { securitySettings } from './security';
 import { cryptoWallet } from './crypto-wallet';
 import { fiatWithdrawal } from './fiat-withdrawal';
+import { foreignExchange } from './foreign-exchange';
 import { notificationsJourney } from './notifications';
 import { accountCancellation } from './cancellation';
 import { feeReportsAndStatements } from './reports';
@@ -117,6 +118,10 @@ const SCENARIOS = [
   [
     'fiat journey: partner-bank account, linked bank account, USD deposit through the bank, USDT bought in Real mode, USD withdrawn and sent on the next business day, ledger audit',
     fiatJourney,
+  ],
+  [
+    'foreign exchange: a verified Real user with USD gets a quote that renews on expiry, confirms, sees it processing then completed live, in the history',
+    foreignExchange,
   ],
   ['screenshots of the main screens', screenshots],
   [

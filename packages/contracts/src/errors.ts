@@ -433,6 +433,41 @@ export const ErrorCode = {
     'Only a withdrawal waiting for the banking day can be sent now; this one is {{status}}.',
   ),
 
+  // ---- foreign exchange (6400-6449) ----
+  FX_CURRENCY_UNSUPPORTED: def(
+    6400,
+    400,
+    '{{currency}} cannot be exchanged here; choose one of {{currencies}}.',
+  ),
+  FX_SAME_CURRENCY: def(6401, 400, 'Choose two different currencies to exchange.'),
+  FX_AMOUNT_INVALID: def(
+    6402,
+    400,
+    'Enter an amount above 0 with at most {{decimals}} decimal places.',
+  ),
+  FX_RATE_UNAVAILABLE: def(
+    6403,
+    503,
+    'The exchange rate of {{currency}} is not available right now; please try again shortly.',
+  ),
+  FX_AMOUNT_TOO_SMALL: def(
+    6404,
+    400,
+    'The amount is too small: at this rate you would receive nothing in {{currency}}.',
+  ),
+  FX_QUOTE_EXPIRED: def(
+    6405,
+    400,
+    'This quote has expired or does not exist; please confirm the fresh quote.',
+  ),
+  FX_QUOTE_USED: def(6406, 409, 'This quote was already confirmed; please get a fresh quote.'),
+  FX_NOT_FOUND: def(6407, 404, 'This exchange does not exist.'),
+  FX_REQUEST_ID_REUSED: def(
+    6408,
+    409,
+    'This request id was already used for a different exchange.',
+  ),
+
   // ---- fiat deposits (6100-6199) ----
   FIAT_REAL_MODE_ONLY: def(
     6101,

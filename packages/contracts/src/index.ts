@@ -31,6 +31,7 @@ export * from './fiat.js';
 export * from './fiat-bank.js';
 export * from './fiat-withdrawal.js';
 export * from './fiat-deposit.js';
+export * from './foreign-exchange.js';
 export * from './hk-calendar.js';
 export * from './reports.js';
 export * from './chain-address.js';

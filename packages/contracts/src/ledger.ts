@@ -62,6 +62,10 @@ export const FlowType = {
   FLASH_REMITTANCE_OUT: 120012,
   FLASH_REMITTANCE_FEE: 120013,
   FOREIGN_EXCHANGE: 130001,
+  /** A foreign exchange's sold amount moved from available to frozen at confirmation. */
+  FOREIGN_EXCHANGE_FREEZE: 130002,
+  /** A foreign exchange that could not settle: the frozen sold amount back to available. */
+  FOREIGN_EXCHANGE_UNFREEZE: 130003,
   RAPID_BUY: 130011,
   // Exchange: simulated funds of Demo and Trial
   DEMO_FUNDING: 140001,

@@ -110,6 +110,15 @@ export const notificationParams = {
     status: z.enum(['REFUSED', 'FAILED']),
     reason: z.string().nullable(),
   }),
+  /** A foreign exchange settled at its quoted rate (COMPLETED) or could not (REFUNDED). */
+  FOREIGN_EXCHANGE_SETTLED: z.object({
+    exchangeId: z.string(),
+    status: z.enum(['COMPLETED', 'REFUNDED']),
+    from: z.string(),
+    to: z.string(),
+    sellAmount: decimalText,
+    receiveAmount: decimalText,
+  }),
 } as const;
 
 export type NotificationType = keyof typeof notificationParams;
@@ -141,6 +150,7 @@ export const NOTIFICATION_EMAIL = {
   STATEMENT_READY: 'ON',
   BANK_ACCOUNT: 'ON',
   FIAT_WITHDRAWAL_RETURNED: 'ON',
+  FOREIGN_EXCHANGE_SETTLED: 'ON',
 } as const satisfies Record<NotificationType, 'ON' | 'OFF' | 'ALWAYS' | 'NEVER'>;
 
 /** The types whose e-mail the user may switch (on or off). */
@@ -183,6 +193,7 @@ export const notification = z.discriminatedUnion('type', [
   item('STATEMENT_READY'),
   item('BANK_ACCOUNT'),
   item('FIAT_WITHDRAWAL_RETURNED'),
+  item('FOREIGN_EXCHANGE_SETTLED'),
 ]);
 export type Notification = z.infer<typeof notification>;
 

@@ -238,6 +238,13 @@ export const envSchema = z
      * whole fiat journey); the banking-day rule that follows is never shortened.
      */
     FIAT_WITHDRAWAL_FREEZE_SECONDS: z.coerce.number().int().positive().default(86_400),
+    /** How long a foreign-exchange quote may be confirmed, in logical seconds. */
+    FX_QUOTE_TTL_SECONDS: z.coerce.number().int().positive().max(300).default(15),
+    /**
+     * When a confirmed foreign exchange settles, in logical seconds after confirmation (the
+     * spec's "about 30 minutes"). Shorter only outside production (the browser test).
+     */
+    FX_SETTLEMENT_SECONDS: z.coerce.number().int().positive().default(1800),
     /** The card processor's API (the simulated processor under `npm start`: CARD_SIM_URL). */
     CARD_API_URL: z.string().url().default('http://127.0.0.1:8094'),
     /** Shared with the card processor: signs its callbacks and our calls. Required in production. */
@@ -382,6 +389,13 @@ export const envSchema = z
         code: 'custom',
         path: ['FIAT_WITHDRAWAL_FREEZE_SECONDS'],
         message: 'FIAT_WITHDRAWAL_FREEZE_SECONDS may not be below 86400 (24 hours) in production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.FX_SETTLEMENT_SECONDS < 1800) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FX_SETTLEMENT_SECONDS'],
+        message: 'FX_SETTLEMENT_SECONDS may not be below 1800 (30 minutes) in production',
       });
     }
     if (env.NODE_ENV === 'production' && !env.FILE_ENCRYPTION_KEY) {

@@ -53,6 +53,10 @@ const BankAccountPage = page(
   () => import('../features/fiat-bank/components/bank-account-page'),
   'BankAccountPage',
 );
+const ForeignExchangePage = page(
+  () => import('../features/foreign-exchange/components/fx-page'),
+  'ForeignExchangePage',
+);
 const TradePage = page(() => import('../features/trade/TradePage'), 'TradePage');
 const OrdersPage = page(() => import('../features/trade/account-pages'), 'OrdersPage');
 const WalletPage = page(() => import('../features/trade/account-pages'), 'WalletPage');
@@ -171,7 +175,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.fiatChannel, element: <BankDepositPage /> },
       { path: PATHS.otherFiatChannel, element: <CardDepositPage /> },
       soon(PATHS.flashRemittance, 'flashRemittance'),
-      soon(PATHS.foreignExchange, 'foreignExchange'),
+      { path: PATHS.foreignExchange, element: <ForeignExchangePage /> },
       soon(PATHS.rapidBuy, 'rapidBuy'),
       { path: PATHS.cryptoChannel, element: <CryptoChannelPage /> },
       {

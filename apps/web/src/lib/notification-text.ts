@@ -125,5 +125,12 @@ export function notificationText(
           ...n.params,
         }),
       };
+    case 'FOREIGN_EXCHANGE_SETTLED':
+      return {
+        title: t('notifications.types.FOREIGN_EXCHANGE_SETTLED.title'),
+        body: t(`notifications.types.FOREIGN_EXCHANGE_SETTLED.${n.params.status}`, {
+          ...n.params,
+        }),
+      };
   }
 }

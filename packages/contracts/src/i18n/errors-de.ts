@@ -198,6 +198,19 @@ export const errorsDe: Record<string, string> = {
   error_6228: 'Geben Sie Name und SWIFT-Code der Zwischenbank an oder keines von beiden.',
   error_6300:
     'Nur eine Auszahlung, die auf den Bankarbeitstag wartet, kann jetzt gesendet werden; diese ist {{status}}.',
+  // ---- foreign exchange ----
+  error_6400:
+    '{{currency}} kann hier nicht getauscht werden; wählen Sie eine dieser Währungen: {{currencies}}.',
+  error_6401: 'Wählen Sie zwei verschiedene Währungen für den Tausch.',
+  error_6402: 'Geben Sie einen Betrag über 0 mit höchstens {{decimals}} Nachkommastellen ein.',
+  error_6403:
+    'Der Wechselkurs von {{currency}} ist gerade nicht verfügbar; bitte versuchen Sie es gleich noch einmal.',
+  error_6404: 'Der Betrag ist zu klein: Zu diesem Kurs würden Sie nichts in {{currency}} erhalten.',
+  error_6405:
+    'Dieses Angebot ist abgelaufen oder existiert nicht; bitte bestätigen Sie das neue Angebot.',
+  error_6406: 'Dieses Angebot wurde bereits bestätigt; bitte holen Sie ein neues Angebot ein.',
+  error_6407: 'Dieser Devisentausch existiert nicht.',
+  error_6408: 'Diese Anfrage-ID wurde bereits für einen anderen Tausch verwendet.',
   // ---- fiat deposits ----
   error_6101: 'Fiat-Einzahlungen und -Auszahlungen sind nur im Echtmodus verfügbar.',
   error_6102:

@@ -192,6 +192,18 @@ export const errorsFr: Record<string, string> = {
   error_6228: 'Indiquez le nom de la banque intermédiaire et son code SWIFT, ou aucun des deux.',
   error_6300:
     'Seul un retrait en attente du jour ouvré bancaire peut être envoyé maintenant ; celui-ci est {{status}}.',
+  // ---- foreign exchange ----
+  error_6400:
+    '{{currency}} ne peut pas être échangé ici ; choisissez l’une de ces devises : {{currencies}}.',
+  error_6401: 'Choisissez deux devises différentes à échanger.',
+  error_6402: 'Saisissez un montant supérieur à 0 avec au plus {{decimals}} décimales.',
+  error_6403:
+    'Le taux de change de {{currency}} n’est pas disponible pour le moment ; réessayez dans un instant.',
+  error_6404: 'Le montant est trop faible : à ce taux, vous ne recevriez rien en {{currency}}.',
+  error_6405: 'Cette cotation a expiré ou n’existe pas ; veuillez confirmer la nouvelle cotation.',
+  error_6406: 'Cette cotation a déjà été confirmée ; veuillez en obtenir une nouvelle.',
+  error_6407: 'Ce change n’existe pas.',
+  error_6408: 'Cet identifiant de requête a déjà servi pour un autre change.',
   // ---- fiat deposits ----
   error_6101: 'Les dépôts et retraits en monnaie fiduciaire ne sont disponibles qu’en mode Réel.',
   error_6102:

@@ -171,6 +171,16 @@ export const errorsZhCn: Record<string, string> = {
   error_6227: '账户名必须是已关联银行账户的持有人（{{holder}}）。',
   error_6228: '请同时填写中转银行名称及其 SWIFT 代码，或都不填。',
   error_6300: '只有等待银行工作日的提现才能立即发送；此提现的状态为 {{status}}。',
+  // ---- foreign exchange ----
+  error_6400: '{{currency}} 不支持兑换；请选择以下币种之一：{{currencies}}。',
+  error_6401: '请选择两种不同的币种进行兑换。',
+  error_6402: '请输入大于 0 且最多 {{decimals}} 位小数的金额。',
+  error_6403: '{{currency}} 的汇率暂时不可用，请稍后再试。',
+  error_6404: '金额过小：按此汇率您将收不到任何 {{currency}}。',
+  error_6405: '此报价已过期或不存在；请确认新的报价。',
+  error_6406: '此报价已被确认；请获取新的报价。',
+  error_6407: '此兑换记录不存在。',
+  error_6408: '此请求编号已用于另一笔兑换。',
   // ---- fiat deposits ----
   error_6101: '法币充值和提现仅在真实模式下可用。',
   error_6102: '请先阅读并同意信托协议和资金划转协议。',

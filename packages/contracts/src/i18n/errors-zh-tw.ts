@@ -171,6 +171,16 @@ export const errorsZhTw: Record<string, string> = {
   error_6227: '帳戶名稱必須是已綁定銀行帳戶的持有人（{{holder}}）。',
   error_6228: '請同時填寫中轉銀行名稱及其 SWIFT 代碼，或都不填。',
   error_6300: '只有等待銀行營業日的提領才能立即發送；此提領的狀態為 {{status}}。',
+  // ---- foreign exchange ----
+  error_6400: '{{currency}} 不支援兌換；請選擇以下幣種之一：{{currencies}}。',
+  error_6401: '請選擇兩種不同的幣種進行兌換。',
+  error_6402: '請輸入大於 0 且最多 {{decimals}} 位小數的金額。',
+  error_6403: '{{currency}} 的匯率暫時無法取得，請稍後再試。',
+  error_6404: '金額過小：依此匯率您將收不到任何 {{currency}}。',
+  error_6405: '此報價已過期或不存在；請確認新的報價。',
+  error_6406: '此報價已被確認；請取得新的報價。',
+  error_6407: '此兌換紀錄不存在。',
+  error_6408: '此請求編號已用於另一筆兌換。',
   // ---- fiat deposits ----
   error_6101: '法幣儲值與提領僅在真實模式下可用。',
   error_6102: '請先閱讀並同意信託協議與資金劃轉協議。',

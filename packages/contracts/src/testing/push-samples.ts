@@ -237,6 +237,23 @@ export const PUSH_SAMPLES: { [C in PushedChannel]: PushPayload<C> } = {
     createdAt: '2026-11-23T00:00:00.000Z',
     updatedAt: '2026-11-23T00:00:00.000Z',
   },
+  foreignExchange: {
+    id: '8b3e4d5c-2f3a-4b6c-9d0e-1f2a3b4c5d6e',
+    clientRequestId: 'fx-1',
+    quoteId: 'q-1',
+    from: 'USD',
+    to: 'HKD',
+    sellAmount: '100',
+    receiveAmount: '777.12',
+    rate: '7.7712',
+    midRate: '7.79458375',
+    status: 'PROCESSING',
+    reason: null,
+    settleAt: '2026-11-23T00:30:00.000Z',
+    createdAt: '2026-11-23T00:00:00.000Z',
+    updatedAt: '2026-11-23T00:00:00.000Z',
+    completedAt: null,
+  },
 };
 
 /** An order as the `order` channel and the REST routes carry it, with the given fields. */

@@ -21,6 +21,7 @@ type MailedType = Extract<
   | 'STATEMENT_READY'
   | 'BANK_ACCOUNT'
   | 'FIAT_WITHDRAWAL_RETURNED'
+  | 'FOREIGN_EXCHANGE_SETTLED'
 >;
 type Texts<T extends NotificationType> = (p: Extract<Notification, { type: T }>['params']) => {
   subject: string;
@@ -171,6 +172,16 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
       subject: `Withdrawal returned: ${p.amount} ${p.asset}`,
       text: `Your withdrawal of ${p.amount} ${p.asset} ${p.status === 'REFUSED' ? 'was refused by the risk review' : 'could not be sent by the bank'}. The amount is back in your available balance.${p.reason ? ` Reason: ${p.reason}` : ''}`,
     }),
+    FOREIGN_EXCHANGE_SETTLED: (p) =>
+      p.status === 'COMPLETED'
+        ? {
+            subject: `Exchange completed: ${p.receiveAmount} ${p.to}`,
+            text: `Your exchange of ${p.sellAmount} ${p.from} to ${p.to} is complete: ${p.receiveAmount} ${p.to} is in your available balance.`,
+          }
+        : {
+            subject: `Exchange refunded: ${p.sellAmount} ${p.from}`,
+            text: `Your exchange of ${p.sellAmount} ${p.from} to ${p.to} could not be completed; the amount is back in your available balance.`,
+          },
   },
   'zh-CN': {
     ORDER_FILLED: (p) => ({
@@ -234,6 +245,16 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
       subject: `提现已退回：${p.amount} ${p.asset}`,
       text: `您提现的 ${p.amount} ${p.asset}${p.status === 'REFUSED' ? '未通过风控审核' : '银行未能汇出'}，款项已退回可用余额。${p.reason ? `原因：${p.reason}` : ''}`,
     }),
+    FOREIGN_EXCHANGE_SETTLED: (p) =>
+      p.status === 'COMPLETED'
+        ? {
+            subject: `兑换已完成：${p.receiveAmount} ${p.to}`,
+            text: `您将 ${p.sellAmount} ${p.from} 兑换为 ${p.to} 的订单已完成：${p.receiveAmount} ${p.to} 已存入可用余额。`,
+          }
+        : {
+            subject: `兑换已退回：${p.sellAmount} ${p.from}`,
+            text: `您将 ${p.sellAmount} ${p.from} 兑换为 ${p.to} 的订单未能完成，款项已退回可用余额。`,
+          },
   },
   'zh-TW': {
     ORDER_FILLED: (p) => ({
@@ -297,6 +318,16 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
       subject: `提領已退回：${p.amount} ${p.asset}`,
       text: `您提領的 ${p.amount} ${p.asset}${p.status === 'REFUSED' ? '未通過風控審核' : '銀行未能匯出'}，款項已退回可用餘額。${p.reason ? `原因：${p.reason}` : ''}`,
     }),
+    FOREIGN_EXCHANGE_SETTLED: (p) =>
+      p.status === 'COMPLETED'
+        ? {
+            subject: `兌換已完成：${p.receiveAmount} ${p.to}`,
+            text: `您將 ${p.sellAmount} ${p.from} 兌換為 ${p.to} 的訂單已完成：${p.receiveAmount} ${p.to} 已存入可用餘額。`,
+          }
+        : {
+            subject: `兌換已退回：${p.sellAmount} ${p.from}`,
+            text: `您將 ${p.sellAmount} ${p.from} 兌換為 ${p.to} 的訂單未能完成，款項已退回可用餘額。`,
+          },
   },
   ar: {
     ORDER_FILLED: (p) => ({
@@ -360,6 +391,16 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
       subject: `تمت إعادة السحب: ${p.amount} ${p.asset}`,
       text: `سحبك البالغ ${p.amount} ${p.asset} ${p.status === 'REFUSED' ? 'رُفض في مراجعة المخاطر' : 'تعذّر على البنك إرساله'}. أُعيد المبلغ إلى رصيدك المتاح.${p.reason ? ` السبب: ${p.reason}` : ''}`,
     }),
+    FOREIGN_EXCHANGE_SETTLED: (p) =>
+      p.status === 'COMPLETED'
+        ? {
+            subject: `اكتملت عملية الصرف: ${p.receiveAmount} ${p.to}`,
+            text: `اكتملت عملية صرف ${p.sellAmount} ${p.from} إلى ${p.to}: أُضيف ${p.receiveAmount} ${p.to} إلى رصيدك المتاح.`,
+          }
+        : {
+            subject: `أُعيدت عملية الصرف: ${p.sellAmount} ${p.from}`,
+            text: `تعذّر إتمام عملية صرف ${p.sellAmount} ${p.from} إلى ${p.to}؛ أُعيد المبلغ إلى رصيدك المتاح.`,
+          },
   },
   fr: {
     ORDER_FILLED: (p) => ({
@@ -423,6 +464,16 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
       subject: `Retrait restitué : ${p.amount} ${p.asset}`,
       text: `Votre retrait de ${p.amount} ${p.asset} ${p.status === 'REFUSED' ? 'a été refusé par le contrôle des risques' : 'n’a pas pu être envoyé par la banque'}. Le montant est de retour dans votre solde disponible.${p.reason ? ` Motif : ${p.reason}` : ''}`,
     }),
+    FOREIGN_EXCHANGE_SETTLED: (p) =>
+      p.status === 'COMPLETED'
+        ? {
+            subject: `Change effectué : ${p.receiveAmount} ${p.to}`,
+            text: `Votre change de ${p.sellAmount} ${p.from} en ${p.to} est effectué : ${p.receiveAmount} ${p.to} sont sur votre solde disponible.`,
+          }
+        : {
+            subject: `Change remboursé : ${p.sellAmount} ${p.from}`,
+            text: `Votre change de ${p.sellAmount} ${p.from} en ${p.to} n’a pas pu être effectué ; le montant est de retour sur votre solde disponible.`,
+          },
   },
   de: {
     ORDER_FILLED: (p) => ({
@@ -486,6 +537,16 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
       subject: `Auszahlung zurückgebucht: ${p.amount} ${p.asset}`,
       text: `Ihre Auszahlung von ${p.amount} ${p.asset} ${p.status === 'REFUSED' ? 'wurde von der Risikoprüfung abgelehnt' : 'konnte von der Bank nicht gesendet werden'}. Der Betrag ist wieder in Ihrem verfügbaren Guthaben.${p.reason ? ` Grund: ${p.reason}` : ''}`,
     }),
+    FOREIGN_EXCHANGE_SETTLED: (p) =>
+      p.status === 'COMPLETED'
+        ? {
+            subject: `Tausch abgeschlossen: ${p.receiveAmount} ${p.to}`,
+            text: `Ihr Tausch von ${p.sellAmount} ${p.from} in ${p.to} ist abgeschlossen: ${p.receiveAmount} ${p.to} sind in Ihrem verfügbaren Guthaben.`,
+          }
+        : {
+            subject: `Tausch erstattet: ${p.sellAmount} ${p.from}`,
+            text: `Ihr Tausch von ${p.sellAmount} ${p.from} in ${p.to} konnte nicht ausgeführt werden; der Betrag ist zurück in Ihrem verfügbaren Guthaben.`,
+          },
   },
   ja: {
     ORDER_FILLED: (p) => ({
@@ -549,6 +610,16 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
       subject: `出金が返却されました：${p.amount} ${p.asset}`,
       text: `${p.amount} ${p.asset} の出金は${p.status === 'REFUSED' ? 'リスク審査で却下されました' : '銀行から送金できませんでした'}。金額は利用可能残高に戻りました。${p.reason ? `理由：${p.reason}` : ''}`,
     }),
+    FOREIGN_EXCHANGE_SETTLED: (p) =>
+      p.status === 'COMPLETED'
+        ? {
+            subject: `両替が完了しました：${p.receiveAmount} ${p.to}`,
+            text: `${p.sellAmount} ${p.from} から ${p.to} への両替が完了しました。${p.receiveAmount} ${p.to} が利用可能残高に入金されました。`,
+          }
+        : {
+            subject: `両替は返金されました：${p.sellAmount} ${p.from}`,
+            text: `${p.sellAmount} ${p.from} から ${p.to} への両替を完了できませんでした。金額は利用可能残高に戻りました。`,
+          },
   },
   ko: {
     ORDER_FILLED: (p) => ({
@@ -612,6 +683,16 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
       subject: `출금 반환: ${p.amount} ${p.asset}`,
       text: `${p.amount} ${p.asset} 출금이 ${p.status === 'REFUSED' ? '위험 심사에서 거절되었습니다' : '은행에서 송금되지 못했습니다'}. 금액이 사용 가능 잔액으로 돌아왔습니다.${p.reason ? ` 사유: ${p.reason}` : ''}`,
     }),
+    FOREIGN_EXCHANGE_SETTLED: (p) =>
+      p.status === 'COMPLETED'
+        ? {
+            subject: `환전 완료: ${p.receiveAmount} ${p.to}`,
+            text: `${p.sellAmount} ${p.from}에서 ${p.to}(으)로의 환전이 완료되었습니다. ${p.receiveAmount} ${p.to}이(가) 사용 가능 잔액에 입금되었습니다.`,
+          }
+        : {
+            subject: `환전 환불: ${p.sellAmount} ${p.from}`,
+            text: `${p.sellAmount} ${p.from}에서 ${p.to}(으)로의 환전을 완료하지 못했습니다. 금액이 사용 가능 잔액으로 돌아왔습니다.`,
+          },
   },
 };
 

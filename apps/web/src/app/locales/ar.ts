@@ -4,6 +4,7 @@ import { maintenanceAr } from './ops-ar';
 import { fiatBankAr } from './bank-ar';
 import { cryptoAr } from './crypto-ar';
 import { fiatOutAr } from './fiat-out-ar';
+import { fxAr } from './fx-ar';
 import { notificationsAr, overviewAr } from './notify-ar';
 import type { Messages } from './en';
 import { kycAr } from './kyc-ar';
@@ -54,6 +55,7 @@ export const ar: Messages = {
     security: 'الأمان',
     cryptoWhitelist: 'القائمة البيضاء للعملات المشفرة',
     bankWhitelist: 'القائمة البيضاء للحسابات المصرفية',
+    foreignExchange: 'صرف العملات',
     messageCenter: 'مركز الرسائل',
     news: 'الأخبار',
     help: 'المساعدة',
@@ -599,6 +601,7 @@ export const ar: Messages = {
   security: securityAr,
   crypto: cryptoAr,
   fiatOut: fiatOutAr,
+  fx: fxAr,
   fiat: fiatAr,
   notifications: notificationsAr,
   overview: overviewAr,

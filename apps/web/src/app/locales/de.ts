@@ -4,6 +4,7 @@ import { maintenanceDe } from './ops-de';
 import { fiatBankDe } from './bank-de';
 import { cryptoDe } from './crypto-de';
 import { fiatOutDe } from './fiat-out-de';
+import { fxDe } from './fx-de';
 import { notificationsDe, overviewDe } from './notify-de';
 import type { Messages } from './en';
 import { kycDe } from './kyc-de';
@@ -41,6 +42,7 @@ export const de: Messages = {
     security: 'Sicherheit',
     cryptoWhitelist: 'Krypto-Whitelist',
     bankWhitelist: 'Bankkonto-Whitelist',
+    foreignExchange: 'Devisentausch',
     messageCenter: 'Nachrichten',
     news: 'Neuigkeiten',
     help: 'Hilfe',
@@ -608,6 +610,7 @@ export const de: Messages = {
   security: securityDe,
   crypto: cryptoDe,
   fiatOut: fiatOutDe,
+  fx: fxDe,
   fiat: fiatDe,
   notifications: notificationsDe,
   overview: overviewDe,

@@ -4,6 +4,7 @@ import { maintenanceEn } from './ops-en';
 import { fiatBankEn } from './bank-en';
 import { cryptoEn } from './crypto-en';
 import { fiatOutEn } from './fiat-out-en';
+import { fxEn } from './fx-en';
 import { notificationsEn, overviewEn } from './notify-en';
 import { kycEn } from './kyc-en';
 import { accountEn, tradeEn } from './trade-en';
@@ -40,6 +41,7 @@ export const en = {
     security: 'Security',
     cryptoWhitelist: 'Crypto whitelist',
     bankWhitelist: 'Bank account whitelist',
+    foreignExchange: 'Foreign exchange',
     messageCenter: 'Message centre',
     news: 'News',
     help: 'Help',
@@ -351,6 +353,7 @@ export const en = {
   security: securityEn,
   crypto: cryptoEn,
   fiatOut: fiatOutEn,
+  fx: fxEn,
   fiat: fiatEn,
   notifications: notificationsEn,
   overview: overviewEn,

@@ -4,6 +4,7 @@ import { maintenanceFr } from './ops-fr';
 import { fiatBankFr } from './bank-fr';
 import { cryptoFr } from './crypto-fr';
 import { fiatOutFr } from './fiat-out-fr';
+import { fxFr } from './fx-fr';
 import { notificationsFr, overviewFr } from './notify-fr';
 import type { Messages } from './en';
 import { kycFr } from './kyc-fr';
@@ -41,6 +42,7 @@ export const fr: Messages = {
     security: 'Sécurité',
     cryptoWhitelist: 'Liste blanche crypto',
     bankWhitelist: 'Liste blanche des comptes bancaires',
+    foreignExchange: 'Change de devises',
     messageCenter: 'Messages',
     news: 'Actualités',
     help: 'Aide',
@@ -606,6 +608,7 @@ export const fr: Messages = {
   security: securityFr,
   crypto: cryptoFr,
   fiatOut: fiatOutFr,
+  fx: fxFr,
   fiat: fiatFr,
   notifications: notificationsFr,
   overview: overviewFr,

@@ -4,6 +4,7 @@ import { maintenanceJa } from './ops-ja';
 import { fiatBankJa } from './bank-ja';
 import { cryptoJa } from './crypto-ja';
 import { fiatOutJa } from './fiat-out-ja';
+import { fxJa } from './fx-ja';
 import { notificationsJa, overviewJa } from './notify-ja';
 import type { Messages } from './en';
 import { kycJa } from './kyc-ja';
@@ -41,6 +42,7 @@ export const ja: Messages = {
     security: 'セキュリティ',
     cryptoWhitelist: '暗号資産ホワイトリスト',
     bankWhitelist: '銀行口座ホワイトリスト',
+    foreignExchange: '外国為替',
     messageCenter: 'メッセージ',
     news: 'ニュース',
     help: 'ヘルプ',
@@ -593,6 +595,7 @@ export const ja: Messages = {
   security: securityJa,
   crypto: cryptoJa,
   fiatOut: fiatOutJa,
+  fx: fxJa,
   fiat: fiatJa,
   notifications: notificationsJa,
   overview: overviewJa,

@@ -4,6 +4,7 @@ import { maintenanceKo } from './ops-ko';
 import { fiatBankKo } from './bank-ko';
 import { cryptoKo } from './crypto-ko';
 import { fiatOutKo } from './fiat-out-ko';
+import { fxKo } from './fx-ko';
 import { notificationsKo, overviewKo } from './notify-ko';
 import type { Messages } from './en';
 import { kycKo } from './kyc-ko';
@@ -41,6 +42,7 @@ export const ko: Messages = {
     security: '보안',
     cryptoWhitelist: '암호화폐 화이트리스트',
     bankWhitelist: '은행 계좌 화이트리스트',
+    foreignExchange: '외환 환전',
     messageCenter: '메시지 센터',
     news: '뉴스',
     help: '도움말',
@@ -587,6 +589,7 @@ export const ko: Messages = {
   security: securityKo,
   crypto: cryptoKo,
   fiatOut: fiatOutKo,
+  fx: fxKo,
   fiat: fiatKo,
   notifications: notificationsKo,
   overview: overviewKo,

@@ -120,6 +120,14 @@ export const notificationsAr = {
       FAILED:
         'تعذّر على البنك إرسال سحبك البالغ {{amount}} {{asset}}؛ أُعيد المبلغ إلى رصيدك المتاح.',
     },
+    FOREIGN_EXCHANGE_SETTLED: {
+      name: 'تسوية صرف العملات',
+      title: 'تمت تسوية عملية الصرف',
+      COMPLETED:
+        'اكتملت عملية صرف {{sellAmount}} {{from}} إلى {{to}}: أُضيف {{receiveAmount}} {{to}} إلى رصيدك المتاح.',
+      REFUNDED:
+        'تعذّر إتمام عملية صرف {{sellAmount}} {{from}} إلى {{to}}؛ أُعيد المبلغ إلى رصيدك المتاح.',
+    },
   },
 };
 

@@ -128,6 +128,14 @@ export const notificationsDe = {
       FAILED:
         'Ihre Auszahlung von {{amount}} {{asset}} konnte von der Bank nicht gesendet werden; der Betrag ist wieder in Ihrem verfügbaren Guthaben.',
     },
+    FOREIGN_EXCHANGE_SETTLED: {
+      name: 'Devisentausch abgerechnet',
+      title: 'Tausch abgerechnet',
+      COMPLETED:
+        'Ihr Tausch von {{sellAmount}} {{from}} in {{to}} ist abgeschlossen: {{receiveAmount}} {{to}} sind in Ihrem verfügbaren Guthaben.',
+      REFUNDED:
+        'Ihr Tausch von {{sellAmount}} {{from}} in {{to}} konnte nicht ausgeführt werden; der Betrag ist zurück in Ihrem verfügbaren Guthaben.',
+    },
   },
 };
 

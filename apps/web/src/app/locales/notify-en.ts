@@ -108,6 +108,14 @@ export const notificationsEn = {
       FAILED:
         'Your withdrawal of {{amount}} {{asset}} could not be sent by the bank; the amount is back in your available balance.',
     },
+    FOREIGN_EXCHANGE_SETTLED: {
+      name: 'Foreign exchange settled',
+      title: 'Exchange settled',
+      COMPLETED:
+        'Your exchange of {{sellAmount}} {{from}} to {{to}} is complete: {{receiveAmount}} {{to}} is in your available balance.',
+      REFUNDED:
+        'Your exchange of {{sellAmount}} {{from}} to {{to}} could not be completed; the amount is back in your available balance.',
+    },
   },
 };
 

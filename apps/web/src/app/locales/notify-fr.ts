@@ -125,6 +125,14 @@ export const notificationsFr = {
       FAILED:
         'Votre retrait de {{amount}} {{asset}} n’a pas pu être envoyé par la banque ; le montant est de retour dans votre solde disponible.',
     },
+    FOREIGN_EXCHANGE_SETTLED: {
+      name: 'Change de devises réglé',
+      title: 'Change réglé',
+      COMPLETED:
+        'Votre change de {{sellAmount}} {{from}} en {{to}} est effectué : {{receiveAmount}} {{to}} sont sur votre solde disponible.',
+      REFUNDED:
+        'Votre change de {{sellAmount}} {{from}} en {{to}} n’a pas pu être effectué ; le montant est de retour sur votre solde disponible.',
+    },
   },
 };
 

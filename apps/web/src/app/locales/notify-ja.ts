@@ -122,6 +122,14 @@ export const notificationsJa = {
       FAILED:
         '{{amount}} {{asset}} の出金は銀行から送金できませんでした。金額は利用可能残高に戻りました。',
     },
+    FOREIGN_EXCHANGE_SETTLED: {
+      name: '外国為替の決済',
+      title: '両替が決済されました',
+      COMPLETED:
+        '{{sellAmount}} {{from}} から {{to}} への両替が完了しました。{{receiveAmount}} {{to}} が利用可能残高に入金されました。',
+      REFUNDED:
+        '{{sellAmount}} {{from}} から {{to}} への両替を完了できませんでした。金額は利用可能残高に戻りました。',
+    },
   },
 };
 

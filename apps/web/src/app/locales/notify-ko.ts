@@ -121,6 +121,14 @@ export const notificationsKo = {
       FAILED:
         '{{amount}} {{asset}} 출금을 은행에서 송금하지 못했습니다. 금액이 사용 가능 잔액으로 돌아왔습니다.',
     },
+    FOREIGN_EXCHANGE_SETTLED: {
+      name: '외환 환전 정산',
+      title: '환전이 정산되었습니다',
+      COMPLETED:
+        '{{sellAmount}} {{from}}에서 {{to}}(으)로의 환전이 완료되었습니다. {{receiveAmount}} {{to}}이(가) 사용 가능 잔액에 입금되었습니다.',
+      REFUNDED:
+        '{{sellAmount}} {{from}}에서 {{to}}(으)로의 환전을 완료하지 못했습니다. 금액이 사용 가능 잔액으로 돌아왔습니다.',
+    },
   },
 };
 

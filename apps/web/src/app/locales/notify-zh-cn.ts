@@ -118,6 +118,13 @@ export const notificationsZhCn = {
       REFUSED: '您提现的 {{amount}} {{asset}} 未通过风控审核，款项已退回可用余额。',
       FAILED: '您提现的 {{amount}} {{asset}} 银行未能汇出，款项已退回可用余额。',
     },
+    FOREIGN_EXCHANGE_SETTLED: {
+      name: '外汇兑换结算',
+      title: '兑换已结算',
+      COMPLETED:
+        '您将 {{sellAmount}} {{from}} 兑换为 {{to}} 的订单已完成：{{receiveAmount}} {{to}} 已存入可用余额。',
+      REFUNDED: '您将 {{sellAmount}} {{from}} 兑换为 {{to}} 的订单未能完成，款项已退回可用余额。',
+    },
   },
 };
 

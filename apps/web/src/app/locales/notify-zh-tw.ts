@@ -118,6 +118,13 @@ export const notificationsZhTw = {
       REFUSED: '您提領的 {{amount}} {{asset}} 未通過風控審核，款項已退回可用餘額。',
       FAILED: '您提領的 {{amount}} {{asset}} 銀行未能匯出，款項已退回可用餘額。',
     },
+    FOREIGN_EXCHANGE_SETTLED: {
+      name: '外匯兌換結算',
+      title: '兌換已結算',
+      COMPLETED:
+        '您將 {{sellAmount}} {{from}} 兌換為 {{to}} 的訂單已完成：{{receiveAmount}} {{to}} 已存入可用餘額。',
+      REFUNDED: '您將 {{sellAmount}} {{from}} 兌換為 {{to}} 的訂單未能完成，款項已退回可用餘額。',
+    },
   },
 };
 

@@ -4,6 +4,7 @@ import { maintenanceZhCn } from './ops-zh-cn';
 import { fiatBankZhCn } from './bank-zh-cn';
 import { cryptoZhCn } from './crypto-zh-cn';
 import { fiatOutZhCn } from './fiat-out-zh-cn';
+import { fxZhCn } from './fx-zh-cn';
 import { notificationsZhCn, overviewZhCn } from './notify-zh-cn';
 import type { Messages } from './en';
 import { kycZhCn } from './kyc-zh-cn';
@@ -42,6 +43,7 @@ export const zhCn: Messages = {
     security: '安全中心',
     cryptoWhitelist: '加密货币地址白名单',
     bankWhitelist: '银行账户白名单',
+    foreignExchange: '外汇兑换',
     messageCenter: '消息中心',
     news: '新闻',
     help: '帮助',
@@ -331,6 +333,7 @@ export const zhCn: Messages = {
   security: securityZhCn,
   crypto: cryptoZhCn,
   fiatOut: fiatOutZhCn,
+  fx: fxZhCn,
   fiat: fiatZhCn,
   notifications: notificationsZhCn,
   overview: overviewZhCn,

@@ -4,6 +4,7 @@ import { maintenanceZhTw } from './ops-zh-tw';
 import { fiatBankZhTw } from './bank-zh-tw';
 import { cryptoZhTw } from './crypto-zh-tw';
 import { fiatOutZhTw } from './fiat-out-zh-tw';
+import { fxZhTw } from './fx-zh-tw';
 import { notificationsZhTw, overviewZhTw } from './notify-zh-tw';
 import type { Messages } from './en';
 import { kycZhTw } from './kyc-zh-tw';
@@ -42,6 +43,7 @@ export const zhTw: Messages = {
     security: '安全中心',
     cryptoWhitelist: '加密貨幣地址白名單',
     bankWhitelist: '銀行帳戶白名單',
+    foreignExchange: '外匯兌換',
     messageCenter: '訊息中心',
     news: '新聞',
     help: '幫助',
@@ -331,6 +333,7 @@ export const zhTw: Messages = {
   security: securityZhTw,
   crypto: cryptoZhTw,
   fiatOut: fiatOutZhTw,
+  fx: fxZhTw,
   fiat: fiatZhTw,
   notifications: notificationsZhTw,
   overview: overviewZhTw,

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PATHS } from '../../config/paths';
 import { sixMonthsAgo, type OrderFilters, type OrderListKind } from './api';
 import { OrderListTable } from './components/order-tables';
 import { usePrivateUpdates } from '../../lib/private-updates';
@@ -51,7 +52,12 @@ export function OrdersPage() {
 
   return (
     <div className="account-page">
-      <h1>{t('pages.orders')}</h1>
+      <div className="orders-head">
+        <h1>{t('pages.orders')}</h1>
+        <Link className="button button--small" to={`${PATHS.foreignExchange}?tab=history`}>
+          {t('fx.history.ordersLink')}
+        </Link>
+      </div>
       {orderId && <OrderDetail id={orderId} onClose={() => setSearch({ tab })} />}
       <div className="tabs" role="tablist">
         {KINDS.map((k) => (

@@ -78,6 +78,9 @@ export function FiatHistoryPage() {
           <Link className="button button--small" to={PATHS.withdrawAssets}>
             {t('fiat.history.withdraw')}
           </Link>
+          <Link className="button button--small" to={PATHS.foreignExchange}>
+            {t('fx.title')}
+          </Link>
         </div>
       </div>
       {mode !== RuntimeMode.REAL ? (

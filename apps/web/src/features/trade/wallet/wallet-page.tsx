@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import {
+  PATHS,
   cryptoChannelPath,
   fiatDepositPath,
   fiatWithdrawPath,
@@ -67,6 +68,10 @@ export function WalletPage() {
   const cryptoCoins = useMemo(
     () => new Set((networks.data ?? []).map((n) => n.asset)),
     [networks.data],
+  );
+  const fiatCodes = useMemo(
+    () => new Set((assets.data ?? []).filter((a) => a.type === 'FIAT').map((a) => a.code)),
+    [assets.data],
   );
   const rows = hideZero ? all.filter((r) => !r.isZero) : all;
   const hidden = all.length - rows.length;
@@ -170,7 +175,12 @@ export function WalletPage() {
                   {r.value === null ? '-' : `≈ ${usdt(r.value)}`}
                 </td>
                 <td className="wallet-table__actions">
-                  <AssetActions row={r} mode={mode} cryptoCoins={cryptoCoins} />
+                  <AssetActions
+                    row={r}
+                    mode={mode}
+                    cryptoCoins={cryptoCoins}
+                    fiatCodes={fiatCodes}
+                  />
                 </td>
               </tr>
             ))}
@@ -185,16 +195,18 @@ export function WalletPage() {
  * Trade opens the asset's market. In Real, a coin with a network deposits and withdraws on
  * /cryptoChannel (and transfers by UID there); a fiat deposit currency deposits on the bank page
  * (USD, EUR: the partner bank's) or the card page, and the partner bank's currencies withdraw on
- * /withdrawAssets/JYB; what has no screen yet is shown, disabled, with "Coming soon". Demo and Trial funds are simulated, so they are left out.
+ * /withdrawAssets/JYB; every fiat currency exchanges on /foreignExchange; what has no screen yet is shown, disabled, with "Coming soon". Demo and Trial funds are simulated, so they are left out.
  */
 function AssetActions({
   row,
   mode,
   cryptoCoins,
+  fiatCodes,
 }: {
   row: WalletRow;
   mode: RuntimeMode;
   cryptoCoins: ReadonlySet<string>;
+  fiatCodes: ReadonlySet<string>;
 }) {
   const { t } = useTranslation();
   const soon = t('account.wallet.comingSoon');
@@ -238,6 +250,15 @@ function AssetActions({
           aria-label={t('account.wallet.withdrawAsset', { asset: row.code })}
         >
           {t('account.wallet.withdraw')}
+        </Link>
+      )}
+      {mode === RuntimeMode.REAL && fiatCodes.has(row.code) && (
+        <Link
+          className="button button--small"
+          to={`${PATHS.foreignExchange}?from=${row.code}`}
+          aria-label={t('fx.wallet.actionAsset', { asset: row.code })}
+        >
+          {t('fx.wallet.action')}
         </Link>
       )}
       {mode === RuntimeMode.REAL &&

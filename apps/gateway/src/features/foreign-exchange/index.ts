@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { FIAT_PREFIX } from '@exchange/contracts';
+import { notify } from '../notifications/notify.js';
+import type { FxDeps } from './deps.js';
+import { foreignExchangeRoutes } from './routes.js';
+import { ForeignExchanges } from './fx-service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    foreignExchanges: ForeignExchanges;
+  }
+}
+
+/**
+ * Foreign exchange between fiat currencies: the quote and confirm routes, the history, the
+ * settlement job and its resumption after a restart.
+ */
+export async function registerForeignExchange(app: FastifyInstance): Promise<void> {
+  const env = app.env;
+  const deps: FxDeps = {
+    db: app.db,
+    clock: app.clock,
+    redis: app.redis,
+    env,
+    jobs: app.jobs,
+    fanout: app.socket.fanout,
+    config: {
+      quoteTtlMs: env.FX_QUOTE_TTL_SECONDS * 1000,
+      settlementMs: env.FX_SETTLEMENT_SECONDS * 1000,
+    },
+    notify: (input) => notify(app.notifyDeps, input),
+  };
+  const fx = new ForeignExchanges(deps);
+  fx.register();
+  app.decorate('foreignExchanges', fx);
+  await app.register(foreignExchangeRoutes(fx), { prefix: FIAT_PREFIX });
+  app.addHook('onReady', async () => {
+    await fx.resume();
+  });
+}

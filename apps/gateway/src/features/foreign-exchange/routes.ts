@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FIAT_PREFIX,
+  FOREIGN_EXCHANGE_PATHS as P,
+  foreignExchange,
+  foreignExchangeExportQuery,
+  foreignExchangeQuery,
+  fxConfirmRequest,
+  fxCurrency,
+  fxQuote,
+  fxQuoteRequest,
+  ok,
+  page,
+} from '@exchange/contracts';
+import { requireAuth } from '../../lib/auth-context.js';
+import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import type { ForeignExchanges } from './fx-service.js';
+
+const tags = ['fiat: foreign exchange'];
+const idParams = z.object({ id: z.uuid() });
+/** The route's path under the /v1/fiat prefix. */
+const under = (path: string) => path.slice(FIAT_PREFIX.length);
+
+/** Foreign exchange under /v1/fiat/fx (contracts foreign-exchange.ts FOREIGN_EXCHANGE_PATHS). */
+export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      under(P.currencies),
+      {
+        schema: {
+          tags,
+          summary: 'The fiat currencies that can be exchanged, with your available balance',
+          security: bearerSecurity,
+          response: responses(z.array(fxCurrency)),
+        },
+      },
+      async (request) => ok(await fx.currencies(requireAuth(request).userId, request.runtimeMode)),
+    );
+    app.post(
+      under(P.quotes),
+      {
+        schema: {
+          tags,
+          summary: 'A quote: rate (spread included, no fee), amount received, valid for seconds',
+          security: bearerSecurity,
+          body: fxQuoteRequest,
+          response: responses(fxQuote),
+        },
+      },
+      async (request) =>
+        ok(await fx.quote(requireAuth(request).userId, request.runtimeMode, request.body)),
+    );
+    app.post(
+      under(P.exchanges),
+      {
+        schema: {
+          tags,
+          summary: 'Confirm a quote (idempotent on clientRequestId): frozen, settles in ~30 min',
+          security: bearerSecurity,
+          body: fxConfirmRequest,
+          response: responses(foreignExchange),
+        },
+      },
+      async (request) =>
+        ok(await fx.confirm(requireAuth(request).userId, request.runtimeMode, request.body)),
+    );
+    app.get(
+      under(P.exchanges),
+      {
+        schema: {
+          tags,
+          summary: 'Foreign exchanges of the past 6 months, newest first (paged)',
+          security: bearerSecurity,
+          querystring: foreignExchangeQuery,
+          response: responses(page(foreignExchange)),
+        },
+      },
+      async (request) =>
+        ok(await fx.list(requireAuth(request).userId, request.runtimeMode, request.query)),
+    );
+    app.get(
+      under(P.exchangesExport),
+      {
+        schema: {
+          tags,
+          summary: 'The foreign exchanges with the same filters as CSV',
+          security: bearerSecurity,
+          querystring: foreignExchangeExportQuery,
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const csv = await fx.csv(requireAuth(request).userId, request.runtimeMode, request.query);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="foreign-exchange.csv"')
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
+    app.get(
+      `${under(P.exchanges)}/:id`,
+      {
+        schema: {
+          tags,
+          summary: 'One foreign exchange',
+          security: bearerSecurity,
+          params: idParams,
+          response: responses(foreignExchange),
+        },
+      },
+      async (request) =>
+        ok(await fx.get(requireAuth(request).userId, request.runtimeMode, request.params.id)),
+    );
+  };
+}

@@ -1,0 +1,83 @@
+/** Japanese texts of the foreign exchange page (/foreignExchange). */
+export const fxJa = {
+  title: '外国為替',
+  subtitle: '保証されたレートで法定通貨を別の法定通貨に両替できます。サービス手数料は無料です。',
+  fiatHistory: '法定通貨の履歴',
+  tabs: {
+    exchange: '両替',
+    history: '履歴',
+  },
+  realOnly: {
+    title: '外国為替はリアルモードでのみご利用いただけます',
+    body: 'デモおよびトレード報酬の資金はシミュレーションです。ご自身の資金を両替するにはリアルモードに切り替えてください。',
+    action: 'リアルモードに切り替え',
+  },
+  kyc: {
+    title: '両替するには本人確認が必要です',
+    body: '外国為替は本人確認済みのアカウントでご利用いただけます。',
+    optedOut:
+      '本人確認を行っていないアカウントは外国為替を利用できません。本人確認センターで確認を完了してください。',
+    action: '本人確認へ',
+  },
+  from: '売却',
+  to: '購入',
+  swap: '通貨を入れ替え',
+  option: '{{code}} · {{amount}}',
+  amount: '売却額（{{currency}}）',
+  available: '利用可能：{{amount}} {{currency}}',
+  max: '最大',
+  rate: 'レート',
+  youSell: '売却額',
+  youReceive: '受取額',
+  fee: 'サービス手数料',
+  free: '無料',
+  validFor: '見積もりの有効期間',
+  seconds: '{{n}} 秒',
+  refreshing: '新しい見積もりを取得中…',
+  spreadNote:
+    'レートには市場レートに対する {{spread}}% のスプレッドが含まれます。受取額は切り捨てられます。',
+  timeline: '売却額はすぐに凍結され、約 30 分後に見積もりのレートで両替が完了します。',
+  submit: '両替する',
+  confirmTitle: '両替の確認',
+  confirmBody: '金額をご確認ください。見積もりの有効期間中はレートが保証されます。',
+  errors: {
+    amount: '0 より大きく、小数点以下 {{decimals}} 桁以内の金額を入力してください。',
+    balance: '利用可能残高が不足しています。',
+  },
+  states: {
+    PROCESSING: '処理中',
+    COMPLETED: '完了',
+    REFUNDED: '返金済み',
+  },
+  result: {
+    titles: {
+      PROCESSING: '両替を受け付けました',
+      COMPLETED: '両替が完了しました',
+      REFUNDED: '両替は返金されました',
+    },
+    processing: '処理中：{{when}} 頃に完了します。',
+    completed: '{{amount}} {{currency}} がアカウントに入金されました。',
+    refunded: '両替を完了できませんでした。{{amount}} {{currency}} は返却されました。',
+    again: '新しい両替',
+    history: '履歴を見る',
+  },
+  table: {
+    time: '日時',
+    pair: '通貨',
+    state: '状態',
+  },
+  history: {
+    ordersLink: '外国為替の履歴',
+    all: 'すべて',
+    start: '開始日',
+    end: '終了日',
+    csv: 'CSV をエクスポート',
+    empty: '両替履歴はまだありません',
+    emptyBody: '外国為替の履歴がここに表示されます。',
+    window: '過去 {{months}} か月の外国為替。',
+  },
+  wallet: {
+    action: '両替',
+    actionAsset: '{{asset}} を両替',
+  },
+};

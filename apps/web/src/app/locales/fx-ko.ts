@@ -1,0 +1,83 @@
+/** Korean texts of the foreign exchange page (/foreignExchange). */
+export const fxKo = {
+  title: '외환 환전',
+  subtitle: '보장된 환율로 법정화폐를 다른 법정화폐로 환전하세요. 서비스 수수료는 없습니다.',
+  fiatHistory: '법정화폐 내역',
+  tabs: {
+    exchange: '환전',
+    history: '내역',
+  },
+  realOnly: {
+    title: '외환 환전은 실거래 모드에서만 이용할 수 있습니다',
+    body: '데모 및 트레이드 리워드 자금은 모의 자금입니다. 본인 자금을 환전하려면 실거래 모드로 전환하세요.',
+    action: '실거래 모드로 전환',
+  },
+  kyc: {
+    title: '환전하려면 신원 인증을 완료하세요',
+    body: '외환 환전은 신원 인증을 완료한 계정에서 이용할 수 있습니다.',
+    optedOut:
+      '신원 인증을 하지 않은 계정은 외환 환전을 이용할 수 없습니다. 신원 인증 센터에서 인증을 완료하세요.',
+    action: '신원 인증하기',
+  },
+  from: '매도',
+  to: '매수',
+  swap: '통화 바꾸기',
+  option: '{{code}} · {{amount}}',
+  amount: '매도 금액({{currency}})',
+  available: '사용 가능: {{amount}} {{currency}}',
+  max: '최대',
+  rate: '환율',
+  youSell: '매도 금액',
+  youReceive: '수령 금액',
+  fee: '서비스 수수료',
+  free: '무료',
+  validFor: '견적 유효 시간',
+  seconds: '{{n}}초',
+  refreshing: '새 견적을 가져오는 중…',
+  spreadNote:
+    '환율에는 시장 환율 대비 {{spread}}%의 스프레드가 포함되어 있으며, 수령 금액은 내림 처리됩니다.',
+  timeline: '매도 금액은 즉시 동결되며, 약 30분 후 견적 환율로 환전이 완료됩니다.',
+  submit: '환전하기',
+  confirmTitle: '환전 확인',
+  confirmBody: '금액을 확인하세요. 견적이 유효한 동안 환율이 보장됩니다.',
+  errors: {
+    amount: '0보다 크고 소수점 이하 {{decimals}}자리 이내의 금액을 입력하세요.',
+    balance: '사용 가능 잔액이 부족합니다.',
+  },
+  states: {
+    PROCESSING: '처리 중',
+    COMPLETED: '완료',
+    REFUNDED: '환불됨',
+  },
+  result: {
+    titles: {
+      PROCESSING: '환전이 접수되었습니다',
+      COMPLETED: '환전이 완료되었습니다',
+      REFUNDED: '환전이 환불되었습니다',
+    },
+    processing: '처리 중: {{when}}경 완료됩니다.',
+    completed: '{{amount}} {{currency}}이(가) 계정에 입금되었습니다.',
+    refunded: '환전을 완료하지 못했습니다. {{amount}} {{currency}}이(가) 반환되었습니다.',
+    again: '새 환전',
+    history: '내역 보기',
+  },
+  table: {
+    time: '시간',
+    pair: '통화',
+    state: '상태',
+  },
+  history: {
+    ordersLink: '외환 환전 내역',
+    all: '전체',
+    start: '시작일',
+    end: '종료일',
+    csv: 'CSV 내보내기',
+    empty: '환전 내역이 없습니다',
+    emptyBody: '외환 환전 내역이 여기에 표시됩니다.',
+    window: '최근 {{months}}개월의 외환 환전.',
+  },
+  wallet: {
+    action: '환전',
+    actionAsset: '{{asset}} 환전',
+  },
+};
