@@ -27,7 +27,7 @@ export const OFFERED_CHANNELS: Readonly<Record<FeeChannelCode, boolean>> = {
   FIAT_WITHDRAWAL: true,
   CARD_DEPOSIT: true,
   FLASH_REMITTANCE: false,
-  FOREIGN_EXCHANGE: false,
+  FOREIGN_EXCHANGE: true,
   RAPID_BUY: false,
   BANK_ACCOUNT: true,
 };
