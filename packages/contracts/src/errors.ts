@@ -472,7 +472,7 @@ export const ErrorCode = {
   FIAT_REAL_MODE_ONLY: def(
     6101,
     400,
-    'Fiat deposits and withdrawals are available in Real mode only.',
+    'Fiat deposits, withdrawals and exchanges are available in Real mode only.',
   ),
   FIAT_AGREEMENTS_REQUIRED: def(
     6102,

@@ -212,7 +212,7 @@ export const errorsDe: Record<string, string> = {
   error_6407: 'Dieser Devisentausch existiert nicht.',
   error_6408: 'Diese Anfrage-ID wurde bereits für einen anderen Tausch verwendet.',
   // ---- fiat deposits ----
-  error_6101: 'Fiat-Einzahlungen und -Auszahlungen sind nur im Echtmodus verfügbar.',
+  error_6101: 'Fiat-Einzahlungen, -Auszahlungen und -Umtausch sind nur im Echtmodus verfügbar.',
   error_6102:
     'Bitte lesen und akzeptieren Sie zuerst die Treuhandvereinbarung und die Vereinbarung über Geldtransfers.',
   error_6103:

@@ -205,7 +205,8 @@ export const errorsFr: Record<string, string> = {
   error_6407: 'Ce change n’existe pas.',
   error_6408: 'Cet identifiant de requête a déjà servi pour un autre change.',
   // ---- fiat deposits ----
-  error_6101: 'Les dépôts et retraits en monnaie fiduciaire ne sont disponibles qu’en mode Réel.',
+  error_6101:
+    'Les dépôts, retraits et changes en monnaie fiduciaire ne sont disponibles qu’en mode Réel.',
   error_6102:
     'Veuillez d’abord lire et accepter la convention de fiducie et la convention de transfert de fonds.',
   error_6103:

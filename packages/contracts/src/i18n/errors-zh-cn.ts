@@ -182,7 +182,7 @@ export const errorsZhCn: Record<string, string> = {
   error_6407: '此兑换记录不存在。',
   error_6408: '此请求编号已用于另一笔兑换。',
   // ---- fiat deposits ----
-  error_6101: '法币充值和提现仅在真实模式下可用。',
+  error_6101: '法币充值、提现和兑换仅在真实模式下可用。',
   error_6102: '请先阅读并同意信托协议和资金划转协议。',
   error_6103: '协议已更新，请阅读并同意最新版本。',
   error_6104: '{{currency}} 无法通过此渠道充值。',

@@ -182,7 +182,7 @@ export const errorsZhTw: Record<string, string> = {
   error_6407: '此兌換紀錄不存在。',
   error_6408: '此請求編號已用於另一筆兌換。',
   // ---- fiat deposits ----
-  error_6101: '法幣儲值與提領僅在真實模式下可用。',
+  error_6101: '法幣儲值、提領與兌換僅在真實模式下可用。',
   error_6102: '請先閱讀並同意信託協議與資金劃轉協議。',
   error_6103: '協議已更新，請閱讀並同意最新版本。',
   error_6104: '{{currency}} 無法透過此管道儲值。',
