@@ -16,6 +16,7 @@ import { fill, order } from './order.js';
 import { withdrawal } from './withdrawal.js';
 import { cryptoDeposit } from './crypto-wallet.js';
 import { bankAccount, fiatWithdrawal } from './fiat-withdrawal.js';
+import { rapidBuy } from './rapid-buy.js';
 import { fiatDeposit } from './fiat-deposit.js';
 import { notificationPush } from './notification.js';
 import { partnerBankAccountView } from './fiat-bank.js';
@@ -56,6 +57,7 @@ export const socketChannel = z.enum([
   'bankAccount',
   'bankCard',
   'fiatDeposit',
+  'rapidBuy',
 ]);
 export type SocketChannel = z.infer<typeof socketChannel>;
 
@@ -71,6 +73,7 @@ export const PRIVATE_CHANNELS: readonly SocketChannel[] = [
   'bankAccount',
   'bankCard',
   'fiatDeposit',
+  'rapidBuy',
 ];
 
 /** Private channels of the account as a whole, the same in every runtime mode. */
@@ -145,6 +148,8 @@ export const pushPayloads = {
   bankCard: bankAccount.extend({ deleted: z.boolean().optional() }),
   /** A fiat deposit (card or bank) of the account in its new state (Real mode). */
   fiatDeposit,
+  /** A Rapid Buy of the account in its new state (placed, then its order's final state). */
+  rapidBuy,
 } satisfies Record<SocketChannel, z.ZodType>;
 export type PushPayload<C extends SocketChannel> = z.infer<(typeof pushPayloads)[C]>;
 /** The channels that push. */

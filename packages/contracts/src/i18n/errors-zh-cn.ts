@@ -171,6 +171,12 @@ export const errorsZhCn: Record<string, string> = {
   error_6227: '账户名必须是已关联银行账户的持有人（{{holder}}）。',
   error_6228: '请同时填写中转银行名称及其 SWIFT 代码，或都不填。',
   error_6300: '只有等待银行工作日的提现才能立即发送；此提现的状态为 {{status}}。',
+  error_6450: "快捷买币暂不可用。",
+  error_6451: "暂无对手方，请选择限价单。",
+  error_6452: "该请求编号已用于另一笔购买。",
+  error_6453: "最低购买金额为 {{minSpend}} USD。",
+  error_6454: "该笔购买不存在。",
+  error_6455: "可用余额不足：您有 {{available}} USD。",
   // ---- fiat deposits ----
   error_6101: '法币充值和提现仅在真实模式下可用。',
   error_6102: '请先阅读并同意信托协议和资金划转协议。',

@@ -171,6 +171,12 @@ export const errorsZhTw: Record<string, string> = {
   error_6227: '帳戶名稱必須是已綁定銀行帳戶的持有人（{{holder}}）。',
   error_6228: '請同時填寫中轉銀行名稱及其 SWIFT 代碼，或都不填。',
   error_6300: '只有等待銀行營業日的提領才能立即發送；此提領的狀態為 {{status}}。',
+  error_6450: "快捷買幣暫不可用。",
+  error_6451: "暫無對手方，請選擇限價單。",
+  error_6452: "該請求編號已用於另一筆購買。",
+  error_6453: "最低購買金額為 {{minSpend}} USD。",
+  error_6454: "該筆購買不存在。",
+  error_6455: "可用餘額不足：您有 {{available}} USD。",
   // ---- fiat deposits ----
   error_6101: '法幣儲值與提領僅在真實模式下可用。',
   error_6102: '請先閱讀並同意信託協議與資金劃轉協議。',
