@@ -198,12 +198,12 @@ export const errorsDe: Record<string, string> = {
   error_6228: 'Geben Sie Name und SWIFT-Code der Zwischenbank an oder keines von beiden.',
   error_6300:
     'Nur eine Auszahlung, die auf den Bankarbeitstag wartet, kann jetzt gesendet werden; diese ist {{status}}.',
-  error_6450: "Der Schnellkauf ist derzeit nicht verfügbar.",
-  error_6451: "Kein Kontrahent, bitte wählen Sie eine Limit-Order.",
-  error_6452: "Diese Anfrage-ID wurde bereits für einen anderen Kauf verwendet.",
-  error_6453: "Der kleinste Kauf beträgt {{minSpend}} USD.",
-  error_6454: "Dieser Kauf existiert nicht.",
-  error_6455: "Unzureichendes verfügbares Guthaben: Sie haben {{available}} USD.",
+  error_6450: 'Der Schnellkauf ist derzeit nicht verfügbar.',
+  error_6451: 'Kein Kontrahent, bitte wählen Sie eine Limit-Order.',
+  error_6452: 'Diese Anfrage-ID wurde bereits für einen anderen Kauf verwendet.',
+  error_6453: 'Der kleinste Kauf beträgt {{minSpend}} USD.',
+  error_6454: 'Dieser Kauf existiert nicht.',
+  error_6455: 'Unzureichendes verfügbares Guthaben: Sie haben {{available}} USD.',
   // ---- fiat deposits ----
   error_6101: 'Fiat-Einzahlungen und -Auszahlungen sind nur im Echtmodus verfügbar.',
   error_6102:

@@ -193,11 +193,11 @@ export const errorsFr: Record<string, string> = {
   error_6300:
     'Seul un retrait en attente du jour ouvré bancaire peut être envoyé maintenant ; celui-ci est {{status}}.',
   error_6450: "L'achat rapide est indisponible pour le moment.",
-  error_6451: "Aucune contrepartie, veuillez choisir un ordre à cours limité.",
-  error_6452: "Cet identifiant de requête a déjà été utilisé pour un autre achat.",
+  error_6451: 'Aucune contrepartie, veuillez choisir un ordre à cours limité.',
+  error_6452: 'Cet identifiant de requête a déjà été utilisé pour un autre achat.',
   error_6453: "L'achat minimum est de {{minSpend}} USD.",
   error_6454: "Cet achat n'existe pas.",
-  error_6455: "Solde disponible insuffisant : vous avez {{available}} USD.",
+  error_6455: 'Solde disponible insuffisant : vous avez {{available}} USD.',
   // ---- fiat deposits ----
   error_6101: 'Les dépôts et retraits en monnaie fiduciaire ne sont disponibles qu’en mode Réel.',
   error_6102:
