@@ -138,11 +138,14 @@ export function walkAsks(
   for (const [p, q] of asks) {
     const price = new Decimal(p);
     const lots = left.dividedToIntegerBy(price.times(step));
-    const qty = Decimal.min(new Decimal(q), lots.times(step));
+    const size = new Decimal(q);
+    const qty = Decimal.min(size, lots.times(step));
     if (qty.lte(0)) {
       exhausted = false;
       break;
     }
+    // Part of this level stays offered: the engine ends the order here as filled.
+    if (qty.lt(size)) exhausted = false;
     const cost = qty.times(price);
     gross = gross.plus(qty);
     spent = spent.plus(cost);
