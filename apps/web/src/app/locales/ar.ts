@@ -1,3 +1,4 @@
+import { rapidAr } from './rapid-ar';
 import { fiatAr } from './fiat-ar';
 import { mobileAr } from './mobile-ar';
 import { maintenanceAr } from './ops-ar';
@@ -54,6 +55,7 @@ export const ar: Messages = {
     security: 'الأمان',
     cryptoWhitelist: 'القائمة البيضاء للعملات المشفرة',
     bankWhitelist: 'القائمة البيضاء للحسابات المصرفية',
+    rapidBuy: 'الشراء السريع',
     messageCenter: 'مركز الرسائل',
     news: 'الأخبار',
     help: 'المساعدة',
@@ -591,6 +593,7 @@ export const ar: Messages = {
   security: securityAr,
   crypto: cryptoAr,
   fiatOut: fiatOutAr,
+  rapid: rapidAr,
   fiat: fiatAr,
   notifications: notificationsAr,
   overview: overviewAr,

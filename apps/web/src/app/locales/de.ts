@@ -1,3 +1,4 @@
+import { rapidDe } from './rapid-de';
 import { fiatDe } from './fiat-de';
 import { mobileDe } from './mobile-de';
 import { maintenanceDe } from './ops-de';
@@ -41,6 +42,7 @@ export const de: Messages = {
     security: 'Sicherheit',
     cryptoWhitelist: 'Krypto-Whitelist',
     bankWhitelist: 'Bankkonto-Whitelist',
+    rapidBuy: 'Schnellkauf',
     messageCenter: 'Nachrichten',
     news: 'Neuigkeiten',
     help: 'Hilfe',
@@ -600,6 +602,7 @@ export const de: Messages = {
   security: securityDe,
   crypto: cryptoDe,
   fiatOut: fiatOutDe,
+  rapid: rapidDe,
   fiat: fiatDe,
   notifications: notificationsDe,
   overview: overviewDe,

@@ -1,3 +1,4 @@
+import { rapidEn } from './rapid-en';
 import { fiatEn } from './fiat-en';
 import { mobileEn } from './mobile-en';
 import { maintenanceEn } from './ops-en';
@@ -40,6 +41,7 @@ export const en = {
     security: 'Security',
     cryptoWhitelist: 'Crypto whitelist',
     bankWhitelist: 'Bank account whitelist',
+    rapidBuy: 'Rapid buy',
     messageCenter: 'Message centre',
     news: 'News',
     help: 'Help',
@@ -351,6 +353,7 @@ export const en = {
   security: securityEn,
   crypto: cryptoEn,
   fiatOut: fiatOutEn,
+  rapid: rapidEn,
   fiat: fiatEn,
   notifications: notificationsEn,
   overview: overviewEn,

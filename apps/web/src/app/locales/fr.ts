@@ -1,3 +1,4 @@
+import { rapidFr } from './rapid-fr';
 import { fiatFr } from './fiat-fr';
 import { mobileFr } from './mobile-fr';
 import { maintenanceFr } from './ops-fr';
@@ -41,6 +42,7 @@ export const fr: Messages = {
     security: 'Sécurité',
     cryptoWhitelist: 'Liste blanche crypto',
     bankWhitelist: 'Liste blanche des comptes bancaires',
+    rapidBuy: 'Achat rapide',
     messageCenter: 'Messages',
     news: 'Actualités',
     help: 'Aide',
@@ -598,6 +600,7 @@ export const fr: Messages = {
   security: securityFr,
   crypto: cryptoFr,
   fiatOut: fiatOutFr,
+  rapid: rapidFr,
   fiat: fiatFr,
   notifications: notificationsFr,
   overview: overviewFr,

@@ -1,3 +1,4 @@
+import { rapidJa } from './rapid-ja';
 import { fiatJa } from './fiat-ja';
 import { mobileJa } from './mobile-ja';
 import { maintenanceJa } from './ops-ja';
@@ -41,6 +42,7 @@ export const ja: Messages = {
     security: 'セキュリティ',
     cryptoWhitelist: '暗号資産ホワイトリスト',
     bankWhitelist: '銀行口座ホワイトリスト',
+    rapidBuy: 'クイック購入',
     messageCenter: 'メッセージ',
     news: 'ニュース',
     help: 'ヘルプ',
@@ -585,6 +587,7 @@ export const ja: Messages = {
   security: securityJa,
   crypto: cryptoJa,
   fiatOut: fiatOutJa,
+  rapid: rapidJa,
   fiat: fiatJa,
   notifications: notificationsJa,
   overview: overviewJa,

@@ -1,3 +1,4 @@
+import { rapidKo } from './rapid-ko';
 import { fiatKo } from './fiat-ko';
 import { mobileKo } from './mobile-ko';
 import { maintenanceKo } from './ops-ko';
@@ -41,6 +42,7 @@ export const ko: Messages = {
     security: '보안',
     cryptoWhitelist: '암호화폐 화이트리스트',
     bankWhitelist: '은행 계좌 화이트리스트',
+    rapidBuy: '빠른 구매',
     messageCenter: '메시지 센터',
     news: '뉴스',
     help: '도움말',
@@ -579,6 +581,7 @@ export const ko: Messages = {
   security: securityKo,
   crypto: cryptoKo,
   fiatOut: fiatOutKo,
+  rapid: rapidKo,
   fiat: fiatKo,
   notifications: notificationsKo,
   overview: overviewKo,

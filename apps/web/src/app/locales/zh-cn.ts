@@ -1,3 +1,4 @@
+import { rapidZhCn } from './rapid-zh-cn';
 import { fiatZhCn } from './fiat-zh-cn';
 import { mobileZhCn } from './mobile-zh-cn';
 import { maintenanceZhCn } from './ops-zh-cn';
@@ -42,6 +43,7 @@ export const zhCn: Messages = {
     security: '安全中心',
     cryptoWhitelist: '加密货币地址白名单',
     bankWhitelist: '银行账户白名单',
+    rapidBuy: '快捷买币',
     messageCenter: '消息中心',
     news: '新闻',
     help: '帮助',
@@ -331,6 +333,7 @@ export const zhCn: Messages = {
   security: securityZhCn,
   crypto: cryptoZhCn,
   fiatOut: fiatOutZhCn,
+  rapid: rapidZhCn,
   fiat: fiatZhCn,
   notifications: notificationsZhCn,
   overview: overviewZhCn,

@@ -24,6 +24,7 @@ const ACCOUNT_ITEMS = [
   { key: 'security', to: PATHS.security, event: 'security' },
   { key: 'cryptoWhitelist', to: PATHS.address, event: 'crypto_whitelist' },
   { key: 'bankWhitelist', to: PATHS.bankCardManage, event: 'bank_account_whitelist' },
+  { key: 'rapidBuy', to: PATHS.rapidBuy, event: 'rapid_buy' },
   { key: 'messageCenter', to: PATHS.messageCenter, event: 'message_center' },
 ] as const;
 
