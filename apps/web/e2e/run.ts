@@ -34,6 +34,7 @@ import { operatorMaintenance } from './operator';
 import { partnerBankAccount } from './fiat-bank';
 import { realLiquidity } from './real-liquidity';
 import { fiatJourney } from './fiat-journey';
+import { rapidBuy } from './rapid-buy';
 
 const DATABASE_URL =
   process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
@@ -117,6 +118,10 @@ const SCENARIOS = [
   [
     'fiat journey: partner-bank account, linked bank account, USD deposit through the bank, USDT bought in Real mode, USD withdrawn and sent on the next business day, ledger audit',
     fiatJourney,
+  ],
+  [
+    'rapid buy: USD to USDT in Demo mode, the estimate as the amount is typed, confirm, the fill, history, light and phone',
+    rapidBuy,
   ],
   ['screenshots of the main screens', screenshots],
   [

@@ -98,7 +98,12 @@ export async function rapidBuyInfo(deps: RapidBuyDeps, mode: RuntimeMode): Promi
     };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    const maintenance = err.code === 1300 ? String(err.params?.message ?? '') : null;
+    const maintenance =
+      err.code === 1300
+        ? typeof err.params?.message === 'string'
+          ? err.params.message
+          : ''
+        : null;
     return {
       ...base,
       available: false,

@@ -46,6 +46,44 @@ const asks = async () =>
   ).json<{ data: { asks: [string, string][] } }>().data.asks;
 const audited = async () => expect((await auditLedger(t.app.db)).ok).toBe(true);
 
+describe('the walk of the asks (the quote)', () => {
+  it('takes whole steps per level, the taker fee from the USDT rounded down, the protection to the tick', () => {
+    const rules = { stepSize: '0.01', tickSize: '0.01', takerFeeRate: '0.001' };
+    expect(
+      walkAsks(
+        [
+          ['1', '50'],
+          ['1.01', '30'],
+        ],
+        new Decimal('60'),
+        rules,
+        2,
+      ),
+    ).toMatchObject({
+      usdFilled: '59.999',
+      usdtGross: '59.9',
+      fee: '0.05',
+      usdtReceived: '59.85',
+      worstPrice: '1.01',
+      limitPrice: '1.02',
+      levels: 2,
+      covered: true,
+      usdUnspent: '0.001',
+    });
+    // The book ends with dollars left: partial.
+    expect(walkAsks([['1', '5']], new Decimal('60'), rules, 2)).toMatchObject({
+      covered: false,
+      usdFilled: '5',
+      usdUnspent: '55',
+    });
+    expect(walkAsks([], new Decimal('60'), rules, 2)).toMatchObject({
+      noCounterparty: true,
+      covered: false,
+      averagePrice: null,
+    });
+  });
+});
+
 describe('Rapid Buy, USD to USDT (Demo, the real engine)', () => {
   let buyer: { token: string };
 
