@@ -29,7 +29,7 @@ export const rapidDe: typeof rapidEn = {
   serviceFee: 'Servicegebühr',
   free: 'Kostenlos',
   matching: 'KI-Matching',
-  matched: 'zusammengeführt über {{levels}} Preisstufen des Orderbuchs',
+  matched: 'genutzte Preisstufen des Orderbuchs: {{levels}}',
   tradingFee: 'Handelsgebühr',
   partial:
     'Der Kauf übersteigt das verfügbare Angebot, Teilausführung: {{usd}} USD können jetzt für etwa {{usdt}} USDT ausgeführt werden; die übrigen {{rest}} USD bleiben in Ihrem Guthaben.',

@@ -26,7 +26,7 @@ export const rapidEn = {
   serviceFee: 'Service fee',
   free: 'Free',
   matching: 'AI matching',
-  matched: 'matched across {{levels}} price levels of the order book',
+  matched: 'order book price levels used: {{levels}}',
   tradingFee: 'Trading fee',
   partial:
     'Purchase exceeds the available supply, partial fill: {{usd}} USD can be matched now for about {{usdt}} USDT; the other {{rest}} USD stays in your balance.',

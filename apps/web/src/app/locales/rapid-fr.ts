@@ -29,7 +29,7 @@ export const rapidFr: typeof rapidEn = {
   serviceFee: 'Frais de service',
   free: 'Gratuit',
   matching: 'Appariement par IA',
-  matched: "apparié sur {{levels}} niveaux de prix du carnet d'ordres",
+  matched: 'niveaux de prix du carnet utilisés : {{levels}}',
   tradingFee: 'Frais de négociation',
   partial:
     "L'achat dépasse l'offre disponible, exécution partielle : {{usd}} USD peuvent être appariés maintenant pour environ {{usdt}} USDT ; les {{rest}} USD restants demeurent sur votre solde.",
