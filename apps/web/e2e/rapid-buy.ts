@@ -98,5 +98,12 @@ export async function rapidBuy(ctx: ScenarioContext): Promise<void> {
   await shot(ctx, page, 'rapid-buy-light-mobile');
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await shot(ctx, page, 'rapid-buy-dark-mobile');
+  // Arabic lays the page out right to left.
+  await page.goto(`${ctx.baseUrl}/rapidBuy?lang=ar`);
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+  await page.getByRole('heading', { name: 'الشراء السريع', exact: true }).waitFor();
+  await page.locator('tr[data-rapid-buy]').first().waitFor();
+  await noSidewaysScroll(page, 'the Rapid Buy page in Arabic on a phone');
+  await shot(ctx, page, 'rapid-buy-ar-dark-mobile');
   await context.close();
 }
