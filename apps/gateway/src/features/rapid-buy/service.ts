@@ -234,16 +234,27 @@ function stateOf(order: Order): { state: RapidBuyState; reason: string | null } 
  * Brings a purchase to its order's final state once (a conditional update from PROCESSING: the
  * placing request and settlement's hook may both see the end) and pushes it on `rapidBuy`.
  */
-export async function finishFromOrder(deps: RapidBuyDeps, order: Order): Promise<RapidBuy | null> {
+export async function finishFromOrder(
+  deps: RapidBuyDeps,
+  order: Order,
+  userId: string,
+): Promise<RapidBuy | null> {
   if (!FINAL_ORDER_STATUSES.includes(order.status)) return null;
+  // The purchase is named by its order's client id, so settlement may end it even before the
+  // placing request has recorded the order's id.
+  const id = order.clientOrderId?.startsWith(ORDER_PREFIX)
+    ? order.clientOrderId.slice(ORDER_PREFIX.length)
+    : null;
+  if (!id) return null;
   const { state, reason } = stateOf(order);
   const gross = new Decimal(order.filled);
   const fee = order.feeAsset === RAPID_BUY_PAIR.to ? new Decimal(order.fee) : new Decimal(0);
   const done = await deps.db.rapidBuy.updateMany({
-    where: { orderId: BigInt(order.id), state: 'PROCESSING' },
+    where: { id, userId, state: 'PROCESSING' },
     data: {
       state,
       reason,
+      orderId: BigInt(order.id),
       usdFilled: order.filledTotal,
       usdtReceived: gross.minus(fee).toFixed(),
       fee: fee.toFixed(),
@@ -251,8 +262,8 @@ export async function finishFromOrder(deps: RapidBuyDeps, order: Order): Promise
       updatedAt: deps.clock.date(),
     },
   });
-  const row = await deps.db.rapidBuy.findUnique({ where: { orderId: BigInt(order.id) } });
-  if (!row) return null;
+  const row = await deps.db.rapidBuy.findUnique({ where: { id } });
+  if (row?.userId !== userId) return null;
   const view = toRapidBuy(row);
   if (done.count > 0) await push(deps, view, row.userId);
   return view;
@@ -267,29 +278,52 @@ async function push(deps: RapidBuyDeps, view: RapidBuy, userId: string): Promise
 /** Settlement's hook: the purchases whose market order a committed batch ended. */
 export function onSettled(deps: RapidBuyDeps): (orders: CommittedOrders) => void {
   return (orders) => {
-    for (const { order } of orders) {
+    for (const { order, userId } of orders) {
       if (!order.clientOrderId?.startsWith(ORDER_PREFIX)) continue;
       if (!FINAL_ORDER_STATUSES.includes(order.status)) continue;
-      finishFromOrder(deps, order).catch((err: unknown) =>
+      finishFromOrder(deps, order, userId).catch((err: unknown) =>
         deps.log.warn({ err, orderId: order.id }, 'rapid buy not updated from its order'),
       );
     }
   };
 }
 
-/** At start: purchases still PROCESSING whose order ended while no process followed it. */
+/** How long a purchase may wait for its order before the start-up check looks for it. */
+const RESUME_AFTER_MS = 60_000;
+
+/**
+ * At start: purchases still PROCESSING whose order ended while no process followed it (found by
+ * the order's client id); one whose order never came to be (the process stopped in between) has
+ * frozen nothing and is FAILED.
+ */
 export async function resumeRapidBuys(deps: RapidBuyDeps): Promise<number> {
   const open = await deps.db.rapidBuy.findMany({
-    where: { state: 'PROCESSING', orderId: { not: null } },
-    select: { orderId: true },
+    where: {
+      state: 'PROCESSING',
+      updatedAt: { lt: new Date(deps.clock.now() - RESUME_AFTER_MS) },
+    },
     take: 1000,
   });
   let n = 0;
   for (const r of open) {
-    if (r.orderId === null) continue;
-    const o = await deps.db.spotOrder.findUnique({ where: { id: r.orderId } });
-    if (!o || !(FINAL_ORDER_STATUSES as readonly string[]).includes(o.status)) continue;
-    if (await finishFromOrder(deps, toOrder(o))) n += 1;
+    const o = await deps.db.spotOrder.findUnique({
+      where: {
+        userId_mode_clientOrderId: {
+          userId: r.userId,
+          mode: r.mode,
+          clientOrderId: clientOrderIdOf(r.id),
+        },
+      },
+    });
+    if (o) {
+      if (await finishFromOrder(deps, toOrder(o), r.userId)) n += 1;
+      continue;
+    }
+    const failed = await deps.db.rapidBuy.updateMany({
+      where: { id: r.id, state: 'PROCESSING' },
+      data: { state: 'FAILED', reason: 'NOT_PLACED', updatedAt: deps.clock.date() },
+    });
+    if (failed.count > 0) n += 1;
   }
   return n;
 }
@@ -373,37 +407,43 @@ export async function confirmRapidBuy(
       limitPrice: quote.limitPrice,
     });
   } catch (err) {
-    // Placement refused (nothing frozen, or the engine's refusal released it): the purchase
-    // failed with the reason; the caller sees the order path's error.
-    const order = await deps.db.spotOrder.findFirst({
-      where: { userId, mode, clientOrderId: clientOrderIdOf(row.id) },
-      select: { id: true },
+    const placed = await deps.db.spotOrder.findUnique({
+      where: {
+        userId_mode_clientOrderId: { userId, mode, clientOrderId: clientOrderIdOf(row.id) },
+      },
     });
-    const failed = await deps.db.rapidBuy.update({
-      where: { id: row.id },
+    if (placed && !(FINAL_ORDER_STATUSES as readonly string[]).includes(placed.status)) {
+      // Placed and frozen, but the engine has not answered (it is asked again): settlement's
+      // hook ends the purchase with its order.
+      await deps.db.rapidBuy.updateMany({
+        where: { id: row.id, orderId: null },
+        data: { orderId: placed.id },
+      });
+      return toRapidBuy(await deps.db.rapidBuy.findUniqueOrThrow({ where: { id: row.id } }));
+    }
+    // Refused (nothing frozen, or the engine's refusal released it): the caller sees the order
+    // path's error; the purchase records it (the engine finding no ask: no counterparty).
+    const code = err instanceof AppError ? err.code : null;
+    await deps.db.rapidBuy.updateMany({
+      where: { id: row.id, state: 'PROCESSING' },
       data: {
-        state: 'FAILED',
-        orderId: order?.id ?? null,
-        reason: err instanceof AppError ? String(err.code) : 'ERROR',
+        state: code === 3002 ? 'NO_COUNTERPARTY' : 'FAILED',
+        orderId: placed?.id ?? null,
+        reason: code === null ? 'ERROR' : String(code),
         updatedAt: deps.clock.date(),
       },
     });
+    const failed = await deps.db.rapidBuy.findUniqueOrThrow({ where: { id: row.id } });
     await push(deps, toRapidBuy(failed), userId);
     throw err;
   }
-  await deps.db.rapidBuy.update({
-    where: { id: row.id },
+  await deps.db.rapidBuy.updateMany({
+    where: { id: row.id, orderId: null },
     data: { orderId: BigInt(order.id) },
   });
   // Usually final already (settlement answered the placement); else settlement's hook ends it.
-  const finished = await finishFromOrder(deps, order);
+  const finished = await finishFromOrder(deps, order, userId);
   if (finished) return finished;
-  // The order may have settled between the placement's answer and the id being recorded.
-  const settled = await deps.db.spotOrder.findUnique({ where: { id: BigInt(order.id) } });
-  if (settled && (FINAL_ORDER_STATUSES as readonly string[]).includes(settled.status)) {
-    const again = await finishFromOrder(deps, toOrder(settled));
-    if (again) return again;
-  }
   return toRapidBuy(await deps.db.rapidBuy.findUniqueOrThrow({ where: { id: row.id } }));
 }
 

@@ -269,4 +269,38 @@ describe('Rapid Buy, USD to USDT (Demo, the real engine)', () => {
     expect(small.json()).toMatchObject({ code: '6453' });
     await audited();
   });
+  it('bounds the market order by its protection price: nothing fills above it, the rest returns', async () => {
+    await until(async () => (await asks()).length === 0);
+    const seller = await signIn(t);
+    for (const [price, amount] of [
+      ['1', '10'],
+      ['1.5', '100'],
+    ] as const) {
+      const r = await place(seller.token, {
+        symbol: 'USDT_USD',
+        side: 'SELL',
+        type: 'LIMIT',
+        price,
+        amount,
+      });
+      expect(r.json()).toMatchObject({ code: '200' });
+    }
+    await until(async () => (await asks()).length === 2);
+    const taker = await signIn(t);
+    await balance(taker.token, 'USD');
+    // As if the book had moved after a quote whose worst price was 1.00 (protection 1.01).
+    const o = await t.app.orders.place({
+      userId: taker.userId,
+      mode: 1,
+      req: { symbol: 'USDT_USD', side: 'BUY', type: 'MARKET', timeInForce: 'IOC', total: '50' },
+      limitPrice: '1.01',
+    });
+    await until(async () =>
+      ['EXPIRED', 'PARTIALLY_CANCELED'].includes((await order(taker.token, o.id)).status),
+    );
+    expect(await order(taker.token, o.id)).toMatchObject({ filled: '10', filledTotal: '10' });
+    expect(await balance(taker.token, 'USD')).toMatchObject({ available: '990', frozen: '0' });
+    expect(await balance(taker.token, 'USDT')).toMatchObject({ available: '1010', frozen: '0' });
+    await audited();
+  });
 });
