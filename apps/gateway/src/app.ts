@@ -48,7 +48,10 @@ import socketPlugin from './features/socket/plugin.js';
 import exchangeRateRoutes from './features/exchange-rates/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { registerOrderOps } from './features/orders/socket-ops.js';
-import { createOrderCaches, type OrderDeps } from './features/orders/order-service.js';
+import { createOrderCaches, placeOrder, type OrderDeps } from './features/orders/order-service.js';
+import type { CommittedOrders, OrderPath } from './features/orders/index.js';
+import { tradableSymbol } from './features/orders/symbol-rules.js';
+import { registerRapidBuy } from './features/rapid-buy/index.js';
 import { PlacementWriter } from './features/orders/order-store.js';
 import { Settlement } from './features/orders/settlement/settlement.js';
 import { Verdicts } from './features/orders/verdicts.js';
@@ -84,6 +87,8 @@ declare module 'fastify' {
     notifyDeps: NotifyDeps;
     /** The simulated market (house market makers and taker flow); runs when MARKET_MAKERS. */
     marketMaker: MarketMaker;
+    /** The spot order path for other features (features/orders/index.ts). */
+    orders: OrderPath;
   }
 }
 
@@ -269,6 +274,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerFiatWithdrawals(app, { bank: opts.fiatBank });
   await registerForeignExchange(app);
   await trading(app);
+  await registerRapidBuy(app);
   await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });
   await app.register(userRoutes, { prefix: '/v1/user' });
   await app.register(securityRoutes(security), { prefix: '/v1/security' });
@@ -341,6 +347,17 @@ async function trading(app: FastifyInstance): Promise<void> {
     refreshMs: app.env.MARKET_REFRESH_MS,
     log: app.log,
   });
+  // Told of every committed batch's changed orders: the order notices, and features that follow
+  // their own orders (Rapid Buy).
+  const settled: ((orders: CommittedOrders) => void)[] = [orderNotices(app.notifyDeps)];
+  app.decorate('orders', {
+    place: (input) => placeOrder(deps, input),
+    depth: (mode, symbol, limit) => depth.snapshot(mode, symbol, limit),
+    rules: (mode, symbol) => tradableSymbol(app.db, mode, symbol),
+    onSettled: (listener) => {
+      settled.push(listener);
+    },
+  } satisfies OrderPath);
   const settlement = new Settlement({
     db: app.db,
     sql: app.sql,
@@ -352,7 +369,9 @@ async function trading(app: FastifyInstance): Promise<void> {
     market,
     log: app.log,
     keepEvents: app.env.SETTLEMENT_KEEP_EVENTS,
-    onCommitted: orderNotices(app.notifyDeps),
+    onCommitted: (orders) => {
+      for (const listener of settled) listener(orders);
+    },
   });
   const marketMaker = new MarketMaker(deps, {
     intervalMs: app.env.MARKET_MAKER_INTERVAL_MS,

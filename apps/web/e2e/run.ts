@@ -35,6 +35,7 @@ import { operatorMaintenance } from './operator';
 import { partnerBankAccount } from './fiat-bank';
 import { realLiquidity } from './real-liquidity';
 import { fiatJourney } from './fiat-journey';
+import { rapidBuy } from './rapid-buy';
 
 const DATABASE_URL =
   process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
@@ -122,6 +123,10 @@ const SCENARIOS = [
   [
     'foreign exchange: a verified Real user with USD gets a quote that renews on expiry, confirms, sees it processing then completed live, in the history',
     foreignExchange,
+  ],
+  [
+    'rapid buy: USD to USDT in Demo mode, the estimate as the amount is typed, confirm, the fill, history, light and phone',
+    rapidBuy,
   ],
   ['screenshots of the main screens', screenshots],
   [

@@ -432,6 +432,21 @@ export const ErrorCode = {
     409,
     'Only a withdrawal waiting for the banking day can be sent now; this one is {{status}}.',
   ),
+  // fiat: Rapid Buy, USD to USDT (6450-6499)
+  RAPID_BUY_UNAVAILABLE: def(6450, 400, 'Rapid Buy is unavailable right now.'),
+  RAPID_BUY_NO_COUNTERPARTY: def(6451, 400, 'No counterparty, please choose a limit order.'),
+  RAPID_BUY_REQUEST_REUSED: def(
+    6452,
+    409,
+    'This request id was already used for a different purchase.',
+  ),
+  RAPID_BUY_BELOW_MINIMUM: def(6453, 400, 'The smallest purchase is {{minSpend}} USD.'),
+  RAPID_BUY_NOT_FOUND: def(6454, 404, 'This purchase does not exist.'),
+  RAPID_BUY_INSUFFICIENT_BALANCE: def(
+    6455,
+    400,
+    'Insufficient available balance: you have {{available}} USD.',
+  ),
 
   // ---- foreign exchange (6400-6449) ----
   FX_CURRENCY_UNSUPPORTED: def(

@@ -16,6 +16,7 @@ import { fill, order } from './order.js';
 import { withdrawal } from './withdrawal.js';
 import { cryptoDeposit } from './crypto-wallet.js';
 import { bankAccount, fiatWithdrawal } from './fiat-withdrawal.js';
+import { rapidBuy } from './rapid-buy.js';
 import { fiatDeposit } from './fiat-deposit.js';
 import { foreignExchange } from './foreign-exchange.js';
 import { notificationPush } from './notification.js';
@@ -58,6 +59,7 @@ export const socketChannel = z.enum([
   'bankCard',
   'fiatDeposit',
   'foreignExchange',
+  'rapidBuy',
 ]);
 export type SocketChannel = z.infer<typeof socketChannel>;
 
@@ -74,6 +76,7 @@ export const PRIVATE_CHANNELS: readonly SocketChannel[] = [
   'bankCard',
   'fiatDeposit',
   'foreignExchange',
+  'rapidBuy',
 ];
 
 /** Private channels of the account as a whole, the same in every runtime mode. */
@@ -154,6 +157,8 @@ export const pushPayloads = {
   fiatDeposit,
   /** A foreign exchange of the account in its new state (confirmed, settled, refunded; Real mode). */
   foreignExchange,
+  /** A Rapid Buy of the account in its new state (placed, then its order's final state). */
+  rapidBuy,
 } satisfies Record<SocketChannel, z.ZodType>;
 export type PushPayload<C extends SocketChannel> = z.infer<(typeof pushPayloads)[C]>;
 /** The channels that push. */

@@ -39,7 +39,7 @@ export const OPTED_OUT_FEATURE_ACCESS: Record<KycPermission, 'prohibited' | 'lim
  * How an account may use a feature in a runtime mode; the one rule of the gateway's permission
  * guard, the profile's `kycPermissions` and the client's Spot Trade label:
  * - FULL: a verified account (kycLevel above 0) in every mode, and every account's spot trading
- *   in Demo and Trial (simulated funds on separate books).
+ *   and Rapid Buy in Demo and Trial (simulated funds on separate books).
  * - LIMITED: an opted-out account (kycLevel -1) on a feature the account-type modal shows as
  *   limited; the feature applies its limit (spot trading: `OPTED_OUT_SPOT_LIMIT_USD_24H` of
  *   kyc.ts in Real mode); a feature without a limit of its own refuses it with 7002.
@@ -54,7 +54,12 @@ export function kycAccessFor(
   permission: KycPermission,
 ): KycAccess {
   if (kycLevel !== null && kycLevel > 0) return 'FULL';
-  if (mode !== RuntimeMode.REAL && permission === KycPermission.SPOT_TRADE) return 'FULL';
+  // Rapid Buy is a spot market buy: on simulated funds it is open like spot trading.
+  if (
+    mode !== RuntimeMode.REAL &&
+    (permission === KycPermission.SPOT_TRADE || permission === KycPermission.RAPID_BUY)
+  )
+    return 'FULL';
   if (kycLevel === -1)
     return OPTED_OUT_FEATURE_ACCESS[permission] === 'prohibited' ? 'OPTED_OUT' : 'LIMITED';
   return 'INSUFFICIENT';

@@ -403,7 +403,7 @@ describe('account type', () => {
     expect((await choose('maybe')).json()).toMatchObject({ code: '1002' });
   });
 
-  it('lists SPOT_TRADE in Demo and Trial whatever the verification, in Real only when verified', async () => {
+  it('lists SPOT_TRADE and RAPID_BUY in Demo and Trial whatever the verification, in Real only when verified', async () => {
     const login = await registerUser(t, 'mia@example.com');
     const inMode = async (mode: string) =>
       (
@@ -414,8 +414,9 @@ describe('account type', () => {
         })
       ).json<{ data: { kycPermissions: string[] } }>().data.kycPermissions;
     expect(await inMode('0')).toEqual([]);
-    expect(await inMode('1')).toEqual(['SPOT_TRADE']);
-    expect(await inMode('2')).toEqual(['SPOT_TRADE']);
+    // Rapid Buy is a spot market buy: on simulated funds it is open like spot trading.
+    expect(await inMode('1')).toEqual(['SPOT_TRADE', 'RAPID_BUY']);
+    expect(await inMode('2')).toEqual(['SPOT_TRADE', 'RAPID_BUY']);
     await t.app.db.user.update({ where: { email: 'mia@example.com' }, data: { kycLevel: 1 } });
     expect(await inMode('0')).toContain('FIAT_DEPOSIT');
   });

@@ -96,6 +96,10 @@ const FiatHistoryPage = page(
   () => import('../features/fiat-deposit/components/fiat-history-page'),
   'FiatHistoryPage',
 );
+const RapidBuyPage = page(
+  () => import('../features/rapid-buy/components/rapid-buy-page'),
+  'RapidBuyPage',
+);
 const CancellationPage = page(
   () => import('../features/cancellation/components/cancellation-page'),
   'CancellationPage',
@@ -176,7 +180,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.otherFiatChannel, element: <CardDepositPage /> },
       soon(PATHS.flashRemittance, 'flashRemittance'),
       { path: PATHS.foreignExchange, element: <ForeignExchangePage /> },
-      soon(PATHS.rapidBuy, 'rapidBuy'),
+      { path: PATHS.rapidBuy, element: <RapidBuyPage /> },
       { path: PATHS.cryptoChannel, element: <CryptoChannelPage /> },
       {
         // The pages the mobile app embeds (its web views): the site's pages in a bare frame.

@@ -211,6 +211,12 @@ export const errorsDe: Record<string, string> = {
   error_6406: 'Dieses Angebot wurde bereits bestätigt; bitte holen Sie ein neues Angebot ein.',
   error_6407: 'Dieser Devisentausch existiert nicht.',
   error_6408: 'Diese Anfrage-ID wurde bereits für einen anderen Tausch verwendet.',
+  error_6450: 'Der Schnellkauf ist derzeit nicht verfügbar.',
+  error_6451: 'Kein Kontrahent, bitte wählen Sie eine Limit-Order.',
+  error_6452: 'Diese Anfrage-ID wurde bereits für einen anderen Kauf verwendet.',
+  error_6453: 'Der kleinste Kauf beträgt {{minSpend}} USD.',
+  error_6454: 'Dieser Kauf existiert nicht.',
+  error_6455: 'Unzureichendes verfügbares Guthaben: Sie haben {{available}} USD.',
   // ---- fiat deposits ----
   error_6101: 'Fiat-Einzahlungen, -Auszahlungen und -Umtausch sind nur im Echtmodus verfügbar.',
   error_6102:

@@ -204,6 +204,12 @@ export const errorsFr: Record<string, string> = {
   error_6406: 'Cette cotation a déjà été confirmée ; veuillez en obtenir une nouvelle.',
   error_6407: 'Ce change n’existe pas.',
   error_6408: 'Cet identifiant de requête a déjà servi pour un autre change.',
+  error_6450: "L'achat rapide est indisponible pour le moment.",
+  error_6451: 'Aucune contrepartie, veuillez choisir un ordre à cours limité.',
+  error_6452: 'Cet identifiant de requête a déjà été utilisé pour un autre achat.',
+  error_6453: "L'achat minimum est de {{minSpend}} USD.",
+  error_6454: "Cet achat n'existe pas.",
+  error_6455: 'Solde disponible insuffisant : vous avez {{available}} USD.',
   // ---- fiat deposits ----
   error_6101:
     'Les dépôts, retraits et changes en monnaie fiduciaire ne sont disponibles qu’en mode Réel.',

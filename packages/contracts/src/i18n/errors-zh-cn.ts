@@ -181,6 +181,12 @@ export const errorsZhCn: Record<string, string> = {
   error_6406: '此报价已被确认；请获取新的报价。',
   error_6407: '此兑换记录不存在。',
   error_6408: '此请求编号已用于另一笔兑换。',
+  error_6450: '快捷买币暂不可用。',
+  error_6451: '暂无对手方，请选择限价单。',
+  error_6452: '该请求编号已用于另一笔购买。',
+  error_6453: '最低购买金额为 {{minSpend}} USD。',
+  error_6454: '该笔购买不存在。',
+  error_6455: '可用余额不足：您有 {{available}} USD。',
   // ---- fiat deposits ----
   error_6101: '法币充值、提现和兑换仅在真实模式下可用。',
   error_6102: '请先阅读并同意信托协议和资金划转协议。',

@@ -181,6 +181,12 @@ export const errorsZhTw: Record<string, string> = {
   error_6406: '此報價已被確認；請取得新的報價。',
   error_6407: '此兌換紀錄不存在。',
   error_6408: '此請求編號已用於另一筆兌換。',
+  error_6450: '快捷買幣暫不可用。',
+  error_6451: '暫無對手方，請選擇限價單。',
+  error_6452: '該請求編號已用於另一筆購買。',
+  error_6453: '最低購買金額為 {{minSpend}} USD。',
+  error_6454: '該筆購買不存在。',
+  error_6455: '可用餘額不足：您有 {{available}} USD。',
   // ---- fiat deposits ----
   error_6101: '法幣儲值、提領與兌換僅在真實模式下可用。',
   error_6102: '請先閱讀並同意信託協議與資金劃轉協議。',

@@ -254,6 +254,26 @@ export const PUSH_SAMPLES: { [C in PushedChannel]: PushPayload<C> } = {
     updatedAt: '2026-11-23T00:00:00.000Z',
     completedAt: null,
   },
+  rapidBuy: {
+    id: '5b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+    clientRequestId: 'rb-1',
+    mode: 1,
+    symbol: 'USDT_USD',
+    usdRequested: '100',
+    orderId: '1301',
+    quotedPrice: '1.0002',
+    quotedAmount: '99.98',
+    limitPrice: '1.01',
+    usdFilled: '100',
+    usdtReceived: '99.98',
+    fee: '0',
+    averagePrice: '1.0002',
+    usdReturned: '0',
+    state: 'FILLED',
+    reason: null,
+    createdAt: '2026-11-23T00:00:00.000Z',
+    updatedAt: '2026-11-23T00:00:00.000Z',
+  },
 };
 
 /** An order as the `order` channel and the REST routes carry it, with the given fields. */

@@ -51,12 +51,13 @@ function quoteUnits(total: Decimal, r: SymbolRules): number {
 /**
  * Checks a placement against the symbol's rules and turns it into the engine's integer spec
  * and the funds to freeze: a BUY freezes the quote it may spend (price x amount, or the total
- * of a market-type buy), a SELL freezes the base amount.
+ * of a market-type buy), a SELL freezes the base amount. `limitPrice` bounds a market buy by
+ * total (the worst price it may fill at).
  */
 export function checkOrder(
   req: PlaceOrderRequest,
   r: SymbolRules,
-  market: { protectionPrice?: string | undefined } = {},
+  market: { protectionPrice?: string | undefined; limitPrice?: string | undefined } = {},
 ): CheckedOrder {
   const [first] = orderRuleViolations(req, r);
   if (first) throw new AppError(first.error, first.params);
@@ -107,6 +108,12 @@ export function checkOrder(
     if (quote <= 0) throw new AppError('FIELD_REQUIRED_POSITIVE', { field: 'total' });
     spec.quoteAmount = quote;
     values.quoteAmount = total;
+    // A price protection of the caller's (Rapid Buy's quoted worst price and its tolerance):
+    // the engine fills no higher and expires the rest, which is released when the order ends.
+    if (req.type === 'MARKET' && market.limitPrice !== undefined) {
+      spec.price = units(market.limitPrice, r.tickSize);
+      values.price = market.limitPrice;
+    }
     return { spec, values, freezeAsset: r.quoteAsset, freezeAmount: total };
   }
 

@@ -132,7 +132,14 @@ function fundingPlan(env: Env, mode: number) {
  */
 export async function placeOrder(
   deps: OrderDeps,
-  input: { userId: string; mode: RuntimeMode; req: PlaceOrderRequest; replaces?: bigint },
+  input: {
+    userId: string;
+    mode: RuntimeMode;
+    req: PlaceOrderRequest;
+    replaces?: bigint;
+    /** A market buy by total fills no higher than this (Rapid Buy's price protection). */
+    limitPrice?: string;
+  },
 ): Promise<Order> {
   const { userId, mode, req } = input;
   const user = await tradingUser(deps, userId, mode);
@@ -147,6 +154,7 @@ export async function placeOrder(
     protectionPrice: isMarketBuyByAmount(req)
       ? await protectionPrice(deps, mode, rules)
       : undefined,
+    limitPrice: input.limitPrice,
   });
   if (!deps.cache.funded.has(`${userId}:${mode}`)) {
     await ensureFunded({

@@ -38,12 +38,15 @@ export async function resendPending(opts: {
     }).catch(() => null);
     if (!user || !rules) continue;
     const d = (v: { toFixed(): string } | null) => (v === null ? undefined : v.toFixed());
+    // A market buy by total with a price is bounded by it (Rapid Buy's price protection).
+    const limitPrice =
+      o.type === 'MARKET' && o.quoteAmount !== null && o.price !== null ? d(o.price) : undefined;
     const req = {
       symbol: o.symbol,
       side: o.side,
       type: o.type,
       ...(o.timeInForce ? { timeInForce: o.timeInForce } : {}),
-      price: d(o.price),
+      price: limitPrice === undefined ? d(o.price) : undefined,
       amount: d(o.quantity),
       total: d(o.quoteAmount),
       icebergSize: d(o.icebergSize),
@@ -55,7 +58,9 @@ export async function resendPending(opts: {
     } as PlaceOrderRequest;
     let spec: Omit<EngineOrderSpec, 'orderId'>;
     try {
-      spec = checkOrder(JSON.parse(JSON.stringify(req)) as PlaceOrderRequest, rules).spec;
+      spec = checkOrder(JSON.parse(JSON.stringify(req)) as PlaceOrderRequest, rules, {
+        limitPrice,
+      }).spec;
     } catch {
       continue;
     }

@@ -28,7 +28,7 @@ export const OFFERED_CHANNELS: Readonly<Record<FeeChannelCode, boolean>> = {
   CARD_DEPOSIT: true,
   FLASH_REMITTANCE: false,
   FOREIGN_EXCHANGE: true,
-  RAPID_BUY: false,
+  RAPID_BUY: true,
   BANK_ACCOUNT: true,
 };
 

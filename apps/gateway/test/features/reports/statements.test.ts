@@ -429,6 +429,7 @@ describe('fees', () => {
       fixed: { amount: '0.3', asset: 'USD' },
     });
     expect(channel('FOREIGN_EXCHANGE')).toMatchObject({ free: true });
+    expect(channel('RAPID_BUY')).toMatchObject({ offered: true, free: true });
     expect(channel('FIAT_DEPOSIT')).toMatchObject({ offered: true, free: true });
     expect(channel('FIAT_WITHDRAWAL')).toMatchObject({
       thirdParty: { min: '10', max: '12', asset: 'USD' },

@@ -1,3 +1,4 @@
+import { rapidAr } from './rapid-ar';
 import { fiatAr } from './fiat-ar';
 import { mobileAr } from './mobile-ar';
 import { maintenanceAr } from './ops-ar';
@@ -56,6 +57,7 @@ export const ar: Messages = {
     cryptoWhitelist: 'القائمة البيضاء للعملات المشفرة',
     bankWhitelist: 'القائمة البيضاء للحسابات المصرفية',
     foreignExchange: 'صرف العملات',
+    rapidBuy: 'الشراء السريع',
     messageCenter: 'مركز الرسائل',
     news: 'الأخبار',
     help: 'المساعدة',
@@ -602,6 +604,7 @@ export const ar: Messages = {
   crypto: cryptoAr,
   fiatOut: fiatOutAr,
   fx: fxAr,
+  rapid: rapidAr,
   fiat: fiatAr,
   notifications: notificationsAr,
   overview: overviewAr,

@@ -1,3 +1,4 @@
+import { rapidDe } from './rapid-de';
 import { fiatDe } from './fiat-de';
 import { mobileDe } from './mobile-de';
 import { maintenanceDe } from './ops-de';
@@ -43,6 +44,7 @@ export const de: Messages = {
     cryptoWhitelist: 'Krypto-Whitelist',
     bankWhitelist: 'Bankkonto-Whitelist',
     foreignExchange: 'Devisentausch',
+    rapidBuy: 'Schnellkauf',
     messageCenter: 'Nachrichten',
     news: 'Neuigkeiten',
     help: 'Hilfe',
@@ -611,6 +613,7 @@ export const de: Messages = {
   crypto: cryptoDe,
   fiatOut: fiatOutDe,
   fx: fxDe,
+  rapid: rapidDe,
   fiat: fiatDe,
   notifications: notificationsDe,
   overview: overviewDe,

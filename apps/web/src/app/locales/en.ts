@@ -1,3 +1,4 @@
+import { rapidEn } from './rapid-en';
 import { fiatEn } from './fiat-en';
 import { mobileEn } from './mobile-en';
 import { maintenanceEn } from './ops-en';
@@ -42,6 +43,7 @@ export const en = {
     cryptoWhitelist: 'Crypto whitelist',
     bankWhitelist: 'Bank account whitelist',
     foreignExchange: 'Foreign exchange',
+    rapidBuy: 'Rapid buy',
     messageCenter: 'Message centre',
     news: 'News',
     help: 'Help',
@@ -354,6 +356,7 @@ export const en = {
   crypto: cryptoEn,
   fiatOut: fiatOutEn,
   fx: fxEn,
+  rapid: rapidEn,
   fiat: fiatEn,
   notifications: notificationsEn,
   overview: overviewEn,

@@ -1,3 +1,4 @@
+import { rapidFr } from './rapid-fr';
 import { fiatFr } from './fiat-fr';
 import { mobileFr } from './mobile-fr';
 import { maintenanceFr } from './ops-fr';
@@ -43,6 +44,7 @@ export const fr: Messages = {
     cryptoWhitelist: 'Liste blanche crypto',
     bankWhitelist: 'Liste blanche des comptes bancaires',
     foreignExchange: 'Change de devises',
+    rapidBuy: 'Achat rapide',
     messageCenter: 'Messages',
     news: 'Actualités',
     help: 'Aide',
@@ -609,6 +611,7 @@ export const fr: Messages = {
   crypto: cryptoFr,
   fiatOut: fiatOutFr,
   fx: fxFr,
+  rapid: rapidFr,
   fiat: fiatFr,
   notifications: notificationsFr,
   overview: overviewFr,

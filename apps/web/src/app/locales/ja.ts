@@ -1,3 +1,4 @@
+import { rapidJa } from './rapid-ja';
 import { fiatJa } from './fiat-ja';
 import { mobileJa } from './mobile-ja';
 import { maintenanceJa } from './ops-ja';
@@ -43,6 +44,7 @@ export const ja: Messages = {
     cryptoWhitelist: '暗号資産ホワイトリスト',
     bankWhitelist: '銀行口座ホワイトリスト',
     foreignExchange: '外国為替',
+    rapidBuy: 'クイック購入',
     messageCenter: 'メッセージ',
     news: 'ニュース',
     help: 'ヘルプ',
@@ -596,6 +598,7 @@ export const ja: Messages = {
   crypto: cryptoJa,
   fiatOut: fiatOutJa,
   fx: fxJa,
+  rapid: rapidJa,
   fiat: fiatJa,
   notifications: notificationsJa,
   overview: overviewJa,

@@ -1,3 +1,4 @@
+import { rapidKo } from './rapid-ko';
 import { fiatKo } from './fiat-ko';
 import { mobileKo } from './mobile-ko';
 import { maintenanceKo } from './ops-ko';
@@ -43,6 +44,7 @@ export const ko: Messages = {
     cryptoWhitelist: '암호화폐 화이트리스트',
     bankWhitelist: '은행 계좌 화이트리스트',
     foreignExchange: '외환 환전',
+    rapidBuy: '빠른 구매',
     messageCenter: '메시지 센터',
     news: '뉴스',
     help: '도움말',
@@ -590,6 +592,7 @@ export const ko: Messages = {
   crypto: cryptoKo,
   fiatOut: fiatOutKo,
   fx: fxKo,
+  rapid: rapidKo,
   fiat: fiatKo,
   notifications: notificationsKo,
   overview: overviewKo,

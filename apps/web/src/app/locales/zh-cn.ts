@@ -1,3 +1,4 @@
+import { rapidZhCn } from './rapid-zh-cn';
 import { fiatZhCn } from './fiat-zh-cn';
 import { mobileZhCn } from './mobile-zh-cn';
 import { maintenanceZhCn } from './ops-zh-cn';
@@ -44,6 +45,7 @@ export const zhCn: Messages = {
     cryptoWhitelist: '加密货币地址白名单',
     bankWhitelist: '银行账户白名单',
     foreignExchange: '外汇兑换',
+    rapidBuy: '快捷买币',
     messageCenter: '消息中心',
     news: '新闻',
     help: '帮助',
@@ -334,6 +336,7 @@ export const zhCn: Messages = {
   crypto: cryptoZhCn,
   fiatOut: fiatOutZhCn,
   fx: fxZhCn,
+  rapid: rapidZhCn,
   fiat: fiatZhCn,
   notifications: notificationsZhCn,
   overview: overviewZhCn,

@@ -1,3 +1,4 @@
+import { rapidZhTw } from './rapid-zh-tw';
 import { fiatZhTw } from './fiat-zh-tw';
 import { mobileZhTw } from './mobile-zh-tw';
 import { maintenanceZhTw } from './ops-zh-tw';
@@ -44,6 +45,7 @@ export const zhTw: Messages = {
     cryptoWhitelist: '加密貨幣地址白名單',
     bankWhitelist: '銀行帳戶白名單',
     foreignExchange: '外匯兌換',
+    rapidBuy: '快捷買幣',
     messageCenter: '訊息中心',
     news: '新聞',
     help: '幫助',
@@ -334,6 +336,7 @@ export const zhTw: Messages = {
   crypto: cryptoZhTw,
   fiatOut: fiatOutZhTw,
   fx: fxZhTw,
+  rapid: rapidZhTw,
   fiat: fiatZhTw,
   notifications: notificationsZhTw,
   overview: overviewZhTw,

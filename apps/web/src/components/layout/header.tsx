@@ -25,6 +25,7 @@ const ACCOUNT_ITEMS = [
   { key: 'cryptoWhitelist', to: PATHS.address, event: 'crypto_whitelist' },
   { key: 'bankWhitelist', to: PATHS.bankCardManage, event: 'bank_account_whitelist' },
   { key: 'foreignExchange', to: PATHS.foreignExchange, event: 'foreign_exchange' },
+  { key: 'rapidBuy', to: PATHS.rapidBuy, event: 'rapid_buy' },
   { key: 'messageCenter', to: PATHS.messageCenter, event: 'message_center' },
 ] as const;
 

@@ -1,4 +1,4 @@
-import { RuntimeMode } from '@exchange/contracts';
+import { RAPID_BUY_PAIR, RuntimeMode } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -234,6 +234,11 @@ function AssetActions({
             {t(`account.wallet.${action}`)}
           </Link>
         ))}
+      {row.code === RAPID_BUY_PAIR.from && (
+        <Link className="button button--small" to={PATHS.rapidBuy} data-testid="wallet-rapid-buy">
+          {t('nav.rapidBuy')}
+        </Link>
+      )}
       {mode === RuntimeMode.REAL && !crypto && fiatDepositPath(row.code) && (
         <Link
           className="button button--small"

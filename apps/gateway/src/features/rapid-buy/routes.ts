@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ok,
+  page,
+  rapidBuy,
+  rapidBuyExportQuery,
+  rapidBuyIdParams,
+  rapidBuyInfo,
+  rapidBuyQuery,
+  rapidBuyQuote,
+  rapidBuyQuoteQuery,
+  rapidBuyRequest,
+} from '@exchange/contracts';
+import { requireAuth } from '../../lib/auth-context.js';
+import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import {
+  confirmRapidBuy,
+  getRapidBuy,
+  listRapidBuys,
+  quoteRapidBuy,
+  rapidBuyCsv,
+  rapidBuyInfo as infoOf,
+  type RapidBuyDeps,
+} from './service.js';
+
+const tags = ['rapid buy'];
+
+/** Rapid Buy under /v1/rapid-buy (contracts rapid-buy.ts RAPID_BUY_PATHS). */
+export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/info',
+      {
+        schema: {
+          tags,
+          summary: 'Whether Rapid Buy (USD to USDT) is offered in the runtime mode',
+          security: bearerSecurity,
+          response: responses(rapidBuyInfo),
+        },
+      },
+      async (request) => ok(await infoOf(deps, request.runtimeMode)),
+    );
+    app.get(
+      '/quote',
+      {
+        schema: {
+          tags,
+          summary: 'What a spend of usdAmount buys now: a walk of the live USDT_USD asks',
+          security: bearerSecurity,
+          querystring: rapidBuyQuoteQuery,
+          response: responses(rapidBuyQuote),
+        },
+      },
+      async (request) => {
+        requireAuth(request);
+        return ok(await quoteRapidBuy(deps, request.runtimeMode, request.query.usdAmount));
+      },
+    );
+    app.post(
+      '/orders',
+      {
+        schema: {
+          tags,
+          summary: 'Buy USDT for usdAmount USD now (a protected market buy through the order path)',
+          security: bearerSecurity,
+          body: rapidBuyRequest,
+          response: responses(rapidBuy),
+        },
+      },
+      async (request) =>
+        ok(
+          await confirmRapidBuy(deps, {
+            userId: requireAuth(request).userId,
+            mode: request.runtimeMode,
+            req: request.body,
+          }),
+        ),
+    );
+    app.get(
+      '/orders',
+      {
+        schema: {
+          tags,
+          summary: 'My Rapid Buys of the past 6 months, newest first (paged)',
+          security: bearerSecurity,
+          querystring: rapidBuyQuery,
+          response: responses(page(rapidBuy)),
+        },
+      },
+      async (request) =>
+        ok(
+          await listRapidBuys(
+            deps,
+            requireAuth(request).userId,
+            request.runtimeMode,
+            request.query,
+          ),
+        ),
+    );
+    app.get(
+      '/orders/export',
+      {
+        schema: {
+          tags,
+          summary: 'My Rapid Buys with the same filters as CSV',
+          security: bearerSecurity,
+          querystring: rapidBuyExportQuery,
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const csv = await rapidBuyCsv(
+          deps,
+          requireAuth(request).userId,
+          request.runtimeMode,
+          request.query,
+        );
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="rapid-buy.csv"')
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
+    app.get(
+      '/orders/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One Rapid Buy',
+          security: bearerSecurity,
+          params: rapidBuyIdParams,
+          response: responses(rapidBuy),
+        },
+      },
+      async (request) =>
+        ok(
+          await getRapidBuy(
+            deps,
+            requireAuth(request).userId,
+            request.runtimeMode,
+            request.params.id,
+          ),
+        ),
+    );
+  };
+}
