@@ -42,6 +42,7 @@ import walletRoutes from './features/wallet/routes.js';
 import { registerWithdrawals } from './features/withdrawal/index.js';
 import type { BankPort } from './features/fiat-withdrawal/bank-port.js';
 import { registerFiatWithdrawals } from './features/fiat-withdrawal/index.js';
+import { registerFlashRemittance } from './features/flash-remittance/index.js';
 import type { WithdrawalChain } from './features/withdrawal/deps.js';
 import socketPlugin from './features/socket/plugin.js';
 import exchangeRateRoutes from './features/exchange-rates/routes.js';
@@ -266,6 +267,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerWithdrawals(app, { chain: opts.withdrawalChain });
   await setupFiatBank(app, { bank: opts.partnerBank });
   await registerFiatWithdrawals(app, { bank: opts.fiatBank });
+  await registerFlashRemittance(app);
   await trading(app);
   await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });
   await app.register(userRoutes, { prefix: '/v1/user' });

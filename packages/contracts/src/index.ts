@@ -36,3 +36,4 @@ export * from './reports.js';
 export * from './chain-address.js';
 export * from './crypto-wallet.js';
 export * from './notification.js';
+export * from './flash-remittance.js';

@@ -17,6 +17,7 @@ import { withdrawal } from './withdrawal.js';
 import { cryptoDeposit } from './crypto-wallet.js';
 import { bankAccount, fiatWithdrawal } from './fiat-withdrawal.js';
 import { fiatDeposit } from './fiat-deposit.js';
+import { flashRemittance } from './flash-remittance.js';
 import { notificationPush } from './notification.js';
 import { partnerBankAccountView } from './fiat-bank.js';
 
@@ -56,6 +57,7 @@ export const socketChannel = z.enum([
   'bankAccount',
   'bankCard',
   'fiatDeposit',
+  'flashRemittance',
 ]);
 export type SocketChannel = z.infer<typeof socketChannel>;
 
@@ -71,6 +73,7 @@ export const PRIVATE_CHANNELS: readonly SocketChannel[] = [
   'bankAccount',
   'bankCard',
   'fiatDeposit',
+  'flashRemittance',
 ];
 
 /** Private channels of the account as a whole, the same in every runtime mode. */
@@ -145,6 +148,8 @@ export const pushPayloads = {
   bankCard: bankAccount.extend({ deleted: z.boolean().optional() }),
   /** A fiat deposit (card or bank) of the account in its new state (Real mode). */
   fiatDeposit,
+  /** A flash remittance the account sent or receives, in its new state (Real mode). */
+  flashRemittance,
 } satisfies Record<SocketChannel, z.ZodType>;
 export type PushPayload<C extends SocketChannel> = z.infer<(typeof pushPayloads)[C]>;
 /** The channels that push. */
