@@ -140,7 +140,9 @@ export class FlashRemittances {
     const count = await this.deps.db.flashWhitelist.count({ where: { userId } });
     if (count >= FLASH_WHITELIST_MAX_ENTRIES)
       throw new AppError('FLASH_WHITELIST_FULL', { max: FLASH_WHITELIST_MAX_ENTRIES });
-    if (await this.deps.db.flashWhitelist.findFirst({ where: { userId, recipientUserId: target.id } }))
+    if (
+      await this.deps.db.flashWhitelist.findFirst({ where: { userId, recipientUserId: target.id } })
+    )
       throw new AppError('FLASH_WHITELIST_EXISTS');
     await this.stepUp(userId, req);
     try {
@@ -220,8 +222,7 @@ export class FlashRemittances {
   private async views(rows: Row[], userId: string): Promise<FlashRemittance[]> {
     const users = await this.parties(rows.flatMap((r) => [r.senderId, r.recipientId]));
     const decimals = new Map<string, number>();
-    for (const c of new Set(rows.map((r) => r.currency)))
-      decimals.set(c, await this.decimalsOf(c));
+    for (const c of new Set(rows.map((r) => r.currency))) decimals.set(c, await this.decimalsOf(c));
     return rows.map((r) =>
       this.view(r, r.senderId === userId ? 'SENT' : 'RECEIVED', users, decimals.get(r.currency)),
     );
@@ -301,7 +302,9 @@ export class FlashRemittances {
 
   private async existing(userId: string, req: FlashRemittanceRequest): Promise<Row | null> {
     const row = await this.deps.db.flashRemittance.findUnique({
-      where: { senderId_clientRequestId: { senderId: userId, clientRequestId: req.clientRequestId } },
+      where: {
+        senderId_clientRequestId: { senderId: userId, clientRequestId: req.clientRequestId },
+      },
     });
     if (!row) return null;
     if (row.currency !== req.currency || !new Decimal(row.amount.toString()).eq(req.amount))
@@ -446,8 +449,7 @@ export class FlashRemittances {
   /** The sender withdraws the request while it awaits the recipient: the funds come back. */
   async cancel(userId: string, id: string): Promise<FlashRemittance> {
     const row = await this.awaiting(id, { senderId: userId });
-    const done = await this.terminate(row, 'CANCELLED', null);
-    if (!done) this.notAwaiting(await this.reread(id));
+    await this.decide(row, 'CANCELLED', null);
     return this.get(userId, id);
   }
 
@@ -457,9 +459,20 @@ export class FlashRemittances {
     const text = reason?.trim() || null;
     if (text && [...text].length > FLASH_MESSAGE_MAX)
       throw new AppError('FLASH_MESSAGE_TOO_LONG', { max: FLASH_MESSAGE_MAX });
-    const done = await this.terminate(row, 'REJECTED', text);
-    if (!done) this.notAwaiting(await this.reread(id));
+    await this.decide(row, 'REJECTED', text);
     return this.get(userId, id);
+  }
+
+  /** Rejects or cancels before `expiresAt`; at or after it, the remittance expires instead. */
+  private async decide(
+    row: Row,
+    reason: 'REJECTED' | 'CANCELLED',
+    rejectReason: string | null,
+  ): Promise<void> {
+    const done = await this.terminate(row, reason, rejectReason);
+    if (done) return;
+    await this.expire(row.id);
+    this.notAwaiting(await this.reread(row.id));
   }
 
   /**
@@ -629,7 +642,12 @@ export class FlashRemittances {
     const at = this.deps.clock.date();
     const done = await this.deps.db.$transaction(async (tx) => {
       const { count } = await tx.flashRemittance.updateMany({
-        where: { id: row.id, status: 'AWAITING_RECIPIENT' },
+        where: {
+          id: row.id,
+          status: 'AWAITING_RECIPIENT',
+          // Only the expiry may end it from its expiry on; the parties only before.
+          expiresAt: reason === 'EXPIRED' ? { lte: at } : { gt: at },
+        },
         data: {
           status: 'TERMINATED',
           terminationReason: reason,

@@ -48,7 +48,8 @@ export function flashRemittanceRoutes(
       {
         schema: {
           tags,
-          summary: 'Add a verified recipient by UID or e-mail, with a 2-30 character note (step-up)',
+          summary:
+            'Add a verified recipient by UID or e-mail, with a 2-30 character note (step-up)',
           security: bearerSecurity,
           body: flashWhitelistRequest,
           response: responses(flashWhitelistEntry),
@@ -158,9 +159,7 @@ export function flashRemittanceRoutes(
         },
       },
       async (request) =>
-        ok(
-          await flash.agree(requireAuth(request).userId, request.runtimeMode, request.params.id),
-        ),
+        ok(await flash.agree(requireAuth(request).userId, request.runtimeMode, request.params.id)),
     );
     app.post(
       '/remittances/:id/reject',
@@ -175,13 +174,7 @@ export function flashRemittanceRoutes(
         },
       },
       async (request) =>
-        ok(
-          await flash.reject(
-            requireAuth(request).userId,
-            request.params.id,
-            request.body.reason,
-          ),
-        ),
+        ok(await flash.reject(requireAuth(request).userId, request.params.id, request.body.reason)),
     );
   };
 }
