@@ -92,6 +92,22 @@ const FiatHistoryPage = page(
   () => import('../features/fiat-deposit/components/fiat-history-page'),
   'FiatHistoryPage',
 );
+const FlashInitiatePage = page(
+  () => import('../features/flash-remittance/components/initiate-page'),
+  'FlashInitiatePage',
+);
+const FlashConfirmPage = page(
+  () => import('../features/flash-remittance/components/confirm-page'),
+  'FlashConfirmPage',
+);
+const FlashHistoryPage = page(
+  () => import('../features/flash-remittance/components/history-page'),
+  'FlashHistoryPage',
+);
+const FlashWhitelistPage = page(
+  () => import('../features/flash-remittance/components/whitelist-page'),
+  'FlashWhitelistPage',
+);
 const CancellationPage = page(
   () => import('../features/cancellation/components/cancellation-page'),
   'CancellationPage',
@@ -170,7 +186,10 @@ export const routes: RouteObject[] = [
       { path: PATHS.withdrawAssets, element: <FiatWithdrawPage /> },
       { path: PATHS.fiatChannel, element: <BankDepositPage /> },
       { path: PATHS.otherFiatChannel, element: <CardDepositPage /> },
-      soon(PATHS.flashRemittance, 'flashRemittance'),
+      { path: PATHS.flashRemittance, element: <FlashInitiatePage /> },
+      { path: PATHS.flashConfirm, element: <FlashConfirmPage /> },
+      { path: PATHS.flashHistory, element: <FlashHistoryPage /> },
+      { path: PATHS.flashWhitelist, element: <FlashWhitelistPage /> },
       soon(PATHS.foreignExchange, 'foreignExchange'),
       soon(PATHS.rapidBuy, 'rapidBuy'),
       { path: PATHS.cryptoChannel, element: <CryptoChannelPage /> },

@@ -1,3 +1,4 @@
+import { flashAr } from './flash-ar';
 import { fiatAr } from './fiat-ar';
 import { mobileAr } from './mobile-ar';
 import { maintenanceAr } from './ops-ar';
@@ -54,6 +55,8 @@ export const ar: Messages = {
     security: 'الأمان',
     cryptoWhitelist: 'القائمة البيضاء للعملات المشفرة',
     bankWhitelist: 'القائمة البيضاء للحسابات المصرفية',
+    flashWhitelist: 'القائمة البيضاء للتحويل الفوري',
+    flashRemittance: 'التحويل الفوري',
     messageCenter: 'مركز الرسائل',
     news: 'الأخبار',
     help: 'المساعدة',
@@ -591,6 +594,7 @@ export const ar: Messages = {
   security: securityAr,
   crypto: cryptoAr,
   fiatOut: fiatOutAr,
+  flash: flashAr,
   fiat: fiatAr,
   notifications: notificationsAr,
   overview: overviewAr,

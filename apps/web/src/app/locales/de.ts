@@ -1,3 +1,4 @@
+import { flashDe } from './flash-de';
 import { fiatDe } from './fiat-de';
 import { mobileDe } from './mobile-de';
 import { maintenanceDe } from './ops-de';
@@ -41,6 +42,8 @@ export const de: Messages = {
     security: 'Sicherheit',
     cryptoWhitelist: 'Krypto-Whitelist',
     bankWhitelist: 'Bankkonto-Whitelist',
+    flashWhitelist: 'Whitelist für Blitzüberweisungen',
+    flashRemittance: 'Blitzüberweisung',
     messageCenter: 'Nachrichten',
     news: 'Neuigkeiten',
     help: 'Hilfe',
@@ -600,6 +603,7 @@ export const de: Messages = {
   security: securityDe,
   crypto: cryptoDe,
   fiatOut: fiatOutDe,
+  flash: flashDe,
   fiat: fiatDe,
   notifications: notificationsDe,
   overview: overviewDe,

@@ -1,3 +1,4 @@
+import { flashEn } from './flash-en';
 import { fiatEn } from './fiat-en';
 import { mobileEn } from './mobile-en';
 import { maintenanceEn } from './ops-en';
@@ -40,6 +41,8 @@ export const en = {
     security: 'Security',
     cryptoWhitelist: 'Crypto whitelist',
     bankWhitelist: 'Bank account whitelist',
+    flashWhitelist: 'Flash whitelist',
+    flashRemittance: 'Flash remittance',
     messageCenter: 'Message centre',
     news: 'News',
     help: 'Help',
@@ -351,6 +354,7 @@ export const en = {
   security: securityEn,
   crypto: cryptoEn,
   fiatOut: fiatOutEn,
+  flash: flashEn,
   fiat: fiatEn,
   notifications: notificationsEn,
   overview: overviewEn,

@@ -1,3 +1,4 @@
+import { flashFr } from './flash-fr';
 import { fiatFr } from './fiat-fr';
 import { mobileFr } from './mobile-fr';
 import { maintenanceFr } from './ops-fr';
@@ -41,6 +42,8 @@ export const fr: Messages = {
     security: 'Sécurité',
     cryptoWhitelist: 'Liste blanche crypto',
     bankWhitelist: 'Liste blanche des comptes bancaires',
+    flashWhitelist: 'Liste blanche des virements éclair',
+    flashRemittance: 'Virement éclair',
     messageCenter: 'Messages',
     news: 'Actualités',
     help: 'Aide',
@@ -598,6 +601,7 @@ export const fr: Messages = {
   security: securityFr,
   crypto: cryptoFr,
   fiatOut: fiatOutFr,
+  flash: flashFr,
   fiat: fiatFr,
   notifications: notificationsFr,
   overview: overviewFr,

@@ -1,3 +1,4 @@
+import { flashJa } from './flash-ja';
 import { fiatJa } from './fiat-ja';
 import { mobileJa } from './mobile-ja';
 import { maintenanceJa } from './ops-ja';
@@ -41,6 +42,8 @@ export const ja: Messages = {
     security: 'セキュリティ',
     cryptoWhitelist: '暗号資産ホワイトリスト',
     bankWhitelist: '銀行口座ホワイトリスト',
+    flashWhitelist: 'フラッシュ送金ホワイトリスト',
+    flashRemittance: 'フラッシュ送金',
     messageCenter: 'メッセージ',
     news: 'ニュース',
     help: 'ヘルプ',
@@ -585,6 +588,7 @@ export const ja: Messages = {
   security: securityJa,
   crypto: cryptoJa,
   fiatOut: fiatOutJa,
+  flash: flashJa,
   fiat: fiatJa,
   notifications: notificationsJa,
   overview: overviewJa,

@@ -1,3 +1,4 @@
+import { flashKo } from './flash-ko';
 import { fiatKo } from './fiat-ko';
 import { mobileKo } from './mobile-ko';
 import { maintenanceKo } from './ops-ko';
@@ -41,6 +42,8 @@ export const ko: Messages = {
     security: '보안',
     cryptoWhitelist: '암호화폐 화이트리스트',
     bankWhitelist: '은행 계좌 화이트리스트',
+    flashWhitelist: '즉시 송금 화이트리스트',
+    flashRemittance: '즉시 송금',
     messageCenter: '메시지 센터',
     news: '뉴스',
     help: '도움말',
@@ -579,6 +582,7 @@ export const ko: Messages = {
   security: securityKo,
   crypto: cryptoKo,
   fiatOut: fiatOutKo,
+  flash: flashKo,
   fiat: fiatKo,
   notifications: notificationsKo,
   overview: overviewKo,

@@ -1,3 +1,4 @@
+import { flashZhCn } from './flash-zh-cn';
 import { fiatZhCn } from './fiat-zh-cn';
 import { mobileZhCn } from './mobile-zh-cn';
 import { maintenanceZhCn } from './ops-zh-cn';
@@ -42,6 +43,8 @@ export const zhCn: Messages = {
     security: '安全中心',
     cryptoWhitelist: '加密货币地址白名单',
     bankWhitelist: '银行账户白名单',
+    flashWhitelist: '闪电汇款白名单',
+    flashRemittance: '闪电汇款',
     messageCenter: '消息中心',
     news: '新闻',
     help: '帮助',
@@ -331,6 +334,7 @@ export const zhCn: Messages = {
   security: securityZhCn,
   crypto: cryptoZhCn,
   fiatOut: fiatOutZhCn,
+  flash: flashZhCn,
   fiat: fiatZhCn,
   notifications: notificationsZhCn,
   overview: overviewZhCn,

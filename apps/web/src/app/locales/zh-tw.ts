@@ -1,3 +1,4 @@
+import { flashZhTw } from './flash-zh-tw';
 import { fiatZhTw } from './fiat-zh-tw';
 import { mobileZhTw } from './mobile-zh-tw';
 import { maintenanceZhTw } from './ops-zh-tw';
@@ -42,6 +43,8 @@ export const zhTw: Messages = {
     security: '安全中心',
     cryptoWhitelist: '加密貨幣地址白名單',
     bankWhitelist: '銀行帳戶白名單',
+    flashWhitelist: '閃電匯款白名單',
+    flashRemittance: '閃電匯款',
     messageCenter: '訊息中心',
     news: '新聞',
     help: '幫助',
@@ -331,6 +334,7 @@ export const zhTw: Messages = {
   security: securityZhTw,
   crypto: cryptoZhTw,
   fiatOut: fiatOutZhTw,
+  flash: flashZhTw,
   fiat: fiatZhTw,
   notifications: notificationsZhTw,
   overview: overviewZhTw,

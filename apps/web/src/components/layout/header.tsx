@@ -24,6 +24,8 @@ const ACCOUNT_ITEMS = [
   { key: 'security', to: PATHS.security, event: 'security' },
   { key: 'cryptoWhitelist', to: PATHS.address, event: 'crypto_whitelist' },
   { key: 'bankWhitelist', to: PATHS.bankCardManage, event: 'bank_account_whitelist' },
+  { key: 'flashWhitelist', to: PATHS.flashWhitelist, event: 'flash_whitelist' },
+  { key: 'flashRemittance', to: PATHS.flashRemittance, event: 'flash_remittance' },
   { key: 'messageCenter', to: PATHS.messageCenter, event: 'message_center' },
 ] as const;
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import {
+  PATHS,
   cryptoChannelPath,
   fiatDepositPath,
   fiatWithdrawPath,
@@ -238,6 +239,15 @@ function AssetActions({
           aria-label={t('account.wallet.withdrawAsset', { asset: row.code })}
         >
           {t('account.wallet.withdraw')}
+        </Link>
+      )}
+      {mode === RuntimeMode.REAL && !crypto && (
+        <Link
+          className="button button--small"
+          to={PATHS.flashRemittance}
+          data-testid={`wallet-flash-${row.code}`}
+        >
+          {t('nav.flashRemittance')}
         </Link>
       )}
       {mode === RuntimeMode.REAL &&
