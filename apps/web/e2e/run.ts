@@ -34,6 +34,7 @@ import { operatorMaintenance } from './operator';
 import { partnerBankAccount } from './fiat-bank';
 import { realLiquidity } from './real-liquidity';
 import { fiatJourney } from './fiat-journey';
+import { flashRemittance } from './flash-remittance';
 
 const DATABASE_URL =
   process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
@@ -117,6 +118,10 @@ const SCENARIOS = [
   [
     'fiat journey: partner-bank account, linked bank account, USD deposit through the bank, USDT bought in Real mode, USD withdrawn and sent on the next business day, ledger audit',
     fiatJourney,
+  ],
+  [
+    'flash remittance: two people, the flash whitelist, a step-up send, the notice live, agreed, both histories',
+    flashRemittance,
   ],
   ['screenshots of the main screens', screenshots],
   [
