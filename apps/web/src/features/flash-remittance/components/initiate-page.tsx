@@ -319,8 +319,17 @@ function Sent({ remittanceId, onAgain }: { remittanceId: string; onAgain: () => 
         <dd>
           <StateText status={r.status} reason={r.terminationReason} />
         </dd>
-        <dt>{t('flash.fields.expiresAt')}</dt>
-        <dd>{formatTime(r.expiresAt)}</dd>
+        {r.status === 'AWAITING_RECIPIENT' ? (
+          <>
+            <dt>{t('flash.fields.expiresAt')}</dt>
+            <dd>{formatTime(r.expiresAt)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>{t('flash.fields.received')}</dt>
+            <dd>{`${r.received} ${r.currency}`}</dd>
+          </>
+        )}
       </dl>
       {decide.error ? (
         <div className="notice notice--error" role="alert">
