@@ -14,23 +14,18 @@ import { MOBILE, newPage, registerUser, shot, type ScenarioContext } from './sce
  * histories. The 12-hour expiry, rejections and races run on the manual clock in the gateway tests.
  */
 export async function flashRemittance(ctx: ScenarioContext): Promise<void> {
-  const t0 = Date.now();
-  const lap = (what: string) => ctx.log(`  [${((Date.now() - t0) / 1000).toFixed(1)} s] ${what}`);
   const sender = await newPage(ctx);
   const recipient = await newPage(ctx);
   // Registered one after the other (one puzzle at a time). The sender verifies and links Google
   // Authenticator (in a second tab) while the recipient registers; the recipient verifies while
   // the sender fills the whitelist form: the sender's two e-mail codes are a minute apart at best.
   const senderEmail = await registerUser(ctx, sender.page, sender.context);
-  lap('sender registered');
   const tab = await sender.context.newPage();
   const senderReady = Promise.all([verify(ctx, sender.page), linkAuthenticator(ctx, tab)]);
   const recipientEmail = await registerUser(ctx, recipient.page, recipient.context);
-  lap('recipient registered');
-  const recipientVerified = verify(ctx, recipient.page).then(() => lap('recipient verified'));
+  const recipientVerified = verify(ctx, recipient.page);
   const [, { secret, used }] = await senderReady;
   await tab.close();
-  lap('sender verified, authenticator linked');
   const a = sender.page;
   const b = recipient.page;
   creditUsd(senderEmail, '1000');
@@ -51,9 +46,7 @@ export async function flashRemittance(ctx: ScenarioContext): Promise<void> {
   await enterCodes(ctx, a, senderEmail, secret, used);
   // The next e-mail code of the sender may be asked for a minute after this one (the gateway's rule).
   const nextCodeAt = Date.now() + 60_500;
-  lap('whitelist codes entered');
   await recipientVerified;
-  lap('whitelist codes entered');
   await a.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await a.getByRole('dialog').waitFor({ state: 'detached' });
   await a
@@ -61,7 +54,6 @@ export async function flashRemittance(ctx: ScenarioContext): Promise<void> {
     .filter({ hasText: `UID ${recipientUid}` })
     .waitFor();
   await shot(ctx, a, 'flash-whitelist-dark-desktop');
-  lap('whitelisted');
 
   // The recipient waits on the account page, in the light theme.
   await b.goto(`${ctx.baseUrl}/accountCenter/wallet?type=wallet`);
@@ -81,7 +73,6 @@ export async function flashRemittance(ctx: ScenarioContext): Promise<void> {
   await a.waitForTimeout(Math.max(0, nextCodeAt - Date.now()));
   await enterCodes(ctx, a, senderEmail, secret, used);
   await shot(ctx, a, 'flash-initiate-step-up-dark-desktop');
-  lap('initiate codes entered');
   await a.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await a.getByRole('dialog').waitFor({ state: 'detached' });
   const sent = a.getByTestId('flash-sent');
