@@ -176,10 +176,10 @@ describe('flash remittance', () => {
     expect(ledger.map((f) => f.flowType)).toEqual([
       FlowType.FLASH_REMITTANCE_FREEZE,
       FlowType.FLASH_REMITTANCE_FREEZE,
-      ...Array(2).fill(FlowType.FLASH_REMITTANCE_OUT),
-      ...Array(2).fill(FlowType.FLASH_REMITTANCE_IN),
-      ...Array(4).fill(FlowType.FLASH_REMITTANCE_CDC_SALE),
-      ...Array(2).fill(FlowType.FLASH_REMITTANCE_FEE),
+      ...Array<number>(2).fill(FlowType.FLASH_REMITTANCE_OUT),
+      ...Array<number>(2).fill(FlowType.FLASH_REMITTANCE_IN),
+      ...Array<number>(4).fill(FlowType.FLASH_REMITTANCE_CDC_SALE),
+      ...Array<number>(2).fill(FlowType.FLASH_REMITTANCE_FEE),
     ]);
     expect(ledger).toContainEqual({
       accountId: 'system:fees',
