@@ -43,6 +43,7 @@ import { registerWithdrawals } from './features/withdrawal/index.js';
 import type { BankPort } from './features/fiat-withdrawal/bank-port.js';
 import { registerFiatWithdrawals } from './features/fiat-withdrawal/index.js';
 import { registerForeignExchange } from './features/foreign-exchange/index.js';
+import { registerFlashRemittance } from './features/flash-remittance/index.js';
 import type { WithdrawalChain } from './features/withdrawal/deps.js';
 import socketPlugin from './features/socket/plugin.js';
 import exchangeRateRoutes from './features/exchange-rates/routes.js';
@@ -273,6 +274,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await setupFiatBank(app, { bank: opts.partnerBank });
   await registerFiatWithdrawals(app, { bank: opts.fiatBank });
   await registerForeignExchange(app);
+  await registerFlashRemittance(app);
   await trading(app);
   await registerRapidBuy(app);
   await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });

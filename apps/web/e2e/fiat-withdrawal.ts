@@ -19,7 +19,7 @@ import { MOBILE, newPage, registerUser, shot, type ScenarioContext } from './sce
 const STEP_MS = 30_000;
 
 /** Runs SQL on the run's database (seeding what an outside party would have done). */
-function sql(statement: string): string {
+export function sql(statement: string): string {
   const url = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
   const run = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-At', '-c', statement], {
     encoding: 'utf8',
@@ -29,7 +29,7 @@ function sql(statement: string): string {
 }
 
 /** Real USD from outside, as a bank deposit credits it: two balanced ledger legs. */
-function creditUsd(email: string, amount: string) {
+export function creditUsd(email: string, amount: string) {
   sql(`
     WITH u AS (SELECT id::text AS id FROM app_user WHERE email = '${email}'),
     tx AS (SELECT gen_random_uuid() AS id),

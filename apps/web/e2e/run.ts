@@ -36,6 +36,7 @@ import { partnerBankAccount } from './fiat-bank';
 import { realLiquidity } from './real-liquidity';
 import { fiatJourney } from './fiat-journey';
 import { rapidBuy } from './rapid-buy';
+import { flashRemittance } from './flash-remittance';
 
 const DATABASE_URL =
   process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
@@ -127,6 +128,10 @@ const SCENARIOS = [
   [
     'rapid buy: USD to USDT in Demo mode, the estimate as the amount is typed, confirm, the fill, history, light and phone',
     rapidBuy,
+  ],
+  [
+    'flash remittance: two people, the flash whitelist, a step-up send, the notice live, agreed, both histories',
+    flashRemittance,
   ],
   ['screenshots of the main screens', screenshots],
   [

@@ -426,6 +426,56 @@ export const ErrorCode = {
     400,
     "Give both the transit bank's name and its SWIFT code, or neither.",
   ),
+  // ---- flash remittance (6500-6599) ----
+  FLASH_RECIPIENT_NOT_FOUND: def(6500, 404, 'No exchange account has this UID or e-mail address.'),
+  FLASH_RECIPIENT_SELF: def(6501, 400, 'You cannot add your own account.'),
+  FLASH_RECIPIENT_NOT_VERIFIED: def(
+    6502,
+    400,
+    'The recipient has not verified their identity, so they cannot receive flash remittances.',
+  ),
+  FLASH_RECIPIENT_CLOSED: def(
+    6503,
+    400,
+    'This account is closed or being closed and cannot receive flash remittances.',
+  ),
+  FLASH_WHITELIST_EXISTS: def(6504, 409, 'This recipient is already on your flash whitelist.'),
+  FLASH_WHITELIST_FULL: def(6505, 400, 'At most {{max}} recipients can be on the flash whitelist.'),
+  FLASH_WHITELIST_NOT_FOUND: def(6506, 404, 'This flash whitelist entry does not exist.'),
+  FLASH_RECIPIENT_NOT_WHITELISTED: def(6507, 400, 'The recipient is not on your flash whitelist.'),
+  FLASH_CURRENCY_NOT_SUPPORTED: def(
+    6508,
+    400,
+    '{{currency}} cannot be sent by flash remittance; choose a fiat currency you hold.',
+  ),
+  FLASH_AMOUNT_INVALID: def(
+    6509,
+    400,
+    'Enter an amount above zero with at most {{decimals}} decimals.',
+  ),
+  FLASH_MESSAGE_TOO_LONG: def(6510, 400, 'The message cannot exceed {{max}} characters.'),
+  FLASH_REMITTANCE_NOT_FOUND: def(6511, 404, 'This flash remittance does not exist.'),
+  FLASH_REMITTANCE_NOT_AWAITING: def(
+    6512,
+    409,
+    'This flash remittance no longer awaits the recipient (it is {{status}}).',
+  ),
+  FLASH_REQUEST_ID_REUSED: def(
+    6513,
+    409,
+    'This request id was already used for a different remittance.',
+  ),
+  FLASH_AMOUNT_BELOW_FEE: def(
+    6514,
+    400,
+    'The amount must be greater than the service fee of {{fee}} {{currency}}.',
+  ),
+  FLASH_REAL_MODE_ONLY: def(6515, 400, 'Flash remittance is available in Real mode only.'),
+  FLASH_RATE_UNAVAILABLE: def(
+    6516,
+    503,
+    'The exchange rate of {{currency}} is not available right now; please try again shortly.',
+  ),
   // fiat journey: the operator's send-now override (6300-6319)
   FIAT_WITHDRAWAL_NOT_SCHEDULED: def(
     6300,

@@ -38,3 +38,4 @@ export * from './chain-address.js';
 export * from './crypto-wallet.js';
 export * from './notification.js';
 export * from './rapid-buy.js';
+export * from './flash-remittance.js';

@@ -61,6 +61,12 @@ export const FlowType = {
   FLASH_REMITTANCE_IN: 120011,
   FLASH_REMITTANCE_OUT: 120012,
   FLASH_REMITTANCE_FEE: 120013,
+  /** A flash remittance's amount moved from available to frozen at initiation. */
+  FLASH_REMITTANCE_FREEZE: 120014,
+  /** A rejected, expired or cancelled flash remittance's frozen amount back to available. */
+  FLASH_REMITTANCE_UNFREEZE: 120015,
+  /** The recipient's CDC (the remittance's USD value) sold back to the system at par. */
+  FLASH_REMITTANCE_CDC_SALE: 120016,
   FOREIGN_EXCHANGE: 130001,
   /** A foreign exchange's sold amount moved from available to frozen at confirmation. */
   FOREIGN_EXCHANGE_FREEZE: 130002,

@@ -19,6 +19,7 @@ import { bankAccount, fiatWithdrawal } from './fiat-withdrawal.js';
 import { rapidBuy } from './rapid-buy.js';
 import { fiatDeposit } from './fiat-deposit.js';
 import { foreignExchange } from './foreign-exchange.js';
+import { flashRemittance } from './flash-remittance.js';
 import { notificationPush } from './notification.js';
 import { partnerBankAccountView } from './fiat-bank.js';
 
@@ -60,6 +61,7 @@ export const socketChannel = z.enum([
   'fiatDeposit',
   'foreignExchange',
   'rapidBuy',
+  'flashRemittance',
 ]);
 export type SocketChannel = z.infer<typeof socketChannel>;
 
@@ -77,6 +79,7 @@ export const PRIVATE_CHANNELS: readonly SocketChannel[] = [
   'fiatDeposit',
   'foreignExchange',
   'rapidBuy',
+  'flashRemittance',
 ];
 
 /** Private channels of the account as a whole, the same in every runtime mode. */
@@ -159,6 +162,8 @@ export const pushPayloads = {
   foreignExchange,
   /** A Rapid Buy of the account in its new state (placed, then its order's final state). */
   rapidBuy,
+  /** A flash remittance the account sent or receives, in its new state (Real mode). */
+  flashRemittance,
 } satisfies Record<SocketChannel, z.ZodType>;
 export type PushPayload<C extends SocketChannel> = z.infer<(typeof pushPayloads)[C]>;
 /** The channels that push. */

@@ -245,6 +245,19 @@ export const envSchema = z
      * spec's "about 30 minutes"). Shorter only outside production (the browser test).
      */
     FX_SETTLEMENT_SECONDS: z.coerce.number().int().positive().default(1800),
+    /**
+     * How long the recipient of a flash remittance has to agree, in logical seconds (the spec's
+     * 12 hours by default); the request then ends (TERMINATED, EXPIRED) and the funds go back.
+     */
+    FLASH_REMITTANCE_APPROVAL_SECONDS: z.coerce.number().int().positive().default(43_200),
+    /**
+     * The flash remittance service fee, a rate of the amount (decimal text) taken from what the
+     * recipient receives, rounded up to the currency's unit. "0" by default: advertised as free.
+     */
+    FLASH_REMITTANCE_FEE_RATE: z
+      .string()
+      .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'FLASH_REMITTANCE_FEE_RATE is a rate between 0 and 1')
+      .default('0'),
     /** The card processor's API (the simulated processor under `npm start`: CARD_SIM_URL). */
     CARD_API_URL: z.string().url().default('http://127.0.0.1:8094'),
     /** Shared with the card processor: signs its callbacks and our calls. Required in production. */

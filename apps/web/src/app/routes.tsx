@@ -100,6 +100,22 @@ const RapidBuyPage = page(
   () => import('../features/rapid-buy/components/rapid-buy-page'),
   'RapidBuyPage',
 );
+const FlashInitiatePage = page(
+  () => import('../features/flash-remittance/components/initiate-page'),
+  'FlashInitiatePage',
+);
+const FlashConfirmPage = page(
+  () => import('../features/flash-remittance/components/confirm-page'),
+  'FlashConfirmPage',
+);
+const FlashHistoryPage = page(
+  () => import('../features/flash-remittance/components/history-page'),
+  'FlashHistoryPage',
+);
+const FlashWhitelistPage = page(
+  () => import('../features/flash-remittance/components/whitelist-page'),
+  'FlashWhitelistPage',
+);
 const CancellationPage = page(
   () => import('../features/cancellation/components/cancellation-page'),
   'CancellationPage',
@@ -125,10 +141,6 @@ function ComingSoonRoute({ page: key }: { page: PageKey }) {
   return <ComingSoon name={t(`pages.${key}`)} />;
 }
 
-const soon = (path: string, key: PageKey): RouteObject => ({
-  path,
-  element: <ComingSoonRoute page={key} />,
-});
 const bare: RouteHandle = { layout: 'none' };
 const embedded = (mobileTitle: MobileTitle, dark = false): MobileHandle => ({
   layout: 'none',
@@ -178,9 +190,12 @@ export const routes: RouteObject[] = [
       { path: PATHS.withdrawAssets, element: <FiatWithdrawPage /> },
       { path: PATHS.fiatChannel, element: <BankDepositPage /> },
       { path: PATHS.otherFiatChannel, element: <CardDepositPage /> },
-      soon(PATHS.flashRemittance, 'flashRemittance'),
       { path: PATHS.foreignExchange, element: <ForeignExchangePage /> },
       { path: PATHS.rapidBuy, element: <RapidBuyPage /> },
+      { path: PATHS.flashRemittance, element: <FlashInitiatePage /> },
+      { path: PATHS.flashConfirm, element: <FlashConfirmPage /> },
+      { path: PATHS.flashHistory, element: <FlashHistoryPage /> },
+      { path: PATHS.flashWhitelist, element: <FlashWhitelistPage /> },
       { path: PATHS.cryptoChannel, element: <CryptoChannelPage /> },
       {
         // The pages the mobile app embeds (its web views): the site's pages in a bare frame.

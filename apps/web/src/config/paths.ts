@@ -37,6 +37,10 @@ export const PATHS = {
   otherFiatChannel: '/fiatChannel/ortherJYB',
   withdrawAssets: '/withdrawAssets/JYB',
   flashRemittance: '/flashRemittance/initiateFlash',
+  flashHistory: '/flashRemittance/history',
+  /** The confirmation view of one remittance: flashConfirmPath(id). */
+  flashConfirm: '/flashRemittance/confirm/:id',
+  flashWhitelist: '/accountCenter/flashWhitelist',
   foreignExchange: '/foreignExchange',
   rapidBuy: '/rapidBuy',
   cryptoChannel: '/cryptoChannel',
@@ -125,6 +129,10 @@ export function loginPath(redirectPath?: string, type: 'login' | 'register' = 'l
   const qs = params.toString();
   return qs ? `${PATHS.login}?${qs}` : PATHS.login;
 }
+
+/** The confirmation view of a flash remittance (the recipient agrees or rejects there). */
+export const flashConfirmPath = (id: string) =>
+  `/flashRemittance/confirm/${encodeURIComponent(id)}`;
 
 /** Where a fiat currency is withdrawn (to the linked bank account), or null where it cannot be. */
 export function fiatWithdrawPath(currency: string): string | null {

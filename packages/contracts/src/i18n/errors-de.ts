@@ -217,6 +217,28 @@ export const errorsDe: Record<string, string> = {
   error_6453: 'Der kleinste Kauf beträgt {{minSpend}} USD.',
   error_6454: 'Dieser Kauf existiert nicht.',
   error_6455: 'Unzureichendes verfügbares Guthaben: Sie haben {{available}} USD.',
+  // ---- flash remittance ----
+  error_6500: 'Kein Konto der Börse hat diese UID oder E-Mail-Adresse.',
+  error_6501: 'Sie können Ihr eigenes Konto nicht hinzufügen.',
+  error_6502:
+    'Der Empfänger hat seine Identität nicht verifiziert und kann daher keine Blitzüberweisungen empfangen.',
+  error_6503:
+    'Dieses Konto ist geschlossen oder wird geschlossen und kann keine Blitzüberweisungen empfangen.',
+  error_6504: 'Dieser Empfänger steht bereits auf Ihrer Whitelist für Blitzüberweisungen.',
+  error_6505: 'Die Whitelist für Blitzüberweisungen fasst höchstens {{max}} Empfänger.',
+  error_6506: 'Dieser Eintrag der Whitelist für Blitzüberweisungen existiert nicht.',
+  error_6507: 'Der Empfänger steht nicht auf Ihrer Whitelist für Blitzüberweisungen.',
+  error_6508:
+    '{{currency}} kann nicht per Blitzüberweisung gesendet werden; wählen Sie eine Fiat-Währung, die Sie besitzen.',
+  error_6509: 'Geben Sie einen Betrag über null mit höchstens {{decimals}} Nachkommastellen ein.',
+  error_6510: 'Die Nachricht darf höchstens {{max}} Zeichen lang sein.',
+  error_6511: 'Diese Blitzüberweisung existiert nicht.',
+  error_6512: 'Diese Blitzüberweisung wartet nicht mehr auf den Empfänger (Status: {{status}}).',
+  error_6513: 'Diese Anfrage-ID wurde bereits für eine andere Überweisung verwendet.',
+  error_6514: 'Der Betrag muss größer als die Servicegebühr von {{fee}} {{currency}} sein.',
+  error_6515: 'Blitzüberweisungen sind nur im Echtmodus verfügbar.',
+  error_6516:
+    'Der Wechselkurs von {{currency}} ist gerade nicht verfügbar; bitte versuchen Sie es gleich noch einmal.',
   // ---- fiat deposits ----
   error_6101: 'Fiat-Einzahlungen, -Auszahlungen und -Umtausch sind nur im Echtmodus verfügbar.',
   error_6102:

@@ -210,6 +210,28 @@ export const errorsFr: Record<string, string> = {
   error_6453: "L'achat minimum est de {{minSpend}} USD.",
   error_6454: "Cet achat n'existe pas.",
   error_6455: 'Solde disponible insuffisant : vous avez {{available}} USD.',
+  // ---- flash remittance ----
+  error_6500: 'Aucun compte de la plateforme ne porte cet UID ou cette adresse e-mail.',
+  error_6501: 'Vous ne pouvez pas ajouter votre propre compte.',
+  error_6502:
+    'Le destinataire n’a pas vérifié son identité et ne peut donc pas recevoir de virements éclair.',
+  error_6503:
+    'Ce compte est clôturé ou en cours de clôture et ne peut pas recevoir de virements éclair.',
+  error_6504: 'Ce destinataire figure déjà dans votre liste blanche de virements éclair.',
+  error_6505: 'La liste blanche de virements éclair compte au plus {{max}} destinataires.',
+  error_6506: 'Cette entrée de la liste blanche de virements éclair n’existe pas.',
+  error_6507: 'Le destinataire ne figure pas dans votre liste blanche de virements éclair.',
+  error_6508:
+    '{{currency}} ne peut pas être envoyé par virement éclair ; choisissez une devise fiat que vous détenez.',
+  error_6509: 'Saisissez un montant supérieur à zéro avec au plus {{decimals}} décimales.',
+  error_6510: 'Le message ne peut pas dépasser {{max}} caractères.',
+  error_6511: 'Ce virement éclair n’existe pas.',
+  error_6512: 'Ce virement éclair n’attend plus le destinataire (il est {{status}}).',
+  error_6513: 'Cet identifiant de demande a déjà servi pour un autre virement.',
+  error_6514: 'Le montant doit être supérieur aux frais de service de {{fee}} {{currency}}.',
+  error_6515: 'Le virement éclair n’est disponible qu’en mode réel.',
+  error_6516:
+    'Le taux de change de {{currency}} n’est pas disponible pour le moment ; réessayez dans un instant.',
   // ---- fiat deposits ----
   error_6101:
     'Les dépôts, retraits et changes en monnaie fiduciaire ne sont disponibles qu’en mode Réel.',

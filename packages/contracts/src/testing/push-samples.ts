@@ -274,6 +274,28 @@ export const PUSH_SAMPLES: { [C in PushedChannel]: PushPayload<C> } = {
     createdAt: '2026-11-23T00:00:00.000Z',
     updatedAt: '2026-11-23T00:00:00.000Z',
   },
+  flashRemittance: {
+    id: '5b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+    clientRequestId: 'flash-1',
+    side: 'SENT',
+    sender: { uid: '10000001', maskedEmail: 'al***@example.com' },
+    recipient: { uid: '10000002', maskedEmail: 'bo***@example.com' },
+    note: 'Bob',
+    currency: 'USD',
+    amount: '100',
+    fee: '0',
+    received: '100',
+    cdcAmount: null,
+    message: null,
+    status: 'AWAITING_RECIPIENT',
+    terminationReason: null,
+    rejectReason: null,
+    expiresAt: '2026-11-23T12:00:00.000Z',
+    createdAt: '2026-11-23T00:00:00.000Z',
+    updatedAt: '2026-11-23T00:00:00.000Z',
+    decidedAt: null,
+    completedAt: null,
+  },
 };
 
 /** An order as the `order` channel and the REST routes carry it, with the given fields. */

@@ -399,6 +399,35 @@ const cryptoAssets: readonly SeedAsset[] = [
 
 const rwaAssets: readonly SeedAsset[] = [
   {
+    // The exchange's internal settlement token of flash remittance (README "Flash remittance"):
+    // issued to a recipient and sold back at par in the same ledger transaction. Not tradable
+    // (no symbol), not depositable or withdrawable, and without a "real"/"simulated" tag, so
+    // markets and the wallet never list it (a CDC balance never stays non-zero).
+    code: 'CDC',
+    name: 'Cash Delivery Certificate',
+    decimals: 2,
+    type: 'COIN',
+    category: 'RWA',
+    sign: null,
+    status: 'ACTIVE',
+    tags: [],
+    isMainFiat: false,
+    isCommonFiat: false,
+    sortOrder: 999,
+    referencePriceUsd: '1',
+    marketCap: null,
+    overview:
+      'Cash Delivery Certificate (CDC) is an internal settlement token of the exchange: ' +
+      '1 CDC = 1 USD. A flash remittance issues its USD value to the recipient as CDC and ' +
+      'sells it back at par at once, so no one holds CDC.',
+    publishTime: null,
+    publishPrice: null,
+    totalSupply: null,
+    circulatingSupply: null,
+    maxSupply: null,
+    links: [],
+  },
+  {
     code: 'XAUT',
     name: 'Tether Gold',
     decimals: 6,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 /** How much each kind of asset moves in the simulated feed (annualised volatility). */
 export function volatility(a: { code: string; type: string; category: string | null }): number {
   if (a.type === 'FIAT') return 0.05;
-  if (['USDT', 'USDC', 'TBILL'].includes(a.code)) return 0.01;
+  if (['USDT', 'USDC', 'TBILL', 'CDC'].includes(a.code)) return 0.01;
   return a.category === 'RWA' ? 0.15 : 0.6;
 }
 

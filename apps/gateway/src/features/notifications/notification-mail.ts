@@ -128,8 +128,8 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
       text: `UID ${p.fromUid} sent you ${p.amount} ${p.asset} (${MODE.en[p.mode]} account).`,
     }),
     FLASH_REMITTANCE_REQUEST: (p) => ({
-      subject: `Flash remittance request: ${p.amount} ${p.asset}`,
-      text: `UID ${p.fromUid} asks you for ${p.amount} ${p.asset}. The request expires at ${p.expiresAt}.`,
+      subject: `Flash remittance for you: ${p.amount} ${p.asset}`,
+      text: `UID ${p.fromUid} is sending you ${p.amount} ${p.asset} by flash remittance. Sign in and open Flash remittance to agree or reject it before ${p.expiresAt}; otherwise it ends and nothing is received.`,
     }),
     KYC_RESULT: (p) => ({
       subject: `Identity verification ${KYC_EN[p.status]}`,
@@ -202,7 +202,7 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     }),
     FLASH_REMITTANCE_REQUEST: (p) => ({
       subject: `闪电汇款请求：${p.amount} ${p.asset}`,
-      text: `UID ${p.fromUid} 向您请求 ${p.amount} ${p.asset}，请求将于 ${p.expiresAt} 过期。`,
+      text: `UID ${p.fromUid} 正通过闪电汇款向您汇出 ${p.amount} ${p.asset}。请在 ${p.expiresAt} 前登录并打开闪电汇款，同意或拒绝该汇款；逾期汇款将终止。`,
     }),
     KYC_RESULT: (p) => ({
       subject: `身份认证${KYC_CN[p.status]}`,
@@ -275,7 +275,7 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     }),
     FLASH_REMITTANCE_REQUEST: (p) => ({
       subject: `閃電匯款請求：${p.amount} ${p.asset}`,
-      text: `UID ${p.fromUid} 向您請求 ${p.amount} ${p.asset}，請求將於 ${p.expiresAt} 過期。`,
+      text: `UID ${p.fromUid} 正透過閃電匯款向您匯出 ${p.amount} ${p.asset}。請在 ${p.expiresAt} 前登入並開啟閃電匯款，同意或拒絕該匯款；逾期匯款將終止。`,
     }),
     KYC_RESULT: (p) => ({
       subject: `身份認證${KYC_TW[p.status]}`,
@@ -348,7 +348,7 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     }),
     FLASH_REMITTANCE_REQUEST: (p) => ({
       subject: `طلب تحويل فوري: ${p.amount} ${p.asset}`,
-      text: `يطلب منك UID ${p.fromUid} مبلغ ${p.amount} ${p.asset}. تنتهي صلاحية الطلب في ${p.expiresAt}.`,
+      text: `يرسل إليك UID ${p.fromUid} مبلغ ${p.amount} ${p.asset} عبر التحويل الفوري. سجّل الدخول وافتح التحويل الفوري للموافقة عليه أو رفضه قبل ${p.expiresAt}؛ وإلا فسينتهي التحويل.`,
     }),
     KYC_RESULT: (p) => ({
       subject: `التحقق من الهوية: ${KYC_AR[p.status]}`,
@@ -421,7 +421,7 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     }),
     FLASH_REMITTANCE_REQUEST: (p) => ({
       subject: `Demande de transfert instantané : ${p.amount} ${p.asset}`,
-      text: `L’UID ${p.fromUid} vous demande ${p.amount} ${p.asset}. La demande expire le ${p.expiresAt}.`,
+      text: `L’UID ${p.fromUid} vous envoie ${p.amount} ${p.asset} par virement éclair. Connectez-vous et ouvrez Virement éclair pour l’accepter ou le refuser avant le ${p.expiresAt} ; sinon il prend fin.`,
     }),
     KYC_RESULT: (p) => ({
       subject: `Vérification d’identité ${KYC_FR[p.status]}`,
@@ -494,7 +494,7 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     }),
     FLASH_REMITTANCE_REQUEST: (p) => ({
       subject: `Blitzüberweisung angefordert: ${p.amount} ${p.asset}`,
-      text: `UID ${p.fromUid} bittet Sie um ${p.amount} ${p.asset}. Die Anfrage läuft am ${p.expiresAt} ab.`,
+      text: `UID ${p.fromUid} sendet Ihnen ${p.amount} ${p.asset} per Blitzüberweisung. Melden Sie sich an und öffnen Sie Blitzüberweisung, um sie vor dem ${p.expiresAt} anzunehmen oder abzulehnen; sonst verfällt sie.`,
     }),
     KYC_RESULT: (p) => ({
       subject: `Identitätsprüfung ${KYC_DE[p.status]}`,
@@ -567,7 +567,7 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     }),
     FLASH_REMITTANCE_REQUEST: (p) => ({
       subject: `フラッシュ送金のリクエスト：${p.amount} ${p.asset}`,
-      text: `UID ${p.fromUid} から ${p.amount} ${p.asset} のリクエストが届きました。有効期限は ${p.expiresAt} です。`,
+      text: `UID ${p.fromUid} からフラッシュ送金で ${p.amount} ${p.asset} が送られています。${p.expiresAt} までにログインしてフラッシュ送金を開き、承認または拒否してください。期限を過ぎると送金は終了します。`,
     }),
     KYC_RESULT: (p) => ({
       subject: `本人確認が${KYC_JA[p.status]}`,
@@ -640,7 +640,7 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     }),
     FLASH_REMITTANCE_REQUEST: (p) => ({
       subject: `플래시 송금 요청: ${p.amount} ${p.asset}`,
-      text: `UID ${p.fromUid}님이 ${p.amount} ${p.asset}을(를) 요청했습니다. 요청은 ${p.expiresAt}에 만료됩니다.`,
+      text: `UID ${p.fromUid}님이 즉시 송금으로 ${p.amount} ${p.asset}을(를) 보내고 있습니다. ${p.expiresAt} 전에 로그인하여 즉시 송금에서 동의 또는 거절하세요. 기한이 지나면 송금이 종료됩니다.`,
     }),
     KYC_RESULT: (p) => ({
       subject: `신원 인증이 ${KYC_KO[p.status]}`,

@@ -1,4 +1,5 @@
 import { rapidAr } from './rapid-ar';
+import { flashAr } from './flash-ar';
 import { fiatAr } from './fiat-ar';
 import { mobileAr } from './mobile-ar';
 import { maintenanceAr } from './ops-ar';
@@ -58,6 +59,8 @@ export const ar: Messages = {
     bankWhitelist: 'القائمة البيضاء للحسابات المصرفية',
     foreignExchange: 'صرف العملات',
     rapidBuy: 'الشراء السريع',
+    flashWhitelist: 'القائمة البيضاء للتحويل الفوري',
+    flashRemittance: 'التحويل الفوري',
     messageCenter: 'مركز الرسائل',
     news: 'الأخبار',
     help: 'المساعدة',
@@ -605,6 +608,7 @@ export const ar: Messages = {
   fiatOut: fiatOutAr,
   fx: fxAr,
   rapid: rapidAr,
+  flash: flashAr,
   fiat: fiatAr,
   notifications: notificationsAr,
   overview: overviewAr,

@@ -1,4 +1,5 @@
 import { rapidDe } from './rapid-de';
+import { flashDe } from './flash-de';
 import { fiatDe } from './fiat-de';
 import { mobileDe } from './mobile-de';
 import { maintenanceDe } from './ops-de';
@@ -45,6 +46,8 @@ export const de: Messages = {
     bankWhitelist: 'Bankkonto-Whitelist',
     foreignExchange: 'Devisentausch',
     rapidBuy: 'Schnellkauf',
+    flashWhitelist: 'Whitelist für Blitzüberweisungen',
+    flashRemittance: 'Blitzüberweisung',
     messageCenter: 'Nachrichten',
     news: 'Neuigkeiten',
     help: 'Hilfe',
@@ -614,6 +617,7 @@ export const de: Messages = {
   fiatOut: fiatOutDe,
   fx: fxDe,
   rapid: rapidDe,
+  flash: flashDe,
   fiat: fiatDe,
   notifications: notificationsDe,
   overview: overviewDe,

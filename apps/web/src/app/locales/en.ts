@@ -1,4 +1,5 @@
 import { rapidEn } from './rapid-en';
+import { flashEn } from './flash-en';
 import { fiatEn } from './fiat-en';
 import { mobileEn } from './mobile-en';
 import { maintenanceEn } from './ops-en';
@@ -44,6 +45,8 @@ export const en = {
     bankWhitelist: 'Bank account whitelist',
     foreignExchange: 'Foreign exchange',
     rapidBuy: 'Rapid buy',
+    flashWhitelist: 'Flash whitelist',
+    flashRemittance: 'Flash remittance',
     messageCenter: 'Message centre',
     news: 'News',
     help: 'Help',
@@ -357,6 +360,7 @@ export const en = {
   fiatOut: fiatOutEn,
   fx: fxEn,
   rapid: rapidEn,
+  flash: flashEn,
   fiat: fiatEn,
   notifications: notificationsEn,
   overview: overviewEn,

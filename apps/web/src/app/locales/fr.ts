@@ -1,4 +1,5 @@
 import { rapidFr } from './rapid-fr';
+import { flashFr } from './flash-fr';
 import { fiatFr } from './fiat-fr';
 import { mobileFr } from './mobile-fr';
 import { maintenanceFr } from './ops-fr';
@@ -45,6 +46,8 @@ export const fr: Messages = {
     bankWhitelist: 'Liste blanche des comptes bancaires',
     foreignExchange: 'Change de devises',
     rapidBuy: 'Achat rapide',
+    flashWhitelist: 'Liste blanche des virements éclair',
+    flashRemittance: 'Virement éclair',
     messageCenter: 'Messages',
     news: 'Actualités',
     help: 'Aide',
@@ -612,6 +615,7 @@ export const fr: Messages = {
   fiatOut: fiatOutFr,
   fx: fxFr,
   rapid: rapidFr,
+  flash: flashFr,
   fiat: fiatFr,
   notifications: notificationsFr,
   overview: overviewFr,

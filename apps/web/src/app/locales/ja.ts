@@ -1,4 +1,5 @@
 import { rapidJa } from './rapid-ja';
+import { flashJa } from './flash-ja';
 import { fiatJa } from './fiat-ja';
 import { mobileJa } from './mobile-ja';
 import { maintenanceJa } from './ops-ja';
@@ -45,6 +46,8 @@ export const ja: Messages = {
     bankWhitelist: '銀行口座ホワイトリスト',
     foreignExchange: '外国為替',
     rapidBuy: 'クイック購入',
+    flashWhitelist: 'フラッシュ送金ホワイトリスト',
+    flashRemittance: 'フラッシュ送金',
     messageCenter: 'メッセージ',
     news: 'ニュース',
     help: 'ヘルプ',
@@ -599,6 +602,7 @@ export const ja: Messages = {
   fiatOut: fiatOutJa,
   fx: fxJa,
   rapid: rapidJa,
+  flash: flashJa,
   fiat: fiatJa,
   notifications: notificationsJa,
   overview: overviewJa,

@@ -1,4 +1,5 @@
 import { rapidKo } from './rapid-ko';
+import { flashKo } from './flash-ko';
 import { fiatKo } from './fiat-ko';
 import { mobileKo } from './mobile-ko';
 import { maintenanceKo } from './ops-ko';
@@ -45,6 +46,8 @@ export const ko: Messages = {
     bankWhitelist: '은행 계좌 화이트리스트',
     foreignExchange: '외환 환전',
     rapidBuy: '빠른 구매',
+    flashWhitelist: '즉시 송금 화이트리스트',
+    flashRemittance: '즉시 송금',
     messageCenter: '메시지 센터',
     news: '뉴스',
     help: '도움말',
@@ -593,6 +596,7 @@ export const ko: Messages = {
   fiatOut: fiatOutKo,
   fx: fxKo,
   rapid: rapidKo,
+  flash: flashKo,
   fiat: fiatKo,
   notifications: notificationsKo,
   overview: overviewKo,

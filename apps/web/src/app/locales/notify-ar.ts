@@ -62,7 +62,8 @@ export const notificationsAr = {
     FLASH_REMITTANCE_REQUEST: {
       name: 'طلب تحويل فوري',
       title: 'طلب تحويل فوري',
-      body: 'يطلب منك UID {{fromUid}} مبلغ {{amount}} {{asset}}. ينتهي الطلب في {{expiresAt}}.',
+      body: 'يرسل إليك UID {{fromUid}} مبلغ {{amount}} {{asset}}. وافق عليه أو ارفضه قبل {{expiresAt}}.',
+      open: 'فتح التحويل',
     },
     KYC_RESULT: {
       name: 'نتيجة التحقق من الهوية',

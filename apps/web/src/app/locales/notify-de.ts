@@ -62,7 +62,8 @@ export const notificationsDe = {
     FLASH_REMITTANCE_REQUEST: {
       name: 'Blitzüberweisungsanfrage',
       title: 'Blitzüberweisungsanfrage',
-      body: 'UID {{fromUid}} bittet Sie um {{amount}} {{asset}}. Die Anfrage läuft am {{expiresAt}} ab.',
+      body: 'UID {{fromUid}} sendet Ihnen {{amount}} {{asset}}. Nehmen Sie bis {{expiresAt}} an oder lehnen Sie ab.',
+      open: 'Überweisung öffnen',
     },
     KYC_RESULT: {
       name: 'Ergebnis der Identitätsprüfung',

@@ -52,7 +52,8 @@ export const notificationsEn = {
     FLASH_REMITTANCE_REQUEST: {
       name: 'Flash remittance request',
       title: 'Flash remittance request',
-      body: 'UID {{fromUid}} asks you for {{amount}} {{asset}}. The request expires on {{expiresAt}}.',
+      body: 'UID {{fromUid}} is sending you {{amount}} {{asset}}. Agree or reject it before {{expiresAt}}.',
+      open: 'Open the remittance',
     },
     KYC_RESULT: {
       name: 'Identity verification result',

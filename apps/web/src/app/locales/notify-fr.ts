@@ -62,7 +62,8 @@ export const notificationsFr = {
     FLASH_REMITTANCE_REQUEST: {
       name: 'Demande de transfert éclair',
       title: 'Demande de transfert éclair',
-      body: "L'UID {{fromUid}} vous demande {{amount}} {{asset}}. La demande expire le {{expiresAt}}.",
+      body: "L'UID {{fromUid}} vous envoie {{amount}} {{asset}}. Acceptez ou refusez avant le {{expiresAt}}.",
+      open: 'Ouvrir le virement',
     },
     KYC_RESULT: {
       name: "Résultat de la vérification d'identité",

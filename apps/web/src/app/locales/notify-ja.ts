@@ -62,7 +62,8 @@ export const notificationsJa = {
     FLASH_REMITTANCE_REQUEST: {
       name: 'フラッシュ送金リクエスト',
       title: 'フラッシュ送金リクエスト',
-      body: 'UID {{fromUid}} から {{amount}} {{asset}} のリクエストがあります。期限は {{expiresAt}} です。',
+      body: 'UID {{fromUid}} から {{amount}} {{asset}} が送られています。{{expiresAt}} までに承認または拒否してください。',
+      open: '送金を開く',
     },
     KYC_RESULT: {
       name: '本人確認の結果',

@@ -62,7 +62,8 @@ export const notificationsKo = {
     FLASH_REMITTANCE_REQUEST: {
       name: '플래시 송금 요청',
       title: '플래시 송금 요청',
-      body: 'UID {{fromUid}}님이 {{amount}} {{asset}}을(를) 요청했습니다. 요청은 {{expiresAt}}에 만료됩니다.',
+      body: 'UID {{fromUid}}님이 {{amount}} {{asset}}을(를) 보내고 있습니다. {{expiresAt}} 전에 동의 또는 거절하세요.',
+      open: '송금 열기',
     },
     KYC_RESULT: {
       name: '본인 인증 결과',

@@ -62,7 +62,8 @@ export const notificationsZhCn = {
     FLASH_REMITTANCE_REQUEST: {
       name: '闪电汇款请求',
       title: '闪电汇款请求',
-      body: 'UID {{fromUid}} 向您请求 {{amount}} {{asset}}，请求将于 {{expiresAt}} 过期。',
+      body: 'UID {{fromUid}} 正向您汇出 {{amount}} {{asset}}，请在 {{expiresAt}} 前同意或拒绝。',
+      open: '查看汇款',
     },
     KYC_RESULT: {
       name: '身份认证结果',

@@ -62,7 +62,8 @@ export const notificationsZhTw = {
     FLASH_REMITTANCE_REQUEST: {
       name: '閃電匯款請求',
       title: '閃電匯款請求',
-      body: 'UID {{fromUid}} 向您請求 {{amount}} {{asset}}，請求將於 {{expiresAt}} 過期。',
+      body: 'UID {{fromUid}} 正向您匯出 {{amount}} {{asset}}，請在 {{expiresAt}} 前同意或拒絕。',
+      open: '查看匯款',
     },
     KYC_RESULT: {
       name: '身份認證結果',

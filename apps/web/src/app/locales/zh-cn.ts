@@ -1,4 +1,5 @@
 import { rapidZhCn } from './rapid-zh-cn';
+import { flashZhCn } from './flash-zh-cn';
 import { fiatZhCn } from './fiat-zh-cn';
 import { mobileZhCn } from './mobile-zh-cn';
 import { maintenanceZhCn } from './ops-zh-cn';
@@ -46,6 +47,8 @@ export const zhCn: Messages = {
     bankWhitelist: '银行账户白名单',
     foreignExchange: '外汇兑换',
     rapidBuy: '快捷买币',
+    flashWhitelist: '闪电汇款白名单',
+    flashRemittance: '闪电汇款',
     messageCenter: '消息中心',
     news: '新闻',
     help: '帮助',
@@ -337,6 +340,7 @@ export const zhCn: Messages = {
   fiatOut: fiatOutZhCn,
   fx: fxZhCn,
   rapid: rapidZhCn,
+  flash: flashZhCn,
   fiat: fiatZhCn,
   notifications: notificationsZhCn,
   overview: overviewZhCn,

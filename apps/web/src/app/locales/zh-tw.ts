@@ -1,4 +1,5 @@
 import { rapidZhTw } from './rapid-zh-tw';
+import { flashZhTw } from './flash-zh-tw';
 import { fiatZhTw } from './fiat-zh-tw';
 import { mobileZhTw } from './mobile-zh-tw';
 import { maintenanceZhTw } from './ops-zh-tw';
@@ -46,6 +47,8 @@ export const zhTw: Messages = {
     bankWhitelist: '銀行帳戶白名單',
     foreignExchange: '外匯兌換',
     rapidBuy: '快捷買幣',
+    flashWhitelist: '閃電匯款白名單',
+    flashRemittance: '閃電匯款',
     messageCenter: '訊息中心',
     news: '新聞',
     help: '幫助',
@@ -337,6 +340,7 @@ export const zhTw: Messages = {
   fiatOut: fiatOutZhTw,
   fx: fxZhTw,
   rapid: rapidZhTw,
+  flash: flashZhTw,
   fiat: fiatZhTw,
   notifications: notificationsZhTw,
   overview: overviewZhTw,

@@ -26,6 +26,8 @@ const ACCOUNT_ITEMS = [
   { key: 'bankWhitelist', to: PATHS.bankCardManage, event: 'bank_account_whitelist' },
   { key: 'foreignExchange', to: PATHS.foreignExchange, event: 'foreign_exchange' },
   { key: 'rapidBuy', to: PATHS.rapidBuy, event: 'rapid_buy' },
+  { key: 'flashWhitelist', to: PATHS.flashWhitelist, event: 'flash_whitelist' },
+  { key: 'flashRemittance', to: PATHS.flashRemittance, event: 'flash_remittance' },
   { key: 'messageCenter', to: PATHS.messageCenter, event: 'message_center' },
 ] as const;
 

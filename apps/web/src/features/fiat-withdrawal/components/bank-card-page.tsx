@@ -28,7 +28,7 @@ import {
 } from '../lib/rules';
 import { FiatGate } from './gates';
 import { useFiatOutLive } from './live';
-import { StepUpModal, type StepUpCodes } from './step-up-modal';
+import { StepUpModal, type StepUpCodes } from '../../../components/step-up/step-up-modal';
 import '../fiat-withdrawal.css';
 
 const FIELDS = [

@@ -25,7 +25,7 @@ import {
 import { amountError, normalSwift, swiftError, textError } from '../lib/rules';
 import { FiatGate } from './gates';
 import { useFiatOutLive } from './live';
-import { StepUpModal, type StepUpCodes } from './step-up-modal';
+import { StepUpModal, type StepUpCodes } from '../../../components/step-up/step-up-modal';
 import '../fiat-withdrawal.css';
 
 const DETAILS = [

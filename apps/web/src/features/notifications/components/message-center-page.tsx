@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { PATHS, loginPath } from '../../../config/paths';
+import { PATHS, flashConfirmPath, loginPath } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { formatWhen, notificationText } from '../../../lib/notification-text';
 import { useNotifications } from '../../../lib/notifications';
@@ -82,6 +82,15 @@ function NotificationDetail({ id, onBack }: { id: string; onBack: () => void }) 
       <h2>{text.title}</h2>
       <p className="muted">{formatWhen(detail.data.createdAt, i18n.language)}</p>
       <p className="message-detail__body">{text.body}</p>
+      {detail.data.type === 'FLASH_REMITTANCE_REQUEST' && (
+        <Link
+          className="button button--primary"
+          to={flashConfirmPath(detail.data.params.requestId)}
+          data-testid="notification-flash-open"
+        >
+          {t('notifications.types.FLASH_REMITTANCE_REQUEST.open')}
+        </Link>
+      )}
     </article>
   );
 }

@@ -266,6 +266,15 @@ function AssetActions({
           {t('fx.wallet.action')}
         </Link>
       )}
+      {mode === RuntimeMode.REAL && !crypto && (
+        <Link
+          className="button button--small"
+          to={PATHS.flashRemittance}
+          data-testid={`wallet-flash-${row.code}`}
+        >
+          {t('nav.flashRemittance')}
+        </Link>
+      )}
       {mode === RuntimeMode.REAL &&
         !crypto &&
         (

@@ -1,13 +1,14 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Modal } from '../../../components/modal';
-import { GoogleCodeField } from '../../../components/step-up/google-code-field';
-import { SecurityCodeField } from '../../../components/step-up/security-code-field';
-import { PATHS } from '../../../config/paths';
-import { errorText } from '../../../lib/error-text';
-import { useSecurityStatus } from '../../../lib/security';
-import { anyError, emailCodeError, googleCodeError } from '../../../lib/validation';
+import { PATHS } from '../../config/paths';
+import { errorText } from '../../lib/error-text';
+import { useSecurityStatus } from '../../lib/security';
+import { anyError, emailCodeError, googleCodeError } from '../../lib/validation';
+import { Modal } from '../modal';
+import { GoogleCodeField } from './google-code-field';
+import { SecurityCodeField } from './security-code-field';
+import './step-up-modal.css';
 
 export interface StepUpCodes {
   googleCode: string;
@@ -15,7 +16,8 @@ export interface StepUpCodes {
 }
 
 /**
- * The confirmation of a whitelist change or a withdrawal: the summary, then a Google
+ * The confirmation of a whitelist change, a withdrawal or a flash remittance (shared by the fiat
+ * features): the summary, then a Google
  * Authenticator code and a STEP_UP code mailed to the account. Without a linked Authenticator,
  * or under the 24-hour security lock, it says so (with the way out) instead of the form.
  */
@@ -114,7 +116,7 @@ export function StepUpModal({
             {errorText(error, t)}
           </div>
         ) : null}
-        <div className="fiat-actions">
+        <div className="step-up-modal__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             {t('common.cancel')}
           </button>

@@ -1,0 +1,180 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  flashCurrencies,
+  flashRejectRequest,
+  flashRemittance,
+  flashRemittanceQuery,
+  flashRemittanceRequest,
+  flashStepUp,
+  flashWhitelistEntry,
+  flashWhitelistRequest,
+  ok,
+  page,
+} from '@exchange/contracts';
+import { requireAuth } from '../../lib/auth-context.js';
+import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { requireStepUp } from '../security/step-up.js';
+import type { FlashDeps } from './deps.js';
+import type { FlashRemittances } from './flash-service.js';
+
+const tags = ['flash remittance'];
+const idParams = z.object({ id: z.uuid() });
+
+/**
+ * Flash remittance under /v1/flash-remittance (contracts flash-remittance.ts
+ * FLASH_REMITTANCE_PATHS). Whitelist changes and initiating need the step-up (Google
+ * Authenticator and a STEP_UP e-mail code), checked after the request itself is known valid.
+ */
+export function flashRemittanceRoutes(
+  deps: FlashDeps,
+  flash: FlashRemittances,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/whitelist',
+      {
+        schema: {
+          tags,
+          summary: 'The flash whitelist (recipients), newest first',
+          security: bearerSecurity,
+          response: responses(z.array(flashWhitelistEntry)),
+        },
+      },
+      async (request) => ok(await flash.listWhitelist(requireAuth(request).userId)),
+    );
+    app.post(
+      '/whitelist',
+      {
+        schema: {
+          tags,
+          summary:
+            'Add a verified recipient by UID or e-mail, with a 2-30 character note (step-up)',
+          security: bearerSecurity,
+          body: flashWhitelistRequest,
+          response: responses(flashWhitelistEntry),
+        },
+      },
+      async (request) => ok(await flash.addWhitelist(requireAuth(request).userId, request.body)),
+    );
+    app.post(
+      '/whitelist/:id/delete',
+      {
+        schema: {
+          tags,
+          summary: 'Remove a recipient from the flash whitelist (step-up)',
+          security: bearerSecurity,
+          params: idParams,
+          body: flashStepUp,
+          response: responses(z.null()),
+        },
+      },
+      async (request) => {
+        await flash.deleteWhitelist(requireAuth(request).userId, request.params.id, request.body);
+        return ok(null);
+      },
+    );
+    app.get(
+      '/currencies',
+      {
+        schema: {
+          tags,
+          summary: 'The fiat currencies you hold, the fee rate and the approval window',
+          security: bearerSecurity,
+          response: responses(flashCurrencies),
+        },
+      },
+      async (request) =>
+        ok(await flash.currencies(requireAuth(request).userId, request.runtimeMode)),
+    );
+    app.post(
+      '/remittances',
+      {
+        schema: {
+          tags,
+          summary: 'Initiate a flash remittance to a whitelisted recipient (step-up); frozen 12 h',
+          security: bearerSecurity,
+          body: flashRemittanceRequest,
+          response: responses(flashRemittance),
+        },
+      },
+      async (request) => {
+        const { userId } = requireAuth(request);
+        const body = request.body;
+        return ok(
+          await flash.initiate(userId, request.runtimeMode, body, () =>
+            requireStepUp(deps, userId, { totp: body.googleCode, emailCode: body.emailCode }),
+          ),
+        );
+      },
+    );
+    app.get(
+      '/remittances',
+      {
+        schema: {
+          tags,
+          summary: 'Sent or received flash remittances, newest first (paged, 6 months)',
+          security: bearerSecurity,
+          querystring: flashRemittanceQuery,
+          response: responses(page(flashRemittance)),
+        },
+      },
+      async (request) => ok(await flash.list(requireAuth(request).userId, request.query)),
+    );
+    app.get(
+      '/remittances/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One flash remittance (its sender or its recipient)',
+          security: bearerSecurity,
+          params: idParams,
+          response: responses(flashRemittance),
+        },
+      },
+      async (request) => ok(await flash.get(requireAuth(request).userId, request.params.id)),
+    );
+    app.post(
+      '/remittances/:id/cancel',
+      {
+        schema: {
+          tags,
+          summary: 'The sender cancels while it awaits the recipient (funds returned)',
+          security: bearerSecurity,
+          params: idParams,
+          response: responses(flashRemittance),
+        },
+      },
+      async (request) => ok(await flash.cancel(requireAuth(request).userId, request.params.id)),
+    );
+    app.post(
+      '/remittances/:id/agree',
+      {
+        schema: {
+          tags,
+          summary: 'The recipient agrees: processed at once (CDC issued and sold, fee deducted)',
+          security: bearerSecurity,
+          params: idParams,
+          response: responses(flashRemittance),
+        },
+      },
+      async (request) =>
+        ok(await flash.agree(requireAuth(request).userId, request.runtimeMode, request.params.id)),
+    );
+    app.post(
+      '/remittances/:id/reject',
+      {
+        schema: {
+          tags,
+          summary: 'The recipient rejects (optional reason): terminated, funds returned',
+          security: bearerSecurity,
+          params: idParams,
+          body: flashRejectRequest,
+          response: responses(flashRemittance),
+        },
+      },
+      async (request) =>
+        ok(await flash.reject(requireAuth(request).userId, request.params.id, request.body.reason)),
+    );
+  };
+}
