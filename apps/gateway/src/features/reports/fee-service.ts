@@ -26,7 +26,7 @@ export const OFFERED_CHANNELS: Readonly<Record<FeeChannelCode, boolean>> = {
   FIAT_DEPOSIT: true,
   FIAT_WITHDRAWAL: true,
   CARD_DEPOSIT: true,
-  FLASH_REMITTANCE: false,
+  FLASH_REMITTANCE: true,
   FOREIGN_EXCHANGE: true,
   RAPID_BUY: true,
   BANK_ACCOUNT: true,
@@ -40,6 +40,8 @@ export async function feeSchedule(opts: {
   mode: RuntimeMode;
   /** The crypto withdrawal fee rate in force (WITHDRAWAL_FEE_RATE, or the rate after its end). */
   cryptoWithdrawalRate?: string;
+  /** The flash remittance service fee rate (FLASH_REMITTANCE_FEE_RATE; "0": free, as advertised). */
+  flashRemittanceRate?: string;
 }): Promise<FeeSchedule> {
   const symbols = await availableSymbols(opts);
   const rates = await opts.db.tradingSymbol.findMany({
@@ -67,6 +69,11 @@ export async function feeSchedule(opts: {
         ? { free: rates.every((r) => r.makerFeeRate.isZero() && r.takerFeeRate.isZero()) }
         : {}),
       // The operator's setting, not the spec's default, is what a withdrawal is charged.
+      ...(channel === 'FLASH_REMITTANCE' &&
+      opts.flashRemittanceRate !== undefined &&
+      !new Decimal(opts.flashRemittanceRate).isZero()
+        ? { free: false, rate: new Decimal(opts.flashRemittanceRate).toFixed() }
+        : {}),
       ...(channel === 'CRYPTO_WITHDRAWAL' && opts.cryptoWithdrawalRate !== undefined
         ? {
             rate: new Decimal(opts.cryptoWithdrawalRate).toFixed(),

@@ -60,6 +60,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
         await feeSchedule({
           db: app.db,
           mode: request.runtimeMode,
+          flashRemittanceRate: app.env.FLASH_REMITTANCE_FEE_RATE,
           ...(app.hasDecorator('withdrawals')
             ? { cryptoWithdrawalRate: app.withdrawals.feeRate().rate.toFixed() }
             : {}),

@@ -442,8 +442,8 @@ describe('fees', () => {
     });
   });
 
-  it("shows the crypto withdrawal rate the operator set (WITHDRAWAL_FEE_RATE), not the spec's 1 %", async () => {
-    const other = await build({ WITHDRAWAL_FEE_RATE: '0.005' });
+  it("shows the rates the operator set (WITHDRAWAL_FEE_RATE, FLASH_REMITTANCE_FEE_RATE), not the spec's", async () => {
+    const other = await build({ WITHDRAWAL_FEE_RATE: '0.005', FLASH_REMITTANCE_FEE_RATE: '0.001' });
     try {
       const res = await other.app.inject({ method: 'GET', url: '/v1/fees/public/schedule' });
       const schedule = res.json<{ data: FeeSchedule }>().data;
@@ -451,6 +451,12 @@ describe('fees', () => {
         rate: '0.005',
         free: false,
         limitedTime: true,
+      });
+      // A flash remittance fee the operator set is shown too (free by default).
+      expect(schedule.channels.find((x) => x.channel === 'FLASH_REMITTANCE')).toMatchObject({
+        offered: true,
+        free: false,
+        rate: '0.001',
       });
     } finally {
       await other.close();
