@@ -20,11 +20,11 @@ export const fiatOutDe = {
     intro:
       'Geben Sie zur Bestätigung einen Code aus Google Authenticator und den per E-Mail erhaltenen Code ein.',
     noAuthenticator:
-      'Bitte verknüpfen Sie zuerst Google Authenticator: Auszahlungen und Bankkonten erfordern Google Authenticator und E-Mail.',
+      'Bitte verknüpfen Sie zuerst Google Authenticator: Auszahlungen, Überweisungen, Blitzüberweisungen und Bankkonten erfordern Google Authenticator und E-Mail.',
     linkAuthenticator: 'Zu den Sicherheitseinstellungen',
-    lockTitle: 'Auszahlungen sind für 24 Stunden gesperrt',
+    lockTitle: 'Auszahlungen, Überweisungen und Blitzüberweisungen sind für 24 Stunden gesperrt',
     lockBody:
-      'Ihre Sicherheitseinstellungen wurden kürzlich geändert. Auszahlungen sind ab {{until}} wieder möglich.',
+      'Ihre Sicherheitseinstellungen wurden kürzlich geändert. Ab {{until}} sind sie wieder möglich.',
   },
   realOnly: {
     title: 'Fiat-Auszahlungen nur im Modus Echt',

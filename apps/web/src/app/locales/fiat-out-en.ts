@@ -17,11 +17,10 @@ export const fiatOutEn = {
   stepUp: {
     intro: 'Enter a code from Google Authenticator and the code mailed to you to confirm.',
     noAuthenticator:
-      'Please bind Google Authenticator first: withdrawals and bank accounts need Google Authenticator and e-mail.',
+      'Please bind Google Authenticator first: withdrawals, transfers, flash remittances and bank accounts need Google Authenticator and e-mail.',
     linkAuthenticator: 'Go to security settings',
-    lockTitle: 'Withdrawals are locked for 24 hours',
-    lockBody:
-      'Your security settings changed recently. Withdrawals are possible again from {{until}}.',
+    lockTitle: 'Withdrawals, transfers and flash remittances are locked for 24 hours',
+    lockBody: 'Your security settings changed recently. They are possible again from {{until}}.',
   },
   realOnly: {
     title: 'Fiat withdrawals are in Real mode only',

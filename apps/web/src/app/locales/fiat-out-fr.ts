@@ -18,11 +18,11 @@ export const fiatOutFr = {
   stepUp: {
     intro: 'Pour confirmer, saisissez un code de Google Authenticator et le code reçu par e-mail.',
     noAuthenticator:
-      'Veuillez d’abord associer Google Authenticator : les retraits et les comptes bancaires exigent Google Authenticator et l’e-mail.',
+      'Veuillez d’abord associer Google Authenticator : les retraits, transferts, virements éclair et comptes bancaires nécessitent Google Authenticator et l’e-mail.',
     linkAuthenticator: 'Aller aux paramètres de sécurité',
-    lockTitle: 'Retraits bloqués pendant 24 heures',
+    lockTitle: 'Retraits, transferts et virements éclair bloqués pendant 24 heures',
     lockBody:
-      'Vos paramètres de sécurité ont changé récemment. Les retraits sont de nouveau possibles à partir du {{until}}.',
+      'Vos paramètres de sécurité ont changé récemment. Ils sont de nouveau possibles à partir du {{until}}.',
   },
   realOnly: {
     title: 'Les retraits fiat se font uniquement en mode Réel',

@@ -17,10 +17,10 @@ export const fiatOutJa = {
   stepUp: {
     intro: '確認のため、Google 認証システムのコードとメールで届いたコードを入力してください。',
     noAuthenticator:
-      '先に Google 認証システムを連携してください。出金と銀行口座には Google 認証システムとメールが必要です。',
+      'まず Google Authenticator を連携してください：出金、振替、フラッシュ送金、銀行口座には Google Authenticator とメールが必要です。',
     linkAuthenticator: 'セキュリティ設定へ',
-    lockTitle: '出金は 24 時間ロックされています',
-    lockBody: '最近セキュリティ設定が変更されました。{{until}} から再び出金できます。',
+    lockTitle: '出金・振替・フラッシュ送金は 24 時間ロックされています',
+    lockBody: '最近セキュリティ設定が変更されました。{{until}} から再びご利用いただけます。',
   },
   realOnly: {
     title: '法定通貨の出金はリアルモードのみです',

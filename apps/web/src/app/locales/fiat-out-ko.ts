@@ -18,10 +18,10 @@ export const fiatOutKo = {
   stepUp: {
     intro: '확인을 위해 Google OTP 코드와 이메일로 받은 코드를 입력하세요.',
     noAuthenticator:
-      '먼저 Google OTP를 연결하세요. 출금과 은행 계좌에는 Google OTP와 이메일이 필요합니다.',
+      '먼저 Google Authenticator를 연결하세요: 출금, 이체, 플래시 송금 및 은행 계좌에는 Google Authenticator와 이메일이 필요합니다.',
     linkAuthenticator: '보안 설정으로 이동',
-    lockTitle: '출금이 24시간 잠겼습니다',
-    lockBody: '최근 보안 설정이 변경되었습니다. {{until}}부터 다시 출금할 수 있습니다.',
+    lockTitle: '출금, 이체 및 플래시 송금이 24시간 잠겼습니다',
+    lockBody: '최근 보안 설정이 변경되었습니다. {{until}}부터 다시 이용할 수 있습니다.',
   },
   realOnly: {
     title: '법정화폐 출금은 실거래 모드에서만 가능합니다',

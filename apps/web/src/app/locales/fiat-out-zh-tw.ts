@@ -16,10 +16,11 @@ export const fiatOutZhTw = {
   },
   stepUp: {
     intro: '請輸入 Google 驗證器中的驗證碼與郵件收到的驗證碼以確認。',
-    noAuthenticator: '請先綁定 Google 驗證器：提領與銀行帳戶需要綁定 Google 驗證器與電子郵件。',
+    noAuthenticator:
+      '請先綁定 Google 驗證器：提領、轉帳、閃匯與銀行帳戶需要綁定 Google 驗證器與電子郵件。',
     linkAuthenticator: '前往安全設定',
-    lockTitle: '提領已鎖定 24 小時',
-    lockBody: '您的安全設定最近有變更，{{until}} 起可再次提領。',
+    lockTitle: '提領、轉帳與閃匯已鎖定 24 小時',
+    lockBody: '您的安全設定最近有變更，{{until}} 起可再次使用。',
   },
   realOnly: {
     title: '法幣提領僅在真實模式下可用',
