@@ -45,7 +45,13 @@ const GATEWAY_DIR = path.resolve(import.meta.dirname, '../../gateway');
 const DATABASE_URL =
   process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
 const HOLDER = 'Ada Lovelace';
-const OWN_ACCOUNT = '004-123456-789';
+/**
+ * Her own account number, new on each run: an account another user of the exchange whitelisted
+ * (the fiat withdrawal scenario's, in the same run) is refused as not hers.
+ */
+const OWN_ACCOUNT = `004-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}-${String(
+  Math.floor(Math.random() * 1e3),
+).padStart(3, '0')}`;
 const OWN_SWIFT = 'HSBCHKHHHKH';
 const DEPOSIT = '5000';
 const USDT_PRICE = '1.00';
