@@ -33,7 +33,8 @@ interface ActionRow {
 
 /**
  * References whose postings make one line whatever their number of transactions: a trade, an
- * order, a withdrawal (freeze, then completion with its fee, or release), a transfer, a deposit.
+ * order, a withdrawal (freeze, then completion with its fee, or release), a transfer, a deposit,
+ * a flash remittance (whose CDC legs net to nothing for the recipient), a foreign exchange.
  */
 const GROUPED_BY_REFERENCE = [
   'TRADE',
@@ -43,6 +44,8 @@ const GROUPED_BY_REFERENCE = [
   'FIAT_WITHDRAWAL',
   'FIAT_DEPOSIT',
   'CRYPTO_DEPOSIT',
+  'FLASH_REMITTANCE',
+  'FOREIGN_EXCHANGE',
 ];
 
 /** numeric(38,18) as text carries trailing zeros: "0.500000000000000000" -> "0.5". */

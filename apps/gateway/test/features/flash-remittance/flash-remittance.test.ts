@@ -9,6 +9,7 @@ import {
   type FlashRemittance,
   type FlashWhitelistEntry,
   type Page,
+  type WalletTransaction,
 } from '@exchange/contracts';
 import { build, signIn, type TestApp } from '../../helpers/build.js';
 import { eventually } from '../../helpers/wait.js';
@@ -211,6 +212,20 @@ describe('flash remittance', () => {
       `${P.remittances}?side=SENT&status=COMPLETED&currency=USD`,
     );
     expect(sentHistory.body.data.result.map((x) => x.id)).toEqual([r.id]);
+    // Each side's transaction history: one line for the remittance, the CDC legs netting to
+    // nothing and the fee apart.
+    const lines = async (token: string) =>
+      (
+        await call<Page<WalletTransaction>>(t, token, 'GET', '/v1/wallet/transactions')
+      ).body.data.result
+        .filter((x) => x.type.startsWith('FLASH'))
+        .map((x) => [x.type, x.changes]);
+    expect(await lines(recipient.token)).toEqual([
+      ['FLASH_REMITTANCE_IN', [{ asset: 'USD', amount: '333.33', fee: '0.34' }]],
+    ]);
+    expect(await lines(sender.token)).toEqual([
+      ['FLASH_REMITTANCE_OUT', [{ asset: 'USD', amount: '-333.33', fee: '0' }]],
+    ]);
     await expectAuditClean(t);
   });
 
