@@ -432,8 +432,15 @@ export async function socketRecovery(ctx: ScenarioContext): Promise<void> {
 
   // A new order placed outside the page: its level reaches the book and its states reach the
   // open orders, both only over the reconnected socket.
-  const bestBid = num(await bids.locator('li').first().getAttribute('data-price'));
-  const price = uniquePrice(bestBid * 0.96);
+  // Its price is inside the 14 levels the book draws (the market makers quote 20 a side):
+  // between the 9th and the 10th bid, at a price no market maker quotes; it lives for seconds.
+  const bidPrices = await bids
+    .locator('li')
+    .evaluateAll((rows): number[] => rows.map((row) => Number(row.getAttribute('data-price'))));
+  const upper = bidPrices[8] ?? (bidPrices[0] ?? 0) * 0.999;
+  const lower = bidPrices[9] ?? upper - 1;
+  const gapTicks = Math.max(1, Math.round((upper - lower) * 100) - 1);
+  const price = tick(upper - (1 + Math.floor(Math.random() * gapTicks)) / 100);
   const api = async (path: string, body: unknown) => {
     const res = await fetch(`${ctx.baseUrl}${path}`, {
       method: 'POST',
