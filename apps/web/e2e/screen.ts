@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { openMenu, newPage, shot, type ScenarioContext } from './scenarios';
+import { waitUntil } from './helpers';
 
 const HOUR = 3_600_000;
 
@@ -105,8 +106,13 @@ export async function tradeScreenAndSignIn(ctx: ScenarioContext): Promise<void> 
   const before = await stroke(page, lineSelector);
   await openMenu(page, 'Settings');
   await page.getByRole('radio', { name: 'Red up, green down' }).check();
-  const after = await stroke(page, lineSelector);
-  assert.notEqual(after, before, 'redUp changes the sparkline colour');
+  // The page draws the new colours on its next render: wait for it rather than read at once.
+  const after = await waitUntil(
+    'redUp changes the sparkline colour',
+    () => stroke(page, lineSelector),
+    (v) => v !== before,
+    5_000,
+  );
   const stored = await page.evaluate(() => localStorage.getItem('settings') ?? '');
   ctx.log(`  redUp: sparkline ${before} -> ${after}; stored settings ${stored}`);
   await shot(ctx, page, 'markets-red-up-dark');
