@@ -63,8 +63,12 @@ export async function rapidBuy(ctx: ScenarioContext): Promise<void> {
   await result.locator('[data-state="FILLED"]').waitFor({ timeout: 15_000 });
   const received = num(await page.getByTestId('rapid-result-received').textContent());
   assert.ok(received > 200, `USDT received (${received})`);
+  // The history refetches after the live update: its newest row turns FILLED too.
   const row = page.locator('tr[data-rapid-buy]').first();
-  await row.waitFor();
+  await page
+    .locator('tr[data-rapid-buy][data-state="FILLED"]')
+    .first()
+    .waitFor({ timeout: 10_000 });
   assert.equal(await row.getAttribute('data-state'), 'FILLED');
   assert.match((await row.textContent()) ?? '', /Filled/);
   // The dollars left follow the fill (the order's unfreeze returns what was not spent).
