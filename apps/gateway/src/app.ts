@@ -55,6 +55,7 @@ import { tradableSymbol } from './features/orders/symbol-rules.js';
 import { registerRapidBuy } from './features/rapid-buy/index.js';
 import { PlacementWriter } from './features/orders/order-store.js';
 import { Settlement } from './features/orders/settlement/settlement.js';
+import { ShardMap, engineShards } from './features/orders/shard-map.js';
 import { Verdicts } from './features/orders/verdicts.js';
 import { MarketMaker } from './features/market-maker/market-maker.js';
 import { marketSeed } from './features/market-maker/seed.js';
@@ -330,6 +331,7 @@ function securityDeps(app: FastifyInstance): SecurityDeps {
 async function trading(app: FastifyInstance): Promise<void> {
   const verdicts = await Verdicts.create(app.redis);
   const depth = new DepthStore(app.redis, app.db);
+  const shards = new ShardMap(app.db);
   const deps: OrderDeps = {
     db: app.db,
     sql: app.sql,
@@ -340,6 +342,7 @@ async function trading(app: FastifyInstance): Promise<void> {
     placements: new PlacementWriter(app.sql),
     cache: createOrderCaches(),
     depth,
+    shards,
   };
   const market = marketDataSink({
     db: app.db,
@@ -360,21 +363,30 @@ async function trading(app: FastifyInstance): Promise<void> {
       settled.push(listener);
     },
   } satisfies OrderPath);
-  const settlement = new Settlement({
-    db: app.db,
-    sql: app.sql,
-    redis: app.redis,
-    clock: app.clock,
-    shard: app.env.ENGINE_SHARD,
-    fanout: app.socket.fanout,
-    verdicts,
-    market,
-    log: app.log,
-    keepEvents: app.env.SETTLEMENT_KEEP_EVENTS,
-    onCommitted: (orders) => {
-      for (const listener of settled) listener(orders);
-    },
-  });
+  // One settlement consumer per engine shard of the shard map, each with its own lock, stream,
+  // cursor and connection, running side by side: their ledger writes lock balances in one key
+  // order and move them by net amounts, so two shards may settle one user's trades at once.
+  const settling = app.env.SETTLEMENT
+    ? (app.env.SETTLEMENT_SHARDS ?? (await engineShards(app.db)))
+    : [];
+  const settlements = settling.map(
+    (shard) =>
+      new Settlement({
+        db: app.db,
+        sql: app.sql,
+        redis: app.redis,
+        clock: app.clock,
+        shard,
+        fanout: app.socket.fanout,
+        verdicts,
+        market,
+        log: app.log.child({ shard }),
+        keepEvents: app.env.SETTLEMENT_KEEP_EVENTS,
+        onCommitted: (orders) => {
+          for (const listener of settled) listener(orders);
+        },
+      }),
+  );
   const marketMaker = new MarketMaker(deps, {
     intervalMs: app.env.MARKET_MAKER_INTERVAL_MS,
     levels: app.env.MARKET_MAKER_LEVELS,
@@ -406,8 +418,10 @@ async function trading(app: FastifyInstance): Promise<void> {
   registerOrderOps(app.socket, deps);
   // An operator's catalogue or block-list change applies at once in every gateway.
   const stopWatching = await onCatalogueChange(app.redis, (change) => {
-    if (change === 'catalogue') deps.cache.symbols.clear();
-    else
+    if (change === 'catalogue') {
+      deps.cache.symbols.clear();
+      shards.clear();
+    } else
       app.blockList
         .refresh()
         .catch((err: unknown) => app.log.warn({ err }, 'block list refresh failed'));
@@ -415,7 +429,10 @@ async function trading(app: FastifyInstance): Promise<void> {
   await app.register(orderRoutes(deps), { prefix: '/v1/spot-order' });
   await app.register(marketDataRoutes(depth), { prefix: '/v1/market-data' });
   await app.register(symbolRoutes, { prefix: '/v1/symbol' });
-  if (app.env.SETTLEMENT) app.addHook('onReady', async () => settlement.start());
+  if (app.env.SETTLEMENT)
+    app.addHook('onReady', async () => {
+      for (const settlement of settlements) settlement.start();
+    });
   let history: Promise<unknown> = Promise.resolve();
   if (app.env.MARKET_MAKERS)
     app.addHook('onReady', async () => {
@@ -433,7 +450,7 @@ async function trading(app: FastifyInstance): Promise<void> {
     await stopWatching();
     await history;
     await marketMaker.stop();
-    await settlement.stop();
+    await Promise.all(settlements.map((s) => s.stop()));
     await market.flush();
     await verdicts.close();
   });

@@ -1,18 +1,25 @@
-import { ENGINE_HEARTBEAT_KEY } from '@exchange/contracts';
+import { ENGINE_HEARTBEAT_KEY, engineStreamKeys } from '@exchange/contracts';
 import type { Redis } from 'ioredis';
 
 export const HEARTBEAT_KEY = ENGINE_HEARTBEAT_KEY;
 
 /**
  * Announces that the matching service is alive: a key that expires after three missed beats,
- * holding the time of the last beat, for the gateway's readiness view of the engine.
+ * holding the time of the last beat, for the gateway's readiness view of the engine (per shard).
  */
 export function startHeartbeat(
   redis: Redis,
   intervalMs: number,
   now: () => number = Date.now,
+  shard?: string,
 ): () => void {
-  const beat = () => redis.set(HEARTBEAT_KEY, String(now()), 'PX', intervalMs * 3);
+  // The shard's own key (per-shard readiness) and the shared one (some engine is alive).
+  const beat = async () => {
+    const at = String(now());
+    await redis.set(HEARTBEAT_KEY, at, 'PX', intervalMs * 3);
+    if (shard !== undefined)
+      await redis.set(engineStreamKeys(shard).heartbeat, at, 'PX', intervalMs * 3);
+  };
   const timer = setInterval(() => void beat().catch(() => undefined), intervalMs);
   void beat().catch(() => undefined);
   return () => clearInterval(timer);

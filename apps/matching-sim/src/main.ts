@@ -26,7 +26,7 @@ const redis = new Redis(config.REDIS_URL, {
   keyPrefix: config.REDIS_PREFIX,
   connectionName: `matching-sim-${config.ENGINE_SHARD}`,
 });
-const stopHeartbeat = startHeartbeat(redis, config.HEARTBEAT_MS);
+const stopHeartbeat = startHeartbeat(redis, config.HEARTBEAT_MS, Date.now, config.ENGINE_SHARD);
 const service = new EngineService({
   redis,
   shard: config.ENGINE_SHARD,

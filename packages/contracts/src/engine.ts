@@ -22,6 +22,7 @@ export function engineStreamKeys(shard: string): {
   replay: string;
   settled: string;
   listing: string;
+  heartbeat: string;
 } {
   return {
     input: `engine:${shard}:commands`,
@@ -35,10 +36,15 @@ export function engineStreamKeys(shard: string): {
     settled: `engine:${shard}:settled`,
     /** The answer to a `listOrders <token>` control request: every order the engine holds. */
     listing: `engine:${shard}:listing`,
+    /** The shard's engine is alive: the time of its last beat, expiring after three missed beats. */
+    heartbeat: `engine:${shard}:heartbeat`,
   };
 }
 
-/** The matching service's heartbeat: the time of its last beat, expiring after three missed beats. */
+/**
+ * Some matching engine is alive (every shard's engine beats it, beside its own shard's key): the
+ * time of the last beat, expiring after three missed beats.
+ */
 export const ENGINE_HEARTBEAT_KEY = 'matching:heartbeat';
 
 /** A non-negative integer within Number.MAX_SAFE_INTEGER, sent as a number or a decimal string. */

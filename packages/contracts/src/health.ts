@@ -1,6 +1,15 @@
 import { z } from 'zod';
 
 export const healthStatus = z.object({ status: z.literal('ok'), uptimeSeconds: z.number() });
+/** A matching engine's heartbeat: when it last beat; null when none for three beats. */
+const engineView = z.object({ ok: z.boolean(), lastBeatMsAgo: z.number().nullable() });
+/** Settlement: the last event seq committed, the last the engine published, the difference. */
+const settlementView = z.object({
+  settledSeq: z.number().int(),
+  publishedSeq: z.number().int().nullable(),
+  behind: z.number().int().nullable(),
+});
+
 export const readinessStatus = z.object({
   status: z.enum(['ready', 'not_ready']),
   checks: z.object({
@@ -21,14 +30,14 @@ export const readinessStatus = z.object({
    */
   trading: z
     .object({
-      /** The matching engine's heartbeat: when it last beat; null when none for three beats. */
-      engine: z.object({ ok: z.boolean(), lastBeatMsAgo: z.number().nullable() }),
-      /** Settlement: the last event seq committed, the last the engine published, the difference. */
-      settlement: z.object({
-        settledSeq: z.number().int(),
-        publishedSeq: z.number().int().nullable(),
-        behind: z.number().int().nullable(),
-      }),
+      /** Every shard's engine: ok when all beat; the oldest last beat (null if one is silent). */
+      engine: engineView,
+      /** Over all shards: seqs of the first shard, `behind` summed (null if one has published nothing). */
+      settlement: settlementView,
+      /** Each engine shard of the shard map. */
+      shards: z.array(
+        z.object({ shard: z.string(), engine: engineView, settlement: settlementView }),
+      ),
     })
     .optional(),
 });

@@ -157,10 +157,16 @@ async function prepare(): Promise<void> {
   ) {
     throw new Error('Seeding failed');
   }
-  // The engine learns the catalogue's symbols (ticks, lots, minimums) from the database.
+  // The engines learn the catalogue's symbols (ticks, lots, minimums) and the shard map from the
+  // database; ENGINE_SHARDS=n spreads the symbols over n shards first.
   const symbols = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'src/features/orders/engine-symbols-cli.ts'],
+    [
+      '--import',
+      'tsx',
+      'src/features/orders/engine-symbols-cli.ts',
+      ...(env.ENGINE_SHARDS ? ['--assign', env.ENGINE_SHARDS] : ['--all']),
+    ],
     {
       cwd: appDir('gateway'),
       env,
@@ -168,7 +174,8 @@ async function prepare(): Promise<void> {
     },
   );
   if (symbols.status !== 0) throw new Error(`Reading the symbols failed: ${symbols.stderr}`);
-  env.ENGINE_SYMBOLS = symbols.stdout.trim();
+  if (symbols.stderr.trim()) step(`shard map: ${symbols.stderr.trim().replace(/\n/g, '; ')}`);
+  shardSpecs = JSON.parse(symbols.stdout) as Record<string, unknown[]>;
   const feed = spawnSync(
     process.execPath,
     ['--import', 'tsx', 'src/features/exchange-rates/feed-assets-cli.ts'],
@@ -198,6 +205,14 @@ async function prepare(): Promise<void> {
     }
   }
 }
+
+/** Each engine shard's symbol specs, from the shard map. */
+let shardSpecs: Record<string, unknown[]> = {};
+/** One engine process per shard: `engine` alone, `engine-<shard>` beside others. */
+const engineNames = () => {
+  const shards = Object.keys(shardSpecs);
+  return shards.length <= 1 ? ['engine'] : shards.map((s) => `engine-${s}`);
+};
 
 let stopping = false;
 const supervisor = new Supervisor({
@@ -230,7 +245,16 @@ function launch(
 async function stopAll(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
-    await supervisor.stop(['gateway', 'worker', 'engine', 'kyc', 'chain', 'bank', 'card', 'oidc']);
+    await supervisor.stop([
+      'gateway',
+      'worker',
+      ...engineNames(),
+      'kyc',
+      'chain',
+      'bank',
+      'card',
+      'oidc',
+    ]);
   }
   process.exit(code);
 }
@@ -277,7 +301,16 @@ async function main(): Promise<void> {
     SETTLEMENT: 'true',
     MARKET_MAKERS: env.MARKET_MAKERS,
   });
-  launch('engine', 33, appDir('matching-sim'), 'src/main.ts');
+  const shards = Object.keys(shardSpecs);
+  const names = engineNames();
+  for (const [i, shard] of shards.entries()) {
+    launch(names[i] ?? `engine-${shard}`, 33, appDir('matching-sim'), 'src/main.ts', {
+      ENGINE_SHARD: shard,
+      ENGINE_SYMBOLS: JSON.stringify(shardSpecs[shard]),
+      // One price feed for the exchange: the first shard's engine publishes it.
+      ...(i === 0 ? {} : { PRICE_FEED_ASSETS: '[]' }),
+    });
+  }
   launch('kyc', 34, appDir('matching-sim'), 'src/sim/kyc/main.ts');
   launch('chain', 37, appDir('matching-sim'), 'src/sim/chain/main.ts');
   launch('card', 38, appDir('matching-sim'), 'src/sim/card/main.ts');

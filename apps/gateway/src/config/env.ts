@@ -88,11 +88,6 @@ export const envSchema = z
      * often; a script guessing at the picture does.
      */
     PUZZLE_FAILURES_MAX: z.coerce.number().int().positive().default(30),
-    /** The engine shard serving the symbols (one shard today). */
-    ENGINE_SHARD: z
-      .string()
-      .regex(/^[\w-]+$/)
-      .default('0'),
     /** How long a placement waits for the engine's verdict before answering PENDING. */
     ORDER_VERDICT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
     /** How far above the best ask a market buy by amount may fill (0.05 = 5 %). */
@@ -101,6 +96,18 @@ export const envSchema = z
     SETTLEMENT_KEEP_EVENTS: z.coerce.number().int().min(1).default(10_000),
     /** Run the settlement consumer in this process (one instance holds its lock at a time). */
     SETTLEMENT: bool.default(true),
+    /**
+     * The engine shards this process settles (comma-separated); unset: every shard of the shard
+     * map. Workers on several machines or cores can split the shards between them.
+     */
+    SETTLEMENT_SHARDS: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{1,32}(,[A-Za-z0-9_-]{1,32})*$/,
+        'a comma-separated list of shard names',
+      )
+      .optional()
+      .transform((s) => s?.split(',')),
     /** false: a worker (settlement, market makers, jobs) that serves no HTTP; see server.ts. */
     LISTEN: bool.default(true),
     /** Simulated market makers keep Demo and Trial books two-sided (off in tests). */

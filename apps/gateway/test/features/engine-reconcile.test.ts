@@ -28,7 +28,7 @@ const opts = (apply: boolean) => ({
   db: t.app.db,
   redis: t.app.redis,
   clock: t.clock,
-  shard: t.app.env.ENGINE_SHARD,
+  shard: '0',
   apply,
 });
 
@@ -74,7 +74,7 @@ describe('reconciling the database and the engine', () => {
     // And an order the engine rests that the database never had.
     const user = await t.app.db.user.findUniqueOrThrow({ where: { id: u.userId } });
     const ghost = 900_000_001;
-    await sendCommand(t.app.redis, t.app.env.ENGINE_SHARD, {
+    await sendCommand(t.app.redis, '0', {
       kind: 'place',
       commandId: 'outside:ghost',
       runtimeMode: 1,

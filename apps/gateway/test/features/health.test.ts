@@ -1,3 +1,4 @@
+import { engineStreamKeys } from '@exchange/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../helpers/build.js';
 
@@ -29,15 +30,27 @@ describe('health and readiness', () => {
         settlement: { settledSeq: 0, publishedSeq: null, behind: null },
       },
     });
-    await t.app.redis.commands.set('matching:heartbeat', String(Date.now() - 1500));
-    await t.app.redis.commands.xadd('engine:0:events', '0-7', 'e', '[]');
+    const keys = engineStreamKeys('0');
+    await t.app.redis.commands.set(keys.heartbeat, String(Date.now() - 1500));
+    await t.app.redis.commands.xadd(keys.output, '0-7', 'e', '[]');
     const later = (await t.app.inject({ method: 'GET', url: '/ready' })).json<{
-      trading: { engine: { ok: boolean; lastBeatMsAgo: number }; settlement: unknown };
+      trading: {
+        engine: { ok: boolean; lastBeatMsAgo: number };
+        settlement: unknown;
+        shards: unknown[];
+      };
     }>();
     expect(later.trading.engine.ok).toBe(true);
     expect(later.trading.engine.lastBeatMsAgo).toBeGreaterThanOrEqual(1500);
     expect(later.trading.settlement).toEqual({ settledSeq: 0, publishedSeq: 7, behind: 7 });
-    await t.app.redis.commands.del('matching:heartbeat', 'engine:0:events');
+    // One entry per shard of the shard map (one shard here).
+    expect(later.trading.shards).toEqual([
+      expect.objectContaining({
+        shard: '0',
+        settlement: { settledSeq: 0, publishedSeq: 7, behind: 7 },
+      }),
+    ]);
+    await t.app.redis.commands.del(keys.heartbeat, keys.output);
   });
 });
 

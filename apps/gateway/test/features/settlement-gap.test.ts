@@ -32,7 +32,7 @@ const { place, balance, order } = trading(() => t);
 
 describe('settlement after the event stream lost entries', () => {
   it('has the engine write the missing events again and settles every fill once', async () => {
-    const keys = streamKeys(t.app.env.ENGINE_SHARD);
+    const keys = streamKeys('0');
     const maker = await signIn(t);
     const taker = await signIn(t);
     for (const u of [maker, taker]) await balance(u.token, 'USDT');
@@ -61,8 +61,7 @@ describe('settlement after the event stream lost entries', () => {
     const buyId = buy.json<{ data: Order }>().data.id;
     await until(async () => (await t.app.redis.commands.xlen(keys.output)) >= 2, 5_000);
     const cursor =
-      (await t.app.db.engineCursor.findUnique({ where: { shard: t.app.env.ENGINE_SHARD } }))
-        ?.lastSeq ?? 0;
+      (await t.app.db.engineCursor.findUnique({ where: { shard: '0' } }))?.lastSeq ?? 0;
     await t.app.redis.commands.del(keys.output);
     await t.app.db.$executeRawUnsafe(
       'ALTER TABLE spot_trade DROP CONSTRAINT test_holds_settlement',
@@ -99,8 +98,7 @@ describe('settlement after the event stream lost entries', () => {
       expect.objectContaining({ available: '77800', frozen: '0' }),
     );
     const settled =
-      (await t.app.db.engineCursor.findUnique({ where: { shard: t.app.env.ENGINE_SHARD } }))
-        ?.lastSeq ?? 0;
+      (await t.app.db.engineCursor.findUnique({ where: { shard: '0' } }))?.lastSeq ?? 0;
     expect(settled).toBeGreaterThan(cursor);
     // The engine's retention watermark follows the committed cursor.
     await until(
@@ -113,7 +111,7 @@ describe('settlement after the event stream lost entries', () => {
   });
 
   it('trims settled events from the stream, keeping the last few below its cursor', async () => {
-    const keys = streamKeys(t.app.env.ENGINE_SHARD);
+    const keys = streamKeys('0');
     const u = await signIn(t);
     await balance(u.token, 'USDT');
     const ids: string[] = [];
@@ -129,8 +127,7 @@ describe('settlement after the event stream lost entries', () => {
     }
     await until(async () => (await order(u.token, ids[7]!)).status === 'NEW', 10_000);
     const settled =
-      (await t.app.db.engineCursor.findUnique({ where: { shard: t.app.env.ENGINE_SHARD } }))
-        ?.lastSeq ?? 0;
+      (await t.app.db.engineCursor.findUnique({ where: { shard: '0' } }))?.lastSeq ?? 0;
     const entries = await t.app.redis.commands.xrange(keys.output, '-', '+');
     // Eight commands of two or more events each went through; about six events are kept.
     expect(entries.length).toBeLessThanOrEqual(6);

@@ -1,3 +1,4 @@
+import { engineStreamKeys } from '@exchange/contracts';
 import { until } from './wait.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -12,8 +13,15 @@ const engineDir = path.resolve(
   '../../../matching-sim',
 );
 
-/** Starts the real matching service on the test app's Redis prefix and waits for its heartbeat. */
-export async function startEngine(t: TestApp): Promise<{ stop(): Promise<void> }> {
+/**
+ * Starts the real matching service on the test app's Redis prefix and waits for its heartbeat:
+ * shard "0" with every symbol, or the named shard with the symbols the shard map gives it.
+ */
+export async function startEngine(
+  t: TestApp,
+  o: { shard?: string } = {},
+): Promise<{ stop(): Promise<void> }> {
+  const shard = o.shard ?? '0';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: engineDir,
     env: {
@@ -23,12 +31,16 @@ export async function startEngine(t: TestApp): Promise<{ stop(): Promise<void> }
       REDIS_URL: t.env.REDIS_URL,
       REDIS_PREFIX: t.env.REDIS_PREFIX,
       ENGINE_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'engine-')),
-      ENGINE_SYMBOLS: JSON.stringify(await engineSymbolSpecs(t.app.db)),
+      ENGINE_SHARD: shard,
+      ENGINE_SYMBOLS: JSON.stringify(
+        await engineSymbolSpecs(t.app.db, o.shard === undefined ? undefined : shard),
+      ),
       HEARTBEAT_MS: '200',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await until(async () => (await t.app.redis.commands.get('matching:heartbeat')) !== null, 10_000);
+  const beat = engineStreamKeys(shard).heartbeat;
+  await until(async () => (await t.app.redis.commands.get(beat)) !== null, 10_000);
   return {
     async stop() {
       child.kill('SIGTERM');

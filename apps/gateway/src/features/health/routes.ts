@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ENGINE_HEARTBEAT_KEY,
-  engineStreamKeys,
-  healthStatus,
-  readinessStatus,
-} from '@exchange/contracts';
+import { engineStreamKeys, healthStatus, readinessStatus } from '@exchange/contracts';
 import { enabledOutsideProduction } from '../../config/env.js';
+import { engineShards } from '../orders/shard-map.js';
 
 async function timed(
   fn: () => Promise<unknown>,
@@ -27,17 +23,18 @@ async function timed(
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // The order path's figures are for operators: off in production unless READY_DETAILS is set.
   const details = enabledOutsideProduction(app.env, app.env.READY_DETAILS);
-  async function tradingView() {
-    const shard = app.env.ENGINE_SHARD;
+  async function shardView(shard: string) {
+    const keys = engineStreamKeys(shard);
     const [beat, cursor, top] = await Promise.all([
-      app.redis.commands.get(ENGINE_HEARTBEAT_KEY),
+      app.redis.commands.get(keys.heartbeat),
       app.db.engineCursor.findUnique({ where: { shard } }),
-      app.redis.commands.xrevrange(engineStreamKeys(shard).output, '+', '-', 'COUNT', 1),
+      app.redis.commands.xrevrange(keys.output, '+', '-', 'COUNT', 1),
     ]);
     const settledSeq = cursor?.lastSeq ?? 0;
     const id = top[0]?.[0];
     const publishedSeq = id === undefined ? null : Number(id.split('-')[1]);
     return {
+      shard,
       engine: {
         ok: beat !== null,
         lastBeatMsAgo: beat === null ? null : Math.max(0, Date.now() - Number(beat)),
@@ -47,6 +44,24 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         publishedSeq,
         behind: publishedSeq === null ? null : Math.max(0, publishedSeq - settledSeq),
       },
+    };
+  }
+  async function tradingView() {
+    const shards = await Promise.all((await engineShards(app.db)).map(shardView));
+    const first = shards[0];
+    const ages = shards.map((s) => s.engine.lastBeatMsAgo);
+    const behind = shards.map((s) => s.settlement.behind);
+    return {
+      engine: {
+        ok: shards.every((s) => s.engine.ok),
+        lastBeatMsAgo: ages.includes(null) ? null : Math.max(0, ...(ages as number[])),
+      },
+      settlement: {
+        settledSeq: first?.settlement.settledSeq ?? 0,
+        publishedSeq: first?.settlement.publishedSeq ?? null,
+        behind: behind.includes(null) ? null : (behind as number[]).reduce((a, b) => a + b, 0),
+      },
+      shards,
     };
   }
 

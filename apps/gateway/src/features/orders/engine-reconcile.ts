@@ -66,11 +66,18 @@ interface Pass {
 async function comparePass(db: Db, redis: RedisConnections, shard: string): Promise<Pass> {
   const listing = await engineHeldOrders(redis, shard);
   const inEngine = new Set(listing.orders.map((h) => String(h.orderId)));
+  // The shard's symbols only: the other shards' engines hold the rest.
+  const symbols = (
+    await db.tradingSymbol.findMany({ where: { engineShard: shard }, select: { code: true } })
+  ).map((s) => s.code);
   const [cursor, open] = await db.$transaction(
     [
       db.engineCursor.findUnique({ where: { shard } }),
       db.spotOrder.findMany({
-        where: { status: { in: OPEN_ORDER_STATUSES.filter((s) => s !== 'PENDING') } },
+        where: {
+          status: { in: OPEN_ORDER_STATUSES.filter((s) => s !== 'PENDING') },
+          symbol: { in: symbols },
+        },
         select: { id: true, mode: true, symbol: true, status: true },
         orderBy: { id: 'asc' },
       }),

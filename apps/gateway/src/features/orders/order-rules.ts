@@ -16,6 +16,8 @@ export interface SymbolRules extends OrderLimits {
   quoteAsset: string;
   makerFeeRate: string;
   takerFeeRate: string;
+  /** The engine shard holding the symbol's books (the catalogue's shard map). */
+  engineShard: string;
 }
 
 export interface CheckedOrder {

@@ -19,6 +19,7 @@ import { assertAccountOpen, requirePermission } from '../../lib/permissions.js';
 import { USD_VALUED_ASSETS, reserveOptedOutSpot } from '../kyc/opted-out-limit.js';
 import { ensureFunded } from '../wallet/funding-service.js';
 import { sendCommand } from './engine-client.js';
+import type { ShardMap } from './shard-map.js';
 import { checkOrder, type SymbolRules } from './order-rules.js';
 import type { DepthStore } from '../market-data/depth-store.js';
 import type { PlacementWriter } from './order-store.js';
@@ -38,6 +39,8 @@ export interface OrderDeps {
   cache: OrderCaches;
   /** The settled book, for a market buy by amount's protection price. */
   depth: Pick<DepthStore, 'snapshot'>;
+  /** Which engine shard holds a symbol (for commands on existing orders). */
+  shards: Pick<ShardMap, 'shardOf'>;
 }
 
 /** Cancellable orders: the contracts' open statuses, as the column's plain strings. */
@@ -214,7 +217,7 @@ export async function placeOrder(
   try {
     await sendCommand(
       deps.redis,
-      deps.env.ENGINE_SHARD,
+      rules.engineShard,
       input.replaces === undefined
         ? { kind: 'place', ...base, orderId: Number(order.id), ...checked.spec }
         : {
@@ -278,7 +281,7 @@ export async function cancelOrder(
   // Unique per request: two cancels in one millisecond are two commands, each answered.
   const commandId = `cancel:${order.id}:${randomUUID()}`;
   const verdict = deps.verdicts.wait(commandId, deps.env.ORDER_VERDICT_TIMEOUT_MS);
-  await sendCommand(deps.redis, deps.env.ENGINE_SHARD, {
+  await sendCommand(deps.redis, await deps.shards.shardOf(order.symbol), {
     kind: 'cancel',
     commandId,
     runtimeMode: input.mode,

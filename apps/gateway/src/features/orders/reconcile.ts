@@ -22,8 +22,17 @@ export async function resendPending(opts: {
   shard: string;
 }): Promise<number> {
   const before = new Date(opts.clock.now() - PENDING_RESEND_MS);
+  // Only the orders of this shard's symbols: each shard's settlement resends its own.
+  const symbols = await opts.db.tradingSymbol.findMany({
+    where: { engineShard: opts.shard },
+    select: { code: true },
+  });
   const stale = await opts.db.spotOrder.findMany({
-    where: { status: 'PENDING', createdAt: { lt: before } },
+    where: {
+      status: 'PENDING',
+      createdAt: { lt: before },
+      symbol: { in: symbols.map((s) => s.code) },
+    },
     take: 500,
     orderBy: { id: 'asc' },
   });

@@ -42,5 +42,6 @@ export async function tradableSymbol(
     minNotional: s.minNotional.toFixed(),
     makerFeeRate: s.makerFeeRate.toFixed(),
     takerFeeRate: s.takerFeeRate.toFixed(),
+    engineShard: s.engineShard,
   };
 }
