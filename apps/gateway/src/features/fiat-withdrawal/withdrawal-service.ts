@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import {
@@ -35,6 +35,9 @@ import { isUniqueViolation, lockedAvailable, refreshAssets } from '../withdrawal
 import { BankRefused } from './bank-port.js';
 import { bankAccountView, checkField, linkedAccount } from './bank-accounts.js';
 import type { FiatOutDeps } from './deps.js';
+
+/** How long one caller may hold a withdrawal's send lock (the bank's answer comes in seconds). */
+const SEND_LOCK_MS = 120_000;
 
 type Tx = Prisma.TransactionClient;
 type Status = FiatWithdrawalState;
@@ -448,11 +451,40 @@ export class FiatWithdrawals {
         if (row.scheduledFor.getTime() > now) return this.later(id, row.scheduledFor);
         next = await this.move(row, ['SCHEDULED'], 'SENDING');
       } else if (row.status === 'SENDING') {
-        if (!row.bankTransferId) await this.send(row);
+        if (!row.bankTransferId) await this.sendOnce(row);
         return;
       } else return;
       // Another change came first: read again and go on from there.
       if (!next) continue;
+    }
+  }
+
+  /**
+   * One caller at a time asks the bank for a withdrawal: two jobs can reach a SENDING withdrawal
+   * together (a failed job's retry and the one queued at start, or the operator's send-now and
+   * the banking-day job). The bank is idempotent on the withdrawal id, so two calls would still
+   * be one transfer; the lock makes it one call. A caller that finds the lock taken fails and is
+   * retried by its job, by which time the transfer id is recorded (or the holder's call failed
+   * and the lock, released or expired, lets the retry ask).
+   */
+  private async sendOnce(row: Row): Promise<void> {
+    const key = `fiat-withdrawal:${row.id}:sending`;
+    const owner = randomUUID();
+    const r = this.deps.redis.commands;
+    // Longer than any bank call may take; released as soon as the call is over.
+    if ((await r.set(key, owner, 'PX', SEND_LOCK_MS, 'NX')) !== 'OK')
+      throw new Error(`withdrawal ${row.id} is being sent to the bank by another job`);
+    try {
+      // Read again under the lock: the holder before may have recorded the transfer.
+      const fresh = await this.deps.db.fiatWithdrawal.findUnique({ where: { id: row.id } });
+      if (fresh?.status === 'SENDING' && !fresh.bankTransferId) await this.send(fresh);
+    } finally {
+      await r.eval(
+        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
+        1,
+        key,
+        owner,
+      );
     }
   }
 

@@ -11,8 +11,11 @@ export class FakeBank implements BankPort {
   readonly transfers = new Map<string, string>();
   refuse: string | null = null;
   down = false;
+  /** How long the bank takes to answer (ms). */
+  delayMs = 0;
 
   async sendTransfer(req: BankTransferRequest) {
+    if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
     if (this.down) throw new Error('bank unreachable');
     if (this.refuse) throw new BankRefused(this.refuse);
     this.requests.push(req);

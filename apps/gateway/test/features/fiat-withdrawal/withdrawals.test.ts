@@ -37,6 +37,7 @@ afterAll(() => t.close());
 beforeEach(() => {
   bank.refuse = null;
   bank.down = false;
+  bank.delayMs = 0;
 });
 
 /** A Hong Kong local time as an instant. */
@@ -512,6 +513,31 @@ describe('concurrency', () => {
     expect(ok).toHaveLength(10);
     expect(refused).toHaveLength(10);
     expect(await balance(t, a.userId, 'USD')).toEqual({ available: '0', frozen: '1000' });
+    await expectAuditClean(t);
+  });
+});
+
+describe('one call to the bank', () => {
+  it('two jobs reaching a SENDING withdrawal together ask the bank once', async () => {
+    const a = await ready(hkt('2026-11-24', 10));
+    const w = await withdraw(a);
+    t.clock.set(Date.parse(w.reviewDueAt));
+    await runUntil(w.id, 'FROZEN');
+    t.clock.set((await row(w.id)).releaseAt!.getTime());
+    await runUntil(w.id, 'SCHEDULED');
+    // Put SENDING by hand (no job queued), then two callers at once against a slow bank.
+    await t.app.db.fiatWithdrawal.update({ where: { id: w.id }, data: { status: 'SENDING' } });
+    bank.delayMs = 300;
+    const both = await Promise.allSettled([
+      t.app.fiatWithdrawals.advance(w.id),
+      t.app.fiatWithdrawals.advance(w.id),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(bank.requests.filter((r) => r.requestId === w.id)).toHaveLength(1);
+    expect((await row(w.id)).bankTransferId).toBe(bank.transfers.get(w.id));
+    // The loser's retry finds the transfer recorded and asks nothing.
+    await t.app.fiatWithdrawals.advance(w.id);
+    expect(bank.requests.filter((r) => r.requestId === w.id)).toHaveLength(1);
     await expectAuditClean(t);
   });
 });
