@@ -140,11 +140,7 @@ export const cryptoAr: Messages['crypto'] = {
     selfTransfer: 'هذا هو UID الخاص بك.',
   },
   stepUp: {
-    intro: 'أدخل رمزًا من Google Authenticator والرمز الذي نرسله إلى بريدك الإلكتروني.',
-    noAuthenticator: 'يرجى ربط Google Authenticator أولًا: إخراج الأموال يتطلبه.',
     linkAuthenticator: 'الانتقال إلى إعدادات الأمان',
-    lockTitle: 'متوقف بعد تغيير أمني',
-    lockBody: 'يعود السحب والتحويل في {{until}}.',
     whitelistOnly: 'يُسمح بعناوين القائمة البيضاء فقط: اختر عنوانًا من قائمتك.',
     whitelistOnlyUid: 'يُسمح بمعرّفات UID في القائمة البيضاء فقط: اختر واحدًا من قائمتك.',
     openWhitelist: 'فتح القائمة البيضاء',

@@ -144,12 +144,7 @@ export const cryptoDe: Messages['crypto'] = {
     selfTransfer: 'Das ist Ihre eigene UID.',
   },
   stepUp: {
-    intro: 'Geben Sie einen Code aus Google Authenticator und den per E-Mail gesendeten Code ein.',
-    noAuthenticator:
-      'Bitte verknüpfen Sie zuerst Google Authenticator: Auszahlungen und Übertragungen benötigen ihn.',
     linkAuthenticator: 'Zu den Sicherheitseinstellungen',
-    lockTitle: 'Nach einer Sicherheitsänderung pausiert',
-    lockBody: 'Auszahlungen und Übertragungen sind ab {{until}} wieder möglich.',
     whitelistOnly:
       'Nur Adressen aus der Whitelist sind erlaubt: Wählen Sie eine aus Ihrer Whitelist.',
     whitelistOnlyUid:

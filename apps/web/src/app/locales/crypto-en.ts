@@ -141,11 +141,7 @@ export const cryptoEn = {
     selfTransfer: 'This is your own UID.',
   },
   stepUp: {
-    intro: 'Enter a code from Google Authenticator and the code we e-mail you.',
-    noAuthenticator: 'Please bind Google Authenticator first: moving funds out needs it.',
     linkAuthenticator: 'Go to security settings',
-    lockTitle: 'Paused after a security change',
-    lockBody: 'Withdrawals and transfers open again on {{until}}.',
     whitelistOnly: 'Only whitelisted addresses are allowed: pick one from your whitelist.',
     whitelistOnlyUid: 'Only whitelisted UIDs are allowed: pick one from your whitelist.',
     openWhitelist: 'Open the whitelist',

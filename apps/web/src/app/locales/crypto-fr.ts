@@ -144,12 +144,7 @@ export const cryptoFr: Messages['crypto'] = {
     selfTransfer: 'C’est votre propre UID.',
   },
   stepUp: {
-    intro: 'Saisissez un code de Google Authenticator et le code reçu par e-mail.',
-    noAuthenticator:
-      'Veuillez d’abord associer Google Authenticator : il est nécessaire pour sortir des fonds.',
     linkAuthenticator: 'Aller aux paramètres de sécurité',
-    lockTitle: 'Suspendu après une modification de sécurité',
-    lockBody: 'Les retraits et virements rouvrent le {{until}}.',
     whitelistOnly:
       'Seules les adresses de la liste blanche sont autorisées : choisissez-en une dans votre liste.',
     whitelistOnlyUid:

@@ -141,11 +141,7 @@ export const cryptoJa: Messages['crypto'] = {
     selfTransfer: 'ご自身の UID です。',
   },
   stepUp: {
-    intro: 'Google Authenticator のコードと、メールで届いたコードを入力してください。',
-    noAuthenticator: '先に Google Authenticator を連携してください。資金の送出に必要です。',
     linkAuthenticator: 'セキュリティ設定へ',
-    lockTitle: 'セキュリティ変更のため停止中',
-    lockBody: '出金と送金は {{until}} に再開します。',
     whitelistOnly: 'ホワイトリストのアドレスのみ利用できます。ホワイトリストから選んでください。',
     whitelistOnlyUid: 'ホワイトリストの UID のみ利用できます。ホワイトリストから選んでください。',
     openWhitelist: 'ホワイトリストを開く',

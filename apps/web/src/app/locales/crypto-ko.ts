@@ -140,11 +140,7 @@ export const cryptoKo: Messages['crypto'] = {
     selfTransfer: '본인의 UID입니다.',
   },
   stepUp: {
-    intro: 'Google Authenticator 코드와 이메일로 받은 코드를 입력하세요.',
-    noAuthenticator: '먼저 Google Authenticator를 연결하세요. 자금을 내보내려면 필요합니다.',
     linkAuthenticator: '보안 설정으로 이동',
-    lockTitle: '보안 변경으로 일시 중지됨',
-    lockBody: '출금과 이체는 {{until}}에 다시 가능합니다.',
     whitelistOnly: '화이트리스트 주소만 사용할 수 있습니다. 화이트리스트에서 선택하세요.',
     whitelistOnlyUid: '화이트리스트 UID만 사용할 수 있습니다. 화이트리스트에서 선택하세요.',
     openWhitelist: '화이트리스트 열기',

@@ -137,11 +137,7 @@ export const cryptoZhCn: Messages['crypto'] = {
     selfTransfer: '这是您自己的 UID。',
   },
   stepUp: {
-    intro: '请输入 Google 验证器中的验证码和邮箱收到的验证码。',
-    noAuthenticator: '请先绑定 Google 验证器：转出资金需要它。',
     linkAuthenticator: '前往安全设置',
-    lockTitle: '安全设置变更后已暂停',
-    lockBody: '提现和转账将于 {{until}} 恢复。',
     whitelistOnly: '仅允许白名单地址：请从白名单中选择。',
     whitelistOnlyUid: '仅允许白名单 UID：请从白名单中选择。',
     openWhitelist: '打开白名单',

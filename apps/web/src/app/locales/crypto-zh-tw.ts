@@ -137,11 +137,7 @@ export const cryptoZhTw: Messages['crypto'] = {
     selfTransfer: '這是您自己的 UID。',
   },
   stepUp: {
-    intro: '請輸入 Google 驗證器中的驗證碼和電子郵件收到的驗證碼。',
-    noAuthenticator: '請先綁定 Google 驗證器：轉出資金需要它。',
     linkAuthenticator: '前往安全設定',
-    lockTitle: '安全設定變更後已暫停',
-    lockBody: '提領和轉帳將於 {{until}} 恢復。',
     whitelistOnly: '僅允許白名單地址：請從白名單中選擇。',
     whitelistOnlyUid: '僅允許白名單 UID：請從白名單中選擇。',
     openWhitelist: '開啟白名單',

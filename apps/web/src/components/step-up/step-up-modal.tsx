@@ -16,9 +16,9 @@ export interface StepUpCodes {
 }
 
 /**
- * The confirmation of a whitelist change, a withdrawal or a flash remittance (shared by the fiat
- * features): the summary, then a Google
- * Authenticator code and a STEP_UP code mailed to the account. Without a linked Authenticator,
+ * The confirmation of a whitelist change, a withdrawal, a transfer or a flash remittance (every
+ * feature that moves money out or changes a whitelist): the summary, then a Google Authenticator
+ * code and a STEP_UP code mailed to the account. Without a linked Authenticator,
  * or under the 24-hour security lock, it says so (with the way out) instead of the form.
  */
 export function StepUpModal({
@@ -31,6 +31,7 @@ export function StepUpModal({
   error,
   onSubmit,
   testId,
+  errorExtra,
 }: {
   open: boolean;
   onClose: () => void;
@@ -41,6 +42,8 @@ export function StepUpModal({
   error: unknown;
   onSubmit: (codes: StepUpCodes) => void;
   testId?: string;
+  /** Shown under the failure (e.g. a link to the whitelist when it refused the address). */
+  errorExtra?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const status = useSecurityStatus();
@@ -114,6 +117,7 @@ export function StepUpModal({
         {error ? (
           <div className="notice notice--error" role="alert" data-testid="step-up-error">
             {errorText(error, t)}
+            {errorExtra}
           </div>
         ) : null}
         <div className="step-up-modal__actions">

@@ -20,7 +20,7 @@ import {
 import { CoinSelect } from './coin-network';
 import { TransferHistory } from './histories';
 import { PickList } from './pick-list';
-import { StepUpModal } from './step-up-modal';
+import { StepUpModal } from '../../../components/step-up/step-up-modal';
 import { RefusalLink, useCoinDecimals } from './withdraw-panel';
 
 /** Internal transfer by UID: instant and free, with the same codes as a withdrawal. */

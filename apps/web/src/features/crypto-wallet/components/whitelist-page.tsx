@@ -23,7 +23,7 @@ import { coinsOf, networksOf } from '../lib/availability';
 import { addressError, noteError, NOTE_MAX, uidError } from '../lib/rules';
 import { shortTx } from '../lib/states';
 import { CoinSelect } from './coin-network';
-import { StepUpModal, type StepUpCodes } from './step-up-modal';
+import { StepUpModal, type StepUpCodes } from '../../../components/step-up/step-up-modal';
 import '../crypto-wallet.css';
 
 type Tab = 'addresses' | 'uids';

@@ -32,7 +32,7 @@ import { AvailabilityNotice, CoinSelect, NetworkChoice } from './coin-network';
 import { GuideTip } from './guide-tip';
 import { WithdrawalHistory } from './histories';
 import { PickList } from './pick-list';
-import { StepUpModal } from './step-up-modal';
+import { StepUpModal } from '../../../components/step-up/step-up-modal';
 import { useCoinNetwork } from './use-choice';
 
 /** The catalogue's places of a coin (its ledger precision), else the chain's. */
