@@ -19,19 +19,16 @@ import { useRuntimeMode } from '../../../lib/settings';
 import { historyCsvUrl, useFiatHistory } from '../api/fiat';
 import { useFiatLive } from './live';
 import '../fiat.css';
+import {
+  DateField,
+  earliestDay,
+  FilterSelect,
+  rangeTimes,
+  today,
+} from '../../../components/history-filters';
 
-const DAY = 86_400_000;
 const stateKey = (s: string) =>
   `fiat.states.${s as FiatDepositState | FiatWithdrawalState}` as const;
-
-/** The earliest day the history reaches: QUERY_HISTORY_MONTHS back, at local midnight. */
-function earliestDay(): string {
-  const d = new Date();
-  d.setMonth(d.getMonth() - QUERY_HISTORY_MONTHS);
-  d.setDate(d.getDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * /accountCenter/orders/fiatHistory: fiat deposits (card and bank) and withdrawals together,
@@ -52,8 +49,7 @@ export function FiatHistoryPage() {
       type: type || undefined,
       currency: currency || undefined,
       state: state || undefined,
-      startTime: Math.max(new Date(`${from}T00:00:00`).getTime(), Date.parse(earliestDay())),
-      endTime: new Date(`${to}T00:00:00`).getTime() + DAY - 1,
+      ...rangeTimes(from, to),
     }),
     [type, currency, state, from, to],
   );
@@ -91,7 +87,7 @@ export function FiatHistoryPage() {
       ) : (
         <section className="panel">
           <div className="fiat-filters" data-testid="fiat-filters">
-            <Select
+            <FilterSelect
               label={t('fiat.history.type')}
               value={type}
               onChange={reset((v: string) => setType(v as FiatHistoryType | ''))}
@@ -101,7 +97,7 @@ export function FiatHistoryPage() {
                 ['WITHDRAWAL', t('fiat.history.types.WITHDRAWAL')],
               ]}
             />
-            <Select
+            <FilterSelect
               label={t('fiat.history.currency')}
               value={currency}
               onChange={reset(setCurrency)}
@@ -110,7 +106,7 @@ export function FiatHistoryPage() {
                 ...FIAT_DEPOSIT_CURRENCIES.map((c): [string, string] => [c, c]),
               ]}
             />
-            <Select
+            <FilterSelect
               label={t('fiat.history.state')}
               value={state}
               onChange={reset(setState)}
@@ -209,52 +205,5 @@ function HistoryTable({
       </div>
       <Pager pageNum={filters.pageNum} hasNext={hasNextPage(q.data)} onPage={onPage} />
     </>
-  );
-}
-
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: [string, string][];
-}) {
-  return (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      <select className="field__input" value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-function DateField(props: {
-  label: string;
-  value: string;
-  min: string;
-  max: string;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <label className="field">
-      <span className="field__label">{props.label}</span>
-      <input
-        className="field__input"
-        type="date"
-        value={props.value}
-        min={props.min}
-        max={props.max}
-        onChange={(e) => e.target.value && props.onChange(e.target.value)}
-      />
-    </label>
   );
 }

@@ -22,17 +22,13 @@ import {
 } from '../api/flash';
 import { useFlashLive } from './live';
 import { FlashShell, StateText } from './shell';
-
-const DAY = 86_400_000;
-
-/** The earliest day the history reaches: QUERY_HISTORY_MONTHS back, the day after. */
-function earliestDay(): string {
-  const d = new Date();
-  d.setMonth(d.getMonth() - QUERY_HISTORY_MONTHS);
-  d.setDate(d.getDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-const today = () => new Date().toISOString().slice(0, 10);
+import {
+  DateField,
+  earliestDay,
+  FilterSelect,
+  rangeTimes,
+  today,
+} from '../../../components/history-filters';
 
 /** CSV text of remittances (RFC 4180 quoting). */
 export function flashCsv(rows: FlashRemittance[], header: string[]): string {
@@ -88,8 +84,7 @@ function History() {
       side,
       status: status || undefined,
       currency: currency || undefined,
-      startTime: Math.max(new Date(`${from}T00:00:00`).getTime(), Date.parse(earliestDay())),
-      endTime: new Date(`${to}T00:00:00`).getTime() + DAY - 1,
+      ...rangeTimes(from, to),
     }),
     [side, status, currency, from, to],
   );
@@ -154,7 +149,7 @@ function History() {
         ))}
       </div>
       <div className="flash-filters" data-testid="flash-filters">
-        <Select
+        <FilterSelect
           label={t('flash.fields.state')}
           value={status}
           onChange={reset(setStatus)}
@@ -163,7 +158,7 @@ function History() {
             ...FLASH_REMITTANCE_STATES.map((s): [string, string] => [s, t(`flash.states.${s}`)]),
           ]}
         />
-        <Select
+        <FilterSelect
           label={t('flash.fields.currency')}
           value={currency}
           onChange={reset(setCurrency)}
@@ -268,52 +263,5 @@ function Table({ filters, onPage }: { filters: FlashFilters; onPage: (n: number)
       </div>
       <Pager pageNum={filters.pageNum} hasNext={hasNextPage(q.data)} onPage={onPage} />
     </>
-  );
-}
-
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: [string, string][];
-}) {
-  return (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      <select className="field__input" value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-function DateField(props: {
-  label: string;
-  value: string;
-  min: string;
-  max: string;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <label className="field">
-      <span className="field__label">{props.label}</span>
-      <input
-        className="field__input"
-        type="date"
-        value={props.value}
-        min={props.min}
-        max={props.max}
-        onChange={(e) => e.target.value && props.onChange(e.target.value)}
-      />
-    </label>
   );
 }

@@ -33,12 +33,18 @@ import {
 } from '../api/foreign-exchange';
 import { useFxLive } from './live';
 import '../foreign-exchange.css';
+import {
+  DateField,
+  earliestDay,
+  FilterSelect,
+  rangeTimes,
+  today,
+} from '../../../components/history-filters';
 
 const TABS = ['exchange', 'history'] as const;
 type Tab = (typeof TABS)[number];
 /** Quote errors that a fresh quote answers (expired, unknown or already used). */
 const STALE_QUOTE = new Set(['6405', '6406']);
-const DAY = 86_400_000;
 /** The spread as a percentage for reading (0.003 -> "0.30"). */
 const SPREAD_PERCENT = (Number(FX_SPREAD) * 100).toFixed(2);
 
@@ -558,15 +564,6 @@ function StateBadge({ state }: { state: ForeignExchange['status'] }) {
   );
 }
 
-/** The earliest day the history reaches: QUERY_HISTORY_MONTHS back, at local midnight. */
-function earliestDay(): string {
-  const d = new Date();
-  d.setMonth(d.getMonth() - QUERY_HISTORY_MONTHS);
-  d.setDate(d.getDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-const today = () => new Date().toISOString().slice(0, 10);
-
 function HistoryPanel() {
   const { t } = useTranslation();
   useFxLive();
@@ -583,8 +580,7 @@ function HistoryPanel() {
       from: from || undefined,
       to: to || undefined,
       status: status || undefined,
-      startTime: Math.max(new Date(`${start}T00:00:00`).getTime(), Date.parse(earliestDay())),
-      endTime: new Date(`${end}T00:00:00`).getTime() + DAY - 1,
+      ...rangeTimes(start, end),
     }),
     [from, to, status, start, end],
   );
@@ -600,19 +596,19 @@ function HistoryPanel() {
     <section className="panel fx-history" data-testid="fx-history">
       <p className="muted fx-note">{t('fx.history.window', { months: QUERY_HISTORY_MONTHS })}</p>
       <div className="fx-filters" data-testid="fx-filters">
-        <Select
+        <FilterSelect
           label={t('fx.from')}
           value={from}
           onChange={reset(setFrom)}
           options={[all, ...codeOptions]}
         />
-        <Select
+        <FilterSelect
           label={t('fx.to')}
           value={to}
           onChange={reset(setTo)}
           options={[all, ...codeOptions]}
         />
-        <Select
+        <FilterSelect
           label={t('fx.table.state')}
           value={status}
           onChange={reset(setStatus)}
@@ -705,52 +701,5 @@ function HistoryTable({
       </div>
       <Pager pageNum={filters.pageNum} hasNext={hasNextPage(q.data)} onPage={onPage} />
     </>
-  );
-}
-
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: [string, string][];
-}) {
-  return (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      <select className="field__input" value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-function DateField(props: {
-  label: string;
-  value: string;
-  min: string;
-  max: string;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <label className="field">
-      <span className="field__label">{props.label}</span>
-      <input
-        className="field__input"
-        type="date"
-        value={props.value}
-        min={props.min}
-        max={props.max}
-        onChange={(e) => e.target.value && props.onChange(e.target.value)}
-      />
-    </label>
   );
 }
