@@ -13,7 +13,7 @@ import {
   type BankTransferEvent,
   type BankTransferRequest,
 } from '@exchange/contracts';
-import { signedHeaders } from './signer.js';
+import { postSignedCallback, retryDelayMs } from '../callback-delivery.js';
 import { intermediaryFee, nextSendTime } from './schedule.js';
 
 type Callback = BankAccountEvent | BankDepositEvent | BankTransferEvent;
@@ -541,19 +541,10 @@ export class BankSim {
     const text = JSON.stringify(d.body);
     d.attempts += 1;
     try {
-      const res = await fetch(d.url, {
-        method: 'POST',
-        // Signed on real time: the replay window is about the message, not the modelled delays.
-        headers: signedHeaders(this.o.secret, text),
-        body: text,
-        signal: AbortSignal.timeout(5000),
-      });
-      const answer = (await res.json().catch(() => null)) as { code?: string } | null;
-      if (res.ok && answer?.code === '200')
-        this.deliveries = this.deliveries.filter((x) => x !== d);
-      else this.retryLater(d, `HTTP ${res.status} ${JSON.stringify(answer)}`);
-    } catch (err) {
-      this.retryLater(d, (err as Error).message);
+      // Signed on real time: the replay window is about the message, not the modelled delays.
+      const sent = await postSignedCallback(d.url, text, this.o.secret);
+      if (sent.ok) this.deliveries = this.deliveries.filter((x) => x !== d);
+      else this.retryLater(d, sent.error);
     } finally {
       this.delivering.delete(d.eventId);
     }
@@ -561,8 +552,7 @@ export class BankSim {
 
   private retryLater(d: Delivery, error: string): void {
     d.lastError = error;
-    const base = this.o.retryBaseMs ?? 1000;
-    const delay = Math.min(base * 2 ** Math.min(d.attempts - 1, 16), this.o.retryMaxMs ?? 60_000);
+    const delay = retryDelayMs(d.attempts, this.o.retryBaseMs, this.o.retryMaxMs);
     d.nextAttemptAt = this.now() + delay;
     this.o.log.warn(
       { eventId: d.eventId, attempt: d.attempts, retryInMs: delay, error },

@@ -12,7 +12,7 @@ import {
   type CardChargeRequest,
   type CardChargeResponse,
 } from '@exchange/contracts';
-import { signedHeaders } from './signer.js';
+import { postSignedCallback, retryDelayMs } from '../callback-delivery.js';
 
 export type ChargeState = 'SUCCEEDED' | 'DECLINED' | 'REQUIRES_ACTION' | 'REFUNDED';
 export type DeliveryState = 'NONE' | 'PENDING' | 'DELIVERED' | 'UNDELIVERED';
@@ -233,19 +233,11 @@ export class CardSim {
     const body = JSON.stringify(c.callback);
     c.attempts += 1;
     try {
-      const res = await fetch(c.callbackUrl, {
-        method: 'POST',
-        headers: signedHeaders(this.o.secret, body, this.now()),
-        body,
-        signal: AbortSignal.timeout(5000),
-      });
-      const answer = (await res.json().catch(() => null)) as { code?: string } | null;
-      if (res.ok && answer?.code === '200') {
+      const sent = await postSignedCallback(c.callbackUrl, body, this.o.secret, this.now());
+      if (sent.ok) {
         c.delivery = 'DELIVERED';
         c.lastError = null;
-      } else this.retryLater(c, `HTTP ${res.status} ${JSON.stringify(answer)}`);
-    } catch (err) {
-      this.retryLater(c, (err as Error).message);
+      } else this.retryLater(c, sent.error);
     } finally {
       this.delivering.delete(c.chargeId);
       this.save();
@@ -259,8 +251,7 @@ export class CardSim {
       this.o.log.error({ chargeId: c.chargeId, error }, 'card callback given up');
       return;
     }
-    const base = this.o.retryBaseMs ?? 1000;
-    const delay = Math.min(base * 2 ** (c.attempts - 1), this.o.retryMaxMs ?? 60_000);
+    const delay = retryDelayMs(c.attempts, this.o.retryBaseMs, this.o.retryMaxMs);
     c.nextAttemptAt = this.now() + delay;
     this.o.log.warn(
       { chargeId: c.chargeId, attempt: c.attempts, retryInMs: delay, error },

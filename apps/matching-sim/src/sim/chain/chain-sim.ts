@@ -14,7 +14,7 @@ import {
   type NetworkKind,
 } from '@exchange/contracts';
 import type { AddressBook } from './addresses.js';
-import { signedHeaders } from './signer.js';
+import { postSignedCallback, retryDelayMs } from '../callback-delivery.js';
 
 /** The assets each simulated network carries (its coin first), with their decimals on chain. */
 export const NETWORK_ASSETS: Record<ChainNetwork, Record<string, number>> = {
@@ -472,17 +472,14 @@ export class ChainSim {
     const text = JSON.stringify(d.body);
     d.attempts += 1;
     try {
-      const res = await fetch(d.url, {
-        method: 'POST',
-        headers: signedHeaders(this.o.secret, text, this.now()),
-        body: text,
-        signal: AbortSignal.timeout(5000),
-      });
-      const answer = (await res.json().catch(() => null)) as {
-        code?: string;
-        data?: { tracking?: boolean };
-      } | null;
-      if (res.ok && answer?.code === '200') {
+      const sent = await postSignedCallback<{ code?: string; data?: { tracking?: boolean } }>(
+        d.url,
+        text,
+        this.o.secret,
+        this.now(),
+      );
+      if (sent.ok) {
+        const answer = sent.answer;
         this.deliveries = this.deliveries.filter((x) => x !== d);
         if (d.txKey && answer.data?.tracking === false) {
           const t = this.transfers.get(d.txKey);
@@ -492,9 +489,7 @@ export class ChainSim {
             (x) => !(x.txKey === d.txKey && x.body.type === 'deposit.update'),
           );
         }
-      } else this.retryLater(d, `HTTP ${res.status} ${JSON.stringify(answer)}`);
-    } catch (err) {
-      this.retryLater(d, (err as Error).message);
+      } else this.retryLater(d, sent.error);
     } finally {
       this.delivering.delete(d.eventId);
     }
@@ -502,8 +497,7 @@ export class ChainSim {
 
   private retryLater(d: Delivery, error: string): void {
     d.lastError = error;
-    const base = this.o.retryBaseMs ?? 1000;
-    const delay = Math.min(base * 2 ** Math.min(d.attempts - 1, 16), this.o.retryMaxMs ?? 60_000);
+    const delay = retryDelayMs(d.attempts, this.o.retryBaseMs, this.o.retryMaxMs);
     d.nextAttemptAt = this.now() + delay;
     this.o.log.warn(
       { eventId: d.eventId, attempt: d.attempts, retryInMs: delay, error },

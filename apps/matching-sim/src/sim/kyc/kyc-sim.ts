@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { KycDecision, KycProviderCallback, KycProviderSubmission } from '@exchange/contracts';
 import { automaticDecision, reviewedName } from './decide.js';
-import { signedHeaders } from './signer.js';
+import { postSignedCallback, retryDelayMs } from '../callback-delivery.js';
 
 export type ReviewState = 'REVIEWING' | 'WAITING' | 'DECIDED' | 'DELIVERED' | 'UNDELIVERED';
 
@@ -152,23 +152,15 @@ export class KycSim {
     const body = JSON.stringify(review.callback);
     review.attempts += 1;
     try {
-      const res = await fetch(review.callbackUrl, {
-        method: 'POST',
-        headers: signedHeaders(this.o.secret, body, this.now()),
-        body,
-        signal: AbortSignal.timeout(5000),
-      });
-      const answer = (await res.json().catch(() => null)) as { code?: string } | null;
-      if (res.ok && answer?.code === '200') {
+      const sent = await postSignedCallback(review.callbackUrl, body, this.o.secret, this.now());
+      if (sent.ok) {
         review.state = 'DELIVERED';
         review.lastError = null;
         this.o.log.info(
           { reference: review.reference, attempts: review.attempts },
           'KYC decision acknowledged',
         );
-      } else this.retryLater(review, `HTTP ${res.status} ${JSON.stringify(answer)}`);
-    } catch (err) {
-      this.retryLater(review, (err as Error).message);
+      } else this.retryLater(review, sent.error);
     } finally {
       this.delivering.delete(review.reference);
       this.save();
@@ -183,8 +175,7 @@ export class KycSim {
       this.o.log.error({ reference: review.reference, error }, 'KYC callback given up');
       return;
     }
-    const base = this.o.retryBaseMs ?? 1000;
-    const delay = Math.min(base * 2 ** (review.attempts - 1), this.o.retryMaxMs ?? 60_000);
+    const delay = retryDelayMs(review.attempts, this.o.retryBaseMs, this.o.retryMaxMs);
     review.nextAttemptAt = this.now() + delay;
     this.o.log.warn(
       { reference: review.reference, attempt: review.attempts, retryInMs: delay, error },
