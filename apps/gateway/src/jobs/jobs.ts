@@ -16,6 +16,12 @@ const DEFAULT_ATTEMPTS = 5;
 const BACKOFF_MS = 1000;
 const QUEUE = 'exchange';
 
+/**
+ * BullMQ's key prefix under the Redis prefix. Its keys are `<prefix>:<queue>:...` and its scripts
+ * touch several at once: the hash tag keeps a queue's keys in one slot of a Redis Cluster.
+ */
+export const jobsPrefix = (redisPrefix: string): string => `${redisPrefix}{bull}`;
+
 export interface Jobs {
   register<S extends z.ZodType>(def: JobDefinition<S>): void;
   /** Enqueues a job; `delayMs` is logical time and is scaled by the clock. */
@@ -46,7 +52,7 @@ export function createJobs(opts: {
   clock: Clock;
   log: FastifyBaseLogger;
 }): Jobs {
-  const prefix = `${opts.redis.prefix}bull`;
+  const prefix = jobsPrefix(opts.redis.prefix);
   let queue: Queue | undefined;
   let worker: Worker | undefined;
   const handlers = new Map<string, JobDefinition<z.ZodType>>();

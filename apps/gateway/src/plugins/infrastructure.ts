@@ -26,7 +26,7 @@ declare module 'fastify' {
 async function infrastructure(app: FastifyInstance, opts: { env: Env; clock: Clock }) {
   const db = createDb(opts.env.DATABASE_URL, opts.env.DB_POOL_SIZE);
   const sql = createSql(opts.env.DATABASE_URL, opts.env.DB_POOL_SIZE);
-  const redis = createRedis(opts.env.REDIS_URL, opts.env.REDIS_PREFIX);
+  const redis = createRedis(opts.env, opts.env.REDIS_PREFIX);
   const jobs = createJobs({ redis, clock: opts.clock, log: app.log });
   app.decorate('env', opts.env);
   app.decorate('clock', opts.clock);

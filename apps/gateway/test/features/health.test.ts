@@ -30,14 +30,14 @@ describe('health and readiness', () => {
       },
     });
     await t.app.redis.commands.set('matching:heartbeat', String(Date.now() - 1500));
-    await t.app.redis.commands.xadd('engine:0:events', '0-7', 'e', '[]');
+    await t.app.redis.commands.xadd('engine:{0}:events', '0-7', 'e', '[]');
     const later = (await t.app.inject({ method: 'GET', url: '/ready' })).json<{
       trading: { engine: { ok: boolean; lastBeatMsAgo: number }; settlement: unknown };
     }>();
     expect(later.trading.engine.ok).toBe(true);
     expect(later.trading.engine.lastBeatMsAgo).toBeGreaterThanOrEqual(1500);
     expect(later.trading.settlement).toEqual({ settledSeq: 0, publishedSeq: 7, behind: 7 });
-    await t.app.redis.commands.del('matching:heartbeat', 'engine:0:events');
+    await t.app.redis.commands.del('matching:heartbeat', 'engine:{0}:events');
   });
 });
 

@@ -15,7 +15,7 @@ const env = loadEnv(process.env);
 const apply = process.argv.includes('--apply');
 const force = process.argv.includes('--force');
 const db = createDb(env.DATABASE_URL, 2);
-const redis = createRedis(env.REDIS_URL, env.REDIS_PREFIX);
+const redis = createRedis(env, env.REDIS_PREFIX);
 try {
   const { findings, applied, quiet, engineSeq, settledSeq } = await reconcileWithEngine({
     db,
