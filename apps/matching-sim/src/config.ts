@@ -1,4 +1,8 @@
-import { engineSymbolSpec } from '@exchange/contracts';
+import {
+  engineSymbolSpec,
+  firstClusterNodeUrl,
+  redisClusterNodesSetting,
+} from '@exchange/contracts';
 import { z } from 'zod';
 import { DEFAULT_SYMBOLS } from './service/default-symbols.js';
 
@@ -7,6 +11,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   REDIS_URL: z.string({ error: 'REDIS_URL is missing: set it to redis://host:6379' }).url(),
+  /** A Redis Cluster's seed nodes (as the gateway's setting); when set it wins over REDIS_URL. */
+  REDIS_CLUSTER_NODES: redisClusterNodesSetting,
   REDIS_PREFIX: z.string().default('ex:'),
   HEARTBEAT_MS: z.coerce.number().int().positive().default(5000),
   /** Journal and snapshots; must be on a disk that survives restarts. */
@@ -61,7 +67,9 @@ export const configSchema = z.object({
 export type Config = z.infer<typeof configSchema>;
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const result = configSchema.safeParse(source);
+  // With a cluster, REDIS_URL may be left out: the connection is made from the cluster setting.
+  const clusterUrl = source.REDIS_URL ? undefined : firstClusterNodeUrl(source.REDIS_CLUSTER_NODES);
+  const result = configSchema.safeParse(clusterUrl ? { ...source, REDIS_URL: clusterUrl } : source);
   if (result.success) return result.data;
   throw new Error(
     `Invalid matching-sim configuration:\n${result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,

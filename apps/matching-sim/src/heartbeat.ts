@@ -1,5 +1,5 @@
 import { ENGINE_HEARTBEAT_KEY, engineStreamKeys } from '@exchange/contracts';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis.js';
 
 export const HEARTBEAT_KEY = ENGINE_HEARTBEAT_KEY;
 
@@ -8,7 +8,7 @@ export const HEARTBEAT_KEY = ENGINE_HEARTBEAT_KEY;
  * holding the time of the last beat, for the gateway's readiness view of the engine (per shard).
  */
 export function startHeartbeat(
-  redis: Redis,
+  redis: RedisClient,
   intervalMs: number,
   now: () => number = Date.now,
   shard?: string,

@@ -1,7 +1,7 @@
-import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { loadConfig } from './config.js';
 import { startHeartbeat } from './heartbeat.js';
+import { connectRedis } from './redis.js';
 import { EngineService } from './service/engine-service.js';
 import { PriceFeed } from './sim/price-feed.js';
 import { startRates } from './sim/rates-publisher.js';
@@ -22,7 +22,7 @@ const log = pino({
       }
     : {}),
 });
-const redis = new Redis(config.REDIS_URL, {
+const redis = connectRedis(config, {
   keyPrefix: config.REDIS_PREFIX,
   connectionName: `matching-sim-${config.ENGINE_SHARD}`,
 });

@@ -38,7 +38,7 @@ export function createPuzzleReader(redisUrl: string, prefix: string) {
     },
     /**
      * Stands in for the settlement consumer's book deltas, the way the gateway's DepthStore does
-     * it: the level (hash `<prefix>l2:<mode>:<symbol>:BUY|SELL`, price set `…:BUY:px|SELL:px`)
+     * it: the level (hash `<prefix>l2:{<mode>:<symbol>}:BUY|SELL`, price set `…:BUY:px|SELL:px`)
      * and the book's sequence (`…:seq`) change in one transaction, then the increment goes out on the fan-out topic
      * (`<prefix>ws:orderBook:<symbol>:<mode>`). Call it from one place at a time, so the
      * increments are published in the order of their sequence numbers.
@@ -51,10 +51,10 @@ export function createPuzzleReader(redisUrl: string, prefix: string) {
       amount: string,
     ): Promise<number> {
       const m = redis.multi();
-      const levels = `${prefix}l2:${mode}:${symbol}:${side}`;
+      const levels = `${prefix}l2:{${mode}:${symbol}}:${side}`;
       if (Number(amount) === 0) m.hdel(levels, price).zrem(`${levels}:px`, price);
       else m.hset(levels, price, amount).zadd(`${levels}:px`, Number(price), price);
-      m.incr(`${prefix}l2:${mode}:${symbol}:seq`);
+      m.incr(`${prefix}l2:{${mode}:${symbol}}:seq`);
       const res = await m.exec();
       const seq = Number(res?.[2]?.[1] ?? 0);
       await redis.publish(

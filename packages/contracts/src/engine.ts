@@ -10,10 +10,20 @@ import { runtimeMode } from './runtime-mode.js';
  */
 
 /**
+ * The Redis Cluster hash tag of an engine shard: every key of the shard (its streams, the
+ * settled watermark, settlement's lock) carries it, so they sit in one slot and the engine's
+ * XREAD over commands and control, and any MULTI or script over them, is legal on a cluster.
+ * A shard name is `[\w-]+`, never a brace, so the tag is exactly the name.
+ */
+export function engineShardTag(shard: string): string {
+  return `{${shard}}`;
+}
+
+/**
  * Redis streams of one engine shard (a connection's key prefix applies): commands in, events
  * out, and the replay channel: a reader that finds events missing from `output` (Redis keeps
  * nothing on disk) asks on `control` (`replayFrom <seq>`) and the engine writes them,
- * regenerated from its snapshot and journal, to `replay`.
+ * regenerated from its snapshot and journal, to `replay`. All carry the shard's hash tag.
  */
 export function engineStreamKeys(shard: string): {
   input: string;
@@ -24,20 +34,21 @@ export function engineStreamKeys(shard: string): {
   listing: string;
   heartbeat: string;
 } {
+  const tag = engineShardTag(shard);
   return {
-    input: `engine:${shard}:commands`,
-    output: `engine:${shard}:events`,
-    control: `engine:${shard}:control`,
-    replay: `engine:${shard}:replay`,
+    input: `engine:${tag}:commands`,
+    output: `engine:${tag}:events`,
+    control: `engine:${tag}:control`,
+    replay: `engine:${tag}:replay`,
     /**
      * The last event seq settlement has committed (settlement writes it after each batch): the
      * engine keeps the snapshot and journal needed to write every later event again.
      */
-    settled: `engine:${shard}:settled`,
+    settled: `engine:${tag}:settled`,
     /** The answer to a `listOrders <token>` control request: every order the engine holds. */
-    listing: `engine:${shard}:listing`,
+    listing: `engine:${tag}:listing`,
     /** The shard's engine is alive: the time of its last beat, expiring after three missed beats. */
-    heartbeat: `engine:${shard}:heartbeat`,
+    heartbeat: `engine:${tag}:heartbeat`,
   };
 }
 

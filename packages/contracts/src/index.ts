@@ -39,3 +39,4 @@ export * from './crypto-wallet.js';
 export * from './notification.js';
 export * from './rapid-buy.js';
 export * from './flash-remittance.js';
+export * from './redis-cluster.js';

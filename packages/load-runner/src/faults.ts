@@ -237,7 +237,7 @@ async function main(): Promise<number> {
     [
       "the engine's Redis streams deleted",
       async () => {
-        await redis.del(`${PREFIX}engine:0:events`, `${PREFIX}engine:0:commands`);
+        await redis.del(`${PREFIX}engine:{0}:events`, `${PREFIX}engine:{0}:commands`);
       },
     ],
     [

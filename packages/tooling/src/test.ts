@@ -1,5 +1,6 @@
 // `npm test`: every check the repository has, in the order that fails fastest.
 import { existsSync } from 'node:fs';
+import { runClusterTest } from './redis-cluster.js';
 import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, requireServices } from './services.js';
 import { pnpmSync, runSync } from './workspace.js';
 
@@ -36,6 +37,8 @@ const steps: [string, string[], NodeJS.ProcessEnv?][] = [
   // One formatting for every file (printWidth 100, .prettierignore): `npm run format` fixes it.
   ['format', ['exec', 'prettier', '--check', '--log-level=warn', '.']],
   ['unit and integration tests', ['-r', '--workspace-concurrency=1', 'run', 'test']],
+  // The exchange on a real Redis Cluster of three local masters (`npm run test:cluster`).
+  ['Redis Cluster test', []],
   // The build users get, whatever NODE_ENV the shell has (development would build React's
   // development runtime).
   [
@@ -61,7 +64,11 @@ async function main(): Promise<number> {
     console.log(`\n\x1b[36m━━ ${name}\x1b[0m`);
     const start = Date.now();
     const status =
-      name.startsWith('browser') && ensureChromium() !== 0 ? 1 : pnpmSync(args, env ? { env } : {});
+      name === 'Redis Cluster test'
+        ? await runClusterTest()
+        : name.startsWith('browser') && ensureChromium() !== 0
+          ? 1
+          : pnpmSync(args, env ? { env } : {});
     timings.push(`${name}: ${((Date.now() - start) / 1000).toFixed(1)} s`);
     if (status !== 0) {
       console.error(`\n\x1b[31m${name} failed\x1b[0m`);

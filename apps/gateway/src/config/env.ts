@@ -1,4 +1,8 @@
-import { CRYPTO_WITHDRAWAL_FEE_RATE } from '@exchange/contracts';
+import {
+  CRYPTO_WITHDRAWAL_FEE_RATE,
+  firstClusterNodeUrl,
+  redisClusterNodesSetting,
+} from '@exchange/contracts';
 import { z } from 'zod';
 
 const csv = z.string().transform((s) =>
@@ -54,6 +58,12 @@ export const envSchema = z
     REDIS_URL: z
       .string({ error: 'REDIS_URL is missing: set it to redis://host:6379' })
       .url('REDIS_URL must be a URL such as redis://localhost:6379'),
+    /**
+     * A Redis Cluster's seed nodes, comma-separated `host:port` (or `redis://user:password@host:port`,
+     * `rediss://` for TLS); when set, every connection goes to the cluster and REDIS_URL is not
+     * needed (README, Redis Cluster).
+     */
+    REDIS_CLUSTER_NODES: redisClusterNodesSetting,
     DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
     /** Prefix of every Redis key, stream and queue of this instance (tests isolate by it). */
     REDIS_PREFIX: z.string().default('ex:'),
@@ -475,7 +485,9 @@ export class EnvError extends Error {
 
 /** Parses the environment or throws one readable message naming every bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  // With a cluster, REDIS_URL may be left out: connections are made from the cluster setting.
+  const clusterUrl = source.REDIS_URL ? undefined : firstClusterNodeUrl(source.REDIS_CLUSTER_NODES);
+  const result = envSchema.safeParse(clusterUrl ? { ...source, REDIS_URL: clusterUrl } : source);
   if (result.success) return result.data;
   const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   throw new EnvError(`Invalid gateway configuration:\n${lines.join('\n')}`);

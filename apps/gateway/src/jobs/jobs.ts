@@ -16,6 +16,38 @@ const DEFAULT_ATTEMPTS = 5;
 const BACKOFF_MS = 1000;
 const QUEUE = 'exchange';
 
+/**
+ * BullMQ's key prefix under the Redis prefix. Its keys are `<prefix>:<queue>:...` and its scripts
+ * touch several at once: the hash tag keeps a queue's keys in one slot of a Redis Cluster.
+ */
+export const jobsPrefix = (redisPrefix: string): string => `${redisPrefix}{bull}`;
+
+/**
+ * Moves the queue of a release before the hash tag (`<prefix>bull:...`) to its name now, so the
+ * jobs still waiting in a single Redis (a 24-hour freeze, a review) survive the upgrade. Jobs
+ * refer to each other by id, never by key, so renaming every key moves the queue whole. Run
+ * at start with the exchange's old processes stopped; nothing to do once the old keys are gone
+ * (and never on a cluster, which never held them). Returns how many keys moved.
+ */
+export async function renameLegacyQueueKeys(redis: RedisConnections): Promise<number> {
+  if (redis.cluster) return 0;
+  const conn = redis.forBullMq();
+  const legacy = `${redis.prefix}bull:`;
+  const now = `${jobsPrefix(redis.prefix)}:`;
+  let moved = 0;
+  let cursor = '0';
+  do {
+    const [next, keys] = await conn.scan(cursor, 'MATCH', `${legacy}*`, 'COUNT', 1000);
+    cursor = next;
+    for (const key of keys) {
+      // Another instance starting at the same moment may have moved it already.
+      const ok = await conn.renamenx(key, `${now}${key.slice(legacy.length)}`).catch(() => 0);
+      moved += ok;
+    }
+  } while (cursor !== '0');
+  return moved;
+}
+
 export interface Jobs {
   register<S extends z.ZodType>(def: JobDefinition<S>): void;
   /** Enqueues a job; `delayMs` is logical time and is scaled by the clock. */
@@ -46,7 +78,7 @@ export function createJobs(opts: {
   clock: Clock;
   log: FastifyBaseLogger;
 }): Jobs {
-  const prefix = `${opts.redis.prefix}bull`;
+  const prefix = jobsPrefix(opts.redis.prefix);
   let queue: Queue | undefined;
   let worker: Worker | undefined;
   const handlers = new Map<string, JobDefinition<z.ZodType>>();

@@ -5,7 +5,7 @@ import { createDb, type Db } from '../db/client.js';
 import { createSql, type Sql } from '../db/sql.js';
 import type { Clock } from '../lib/clock.js';
 import { createRedis, type RedisConnections } from '../lib/redis.js';
-import { createJobs, type Jobs } from '../jobs/jobs.js';
+import { createJobs, renameLegacyQueueKeys, type Jobs } from '../jobs/jobs.js';
 import { createMailer } from '../features/mail/mailer.js';
 import { sendMailJob } from '../features/mail/send-mail-job.js';
 
@@ -26,8 +26,14 @@ declare module 'fastify' {
 async function infrastructure(app: FastifyInstance, opts: { env: Env; clock: Clock }) {
   const db = createDb(opts.env.DATABASE_URL, opts.env.DB_POOL_SIZE);
   const sql = createSql(opts.env.DATABASE_URL, opts.env.DB_POOL_SIZE);
-  const redis = createRedis(opts.env.REDIS_URL, opts.env.REDIS_PREFIX);
+  const redis = createRedis(opts.env, opts.env.REDIS_PREFIX);
   const jobs = createJobs({ redis, clock: opts.clock, log: app.log });
+  const movedJobKeys = await renameLegacyQueueKeys(redis);
+  if (movedJobKeys > 0)
+    app.log.warn(
+      { keys: movedJobKeys },
+      'job queue moved to its hash-tagged name (<prefix>{bull})',
+    );
   app.decorate('env', opts.env);
   app.decorate('clock', opts.clock);
   app.decorate('db', db);

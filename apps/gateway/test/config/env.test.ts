@@ -24,6 +24,25 @@ describe('environment', () => {
     ).toThrow(/TIME_SCALE/);
   });
 
+  it('takes a Redis Cluster instead of REDIS_URL, and refuses a malformed node list', () => {
+    const env = loadEnv({
+      DATABASE_URL: 'postgresql://a@b/c',
+      REDIS_CLUSTER_NODES: '10.0.0.1:7000,10.0.0.2:7000',
+    });
+    expect(env.REDIS_CLUSTER_NODES?.nodes).toEqual([
+      { host: '10.0.0.1', port: 7000 },
+      { host: '10.0.0.2', port: 7000 },
+    ]);
+    expect(env.REDIS_URL).toBe('redis://10.0.0.1:7000');
+    expect(
+      loadEnv({ DATABASE_URL: 'postgresql://a@b/c', REDIS_URL: 'redis://x:6379' })
+        .REDIS_CLUSTER_NODES,
+    ).toBeUndefined();
+    expect(() =>
+      loadEnv({ DATABASE_URL: 'postgresql://a@b/c', REDIS_CLUSTER_NODES: 'ftp://x:1' }),
+    ).toThrow(/REDIS_CLUSTER_NODES/);
+  });
+
   it('needs SMTP in production and refuses the development credit there', () => {
     const base = {
       NODE_ENV: 'production',

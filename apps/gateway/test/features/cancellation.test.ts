@@ -19,6 +19,7 @@ import {
 import { decideByUid } from '../../src/features/cancellation/cancellation-service.js';
 import { auditLedger } from '../../src/features/ledger/audit.js';
 import { post, SYSTEM } from '../../src/features/ledger/ledger-service.js';
+import { jobsPrefix } from '../../src/jobs/jobs.js';
 import { build, type TestApp } from '../helpers/build.js';
 import { bearer, latestCode, loginUser, mailCount, registerUser } from '../helpers/auth.js';
 import { until } from '../helpers/wait.js';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   t = await build();
   queue = new Queue('exchange', {
     connection: t.app.redis.forBullMq(),
-    prefix: `${t.env.REDIS_PREFIX}bull`,
+    prefix: jobsPrefix(t.env.REDIS_PREFIX),
   });
 });
 afterAll(async () => {

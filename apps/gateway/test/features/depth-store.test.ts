@@ -75,9 +75,9 @@ describe('the depth store', () => {
     ]);
     await new Promise((r) => setTimeout(r, 5)); // the sequence base is the rebuild's time in µs
     await t.app.redis.commands.del(
-      'l2:2:ETH_USDT:seq',
-      'l2:2:ETH_USDT:BUY',
-      'l2:2:ETH_USDT:BUY:px',
+      'l2:{2:ETH_USDT}:seq',
+      'l2:{2:ETH_USDT}:BUY',
+      'l2:{2:ETH_USDT}:BUY:px',
     );
     const rebuilt = await new DepthStore(t.app.redis, t.app.db).snapshot(2, 'ETH_USDT');
     expect(rebuilt.bids).toEqual([]);

@@ -462,11 +462,11 @@ describe('spot trading end to end (Demo)', () => {
     const { DepthStore } = await import('../../src/features/market-data/depth-store.js');
     const rebuilt = async () => {
       await t.app.redis.commands.del(
-        'l2:1:ETH_USDT:seq',
-        'l2:1:ETH_USDT:BUY',
-        'l2:1:ETH_USDT:SELL',
-        'l2:1:ETH_USDT:BUY:px',
-        'l2:1:ETH_USDT:SELL:px',
+        'l2:{1:ETH_USDT}:seq',
+        'l2:{1:ETH_USDT}:BUY',
+        'l2:{1:ETH_USDT}:SELL',
+        'l2:{1:ETH_USDT}:BUY:px',
+        'l2:{1:ETH_USDT}:SELL:px',
       );
       return new DepthStore(t.app.redis, t.app.db).snapshot(1, 'ETH_USDT');
     };

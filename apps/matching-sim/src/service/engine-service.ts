@@ -6,16 +6,16 @@ import {
   type EngineEvent,
   type EngineSymbolSpec,
 } from '@exchange/contracts';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { FastBook } from '../engine/fast-book.js';
 import { ShardEngine } from '../engine/shard-engine.js';
 import { Journal, readLines } from './journal.js';
 import { SnapshotStore, fsyncDir, type StoredSnapshot } from './snapshot-store.js';
 import { streamKeys } from './stream-keys.js';
+import type { RedisClient } from '../redis.js';
 
 export interface EngineServiceOptions {
-  redis: Redis;
+  redis: RedisClient;
   shard: string;
   specs: EngineSymbolSpec[];
   dataDir: string;

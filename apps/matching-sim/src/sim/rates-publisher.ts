@@ -1,6 +1,6 @@
 import { EXCHANGE_RATES_KEY, type ExchangeRates } from '@exchange/contracts';
-import type { Redis } from 'ioredis';
 import type { PriceFeed } from './price-feed.js';
+import type { RedisClient } from '../redis.js';
 
 /** Where the gateway reads the latest rates; the key prefix of the connection applies. */
 export const RATES_KEY = EXCHANGE_RATES_KEY;
@@ -11,7 +11,7 @@ export const RATES_KEY = EXCHANGE_RATES_KEY;
  * names, which PUBLISH does not prefix by itself).
  */
 export async function publishRates(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   feed: PriceFeed,
   now: number,
@@ -26,7 +26,7 @@ export async function publishRates(
 
 /** Steps the feed and publishes every `intervalMs`; returns a stop function. */
 export function startRates(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   feed: PriceFeed,
   intervalMs: number,

@@ -37,12 +37,15 @@ function keys(who: string | LoginAttempt) {
   const address = ip ?? '-';
   const pair = digest(email, address);
   const account = digest(email);
+  // Every key of one e-mail carries its hash tag: the MULTIs and MGET below mix the pair's and
+  // the account's keys, which a Redis Cluster allows within one slot only.
+  const tag = `{${account}}`;
   return {
-    fails: `login:fails:${pair}`,
-    lock: `login:lock:${pair}`,
-    accountFails: `login:account-fails:${account}`,
-    accountLock: `login:account-lock:${account}`,
-    known: `login:known:${account}`,
+    fails: `login:${tag}:fails:${pair}`,
+    lock: `login:${tag}:lock:${pair}`,
+    accountFails: `login:${tag}:account-fails`,
+    accountLock: `login:${tag}:account-lock`,
+    known: `login:${tag}:known`,
     address: ip === undefined ? null : digest(address),
   };
 }

@@ -35,7 +35,7 @@ const actor =
 const [command, id, ...reasonWords] = argv;
 const out = process.stdout;
 const db = createDb(env.DATABASE_URL, 2);
-const redis = createRedis(env.REDIS_URL, env.REDIS_PREFIX);
+const redis = createRedis(env, env.REDIS_PREFIX);
 const clock = new ScaledClock(env.TIME_SCALE);
 const log = { warn: () => {} } as unknown as Parameters<typeof createJobs>[0]['log'];
 const jobs = createJobs({ redis, clock, log });

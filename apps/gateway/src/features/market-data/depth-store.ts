@@ -3,8 +3,12 @@ import { RESTING_ORDER_STATUSES, type Depth, type DepthIncrement } from '@exchan
 import type { Db } from '../../db/client.js';
 import type { RedisConnections } from '../../lib/redis.js';
 
+/**
+ * A book's keys share its hash tag (mode and symbol): the snapshot script and the MULTIs below
+ * touch several of them, which a Redis Cluster allows within one slot only.
+ */
 const key = (mode: number, symbol: string, part: 'BUY' | 'SELL' | 'seq' | 'BUY:px' | 'SELL:px') =>
-  `l2:${mode}:${symbol}:${part}`;
+  `l2:{${mode}:${symbol}}:${part}`;
 
 /**
  * The best `limit` levels of both sides and the sequence, read atomically: the price sets give
@@ -50,8 +54,9 @@ export class DepthStore {
   }
 
   /**
-   * Applies level changes in order in one MULTI (one round trip, nothing interleaves), each
-   * with the next sequence number of its book; returns the increments in the same order.
+   * Applies level changes in order, one MULTI per book (sent together: one round trip; nothing
+   * interleaves within a book), each with the next sequence number of its book; returns the
+   * increments in the same order.
    */
   async applyMany(
     changes: {
@@ -63,23 +68,43 @@ export class DepthStore {
     }[],
   ): Promise<(DepthIncrement & { mode: number })[]> {
     if (changes.length === 0) return [];
-    const books = new Map<string, { mode: number; symbol: string }>();
-    for (const c of changes) books.set(`${c.mode}|${c.symbol}`, c);
-    for (const b of books.values()) await this.ensure(b.mode, b.symbol);
-    const m = this.redis.commands.multi();
-    for (const c of changes) {
-      const px = key(c.mode, c.symbol, c.side === 'BUY' ? 'BUY:px' : 'SELL:px');
-      if (new Decimal(c.amount).isZero())
-        m.hdel(key(c.mode, c.symbol, c.side), c.price).zrem(px, c.price);
-      else
-        m.hset(key(c.mode, c.symbol, c.side), c.price, c.amount).zadd(px, Number(c.price), c.price);
-      m.incr(key(c.mode, c.symbol, 'seq'));
+    // Indexes of the changes of each book, in order.
+    const books = new Map<string, number[]>();
+    changes.forEach((c, i) => {
+      const id = `${c.mode}|${c.symbol}`;
+      const book = books.get(id);
+      if (book) book.push(i);
+      else books.set(id, [i]);
+    });
+    for (const [first] of books.values()) {
+      const c = changes[first ?? 0];
+      if (c) await this.ensure(c.mode, c.symbol);
     }
-    const res = await m.exec();
+    const seqs: number[] = [];
+    await Promise.all(
+      [...books.values()].map(async (book) => {
+        const m = this.redis.commands.multi();
+        for (const i of book) {
+          const c = changes[i]!;
+          const px = key(c.mode, c.symbol, c.side === 'BUY' ? 'BUY:px' : 'SELL:px');
+          if (new Decimal(c.amount).isZero())
+            m.hdel(key(c.mode, c.symbol, c.side), c.price).zrem(px, c.price);
+          else
+            m.hset(key(c.mode, c.symbol, c.side), c.price, c.amount).zadd(
+              px,
+              Number(c.price),
+              c.price,
+            );
+          m.incr(key(c.mode, c.symbol, 'seq'));
+        }
+        const res = await m.exec();
+        book.forEach((i, n) => (seqs[i] = Number(res?.[n * 3 + 2]?.[1] ?? 0)));
+      }),
+    );
     return changes.map((c, i) => ({
       mode: c.mode,
       symbol: c.symbol,
-      seq: Number(res?.[i * 3 + 2]?.[1] ?? 0),
+      seq: seqs[i] ?? 0,
       side: c.side,
       price: c.price,
       amount: c.amount,

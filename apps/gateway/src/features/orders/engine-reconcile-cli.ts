@@ -16,7 +16,7 @@ const env = loadEnv(process.env);
 const apply = process.argv.includes('--apply');
 const force = process.argv.includes('--force');
 const db = createDb(env.DATABASE_URL, 2);
-const redis = createRedis(env.REDIS_URL, env.REDIS_PREFIX);
+const redis = createRedis(env, env.REDIS_PREFIX);
 try {
   // Every shard of the shard map, or the one named by --shard.
   const named = process.argv.indexOf('--shard');

@@ -1,6 +1,5 @@
-import type { Redis } from 'ioredis';
 import type { Order } from '@exchange/contracts';
-import type { RedisConnections } from '../../lib/redis.js';
+import type { RedisClient, RedisConnections } from '../../lib/redis.js';
 
 export interface Verdict {
   accepted: boolean;
@@ -36,7 +35,7 @@ export class Verdicts {
   };
 
   private constructor(
-    private readonly sub: Redis,
+    private readonly sub: RedisClient,
     private readonly redis: RedisConnections,
   ) {
     this.channel = `${redis.prefix}verdicts`;
@@ -74,7 +73,7 @@ export class Verdicts {
   /** Announces a batch's verdicts (in sequence order) to every instance. */
   async announce(verdicts: (Verdict & { commandId: string })[]): Promise<void> {
     if (verdicts.length === 0) return;
-    await this.redis.commands.publish(this.channel, JSON.stringify(verdicts));
+    await this.redis.publish([[this.channel, JSON.stringify(verdicts)]]);
   }
 
   async close(): Promise<void> {

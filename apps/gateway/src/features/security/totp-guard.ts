@@ -10,7 +10,8 @@ import { AppError } from '../../lib/app-error.js';
 export const MAX_WRONG_GOOGLE_CODES = 5;
 export const GOOGLE_CODE_LOCK_MS = 15 * 60_000;
 
-const key = (userId: string, part: 'fails' | 'lock') => `totp:${part}:${userId}`;
+/** A user's counter and lock share a hash tag (one MULTI touches both on a Redis Cluster). */
+const key = (userId: string, part: 'fails' | 'lock') => `totp:{${userId}}:${part}`;
 
 export async function assertGoogleCodesAllowed(
   redis: RedisConnections,

@@ -1,6 +1,5 @@
-import type { Redis } from 'ioredis';
 import type { PushPayload, SocketChannel } from '@exchange/contracts';
-import type { RedisConnections } from '../../lib/redis.js';
+import type { RedisClient, RedisConnections } from '../../lib/redis.js';
 
 /**
  * Fan-out of socket events through Redis pub/sub, so any gateway instance can serve any client.
@@ -103,7 +102,7 @@ export function mergeItems(raws: string[]): string {
 export function createFanout(redis: RedisConnections, opts: { conflateMs?: number } = {}): Fanout {
   const prefix = `${redis.prefix}ws:`;
   const listeners = new Map<string, Set<Listener>>();
-  const sub: Redis = redis.subscriber;
+  const sub: RedisClient = redis.subscriber;
   const conflateMs = opts.conflateMs ?? 0;
   const queued = new Map<string, string[]>();
   let flushTimer: NodeJS.Timeout | undefined;
@@ -152,15 +151,10 @@ export function createFanout(redis: RedisConnections, opts: { conflateMs?: numbe
   return {
     async publish(topic, data) {
       // PUBLISH names a channel, not a key, so the connection's keyPrefix does not apply.
-      await redis.commands.publish(`${prefix}${topic}`, JSON.stringify(data));
+      await redis.publish([[`${prefix}${topic}`, JSON.stringify(data)]]);
     },
     async publishMany(messages) {
-      if (messages.length === 0) return;
-      const p = redis.commands.pipeline();
-      for (const m of messages) p.publish(`${prefix}${m.topic}`, JSON.stringify(m.data));
-      const res = await p.exec();
-      const failed = res?.find(([err]) => err);
-      if (failed) throw failed[0] as Error;
+      await redis.publish(messages.map((m) => [`${prefix}${m.topic}`, JSON.stringify(m.data)]));
     },
     async subscribe(topic, listener) {
       let set = listeners.get(topic);

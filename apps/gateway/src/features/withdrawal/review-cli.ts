@@ -24,7 +24,7 @@ const env = loadEnv(process.env);
 const [command, id, ...reasonWords] = process.argv.slice(2).filter((a) => a !== '--');
 const out = process.stdout;
 const db = createDb(env.DATABASE_URL, 2);
-const redis = createRedis(env.REDIS_URL, env.REDIS_PREFIX);
+const redis = createRedis(env, env.REDIS_PREFIX);
 const clock = new ScaledClock(env.TIME_SCALE);
 const log = { warn: () => {} } as unknown as Parameters<typeof createJobs>[0]['log'];
 const jobs = createJobs({ redis, clock, log });

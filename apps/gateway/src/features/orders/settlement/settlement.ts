@@ -1,12 +1,11 @@
 import type { EngineEvent, Order } from '@exchange/contracts';
-import { engineEvent } from '@exchange/contracts';
+import { engineEvent, engineShardTag } from '@exchange/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { PoolClient } from 'pg';
 import type { Db } from '../../../db/client.js';
 import type { Sql } from '../../../db/sql.js';
 import type { Clock } from '../../../lib/clock.js';
-import type { RedisConnections } from '../../../lib/redis.js';
+import type { RedisClient, RedisConnections } from '../../../lib/redis.js';
 import type { MarketDataSink } from '../../market-data/market-data-sink.js';
 import type { Fanout } from '../../socket/fanout.js';
 import { streamKeys } from '../engine-client.js';
@@ -97,7 +96,8 @@ export class Settlement {
       onCommitted?: (orders: { order: Order; userId: string }[]) => void;
     },
   ) {
-    this.lockKey = `settlement:lock:${o.shard}`;
+    // In the shard's slot with its streams (the hash tag): one shard, one slot.
+    this.lockKey = `settlement:lock:${engineShardTag(o.shard)}`;
   }
 
   start(): void {
@@ -175,7 +175,7 @@ export class Settlement {
   }
 
   /** Reads, applies and sends one batch after `cursor`; returns the new cursor. */
-  private async step(reader: Redis, at: number | null): Promise<number> {
+  private async step(reader: RedisClient, at: number | null): Promise<number> {
     if (Date.now() - this.lastResend > 10_000) {
       this.lastResend = Date.now();
       await resendPending({
@@ -235,7 +235,7 @@ export class Settlement {
    * the committed cursor (settlement is its only reader; without this it would grow by every
    * event ever). The top entry always stays: the engine reads it to publish exactly once.
    */
-  private async trimOutput(reader: Redis, staged: number): Promise<void> {
+  private async trimOutput(reader: RedisClient, staged: number): Promise<void> {
     this.trimmedAt = staged;
     const below = this.committedSeq - (this.o.keepEvents ?? KEEP_EVENTS);
     if (below <= 0) return;
@@ -274,7 +274,7 @@ export class Settlement {
    * otherwise asks the engine for them (at most every 5 seconds) and returns none.
    */
   private async fromReplay(
-    reader: Redis,
+    reader: RedisClient,
     cursor: number,
     nextInStream: number,
   ): Promise<EngineEvent[]> {
