@@ -27,8 +27,12 @@ describe('the job queue of a release before the hash tag', () => {
       prefix: jobsPrefix(prefix),
     });
     const delayed = await now.getJobs(['delayed']);
-    expect(delayed.map((j) => [j.id, j.data])).toEqual([['freeze-1', { to: 'a@example.test' }]]);
-    expect((await now.getJobs(['waiting'])).map((j) => j.data)).toEqual([{ to: 'b@example.test' }]);
+    expect(delayed.map((j) => [j.id, j.data as unknown])).toEqual([
+      ['freeze-1', { to: 'a@example.test' }],
+    ]);
+    expect((await now.getJobs(['waiting'])).map((j) => j.data as unknown)).toEqual([
+      { to: 'b@example.test' },
+    ]);
     await now.close();
     // Nothing left to move: a second start changes nothing.
     expect(await renameLegacyQueueKeys(redis)).toBe(0);
