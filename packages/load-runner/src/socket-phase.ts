@@ -4,7 +4,15 @@ import type { BenchUser } from './exchange.js';
 import { log, rssMb } from './exchange.js';
 import { orderBody, plannedOrder, SYMBOL } from './orders.js';
 import { BenchSocket } from './socket-client.js';
-import { Histogram, slope, summarize, type Summary } from './stats.js';
+import {
+  Histogram,
+  judgeFlat,
+  slope,
+  summarize,
+  warmupOf,
+  type Flatness,
+  type Summary,
+} from './stats.js';
 
 export interface SocketPhaseResult {
   seconds: number;
@@ -30,6 +38,8 @@ export interface SocketPhaseResult {
   orderErrors: number;
   orderErrorCodes: Record<string, number>;
   placeToReply: Summary;
+  /** Seconds from the first RSS sample to the start of trading. */
+  tradingFrom: number;
   rss: RssSeries;
   /** The worker process (settlement) sampled the same way. */
   workerRss: RssSeries;
@@ -74,8 +84,11 @@ function once<T>(w: Worker, type: string, timeoutMs: number): Promise<T> {
  */
 export async function runSocketPhase(o: {
   wsUrl: string;
-  gatewayPid: number;
+  /** The gateway's processes (several with GATEWAY_PROCESSES > 1: their RSS is added up). */
+  gatewayPids: () => number[];
   workerPid: number;
+  /** Called when trading starts and ends (CPU accounting). */
+  onMeasured?: (edge: 'start' | 'end') => void;
   users: BenchUser[];
   clients: number;
   workers: number;
@@ -90,7 +103,12 @@ export async function runSocketPhase(o: {
   const t0 = performance.now();
   const sampleRss = async () => {
     const t = (performance.now() - t0) / 1000;
-    const [g, w] = await Promise.all([rssMb(o.gatewayPid), rssMb(o.workerPid)]);
+    const [g, w] = await Promise.all([
+      Promise.all(o.gatewayPids().map((pid) => rssMb(pid))).then((all) =>
+        all.reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0),
+      ),
+      rssMb(o.workerPid),
+    ]);
     rss.push({ t, mb: g });
     workerRss.push({ t, mb: w });
   };
@@ -138,6 +156,7 @@ export async function runSocketPhase(o: {
   const inFlight = new Map<BenchSocket, number>();
   const inflight = new Set<Promise<void>>();
   const start = performance.now();
+  o.onMeasured?.('start');
   const runTag = Date.now().toString(36);
   await new Promise<void>((resolve) => {
     const tick = setInterval(() => {
@@ -177,6 +196,7 @@ export async function runSocketPhase(o: {
     }, 5);
   });
   const seconds = (performance.now() - start) / 1000;
+  o.onMeasured?.('end');
   await Promise.race([Promise.all(inflight), new Promise((r) => setTimeout(r, 10_000))]);
   // Let the last trades reach the clients before stopping the count.
   await new Promise((r) => setTimeout(r, 2000));
@@ -238,8 +258,9 @@ export async function runSocketPhase(o: {
     orderErrors,
     orderErrorCodes,
     placeToReply: summarize(latencies),
-    rss: series(rss, (start - t0) / 1000),
-    workerRss: series(workerRss, (start - t0) / 1000),
+    tradingFrom: (start - t0) / 1000,
+    rss: series(rss, (start - t0) / 1000, seconds),
+    workerRss: series(workerRss, (start - t0) / 1000, seconds),
   };
 }
 
@@ -250,10 +271,16 @@ export interface RssSeries {
   /** Least-squares slope over the samples taken while orders traded. */
   mbPerMinute: number;
   samples: { t: number; mb: number }[];
+  flat: Flatness;
 }
 
-function series(samples: { t: number; mb: number }[], tradingFromSeconds: number): RssSeries {
+function series(
+  samples: { t: number; mb: number }[],
+  tradingFromSeconds: number,
+  tradingSeconds: number,
+): RssSeries {
   return {
+    flat: judgeFlat(samples, tradingFromSeconds + warmupOf(tradingSeconds)),
     first: samples[0]?.mb ?? Number.NaN,
     last: samples[samples.length - 1]?.mb ?? Number.NaN,
     max: Math.max(...samples.map((r) => r.mb)),
