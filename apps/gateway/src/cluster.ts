@@ -18,6 +18,11 @@ if (!Number.isInteger(count) || count < 1) {
   process.exit(1);
 }
 
+// Each process opens its own pools (Prisma's and node-postgres', DB_POOL_SIZE each): unless set,
+// the default 20 is shared out among the processes, so N gateways hold as many Postgres
+// connections as one (Postgres allows 100 by default).
+const poolSize = process.env.DB_POOL_SIZE ?? String(Math.max(5, Math.ceil(20 / count)));
+
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 30_000;
 const HEALTHY_AFTER_MS = 30_000;
@@ -37,7 +42,7 @@ function primary(): void {
   >();
 
   const fork = (slot: number, fastCrashes: number, delayMs: number) => {
-    const w = cluster.fork({ GATEWAY_PROCESS_INDEX: String(slot) });
+    const w = cluster.fork({ GATEWAY_PROCESS_INDEX: String(slot), DB_POOL_SIZE: poolSize });
     slots.set(w, { slot, startedAt: Date.now(), fastCrashes, delayMs });
   };
 

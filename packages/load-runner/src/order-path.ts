@@ -244,7 +244,7 @@ export function judgeStep(
 
 /**
  * The maximum sustained rate: short steps from `startRate` up by `stepRate` while they hold (or
- * down while the first does not), with the connections raised with the rate (enough for the
+ * down by halves while the first does not), with the connections raised with the rate (enough for the
  * offered rate at `connectionMs` per reply; never fewer than `minConnections`), settlement let
  * catch up between steps.
  */
@@ -302,7 +302,8 @@ export async function searchMaxRate(o: {
       best = s;
     }
   } else {
-    for (rate -= o.stepRate; rate > 0; rate -= o.stepRate) {
+    // Down by halves: a busy machine may hold a small fraction of the start rate.
+    for (rate = Math.floor(rate / 2); rate >= 50; rate = Math.floor(rate / 2)) {
       const s = await run(rate);
       if (s.held) {
         best = s;

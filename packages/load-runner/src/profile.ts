@@ -86,8 +86,11 @@ export function readProfiles(dir: string, n: number, repoRoot = ''): ProfileTop[
     try {
       if (statSync(file).size === 0) continue;
       const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-      // CPU.20261125.010203.<pid>.0.001.cpuprofile
-      const pid = Number(/^CPU\.\d+\.\d+\.(\d+)\./.exec(f)?.[1] ?? 0);
+      // CPU.20261125.010203.<pid>.<thread>.001.cpuprofile; thread 0 is the main thread (others:
+      // tsx's module loader thread, which works at start-up only).
+      const m = /^CPU\.\d+\.\d+\.(\d+)\.(\d+)\./.exec(f);
+      if (m?.[2] !== '0') continue;
+      const pid = Number(m[1]);
       out.push({ file, pid, ...topSelf(profile, n, repoRoot) });
     } catch {
       // half written (a process killed while writing): skipped

@@ -89,6 +89,8 @@ interface GatewayRun {
   socketsCpu?: Map<string, number>;
   /** The worker's heap (memory probe) over the socket phase's judged window. */
   workerHeap?: HeapSummary | undefined;
+  /** The worker's heap over the order phase (warm-up, fixed rate and the rate search). */
+  workerHeapOrders?: HeapSummary | undefined;
   gatewayHeap?: HeapSummary | undefined;
   settled?: { pending: number; settled: boolean };
   audit?: AuditResult;
@@ -239,6 +241,7 @@ async function main(): Promise<number> {
           await fundUsers(ex.baseUrl, users);
         }
         if (cfg.phases.includes('orders')) {
+          const ordersFrom = Date.now();
           try {
             run.orders = await runOrderPath({
               baseUrl: ex.baseUrl,
@@ -274,6 +277,11 @@ async function main(): Promise<number> {
               problems.push(`${label} max rate search: ${String(err)}`);
             }
           }
+          run.workerHeapOrders = heapSummary(
+            path.join(memoryDir, `${label}-worker.jsonl`),
+            ordersFrom,
+            Date.now(),
+          );
         }
         if (cfg.phases.includes('sockets')) {
           let from = 0;
@@ -662,6 +670,12 @@ function renderRuns(runs: GatewayRun[], pgbench: { tps: number } | undefined): s
       out.push(`${tag} worker RSS: ${x.workerRss.flat.verdict}`);
       out.push(
         `${tag} worker RSS samples (s from trading start:MB): ${samples(x.workerRss.samples)}`,
+      );
+    }
+    if (r.workerHeapOrders) {
+      out.push(`${tag} worker memory over the order phase: ${r.workerHeapOrders.text}`);
+      out.push(
+        `${tag} worker memory samples, order phase (s:rss/heapUsed[* after full GC]/external MB): ${r.workerHeapOrders.samples}`,
       );
     }
     if (r.workerHeap) {
