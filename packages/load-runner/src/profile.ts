@@ -23,6 +23,43 @@ export interface ProfileTop {
   top: { name: string; where: string; selfMs: number; share: number }[];
 }
 
+const sources = new Map<string, string[] | null>();
+
+/**
+ * tsx hands V8 each TypeScript module as one line (its positions are columns of that line), so
+ * the line of a function in its source is found by its definition: `function f`, a method
+ * `f(`, `f = (...) =>`, or `class F` for a constructor; 1 when the name is not found.
+ */
+export function definitionLine(file: string, name: string): number {
+  if (!/^[\w$]+$/.test(name)) return 1;
+  let lines = sources.get(file);
+  if (lines === undefined) {
+    try {
+      lines = readFileSync(file, 'utf8').split('\n');
+    } catch {
+      lines = null;
+    }
+    sources.set(file, lines);
+  }
+  if (!lines) return 1;
+  const n = name.replace(/\$/g, '\\$');
+  const patterns = [
+    new RegExp(`\\bfunction\\*?\\s+${n}\\s*[<(]`),
+    new RegExp(`\\bclass\\s+${n}\\b`),
+    new RegExp(
+      `^\\s*(?:(?:export|public|private|protected|static|async|readonly|override|get|set)\\s+)*\\*?${n}\\s*[<(]`,
+    ),
+    new RegExp(
+      `\\b${n}\\s*[:=]\\s*(?:async\\s+)?(?:function\\b|\\([^)]*\\)\\s*(?::[^=]+)?=>|\\w+\\s*=>)`,
+    ),
+  ];
+  for (const re of patterns) {
+    const i = lines.findIndex((l) => re.test(l) && !/^\s*(\/\/|\*)/.test(l));
+    if (i >= 0) return i + 1;
+  }
+  return 1;
+}
+
 /** Top `n` functions by self time of one profile, the same function at one place added up. */
 export function topSelf(
   profile: CpuProfile,
@@ -52,7 +89,11 @@ export function topSelf(
     let url = frame.url.replace(/^file:\/\//, '');
     if (repoRoot && url.startsWith(repoRoot)) url = url.slice(repoRoot.length + 1);
     url = url.replace(/^.*\/node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?/, '');
-    const where = url ? `${url}:${frame.lineNumber + 1}` : '';
+    const line =
+      frame.lineNumber === 0 && /\.tsx?$/.test(url) && frame.url.startsWith('file://')
+        ? definitionLine(frame.url.slice(7), name)
+        : frame.lineNumber + 1;
+    const where = url ? `${url}:${line}` : '';
     const key = `${name}@${where}`;
     const e = byPlace.get(key) ?? { name, where, us: 0 };
     e.us += us;
