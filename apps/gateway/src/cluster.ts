@@ -12,7 +12,10 @@ import cluster, { type Worker } from 'node:cluster';
  * with each quick crash), and one that keeps crashing soon after its start stops the primary
  * with exit code 1, so the supervisor of `npm start` sees a failing gateway.
  */
-const count = Number(process.env.GATEWAY_PROCESSES ?? '1');
+// The worker (LISTEN=false: settlement, market makers) stays one process whatever it says.
+const count = ['false', '0'].includes(process.env.LISTEN ?? '')
+  ? 1
+  : Number(process.env.GATEWAY_PROCESSES ?? '1');
 if (!Number.isInteger(count) || count < 1) {
   process.stderr.write(`GATEWAY_PROCESSES must be a whole number of at least 1\n`);
   process.exit(1);
