@@ -110,3 +110,16 @@ export interface CpuUse {
 
 /** Sources counted as the exchange's own (everything but the load generator). */
 export const LOAD_GENERATOR = 'load generator';
+
+/**
+ * The machine's CPU pressure counter (`/proc/pressure/cpu`, "some" total, in microseconds: time
+ * in which at least one runnable task waited for a CPU); NaN without PSI.
+ */
+export function cpuPressureMicros(): number {
+  try {
+    const m = /^some .*total=(\d+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
+    return m ? Number(m[1]) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -18,7 +18,9 @@ import {
   waitSettled,
   type Exchange,
 } from './exchange.js';
+import { performance } from 'node:perf_hooks';
 import {
+  cpuPressureMicros,
   cpuSeconds,
   cpuSnapshot,
   LOAD_GENERATOR,
@@ -87,6 +89,9 @@ interface GatewayRun {
   maxRate?: MaxRateResult;
   sockets?: SocketPhaseResult;
   socketsCpu?: Map<string, number>;
+  /** Share of the measured time in which some task on the machine waited for a CPU (PSI). */
+  ordersPressure?: number;
+  socketsPressure?: number;
   /** The worker's heap (memory probe) over the socket phase's judged window. */
   workerHeap?: HeapSummary | undefined;
   /** The worker's heap over the order phase (warm-up, fixed rate and the rate search). */
@@ -216,11 +221,21 @@ async function main(): Promise<number> {
           { name: 'redis', comm: 'redis-server' },
           { name: LOAD_GENERATOR, pid: process.pid },
         ];
-        const meter = (done: (cpu: Map<string, number>) => void) => {
+        // CPU seconds per process, and the share of the time some task waited for a CPU.
+        const meter = (done: (cpu: Map<string, number>, pressure: number) => void) => {
           let before: CpuSnapshot | undefined;
+          let p0 = 0;
+          let t0 = 0;
           return (edge: 'start' | 'end') => {
-            if (edge === 'start') before = cpuSnapshot(sources);
-            else if (before) done(cpuSeconds(before, cpuSnapshot(sources)));
+            if (edge === 'start') {
+              before = cpuSnapshot(sources);
+              p0 = cpuPressureMicros();
+              t0 = performance.now();
+            } else if (before)
+              done(
+                cpuSeconds(before, cpuSnapshot(sources)),
+                (cpuPressureMicros() - p0) / 1000 / (performance.now() - t0),
+              );
           };
         };
         // First, on an idle exchange: a page load is not what the load phases measure.
@@ -252,7 +267,10 @@ async function main(): Promise<number> {
               warmupSeconds: cfg.warmupSeconds,
               connections: cfg.connections,
               sampleUsers: cfg.sampleUsers,
-              onMeasured: meter((cpu) => (run.ordersCpu = cpu)),
+              onMeasured: meter((cpu, pressure) => {
+                run.ordersCpu = cpu;
+                run.ordersPressure = pressure;
+              }),
             });
           } catch (err) {
             problems.push(`${label} order path: ${String(err)}`);
@@ -286,7 +304,10 @@ async function main(): Promise<number> {
         if (cfg.phases.includes('sockets')) {
           let from = 0;
           let to = 0;
-          const cpu = meter((c) => (run.socketsCpu = c));
+          const cpu = meter((c, pressure) => {
+            run.socketsCpu = c;
+            run.socketsPressure = pressure;
+          });
           try {
             run.sockets = await runSocketPhase({
               wsUrl: ex.wsUrl,
@@ -476,6 +497,11 @@ function renderRuns(runs: GatewayRun[], pgbench: { tps: number } | undefined): s
     'order path: place-to-fill p50 / p99 (fills channel)',
     o((x) => [`${ms(x.placeToFill.p50)} / ${ms(x.placeToFill.p99)} (n=${x.placeToFill.count})`]),
   );
+  row('machine: share of the fixed-rate run some task waited for a CPU (PSI; others too)', (r) =>
+    r.ordersPressure !== undefined && Number.isFinite(r.ordersPressure)
+      ? [`${num(r.ordersPressure * 100)}%`]
+      : undefined,
+  );
   row(
     'max sustained rate (0 errors, p99 < 100 ms, >= 95% of offered accepted)',
     (r) =>
@@ -535,6 +561,11 @@ function renderRuns(runs: GatewayRun[], pgbench: { tps: number } | undefined): s
   cpuRows('order path', (r) =>
     r.orders
       ? { cpu: r.ordersCpu, orders: r.orders.accepted, seconds: r.orders.seconds }
+      : undefined,
+  );
+  row('machine: share of the socket phase some task waited for a CPU (PSI; others too)', (r) =>
+    r.socketsPressure !== undefined && Number.isFinite(r.socketsPressure)
+      ? [`${num(r.socketsPressure * 100)}%`]
       : undefined,
   );
   row(
