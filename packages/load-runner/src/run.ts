@@ -115,7 +115,8 @@ interface ProbeLine {
 
 interface HeapSummary {
   text: string;
-  heapFlat: boolean;
+  /** Judged on the samples after a forced full GC; undefined with fewer than 4 of them. */
+  heapFlat: boolean | undefined;
   samples: string;
 }
 
@@ -141,11 +142,13 @@ function heapSummary(file: string, from: number, to: number): HeapSummary | unde
   const w = inWindow(pid);
   if (w.length < 2) return undefined;
   const t0 = w[0]?.at ?? from;
+  // Heap used between collections includes garbage (V8 lets the old space fill before a full
+  // collection): only the samples right after a forced full GC judge live memory.
+  const live = w.filter((l) => l.live);
   const heap = judgeFlat(
-    w.map((l) => ({ t: (l.at - t0) / 1000, mb: l.heapUsed })),
+    live.map((l) => ({ t: (l.at - t0) / 1000, mb: l.heapUsed })),
     0,
   );
-  const live = w.filter((l) => l.live);
   const liveSlope = slope(live.map((l) => ({ x: (l.at - t0) / 60_000, y: l.heapUsed })));
   const first = w[0];
   const last = w[w.length - 1];
@@ -154,12 +157,12 @@ function heapSummary(file: string, from: number, to: number): HeapSummary | unde
       ? `rss ${l.rss.toFixed(0)}, heap used ${l.heapUsed.toFixed(0)} of ${l.heapTotal.toFixed(0)}, external ${l.external.toFixed(0)} (buffers ${l.arrayBuffers.toFixed(0)})`
       : 'n/a';
   return {
-    heapFlat: heap.flat,
+    heapFlat: live.length >= 4 ? heap.flat : undefined,
     text:
-      `pid ${pid}: first ${fmt(first)}; last ${fmt(last)} MB; heap used ${heap.verdict}` +
+      `pid ${pid}: first ${fmt(first)}; last ${fmt(last)} MB` +
       (live.length >= 2
-        ? `; after a full GC (${live.length} samples) ${live[0]?.heapUsed.toFixed(0)} -> ${live[live.length - 1]?.heapUsed.toFixed(0)} MB (${liveSlope.toFixed(1)} MB/min)`
-        : ''),
+        ? `; live heap (after a full GC, ${live.length} samples) ${live[0]?.heapUsed.toFixed(0)} -> ${live[live.length - 1]?.heapUsed.toFixed(0)} MB (${liveSlope.toFixed(1)} MB/min)${live.length >= 4 ? `, ${heap.verdict}` : ''}`
+        : '; no full-GC samples (BENCH_MEMORY_GC_EVERY) to judge the live heap'),
     samples: w
       .map(
         (l) =>
@@ -633,8 +636,10 @@ function renderRuns(runs: GatewayRun[], pgbench: { tps: number } | undefined): s
     ]),
     '<= +max(10 MB, 5%)',
   );
-  row('worker heap used flat after the warm-up (memory probe)', (r) =>
-    r.workerHeap ? [r.workerHeap.heapFlat ? 'flat' : 'growing', r.workerHeap.heapFlat] : undefined,
+  row('worker live heap (after full GCs) flat after the warm-up', (r) =>
+    r.workerHeap?.heapFlat !== undefined
+      ? [r.workerHeap.heapFlat ? 'flat' : 'growing', r.workerHeap.heapFlat]
+      : undefined,
   );
   cpuRows('socket phase', (r) =>
     r.sockets
