@@ -45,7 +45,7 @@ function primary(): void {
   >();
 
   const fork = (slot: number, fastCrashes: number, delayMs: number) => {
-    const w = cluster.fork({ GATEWAY_PROCESS_INDEX: String(slot), DB_POOL_SIZE: poolSize });
+    const w = cluster.fork({ DB_POOL_SIZE: poolSize });
     slots.set(w, { slot, startedAt: Date.now(), fastCrashes, delayMs });
   };
 
