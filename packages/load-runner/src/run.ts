@@ -454,7 +454,7 @@ function renderRuns(runs: GatewayRun[], pgbench: { tps: number } | undefined): s
       figure,
       values: cells.map((c) => c[0]),
       target,
-      pgbench: pg ? runs.map(pg).join(' / ') : '',
+      pgbench: pg ? [...new Set(runs.map(pg))].join(' / ') : '',
       verdict: cells.some((c) => c[1] !== undefined)
         ? cells.map((c) => verdict(c[1]) || '-').join(' / ')
         : '',
