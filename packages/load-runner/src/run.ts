@@ -616,10 +616,14 @@ function renderRuns(runs: GatewayRun[], pgbench: { tps: number } | undefined): s
   );
   row(
     'gateway RSS flat after the warm-up (last vs second quarter)',
-    sk((x) => [
-      `${x.rss.flat.lastQuarter.toFixed(0)} vs ${x.rss.flat.secondQuarter.toFixed(0)} MB, ${num(x.rss.flat.mbPerMinute, 1)} MB/min`,
-      x.rss.flat.flat,
-    ]),
+    sk((x) =>
+      x.dropped > 0
+        ? [`not judged: ${num(x.dropped)} clients dropped`, false]
+        : [
+            `${x.rss.flat.lastQuarter.toFixed(0)} vs ${x.rss.flat.secondQuarter.toFixed(0)} MB, ${num(x.rss.flat.mbPerMinute, 1)} MB/min`,
+            x.rss.flat.flat,
+          ],
+    ),
     '<= +max(10 MB, 5%)',
   );
   row(
@@ -695,6 +699,10 @@ function renderRuns(runs: GatewayRun[], pgbench: { tps: number } | undefined): s
       out.push(`${tag} order path error codes: ${JSON.stringify(r.orders.errorCodes)}`);
     const x = r.sockets;
     if (x) {
+      if (x.dropped > 0)
+        out.push(
+          `${tag} ${num(x.dropped)} clients dropped by the gateway during the phase, close codes ${JSON.stringify(x.dropCodes)} (4888: heartbeat timeout, their pings arrived late), the first ${x.firstDropSeconds?.toFixed(0) ?? '?'} s after trading started: the gateway's memory and the delivery figures after that are of fewer clients`,
+        );
       if (Object.keys(x.failures).length)
         out.push(`${tag} socket connect failures: ${JSON.stringify(x.failures)}`);
       if (Object.keys(x.orderErrorCodes).length)

@@ -20,6 +20,10 @@ export interface SocketPhaseResult {
   held: number;
   failed: number;
   dropped: number;
+  /** Close codes of the clients that were dropped (4888: the gateway's heartbeat timeout). */
+  dropCodes: Record<string, number>;
+  /** Seconds from the start of trading to the first drop; null when none. */
+  firstDropSeconds: number | null;
   failures: Record<string, number>;
   connectSeconds: number;
   messagesPerSecond: number;
@@ -49,6 +53,8 @@ interface WorkerResult {
   type: 'result';
   held: number;
   dropped: number;
+  dropCodes: Record<string, number>;
+  firstDropAt: number | null;
   failed: number;
   failures: Record<string, number>;
   messages: number;
@@ -229,6 +235,13 @@ export async function runSocketPhase(o: {
   }
   const sum = (f: (r: WorkerResult) => number) => results.reduce((n, r) => n + f(r), 0);
   const held = sum((r) => r.held);
+  const dropCodes: Record<string, number> = {};
+  for (const r of results)
+    for (const [c, n] of Object.entries(r.dropCodes)) dropCodes[c] = (dropCodes[c] ?? 0) + n;
+  const drops = results.map((r) => r.firstDropAt).filter((t): t is number => t !== null);
+  // Worker threads stamp with Date.now(); trading started at `start` on this thread's clock.
+  const startedAtMs = Date.now() - (performance.now() - start);
+  const firstDropSeconds = drops.length ? (Math.min(...drops) - startedAtMs) / 1000 : null;
   const measured = seconds + 2;
   return {
     seconds,
@@ -236,6 +249,8 @@ export async function runSocketPhase(o: {
     held,
     failed: sum((r) => r.failed),
     dropped: sum((r) => r.dropped),
+    dropCodes,
+    firstDropSeconds,
     failures,
     connectSeconds,
     messagesPerSecond: sum((r) => r.messages) / measured,
