@@ -157,11 +157,11 @@ function heapSummary(file: string, from: number, to: number): HeapSummary | unde
       ? `rss ${l.rss.toFixed(0)}, heap used ${l.heapUsed.toFixed(0)} of ${l.heapTotal.toFixed(0)}, external ${l.external.toFixed(0)} (buffers ${l.arrayBuffers.toFixed(0)})`
       : 'n/a';
   return {
-    heapFlat: live.length >= 4 ? heap.flat : undefined,
+    heapFlat: heap.judged ? heap.flat : undefined,
     text:
       `pid ${pid}: first ${fmt(first)}; last ${fmt(last)} MB` +
       (live.length >= 2
-        ? `; live heap (after a full GC, ${live.length} samples) ${live[0]?.heapUsed.toFixed(0)} -> ${live[live.length - 1]?.heapUsed.toFixed(0)} MB (${liveSlope.toFixed(1)} MB/min)${live.length >= 4 ? `, ${heap.verdict}` : ''}`
+        ? `; live heap (after a full GC, ${live.length} samples) ${live[0]?.heapUsed.toFixed(0)} -> ${live[live.length - 1]?.heapUsed.toFixed(0)} MB (${liveSlope.toFixed(1)} MB/min)${`, ${heap.verdict}`}`
         : '; no full-GC samples (BENCH_MEMORY_GC_EVERY) to judge the live heap'),
     samples: w
       .map(
@@ -440,11 +440,11 @@ function renderRuns(runs: GatewayRun[], pgbench: { tps: number } | undefined): s
   const ratio = (perSecond: number) =>
     Number.isFinite(tps) && Number.isFinite(perSecond) ? num(perSecond / tps, 3) : 'n/a';
   const rows: GridRow[] = [];
-  const each = (f: (r: GatewayRun) => [string, boolean?] | undefined) =>
-    runs.map((r): [string, boolean?] => f(r) ?? ['']);
+  const each = (f: (r: GatewayRun) => [string, (boolean | undefined)?] | undefined) =>
+    runs.map((r): [string, (boolean | undefined)?] => f(r) ?? ['']);
   const row = (
     figure: string,
-    f: (r: GatewayRun) => [string, boolean?] | undefined,
+    f: (r: GatewayRun) => [string, (boolean | undefined)?] | undefined,
     target = '',
     pg?: (r: GatewayRun) => string,
   ) => {
@@ -460,10 +460,12 @@ function renderRuns(runs: GatewayRun[], pgbench: { tps: number } | undefined): s
         : '',
     });
   };
-  const o = (f: (x: OrderPathResult, r: GatewayRun) => [string, boolean?]) => (r: GatewayRun) =>
-    r.orders ? f(r.orders, r) : undefined;
-  const sk = (f: (x: SocketPhaseResult, r: GatewayRun) => [string, boolean?]) => (r: GatewayRun) =>
-    r.sockets ? f(r.sockets, r) : undefined;
+  const o =
+    (f: (x: OrderPathResult, r: GatewayRun) => [string, (boolean | undefined)?]) =>
+    (r: GatewayRun) => (r.orders ? f(r.orders, r) : undefined);
+  const sk =
+    (f: (x: SocketPhaseResult, r: GatewayRun) => [string, (boolean | undefined)?]) =>
+    (r: GatewayRun) => (r.sockets ? f(r.sockets, r) : undefined);
 
   row(
     'order path: offered (REST, autocannon) / connections',
@@ -621,7 +623,7 @@ function renderRuns(runs: GatewayRun[], pgbench: { tps: number } | undefined): s
         ? [`not judged: ${num(x.dropped)} clients dropped`, false]
         : [
             `${x.rss.flat.lastQuarter.toFixed(0)} vs ${x.rss.flat.secondQuarter.toFixed(0)} MB, ${num(x.rss.flat.mbPerMinute, 1)} MB/min`,
-            x.rss.flat.flat,
+            x.rss.flat.judged ? x.rss.flat.flat : undefined,
           ],
     ),
     '<= +max(10 MB, 5%)',
@@ -636,7 +638,7 @@ function renderRuns(runs: GatewayRun[], pgbench: { tps: number } | undefined): s
     'worker RSS flat after the warm-up (last vs second quarter)',
     sk((x) => [
       `${x.workerRss.flat.lastQuarter.toFixed(0)} vs ${x.workerRss.flat.secondQuarter.toFixed(0)} MB, ${num(x.workerRss.flat.mbPerMinute, 1)} MB/min`,
-      x.workerRss.flat.flat,
+      x.workerRss.flat.judged ? x.workerRss.flat.flat : undefined,
     ]),
     '<= +max(10 MB, 5%)',
   );

@@ -112,6 +112,8 @@ export interface Flatness {
   lastQuarter: number;
   /** The growth allowed from the second to the last quarter: 10 MB or 5%, the larger. */
   boundMb: number;
+  /** Enough samples to judge: at least 4 per quarter (32 s of 2-s samples after the warm-up). */
+  judged: boolean;
   flat: boolean;
   verdict: string;
 }
@@ -135,15 +137,16 @@ export function judgeFlat(
   const lastQuarter = mean(judged.slice(n - q));
   const boundMb = Math.max(10, 0.05 * secondQuarter);
   const mbPerMinute = slope(judged.map((s) => ({ x: s.t / 60, y: s.mb })));
-  if (q < 1)
+  if (q < 4)
     return {
       samples: n,
       mbPerMinute,
       secondQuarter,
       lastQuarter,
       boundMb,
+      judged: false,
       flat: false,
-      verdict: `too few samples (${n}) after the warm-up to judge`,
+      verdict: `too few samples (${n}, at least 16) after the warm-up to judge`,
     };
   const growth = lastQuarter - secondQuarter;
   const flat = growth <= boundMb;
@@ -153,6 +156,7 @@ export function judgeFlat(
     secondQuarter,
     lastQuarter,
     boundMb,
+    judged: true,
     flat,
     verdict: `${flat ? 'flat' : 'GROWING'}: last quarter ${lastQuarter.toFixed(0)} MB vs second ${secondQuarter.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(0)}, bound +${boundMb.toFixed(0)}), ${mbPerMinute.toFixed(1)} MB/min over ${n} samples`,
   };

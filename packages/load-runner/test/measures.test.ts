@@ -47,6 +47,12 @@ describe('the memory verdict', () => {
     expect(v.flat).toBe(true);
   });
 
+  it('does not judge a window too short for a saw-tooth to average out', () => {
+    const v = judgeFlat(series((t) => 300 + t).slice(0, 10), 0);
+    expect(v.judged).toBe(false);
+    expect(v.verdict).toMatch(/too few samples \(10, at least 16\)/);
+  });
+
   it('calls a steady rise growing', () => {
     const v = judgeFlat(
       series((t) => 300 + t),
