@@ -5,7 +5,7 @@ import cluster, { type Worker } from 'node:cluster';
  * accepts connections and hands them to its workers in turn). With 1 (the default) this process
  * is the gateway itself. Nothing in the gateway assumes one HTTP process: verdicts, market data
  * and cache invalidations travel over Redis, settlement runs in the worker (LISTEN=false), and
- * each process keeps its own pools (so N processes open N times DATABASE_POOL connections).
+ * each process keeps its own caches and database pools (sized below).
  *
  * The primary serves nothing: SIGTERM and SIGINT are passed on to every worker and it exits once
  * they have closed gracefully; a worker that dies is forked again (after a pause that doubles
