@@ -5,13 +5,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { deployMigrations, ensureDatabase } from '@exchange/tooling/db';
+import { readProcs, type CpuSource } from './cpu.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const appDir = (name: string) => path.join(repoRoot, 'apps', name);
+const MEMORY_PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'memory-probe.mjs');
 
 export function log(text: string): void {
   process.stderr.write(`\x1b[36m›\x1b[0m ${new Date().toISOString().slice(11, 19)} ${text}\n`);
@@ -80,8 +82,15 @@ export interface Exchange {
   databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
+  /** The gateway's process group (with GATEWAY_PROCESSES > 1: the cluster primary's). */
   gatewayPid: number;
   workerPid: number;
+  enginePid: number;
+  gatewayProcesses: number;
+  /** The process ids of the gateway's group now (the primary and its workers). */
+  gatewayPids(): number[];
+  /** The processes the runner started, for CPU accounting (by process group). */
+  cpuSources(): CpuSource[];
   /** SIGTERM to both process groups, SIGKILL after 10 s; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -91,8 +100,17 @@ export interface ExchangeOptions {
   redisUrl: string;
   redisPrefix: string;
   demoFunding: string;
-  /** Folder for the gateway's `--cpu-prof` output; none: no profile. */
+  /**
+   * Folder for `--cpu-prof` output of the gateway, worker and engine (a sub-folder each,
+   * `<label>-gateway` and so on); none: no profile.
+   */
   cpuProfDir?: string | undefined;
+  /** HTTP gateway processes on the one port (GATEWAY_PROCESSES, node:cluster); 1 by default. */
+  gatewayProcesses?: number;
+  /** Names the profile and memory-log folders of this exchange (e.g. `1gw`). */
+  label?: string;
+  /** Folder for the memory probe's logs (memory-probe.mjs) of the gateway and worker. */
+  memoryLogDir?: string | undefined;
   /** A built web client for the gateway to serve (the web phase); none: the API only. */
   webDistDir?: string | undefined;
 }
@@ -117,6 +135,7 @@ function launch(
   args: string[],
   env: NodeJS.ProcessEnv,
   onExit: (code: number | null) => void,
+  onLine?: (line: string) => void,
 ): ChildProcess {
   const child = spawn(process.execPath, args, {
     cwd,
@@ -126,9 +145,10 @@ function launch(
   });
   running.add(child);
   for (const stream of [child.stdout, child.stderr]) {
-    readline
-      .createInterface({ input: stream })
-      .on('line', (line) => process.stderr.write(`[${name}] ${line.slice(0, 500)}\n`));
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      onLine?.(line);
+      process.stderr.write(`[${name}] ${line.slice(0, 500)}\n`);
+    });
   }
   child.on('exit', (code) => {
     running.delete(child);
@@ -205,22 +225,46 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
   ).trim();
 
   const state: { failed: string | null } = { failed: null };
-  const prof = o.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', o.cpuProfDir] : [];
-  // As `npm start` runs it: the HTTP gateway, and a worker of the same code for settlement.
+  // With a cluster: every gateway process must listen before the load, or connections opened
+  // early all land on the first one.
+  let listening = 0;
+  const label = o.label ?? 'bench';
+  const gatewayProcesses = o.gatewayProcesses ?? 1;
+  const prof = (role: string) =>
+    o.cpuProfDir
+      ? ['--cpu-prof', '--cpu-prof-dir', path.join(o.cpuProfDir, `${label}-${role}`)]
+      : [];
+  const probe = (role: string): { args: string[]; env: NodeJS.ProcessEnv } =>
+    o.memoryLogDir
+      ? {
+          args: ['--expose-gc', '--import', pathToFileURL(MEMORY_PROBE).href],
+          env: { BENCH_MEMORY_LOG: path.join(o.memoryLogDir, `${label}-${role}.jsonl`) },
+        }
+      : { args: [], env: {} };
+  // As `npm start` runs it: the HTTP gateway (GATEWAY_PROCESSES processes through its cluster
+  // launcher), and a worker of the same code for settlement.
   const gateway = launch(
     'gateway',
     appDir('gateway'),
-    [...prof, '--import', 'tsx', 'src/server.ts'],
-    { ...env, SETTLEMENT: 'false' },
+    [...prof('gateway'), ...probe('gateway').args, '--import', 'tsx', 'src/cluster.ts'],
+    {
+      ...env,
+      ...probe('gateway').env,
+      SETTLEMENT: 'false',
+      GATEWAY_PROCESSES: String(gatewayProcesses),
+    },
     (code) => {
       state.failed ??= `gateway exited (${code})`;
+    },
+    (line) => {
+      if (/listening on port/.test(line)) listening++;
     },
   );
   const worker = launch(
     'worker',
     appDir('gateway'),
-    [...prof, '--import', 'tsx', 'src/server.ts'],
-    { ...env, LISTEN: 'false', SETTLEMENT: 'true' },
+    [...prof('worker'), ...probe('worker').args, '--import', 'tsx', 'src/server.ts'],
+    { ...env, ...probe('worker').env, LISTEN: 'false', SETTLEMENT: 'true' },
     (code) => {
       state.failed ??= `worker exited (${code})`;
     },
@@ -228,7 +272,7 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
   const engine = launch(
     'engine',
     appDir('matching-sim'),
-    ['--import', 'tsx', 'src/main.ts'],
+    [...prof('engine'), '--import', 'tsx', 'src/main.ts'],
     env,
     (code) => {
       state.failed ??= `engine exited (${code})`;
@@ -256,7 +300,11 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
       throw new Error('The gateway was not ready within 90 s');
     }
     try {
-      if ((await fetch(`${baseUrl}/ready`)).ok) break;
+      if (
+        (gatewayProcesses === 1 || listening >= gatewayProcesses) &&
+        (await fetch(`${baseUrl}/ready`)).ok
+      )
+        break;
     } catch {
       // not listening yet
     }
@@ -272,6 +320,17 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
     redisPrefix: o.redisPrefix,
     gatewayPid: gateway.pid ?? 0,
     workerPid: worker.pid ?? 0,
+    enginePid: engine.pid ?? 0,
+    gatewayProcesses,
+    gatewayPids: () =>
+      readProcs()
+        .filter((p) => p.pgrp === gateway.pid)
+        .map((p) => p.pid),
+    cpuSources: () => [
+      { name: 'gateway', pgrp: gateway.pid ?? -1 },
+      { name: 'worker', pgrp: worker.pid ?? -1 },
+      { name: 'engine', pgrp: engine.pid ?? -1 },
+    ],
     stop,
   };
 }

@@ -8,6 +8,7 @@ import { summarize, type Summary } from './stats.js';
 
 export interface OrderPathResult {
   seconds: number;
+  connections: number;
   targetRate: number;
   sent: number;
   accepted: number;
@@ -44,6 +45,8 @@ export async function runOrderPath(o: {
   warmupSeconds: number;
   connections: number;
   sampleUsers: number;
+  /** Called just before and just after the measured run (CPU accounting). */
+  onMeasured?: (edge: 'start' | 'end') => void;
 }): Promise<OrderPathResult> {
   const sample = Math.min(o.sampleUsers, o.users.length);
   const sockets: BenchSocket[] = [];
@@ -160,9 +163,11 @@ export async function runOrderPath(o: {
     await new Promise((r) => setTimeout(r, 3000));
   }
   measuring = true;
+  o.onMeasured?.('start');
   const start = performance.now();
   const result = await load(o.seconds);
   const seconds = (performance.now() - start) / 1000;
+  o.onMeasured?.('end');
   // Late fills of the last orders.
   await new Promise((r) => setTimeout(r, 3000));
   for (const s of sockets) s.close();
@@ -175,6 +180,7 @@ export async function runOrderPath(o: {
   }
   return {
     seconds,
+    connections: o.connections,
     targetRate: o.rate,
     sent: k,
     accepted,
@@ -188,5 +194,126 @@ export async function runOrderPath(o: {
     placeToReply: summarize(latencies),
     placeToFill: summarize(toFill),
     fillSampleUsers: sample,
+  };
+}
+
+export interface RateStep {
+  rate: number;
+  connections: number;
+  acceptedPerSecond: number;
+  p99: number;
+  errors: number;
+  held: boolean;
+  /** Why it did not hold. */
+  why: string;
+}
+
+export interface MaxRateResult {
+  steps: RateStep[];
+  /** The highest offered rate that held; NaN when none did. */
+  maxHeld: number;
+  /** Its accepted orders per second. */
+  maxHeldAccepted: number;
+}
+
+/**
+ * A rate "held" when nothing failed, p99 place-to-reply stayed under `p99LimitMs` and the orders
+ * accepted per second came to at least `minShare` of the offered rate: autocannon is closed-loop
+ * per connection, so an exchange that cannot keep up shows fewer accepted orders (not a backlog).
+ */
+export function judgeStep(
+  r: Pick<
+    OrderPathResult,
+    'targetRate' | 'acceptedPerSecond' | 'httpErrors' | 'socketErrors' | 'timeouts'
+  > & {
+    placeToReply: Pick<Summary, 'p99'>;
+  },
+  p99LimitMs = 100,
+  minShare = 0.95,
+): { held: boolean; why: string } {
+  const errors = r.httpErrors + r.socketErrors + r.timeouts;
+  const why: string[] = [];
+  if (errors > 0) why.push(`${errors} errors`);
+  if (!(r.placeToReply.p99 < p99LimitMs)) why.push(`p99 ${r.placeToReply.p99.toFixed(0)} ms`);
+  if (!(r.acceptedPerSecond >= minShare * r.targetRate))
+    why.push(
+      `accepted ${r.acceptedPerSecond.toFixed(0)}/s < ${Math.round(minShare * 100)}% of offered`,
+    );
+  return { held: why.length === 0, why: why.join(', ') };
+}
+
+/**
+ * The maximum sustained rate: short steps from `startRate` up by `stepRate` while they hold (or
+ * down by halves while the first does not), with the connections raised with the rate (enough for the
+ * offered rate at `connectionMs` per reply; never fewer than `minConnections`), settlement let
+ * catch up between steps.
+ */
+export async function searchMaxRate(o: {
+  baseUrl: string;
+  wsUrl: string;
+  users: BenchUser[];
+  startRate: number;
+  stepRate: number;
+  maxRate: number;
+  stepSeconds: number;
+  minConnections: number;
+  connectionMs: number;
+  p99LimitMs: number;
+  between: () => Promise<unknown>;
+}): Promise<MaxRateResult> {
+  const steps: RateStep[] = [];
+  const run = async (rate: number) => {
+    const connections = Math.max(o.minConnections, Math.ceil((rate * o.connectionMs) / 1000));
+    log(`max rate search: ${rate} orders/s offered over ${connections} connections`);
+    const r = await runOrderPath({
+      baseUrl: o.baseUrl,
+      wsUrl: o.wsUrl,
+      users: o.users,
+      rate,
+      seconds: o.stepSeconds,
+      warmupSeconds: 0,
+      connections,
+      sampleUsers: 0,
+    });
+    const v = judgeStep(r, o.p99LimitMs);
+    const step: RateStep = {
+      rate,
+      connections,
+      acceptedPerSecond: r.acceptedPerSecond,
+      p99: r.placeToReply.p99,
+      errors: r.httpErrors + r.socketErrors + r.timeouts,
+      ...v,
+    };
+    steps.push(step);
+    log(
+      `max rate search: ${rate}/s -> ${r.acceptedPerSecond.toFixed(0)}/s accepted, p99 ${r.placeToReply.p99.toFixed(1)} ms: ${v.held ? 'held' : `not held (${v.why})`}`,
+    );
+    await o.between();
+    return step;
+  };
+  let best: RateStep | undefined;
+  let rate = o.startRate;
+  const first = await run(rate);
+  if (first.held) {
+    best = first;
+    for (rate += o.stepRate; rate <= o.maxRate; rate += o.stepRate) {
+      const s = await run(rate);
+      if (!s.held) break;
+      best = s;
+    }
+  } else {
+    // Down by halves: a busy machine may hold a small fraction of the start rate.
+    for (rate = Math.floor(rate / 2); rate >= 50; rate = Math.floor(rate / 2)) {
+      const s = await run(rate);
+      if (s.held) {
+        best = s;
+        break;
+      }
+    }
+  }
+  return {
+    steps,
+    maxHeld: best?.rate ?? Number.NaN,
+    maxHeldAccepted: best?.acceptedPerSecond ?? Number.NaN,
   };
 }

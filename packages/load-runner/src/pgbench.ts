@@ -42,7 +42,8 @@ export async function runPgbench(o: {
   seconds: number;
 }): Promise<{ tps: number; seconds: number }> {
   const u = new URL(o.databaseUrl);
-  const scratch = 'exchange_bench_pgbench';
+  // Beside the bench's own database (two people benching on one server do not share it).
+  const scratch = `${u.pathname.slice(1).replace(/[^a-z0-9_]/g, '')}_pgbench`;
   const admin = new pg.Client({
     connectionString: Object.assign(new URL(o.databaseUrl), { pathname: '/postgres' }).toString(),
   });

@@ -28,6 +28,9 @@ export class BenchSocket {
    */
   onRawPush: ((text: string, receivedAt: number) => boolean) | undefined;
   closedUnexpectedly = false;
+  /** The close code and time (ms since the epoch) of an unexpected close. */
+  closeCode: number | undefined;
+  closedAt: number | undefined;
   private closing = false;
 
   private constructor(readonly ws: WebSocket) {}
@@ -44,9 +47,13 @@ export class BenchSocket {
         clearTimeout(timer);
         reject(err);
       });
-      ws.on('close', () => {
+      ws.on('close', (code: number) => {
         clearInterval(s.ping);
-        if (!s.closing) s.closedUnexpectedly = true;
+        if (!s.closing) {
+          s.closedUnexpectedly = true;
+          s.closeCode = code;
+          s.closedAt = Date.now();
+        }
         for (const [, done] of s.waiting)
           done({ event: 'reply', op: '', code: 'CLOSED', data: null });
         s.waiting.clear();

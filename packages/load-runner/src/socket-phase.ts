@@ -4,7 +4,15 @@ import type { BenchUser } from './exchange.js';
 import { log, rssMb } from './exchange.js';
 import { orderBody, plannedOrder, SYMBOL } from './orders.js';
 import { BenchSocket } from './socket-client.js';
-import { Histogram, slope, summarize, type Summary } from './stats.js';
+import {
+  Histogram,
+  judgeFlat,
+  slope,
+  summarize,
+  warmupOf,
+  type Flatness,
+  type Summary,
+} from './stats.js';
 
 export interface SocketPhaseResult {
   seconds: number;
@@ -12,6 +20,10 @@ export interface SocketPhaseResult {
   held: number;
   failed: number;
   dropped: number;
+  /** Close codes of the clients that were dropped (4888: the gateway's heartbeat timeout). */
+  dropCodes: Record<string, number>;
+  /** Seconds from the start of trading to the first drop; null when none. */
+  firstDropSeconds: number | null;
   failures: Record<string, number>;
   connectSeconds: number;
   messagesPerSecond: number;
@@ -30,6 +42,8 @@ export interface SocketPhaseResult {
   orderErrors: number;
   orderErrorCodes: Record<string, number>;
   placeToReply: Summary;
+  /** Seconds from the first RSS sample to the start of trading. */
+  tradingFrom: number;
   rss: RssSeries;
   /** The worker process (settlement) sampled the same way. */
   workerRss: RssSeries;
@@ -39,6 +53,8 @@ interface WorkerResult {
   type: 'result';
   held: number;
   dropped: number;
+  dropCodes: Record<string, number>;
+  firstDropAt: number | null;
   failed: number;
   failures: Record<string, number>;
   messages: number;
@@ -74,8 +90,11 @@ function once<T>(w: Worker, type: string, timeoutMs: number): Promise<T> {
  */
 export async function runSocketPhase(o: {
   wsUrl: string;
-  gatewayPid: number;
+  /** The gateway's processes (several with GATEWAY_PROCESSES > 1: their RSS is added up). */
+  gatewayPids: () => number[];
   workerPid: number;
+  /** Called when trading starts and ends (CPU accounting). */
+  onMeasured?: (edge: 'start' | 'end') => void;
   users: BenchUser[];
   clients: number;
   workers: number;
@@ -90,7 +109,12 @@ export async function runSocketPhase(o: {
   const t0 = performance.now();
   const sampleRss = async () => {
     const t = (performance.now() - t0) / 1000;
-    const [g, w] = await Promise.all([rssMb(o.gatewayPid), rssMb(o.workerPid)]);
+    const [g, w] = await Promise.all([
+      Promise.all(o.gatewayPids().map((pid) => rssMb(pid))).then((all) =>
+        all.reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0),
+      ),
+      rssMb(o.workerPid),
+    ]);
     rss.push({ t, mb: g });
     workerRss.push({ t, mb: w });
   };
@@ -138,6 +162,7 @@ export async function runSocketPhase(o: {
   const inFlight = new Map<BenchSocket, number>();
   const inflight = new Set<Promise<void>>();
   const start = performance.now();
+  o.onMeasured?.('start');
   const runTag = Date.now().toString(36);
   await new Promise<void>((resolve) => {
     const tick = setInterval(() => {
@@ -177,6 +202,7 @@ export async function runSocketPhase(o: {
     }, 5);
   });
   const seconds = (performance.now() - start) / 1000;
+  o.onMeasured?.('end');
   await Promise.race([Promise.all(inflight), new Promise((r) => setTimeout(r, 10_000))]);
   // Let the last trades reach the clients before stopping the count.
   await new Promise((r) => setTimeout(r, 2000));
@@ -209,6 +235,13 @@ export async function runSocketPhase(o: {
   }
   const sum = (f: (r: WorkerResult) => number) => results.reduce((n, r) => n + f(r), 0);
   const held = sum((r) => r.held);
+  const dropCodes: Record<string, number> = {};
+  for (const r of results)
+    for (const [c, n] of Object.entries(r.dropCodes)) dropCodes[c] = (dropCodes[c] ?? 0) + n;
+  const drops = results.map((r) => r.firstDropAt).filter((t): t is number => t !== null);
+  // Worker threads stamp with Date.now(); trading started at `start` on this thread's clock.
+  const startedAtMs = Date.now() - (performance.now() - start);
+  const firstDropSeconds = drops.length ? (Math.min(...drops) - startedAtMs) / 1000 : null;
   const measured = seconds + 2;
   return {
     seconds,
@@ -216,6 +249,8 @@ export async function runSocketPhase(o: {
     held,
     failed: sum((r) => r.failed),
     dropped: sum((r) => r.dropped),
+    dropCodes,
+    firstDropSeconds,
     failures,
     connectSeconds,
     messagesPerSecond: sum((r) => r.messages) / measured,
@@ -238,8 +273,9 @@ export async function runSocketPhase(o: {
     orderErrors,
     orderErrorCodes,
     placeToReply: summarize(latencies),
-    rss: series(rss, (start - t0) / 1000),
-    workerRss: series(workerRss, (start - t0) / 1000),
+    tradingFrom: (start - t0) / 1000,
+    rss: series(rss, (start - t0) / 1000, seconds),
+    workerRss: series(workerRss, (start - t0) / 1000, seconds),
   };
 }
 
@@ -250,10 +286,16 @@ export interface RssSeries {
   /** Least-squares slope over the samples taken while orders traded. */
   mbPerMinute: number;
   samples: { t: number; mb: number }[];
+  flat: Flatness;
 }
 
-function series(samples: { t: number; mb: number }[], tradingFromSeconds: number): RssSeries {
+function series(
+  samples: { t: number; mb: number }[],
+  tradingFromSeconds: number,
+  tradingSeconds: number,
+): RssSeries {
   return {
+    flat: judgeFlat(samples, tradingFromSeconds + warmupOf(tradingSeconds)),
     first: samples[0]?.mb ?? Number.NaN,
     last: samples[samples.length - 1]?.mb ?? Number.NaN,
     max: Math.max(...samples.map((r) => r.mb)),

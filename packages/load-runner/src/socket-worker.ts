@@ -141,10 +141,20 @@ port.on('message', (msg: { cmd: string }) => {
   } else if (msg.cmd === 'stop') {
     measuring = false;
     const open = sockets.filter((c) => !c.s.closedUnexpectedly).length;
+    const dropCodes: Record<string, number> = {};
+    const dropTimes: number[] = [];
+    for (const c of sockets)
+      if (c.s.closedUnexpectedly) {
+        const code = String(c.s.closeCode ?? '?');
+        dropCodes[code] = (dropCodes[code] ?? 0) + 1;
+        if (c.s.closedAt !== undefined) dropTimes.push(c.s.closedAt);
+      }
     port.postMessage({
       type: 'result',
       held: open,
       dropped: sockets.length - open,
+      dropCodes,
+      firstDropAt: dropTimes.length ? Math.min(...dropTimes) : null,
       failed,
       failures: Object.fromEntries(failures),
       messages,

@@ -96,3 +96,68 @@ export function slope(points: readonly { x: number; y: number }[]): number {
   }
   return den === 0 ? Number.NaN : num / den;
 }
+
+/** The part of a trading phase not judged for memory: a fifth of it, at most 30 s. */
+export function warmupOf(tradingSeconds: number): number {
+  return Math.min(30, tradingSeconds / 5);
+}
+
+export interface Flatness {
+  /** Samples judged (those after the warm-up). */
+  samples: number;
+  /** Least-squares slope of the judged samples, MB per minute. */
+  mbPerMinute: number;
+  /** Means of the second and the last quarter of the judged samples. */
+  secondQuarter: number;
+  lastQuarter: number;
+  /** The growth allowed from the second to the last quarter: 10 MB or 5%, the larger. */
+  boundMb: number;
+  /** Enough samples to judge: at least 4 per quarter (32 s of 2-s samples after the warm-up). */
+  judged: boolean;
+  flat: boolean;
+  verdict: string;
+}
+
+/**
+ * Whether memory stayed flat: judged on the samples from `fromSeconds` on (after a warm-up),
+ * flat when the last quarter's mean is at most max(10 MB, 5%) above the second quarter's (a
+ * garbage collector's saw-tooth averages out over a quarter; a leak does not). The slope is
+ * reported beside it.
+ */
+export function judgeFlat(
+  samples: readonly { t: number; mb: number }[],
+  fromSeconds: number,
+): Flatness {
+  const judged = samples.filter((s) => s.t >= fromSeconds && Number.isFinite(s.mb));
+  const n = judged.length;
+  const mean = (xs: readonly { mb: number }[]) =>
+    xs.length ? xs.reduce((a, s) => a + s.mb, 0) / xs.length : Number.NaN;
+  const q = Math.floor(n / 4);
+  const secondQuarter = mean(judged.slice(q, 2 * q));
+  const lastQuarter = mean(judged.slice(n - q));
+  const boundMb = Math.max(10, 0.05 * secondQuarter);
+  const mbPerMinute = slope(judged.map((s) => ({ x: s.t / 60, y: s.mb })));
+  if (q < 4)
+    return {
+      samples: n,
+      mbPerMinute,
+      secondQuarter,
+      lastQuarter,
+      boundMb,
+      judged: false,
+      flat: false,
+      verdict: `too few samples (${n}, at least 16) after the warm-up to judge`,
+    };
+  const growth = lastQuarter - secondQuarter;
+  const flat = growth <= boundMb;
+  return {
+    samples: n,
+    mbPerMinute,
+    secondQuarter,
+    lastQuarter,
+    boundMb,
+    judged: true,
+    flat,
+    verdict: `${flat ? 'flat' : 'GROWING'}: last quarter ${lastQuarter.toFixed(0)} MB vs second ${secondQuarter.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(0)}, bound +${boundMb.toFixed(0)}), ${mbPerMinute.toFixed(1)} MB/min over ${n} samples`,
+  };
+}

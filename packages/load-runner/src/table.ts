@@ -31,3 +31,39 @@ export function kb(bytes: number): string {
   if (!Number.isFinite(bytes)) return 'n/a';
   return `${(bytes / 1000).toFixed(1)} kB`;
 }
+
+export interface GridRow {
+  figure: string;
+  /** One value per column (exchange configuration). */
+  values: string[];
+  target: string;
+  /** The pgbench comparison, where one applies. */
+  pgbench: string;
+  /** met / MISSED per column, where the row has a target. */
+  verdict: string;
+}
+
+/** A table with one measured column per configuration: | figure | ...columns | target | vs pgbench | verdict |. */
+export function renderGrid(
+  title: string,
+  columns: readonly string[],
+  rows: readonly GridRow[],
+): string {
+  const head = ['figure', ...columns, 'target', 'vs pgbench', 'met?'];
+  const cells = rows.map((r) => [
+    r.figure,
+    ...columns.map((_, i) => r.values[i] ?? ''),
+    r.target,
+    r.pgbench,
+    r.verdict,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
+  const line = (c: readonly string[]) =>
+    `| ${c
+      .map((v, i) =>
+        i > 0 && i <= columns.length ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0),
+      )
+      .join(' | ')} |`;
+  const rule = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`;
+  return [title, line(head), rule, ...cells.map(line)].join('\n');
+}

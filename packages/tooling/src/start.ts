@@ -290,9 +290,11 @@ async function main(): Promise<void> {
       MAIL_DIR: mail.dir,
     });
   }
-  // The HTTP gateway, and a worker of the same code on its own core for settlement and the
-  // market makers, so neither holds up the other's event loop.
-  launch('gateway', 35, appDir('gateway'), 'src/server.ts', {
+  // The HTTP gateway (GATEWAY_PROCESSES processes on one port through node:cluster, 1 by
+  // default; the supervised process is then the cluster's primary, which passes SIGTERM on and
+  // forks a crashed worker again), and a worker of the same code on its own core for settlement
+  // and the market makers, so neither holds up the other's event loop.
+  launch('gateway', 35, appDir('gateway'), 'src/cluster.ts', {
     SETTLEMENT: 'false',
     MARKET_MAKERS: 'false',
   });

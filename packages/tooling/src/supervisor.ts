@@ -157,6 +157,15 @@ export class Supervisor {
 
   /** Kills every child at once, without waiting (the supervisor itself is exiting). */
   killAll(): void {
-    for (const s of this.children.values()) s.child?.kill('SIGKILL');
+    // The whole process group: a child's own children (the gateway's cluster workers) too.
+    for (const s of this.children.values()) {
+      const pid = s.child?.pid;
+      if (!pid) continue;
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        s.child?.kill('SIGKILL');
+      }
+    }
   }
 }

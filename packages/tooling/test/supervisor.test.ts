@@ -53,4 +53,35 @@ describe('the supervisor of npm start', () => {
     expect(order).toEqual(['gateway', 'worker', 'engine']);
     expect(seen.restarts('gateway')).toBe(0);
   });
+
+  it("kills a child's own children too (the gateway's cluster workers) when it kills all", async () => {
+    let grandchild = 0;
+    const s = new Supervisor({
+      log: (line) => {
+        const m = /grandchild (\d+)/.exec(line);
+        if (m?.[1]) grandchild = Number(m[1]);
+      },
+    });
+    s.start(
+      node(
+        'gateway',
+        `const c = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); console.log('grandchild ' + c.pid); setInterval(() => {}, 1000);`,
+      ),
+    );
+    for (let i = 0; i < 100 && !grandchild; i++) await sleep(50);
+    expect(grandchild).toBeGreaterThan(0);
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive(grandchild)).toBe(true);
+    s.killAll();
+    for (let i = 0; i < 100 && alive(grandchild); i++) await sleep(50);
+    expect(alive(grandchild)).toBe(false);
+    await s.stop();
+  });
 });
