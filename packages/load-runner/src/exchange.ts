@@ -57,9 +57,14 @@ export async function dropDatabase(url: string): Promise<void> {
 }
 
 /** Runs a TypeScript entry of an app to completion and answers its stdout. */
-function runTs(cwd: string, entry: string, env: NodeJS.ProcessEnv): Promise<string> {
+function runTs(
+  cwd: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  args: string[] = [],
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
       cwd,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -107,6 +112,8 @@ export interface ExchangeOptions {
   cpuProfDir?: string | undefined;
   /** HTTP gateway processes on the one port (GATEWAY_PROCESSES, node:cluster); 1 by default. */
   gatewayProcesses?: number;
+  /** Matching engine shards (the symbols spread over them as ENGINE_SHARDS does); 1 by default. */
+  engineShards?: number;
   /** Names the profile and memory-log folders of this exchange (e.g. `1gw`). */
   label?: string;
   /** Folder for the memory probe's logs (memory-probe.mjs) of the gateway and worker. */
@@ -220,9 +227,13 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
   await deployMigrations(o.databaseUrl);
   log('seeding');
   await runTs(appDir('gateway'), 'src/db/seed/run.ts', env);
-  env.ENGINE_SYMBOLS = (
-    await runTs(appDir('gateway'), 'src/features/orders/engine-symbols-cli.ts', env)
-  ).trim();
+  // The shard map, as `ENGINE_SHARDS=<n> npm start` makes it: one engine process per shard.
+  const shardSpecs = JSON.parse(
+    await runTs(appDir('gateway'), 'src/features/orders/engine-symbols-cli.ts', env, [
+      '--assign',
+      String(o.engineShards ?? 1),
+    ]),
+  ) as Record<string, unknown[]>;
 
   const state: { failed: string | null } = { failed: null };
   // With a cluster: every gateway process must listen before the load, or connections opened
@@ -269,21 +280,25 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
       state.failed ??= `worker exited (${code})`;
     },
   );
-  const engine = launch(
-    'engine',
-    appDir('matching-sim'),
-    [...prof('engine'), '--import', 'tsx', 'src/main.ts'],
-    env,
-    (code) => {
-      state.failed ??= `engine exited (${code})`;
-    },
+  const engines = Object.entries(shardSpecs).map(([shard, specs], i) =>
+    launch(
+      i === 0 ? 'engine' : `engine-${shard}`,
+      appDir('matching-sim'),
+      [...prof(i === 0 ? 'engine' : `engine-${shard}`), '--import', 'tsx', 'src/main.ts'],
+      { ...env, ENGINE_SHARD: shard, ENGINE_SYMBOLS: JSON.stringify(specs) },
+      (code) => {
+        state.failed ??= `engine ${shard} exited (${code})`;
+      },
+    ),
   );
+  const engine = engines[0];
+  if (!engine) throw new Error('the shard map names no shard');
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
     state.failed ??= 'stopped';
-    await Promise.all([stopChild(gateway), stopChild(worker), stopChild(engine)]);
+    await Promise.all([stopChild(gateway), stopChild(worker), ...engines.map(stopChild)]);
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -329,7 +344,10 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
     cpuSources: () => [
       { name: 'gateway', pgrp: gateway.pid ?? -1 },
       { name: 'worker', pgrp: worker.pid ?? -1 },
-      { name: 'engine', pgrp: engine.pid ?? -1 },
+      ...engines.map((e, i) => ({
+        name: i === 0 ? 'engine' : `engine-${i}`,
+        pgrp: e.pid ?? -1,
+      })),
     ],
     stop,
   };
@@ -439,7 +457,7 @@ export async function waitSettled(
         `SELECT count(*)::text AS n FROM spot_order WHERE status = 'PENDING'`,
       );
       const s = await c.query<{ seq: string | null }>(
-        `SELECT max("lastSeq")::text AS seq FROM engine_cursor`,
+        `SELECT sum("lastSeq")::text AS seq FROM engine_cursor`,
       );
       const pending = Number(p.rows[0]?.n ?? 0);
       const seq = Number(s.rows[0]?.seq ?? 0);

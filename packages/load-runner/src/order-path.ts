@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import type { BenchUser } from './exchange.js';
 import { log } from './exchange.js';
-import { orderBody, plannedOrder } from './orders.js';
+import { orderBody, plannedOrder, SYMBOL } from './orders.js';
 import { BenchSocket } from './socket-client.js';
 import { summarize, type Summary } from './stats.js';
 
@@ -45,6 +45,8 @@ export async function runOrderPath(o: {
   warmupSeconds: number;
   connections: number;
   sampleUsers: number;
+  /** The symbols the orders take turns over (one per engine shard); BTC_USDT alone by default. */
+  symbols?: readonly string[];
   /** Called just before and just after the measured run (CPU accounting). */
   onMeasured?: (edge: 'start' | 'end') => void;
 }): Promise<OrderPathResult> {
@@ -56,7 +58,7 @@ export async function runOrderPath(o: {
     if (!u) continue;
     const s = await BenchSocket.open(o.wsUrl);
     await s.must('login', { token: u.token, runtimeMode: 1 });
-    await s.must('subscribe', { symbol: 'BTC_USDT' }, 'fills');
+    for (const symbol of o.symbols ?? [SYMBOL]) await s.must('subscribe', { symbol }, 'fills');
     s.onPush = (p) => {
       if (p.channel !== 'fills') return;
       const id = (p.data as { orderId?: string }).orderId;
@@ -102,7 +104,7 @@ export async function runOrderPath(o: {
           setupRequest: (req, context) => {
             const ctx = context as Ctx;
             const n = measuring ? k++ : k + 10_000_000 + warm++;
-            const plan = plannedOrder(n, o.users.length);
+            const plan = plannedOrder(n, o.users.length, false, o.symbols);
             const user = o.users[plan.user] ?? first;
             const coid = `b${runTag}${n}`;
             ctx.sentAt = performance.now();
@@ -260,6 +262,7 @@ export async function searchMaxRate(o: {
   connectionMs: number;
   p99LimitMs: number;
   between: () => Promise<unknown>;
+  symbols?: readonly string[];
 }): Promise<MaxRateResult> {
   const steps: RateStep[] = [];
   const run = async (rate: number) => {
@@ -274,6 +277,7 @@ export async function searchMaxRate(o: {
       warmupSeconds: 0,
       connections,
       sampleUsers: 0,
+      ...(o.symbols ? { symbols: o.symbols } : {}),
     });
     const v = judgeStep(r, o.p99LimitMs);
     const step: RateStep = {

@@ -63,6 +63,8 @@ const cfg = {
   maxStepRate: int('BENCH_MAX_STEP_RATE', 500),
   maxRateLimit: int('BENCH_MAX_RATE', 10000),
   stepConnectionMs: int('BENCH_STEP_CONNECTION_MS', 50),
+  /** Matching engine shards (ENGINE_SHARDS); with more than one the orders take turns over a symbol of each. */
+  shards: int('BENCH_SHARDS', 1),
   gateways: (process.env.BENCH_GATEWAYS ?? '1,2')
     .split(',')
     .map((x) => Number(x.trim()))
@@ -172,6 +174,19 @@ function heapSummary(file: string, from: number, to: number): HeapSummary | unde
   };
 }
 
+/**
+ * The symbols the order phase trades: BENCH_SYMBOLS, or with BENCH_SHARDS > 1 the catalogue's
+ * first symbols, one per shard (the shard map spreads them in catalogue order: BTC_USDT on shard
+ * 0, ETH_USDT on shard 1).
+ */
+const benchSymbols = (
+  process.env.BENCH_SYMBOLS ??
+  ['BTC_USDT', 'ETH_USDT'].slice(0, Math.min(2, Math.max(1, cfg.shards))).join(',')
+)
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+
 async function main(): Promise<number> {
   assertLocal(cfg.databaseUrl);
   assertLocal(cfg.redisUrl);
@@ -209,7 +224,8 @@ async function main(): Promise<number> {
           databaseUrl: cfg.databaseUrl,
           redisUrl: cfg.redisUrl,
           redisPrefix: prefix,
-          demoFunding: 'USDT=100000000,BTC=100000',
+          demoFunding: 'USDT=100000000,BTC=100000,ETH=100000',
+          engineShards: cfg.shards,
           cpuProfDir: cfg.cpuProfDir,
           webDistDir: i === 0 ? webDistDir : undefined,
           gatewayProcesses: gateways,
@@ -270,6 +286,7 @@ async function main(): Promise<number> {
               warmupSeconds: cfg.warmupSeconds,
               connections: cfg.connections,
               sampleUsers: cfg.sampleUsers,
+              symbols: benchSymbols,
               onMeasured: meter((cpu, pressure) => {
                 run.ordersCpu = cpu;
                 run.ordersPressure = pressure;
@@ -293,6 +310,7 @@ async function main(): Promise<number> {
                 connectionMs: cfg.stepConnectionMs,
                 p99LimitMs: 100,
                 between: () => waitSettled(cfg.databaseUrl, 30_000),
+                symbols: benchSymbols,
               });
             } catch (err) {
               problems.push(`${label} max rate search: ${String(err)}`);
@@ -384,6 +402,9 @@ async function main(): Promise<number> {
 
   const out = [''];
   if (web) out.push(renderTable('Web client, first load', webRows(web)), '');
+  out.push(
+    `Engine shards: ${cfg.shards} (orders over ${benchSymbols.join(', ')}); one settlement consumer per shard in the worker`,
+  );
   out.push(...renderRuns(runs, pgbench));
   if (cfg.cpuProfDir) {
     out.push(
@@ -538,9 +559,11 @@ function renderRuns(runs: GatewayRun[], pgbench: { tps: number } | undefined): s
   ) => {
     const names = [...new Set(runs.flatMap((r) => [...(pick(r)?.cpu?.keys() ?? [])]))].sort(
       (a, b) => {
-        const ia = CPU_ORDER.indexOf(a);
-        const ib = CPU_ORDER.indexOf(b);
-        return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
+        // Every engine shard (engine, engine-1, ...) beside the first.
+        const rank = (n: string) => CPU_ORDER.indexOf(n.startsWith('engine') ? 'engine' : n);
+        const ia = rank(a);
+        const ib = rank(b);
+        return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
       },
     );
     const exchangeOnly = names.filter((n) => n !== LOAD_GENERATOR);
