@@ -91,7 +91,7 @@ export interface ExchangeOptions {
   redisUrl: string;
   redisPrefix: string;
   demoFunding: string;
-  /** Folder for the gateway's `--cpu-prof` output; none: no profile. */
+  /** Folder for the gateway's, worker's and engine's `--cpu-prof` output; none: no profile. */
   cpuProfDir?: string | undefined;
   /** A built web client for the gateway to serve (the web phase); none: the API only. */
   webDistDir?: string | undefined;
@@ -228,7 +228,7 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
   const engine = launch(
     'engine',
     appDir('matching-sim'),
-    ['--import', 'tsx', 'src/main.ts'],
+    [...prof, '--import', 'tsx', 'src/main.ts'],
     env,
     (code) => {
       state.failed ??= `engine exited (${code})`;

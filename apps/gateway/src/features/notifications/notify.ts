@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import type { Clock } from '../../lib/clock.js';
 import type { sendMailJob } from '../mail/send-mail-job.js';
-import { privateTopic, type Fanout } from '../socket/fanout.js';
+import { privateTopic, type Fanout, type FanoutMessage } from '../socket/fanout.js';
 import { renderNotificationMail } from './notification-mail.js';
 
 export interface NotifyDeps {
@@ -69,38 +69,84 @@ export async function unreadCountOf(db: Db, userId: string): Promise<number> {
  * the notification is still listed and counted.
  */
 export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<Notification | null> {
-  const type: NotificationType = input.type;
-  const params: unknown = notificationParams[type].parse(input.params);
-  const id = randomUUID();
+  return (await notifyMany(deps, [input]))[0] ?? null;
+}
+
+/**
+ * `notify` for several notifications at once (settlement's order notices, one call per batch),
+ * with the same outcome as calling it for each in turn, at a fixed number of statements
+ * whatever their count: one insert for all (the house's accounts and keys already stored are
+ * left out by the statement itself), one count of the unread per user, one pipeline of pushes
+ * (in the inputs' order, each with the user's unread count as it was right after its own
+ * insert), and for the types a user may have mail of, one read of their choices and addresses.
+ * Answers, per input, the stored notification or null.
+ */
+export async function notifyMany(
+  deps: NotifyDeps,
+  inputs: readonly NotifyInput[],
+): Promise<(Notification | null)[]> {
+  if (inputs.length === 0) return [];
   const now = deps.clock.date();
-  // The house accounts (the market makers) are told nothing: no row, no push, no mail.
-  const inserted = await deps.db.$executeRaw`
-    INSERT INTO notification (id, "userId", type, params, "dedupeKey", "createdAt")
-    SELECT ${id}::uuid, ${input.userId}::uuid, ${type}, ${JSON.stringify(params)}::jsonb,
-           ${input.dedupeKey ?? null}, ${now}
-    WHERE NOT EXISTS (SELECT 1 FROM app_user WHERE id = ${input.userId}::uuid AND "isHouse")
-    ON CONFLICT ("userId", "dedupeKey") DO NOTHING`;
-  if (inserted === 0) return null;
-  const stored = toNotification({
-    id,
+  const rows = inputs.map((input) => ({
+    id: randomUUID(),
     userId: input.userId,
-    type,
-    params,
-    readAt: null,
-    createdAt: now,
+    type: input.type as NotificationType,
+    params: notificationParams[input.type].parse(input.params) as unknown,
+    dedupeKey: input.dedupeKey ?? null,
+  }));
+  // The house accounts (the market makers) are told nothing: no row, no push, no mail.
+  const inserted = await deps.db.$queryRaw<{ id: string }[]>`
+    INSERT INTO notification (id, "userId", type, params, "dedupeKey", "createdAt")
+    SELECT t.id, t."userId", t.type, t.params, t."dedupeKey", ${now.toISOString()}::timestamp
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS t(id uuid, "userId" uuid, type text, params jsonb, "dedupeKey" text)
+    WHERE NOT EXISTS (SELECT 1 FROM app_user u WHERE u.id = t."userId" AND u."isHouse")
+    ON CONFLICT ("userId", "dedupeKey") DO NOTHING
+    RETURNING id`;
+  const storedIds = new Set(inserted.map((r) => r.id));
+  const stored = rows.map((r) =>
+    storedIds.has(r.id) ? toNotification({ ...r, readAt: null, createdAt: now }) : null,
+  );
+  const kept = rows.flatMap((r, i) => {
+    const n = stored[i];
+    return n ? [{ ...r, n }] : [];
   });
+  if (kept.length === 0) return stored;
   try {
-    await deps.fanout.publish(notificationTopic(input.userId), {
-      unreadCount: await unreadCountOf(deps.db, input.userId),
-      notification: stored,
-    });
+    const users = [...new Set(kept.map((r) => r.userId))];
+    const counts = await deps.db.$queryRaw<{ userId: string; n: number }[]>`
+      SELECT "userId"::text AS "userId", count(*)::int AS n FROM notification
+      WHERE "userId" IN (SELECT jsonb_array_elements_text(${JSON.stringify(users)}::jsonb)::uuid)
+        AND "readAt" IS NULL
+      GROUP BY 1`;
+    const unread = new Map(counts.map((c) => [c.userId, c.n]));
+    // Each push counts what was unread right after its own insert: the final count less the
+    // notifications of the same user stored after it here.
+    const later = new Map<string, number>();
+    for (const r of kept) later.set(r.userId, (later.get(r.userId) ?? 0) + 1);
+    const messages: FanoutMessage[] = [];
+    for (const { userId, n } of kept) {
+      const after = (later.get(userId) ?? 1) - 1;
+      later.set(userId, after);
+      messages.push({
+        topic: notificationTopic(userId),
+        data: { unreadCount: (unread.get(userId) ?? 0) - after, notification: n },
+      });
+    }
+    await deps.fanout.publishMany(messages);
   } catch (err) {
-    deps.log?.warn({ err, type }, 'notification stored but not pushed');
+    deps.log?.warn(
+      { err, types: [...new Set(kept.map((r) => r.type))] },
+      'notification stored but not pushed',
+    );
   }
   try {
-    await queueMail(deps, input.userId, stored, id);
+    await queueMails(deps, kept);
   } catch (err) {
-    deps.log?.warn({ err, type }, 'notification stored but its e-mail was not queued');
+    deps.log?.warn(
+      { err, types: [...new Set(kept.map((r) => r.type))] },
+      'notification stored but its e-mail was not queued',
+    );
   }
   return stored;
 }
@@ -116,20 +162,48 @@ export async function wantsEmail(db: Db, userId: string, type: NotificationType)
   return pref ? pref.email : rule === 'ON';
 }
 
-async function queueMail(
+/**
+ * The e-mails of stored notifications, in order: each one's type rule, then its user's choice
+ * (one read for all), then the addresses and languages of those mailed (one read).
+ */
+async function queueMails(
   deps: NotifyDeps,
-  userId: string,
-  n: Notification,
-  id: string,
+  rows: { id: string; userId: string; type: NotificationType; n: Notification }[],
 ): Promise<void> {
-  if (!(await wantsEmail(deps.db, userId, n.type))) return;
-  const user = await deps.db.user.findUnique({
-    where: { id: userId },
-    select: { email: true, language: true },
+  const asked = rows.filter((r) => {
+    const rule = NOTIFICATION_EMAIL[r.type];
+    return rule === 'ON' || rule === 'OFF';
   });
-  if (!user) return;
-  const mail = renderNotificationMail(n, resolveLanguage(user.language));
-  if (!mail) return;
-  // The job id is the notification's: a retried enqueue is one mail.
-  await deps.jobs.enqueue(deps.mailJob, { to: user.email, ...mail }, { jobId: `notify-${id}` });
+  const prefs = asked.length
+    ? await deps.db.notificationPreference.findMany({
+        where: {
+          userId: { in: [...new Set(asked.map((r) => r.userId))] },
+          type: { in: [...new Set(asked.map((r) => r.type))] },
+        },
+      })
+    : [];
+  const choice = new Map(prefs.map((p) => [`${p.userId}|${p.type}`, p.email]));
+  const mailed = rows.filter((r) => {
+    const rule = NOTIFICATION_EMAIL[r.type];
+    if (rule === 'ALWAYS') return true;
+    if (rule === 'NEVER') return false;
+    return choice.get(`${r.userId}|${r.type}`) ?? rule === 'ON';
+  });
+  if (mailed.length === 0) return;
+  const users = new Map(
+    (
+      await deps.db.user.findMany({
+        where: { id: { in: [...new Set(mailed.map((r) => r.userId))] } },
+        select: { id: true, email: true, language: true },
+      })
+    ).map((u) => [u.id, u]),
+  );
+  for (const r of mailed) {
+    const user = users.get(r.userId);
+    if (!user) continue;
+    const mail = renderNotificationMail(r.n, resolveLanguage(user.language));
+    if (!mail) continue;
+    // The job id is the notification's: a retried enqueue is one mail.
+    await deps.jobs.enqueue(deps.mailJob, { to: user.email, ...mail }, { jobId: `notify-${r.id}` });
+  }
 }
