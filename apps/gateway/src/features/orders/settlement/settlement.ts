@@ -1,5 +1,4 @@
 import type { EngineEvent, Order } from '@exchange/contracts';
-import { engineEvent } from '@exchange/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { PoolClient } from 'pg';
@@ -260,9 +259,10 @@ export class Settlement {
         continue;
       }
       const raw = fields[fields.indexOf('e') + 1] ?? '[]';
+      // The engine writes these from its own typed events: no schema parse on this internal
+      // hop (it cost more than applying them), only a check that each is an event at all.
       for (const e of JSON.parse(raw) as unknown[]) {
-        const parsed = engineEvent.safeParse(e);
-        if (parsed.success) events.push(parsed.data);
+        if (isEngineEvent(e)) events.push(e);
         else this.o.log.error({ e }, 'unreadable engine event');
       }
     }
@@ -476,4 +476,29 @@ export class Settlement {
     if (ids.length === 0) return;
     for (const o of await readOrderStates(this.o.sql, ids)) this.cache.set(o.id, o);
   }
+}
+
+const EVENT_TYPES = new Set<string>([
+  'ACCEPTED',
+  'REJECTED',
+  'TRADE',
+  'ORDER_STATUS',
+  'BOOK_DELTA',
+  'ORDER_STATE',
+  'DUPLICATE',
+] satisfies EngineEvent['type'][]);
+
+/** An engine event's frame: a known type, a positive integer seq, a mode and a symbol. */
+function isEngineEvent(e: unknown): e is EngineEvent {
+  if (typeof e !== 'object' || e === null) return false;
+  const v = e as Record<string, unknown>;
+  return (
+    typeof v.type === 'string' &&
+    EVENT_TYPES.has(v.type) &&
+    Number.isInteger(v.seq) &&
+    (v.seq as number) > 0 &&
+    typeof v.commandId === 'string' &&
+    typeof v.symbol === 'string' &&
+    typeof v.runtimeMode === 'number'
+  );
 }
