@@ -27,6 +27,8 @@ import { writeBatch } from './writer.js';
 /** Orders settlement keeps in memory before it starts forgetting the oldest. */
 const CACHE_MAX = 20_000;
 const MAX_INFLIGHT = 2;
+/** How long a read waits for the write in flight before it starts the next batch anyway. */
+const LINGER_MS = 3;
 /** The longest pause between attempts while the database or Redis stays unreachable. */
 const MAX_PAUSE_MS = 10_000;
 /** Settled events kept in the engine's output stream by default; trimmed every half of that. */
@@ -90,6 +92,8 @@ export class Settlement {
       market: MarketDataSink;
       log: FastifyBaseLogger;
       batch?: number;
+      /** See LINGER_MS. */
+      lingerMs?: number;
       /** Settled events kept in the engine's output stream below the committed cursor (10,000). */
       keepEvents?: number;
       /** Told of a committed batch's changed orders (the order notices); must not throw. */
@@ -224,6 +228,17 @@ export class Settlement {
     }
     // At most two writes in flight: one committing, one waiting on the cursor's lock.
     while (this.inflight.size >= MAX_INFLIGHT) await Promise.race(this.inflight);
+    // Under load, larger batches: while a write is in flight and the stream held less than a
+    // full batch, the next read waits for that write or LINGER_MS, whichever comes first (each
+    // batch costs a commit, a pipeline of pushes and its announcements whatever its size).
+    if (this.inflight.size > 0 && entries.length < (this.o.batch ?? 500)) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        ...this.inflight,
+        new Promise((r) => (timer = setTimeout(r, this.o.lingerMs ?? LINGER_MS))),
+      ]);
+      clearTimeout(timer);
+    }
     if (staged - this.trimmedAt >= Math.ceil((this.o.keepEvents ?? KEEP_EVENTS) / 2))
       await this.trimOutput(reader, staged);
     return staged;
