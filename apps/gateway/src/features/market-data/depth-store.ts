@@ -23,6 +23,29 @@ if #asks > 0 then askAmounts = redis.call('HMGET', KEYS[4], unpack(asks)) end
 return {bids, bidAmounts, asks, askAmounts, redis.call('GET', KEYS[5])}`;
 
 /**
+ * Level changes of one book in order: for each, set the level (its amount in the side's hash,
+ * its price in the side's sorted set, scored by its value) or remove it (an empty amount), and
+ * take the book's next sequence number. KEYS: BUY, SELL, BUY:px, SELL:px, seq. ARGV: side,
+ * price, amount for each change. Returns the sequence numbers in order.
+ */
+const APPLY = `
+local out = {}
+for i = 1, #ARGV, 3 do
+  local side, price, amount = ARGV[i], ARGV[i + 1], ARGV[i + 2]
+  local h, z = KEYS[2], KEYS[4]
+  if side == 'BUY' then h, z = KEYS[1], KEYS[3] end
+  if amount == '' then
+    redis.call('HDEL', h, price)
+    redis.call('ZREM', z, price)
+  else
+    redis.call('HSET', h, price, amount)
+    redis.call('ZADD', z, price, price)
+  end
+  out[#out + 1] = redis.call('INCR', KEYS[5])
+end
+return out`;
+
+/**
  * The L2 book of each mode and symbol, kept in Redis from the engine's book deltas by the one
  * settlement consumer, with its own gap-free sequence per book, so any gateway can serve a
  * snapshot that matches the increments that follow it. Each side is a hash (price to amount)
@@ -50,8 +73,9 @@ export class DepthStore {
   }
 
   /**
-   * Applies level changes in order in one MULTI (one round trip, nothing interleaves), each
-   * with the next sequence number of its book; returns the increments in the same order.
+   * Applies level changes in order, each with the next sequence number of its book; returns the
+   * increments in the same order. One script call per book (atomic: nothing interleaves with
+   * its changes), whatever the number of changes, instead of three commands per change.
    */
   async applyMany(
     changes: {
@@ -63,23 +87,40 @@ export class DepthStore {
     }[],
   ): Promise<(DepthIncrement & { mode: number })[]> {
     if (changes.length === 0) return [];
-    const books = new Map<string, { mode: number; symbol: string }>();
-    for (const c of changes) books.set(`${c.mode}|${c.symbol}`, c);
+    const books = new Map<string, { mode: number; symbol: string; at: number[]; argv: string[] }>();
+    changes.forEach((c, i) => {
+      const k = `${c.mode}|${c.symbol}`;
+      let b = books.get(k);
+      if (!b) {
+        b = { mode: c.mode, symbol: c.symbol, at: [], argv: [] };
+        books.set(k, b);
+      }
+      b.at.push(i);
+      // An empty amount removes the level.
+      b.argv.push(c.side, c.price, new Decimal(c.amount).isZero() ? '' : c.amount);
+    });
     for (const b of books.values()) await this.ensure(b.mode, b.symbol);
-    const m = this.redis.commands.multi();
-    for (const c of changes) {
-      const px = key(c.mode, c.symbol, c.side === 'BUY' ? 'BUY:px' : 'SELL:px');
-      if (new Decimal(c.amount).isZero())
-        m.hdel(key(c.mode, c.symbol, c.side), c.price).zrem(px, c.price);
-      else
-        m.hset(key(c.mode, c.symbol, c.side), c.price, c.amount).zadd(px, Number(c.price), c.price);
-      m.incr(key(c.mode, c.symbol, 'seq'));
-    }
-    const res = await m.exec();
+    const seqs: number[] = [];
+    await Promise.all(
+      [...books.values()].map(async (b) => {
+        const k = (part: Parameters<typeof key>[2]) => key(b.mode, b.symbol, part);
+        const res = (await this.redis.commands.eval(
+          APPLY,
+          5,
+          k('BUY'),
+          k('SELL'),
+          k('BUY:px'),
+          k('SELL:px'),
+          k('seq'),
+          ...b.argv,
+        )) as number[];
+        b.at.forEach((i, j) => (seqs[i] = Number(res[j] ?? 0)));
+      }),
+    );
     return changes.map((c, i) => ({
       mode: c.mode,
       symbol: c.symbol,
-      seq: Number(res?.[i * 3 + 2]?.[1] ?? 0),
+      seq: seqs[i] ?? 0,
       side: c.side,
       price: c.price,
       amount: c.amount,
