@@ -102,6 +102,22 @@ describe('the depth store', () => {
     ]);
     expect(eb.seq).toBe(eth[2]);
     expect((await store.snapshot(2, 'LTC_USDT')).bids).toEqual([]);
+
+    // With the top of each book after the changes, as a snapshot of one level reads it.
+    const { tops } = await store.applyWithTop([
+      { ...c('ETH_BTC', '0.07', '5'), side: 'SELL' },
+      c('ETH_BTC', '0.06', '0'),
+      c('LTC_USDT', '69', '1'),
+    ]);
+    expect(Object.fromEntries(tops)).toEqual({
+      '2|ETH_BTC': { bid: ['0.05', '4'], ask: ['0.07', '5'] },
+      '2|LTC_USDT': { bid: ['69', '1'], ask: null },
+    });
+    const top = await store.snapshot(2, 'ETH_BTC', 1);
+    expect([top.bids[0], top.asks[0]]).toEqual([
+      ['0.05', '4'],
+      ['0.07', '5'],
+    ]);
   });
 
   it('rebuilds a lost book from the open orders with a sequence above the lost one', async () => {

@@ -3,6 +3,22 @@ import { RESTING_ORDER_STATUSES, type Depth, type DepthIncrement } from '@exchan
 import type { Db } from '../../db/client.js';
 import type { RedisConnections } from '../../lib/redis.js';
 
+/** One level's new amount ('0' removes it). */
+export interface LevelChange {
+  mode: number;
+  symbol: string;
+  side: 'BUY' | 'SELL';
+  price: string;
+  amount: string;
+}
+
+/** Price levels with their amounts, leaving out a price whose amount is missing. */
+const levels = (prices: string[], amounts: (string | null)[]) =>
+  prices.flatMap((p, i) => {
+    const a = amounts[i];
+    return a ? [[p, a] as [string, string]] : [];
+  });
+
 const key = (mode: number, symbol: string, part: 'BUY' | 'SELL' | 'seq' | 'BUY:px' | 'SELL:px') =>
   `l2:${mode}:${symbol}:${part}`;
 
@@ -26,7 +42,8 @@ return {bids, bidAmounts, asks, askAmounts, redis.call('GET', KEYS[5])}`;
  * Level changes of one book in order: for each, set the level (its amount in the side's hash,
  * its price in the side's sorted set, scored by its value) or remove it (an empty amount), and
  * take the book's next sequence number. KEYS: BUY, SELL, BUY:px, SELL:px, seq. ARGV: side,
- * price, amount for each change. Returns the sequence numbers in order.
+ * price, amount for each change. Returns the sequence numbers in order, and the book's best
+ * bid and ask after them (as SNAPSHOT with a limit of 1).
  */
 const APPLY = `
 local out = {}
@@ -43,7 +60,13 @@ for i = 1, #ARGV, 3 do
   end
   out[#out + 1] = redis.call('INCR', KEYS[5])
 end
-return out`;
+local bid = redis.call('ZREVRANGE', KEYS[3], 0, 0)
+local ask = redis.call('ZRANGE', KEYS[4], 0, 0)
+local bidAmount = {}
+local askAmount = {}
+if #bid > 0 then bidAmount = redis.call('HMGET', KEYS[1], unpack(bid)) end
+if #ask > 0 then askAmount = redis.call('HMGET', KEYS[2], unpack(ask)) end
+return {out, bid, bidAmount, ask, askAmount}`;
 
 /**
  * The L2 book of each mode and symbol, kept in Redis from the engine's book deltas by the one
@@ -77,16 +100,20 @@ export class DepthStore {
    * increments in the same order. One script call per book (atomic: nothing interleaves with
    * its changes), whatever the number of changes, instead of three commands per change.
    */
-  async applyMany(
-    changes: {
-      mode: number;
-      symbol: string;
-      side: 'BUY' | 'SELL';
-      price: string;
-      amount: string;
-    }[],
-  ): Promise<(DepthIncrement & { mode: number })[]> {
-    if (changes.length === 0) return [];
+  async applyMany(changes: LevelChange[]): Promise<(DepthIncrement & { mode: number })[]> {
+    return (await this.applyWithTop(changes)).incs;
+  }
+
+  /**
+   * applyMany, also answering each changed book's best bid and ask right after its changes
+   * (what `snapshot(mode, symbol, 1)` would read then), by `${mode}|${symbol}`, in the same call.
+   */
+  async applyWithTop(changes: LevelChange[]): Promise<{
+    incs: (DepthIncrement & { mode: number })[];
+    tops: Map<string, { bid: [string, string] | null; ask: [string, string] | null }>;
+  }> {
+    const tops = new Map<string, { bid: [string, string] | null; ask: [string, string] | null }>();
+    if (changes.length === 0) return { incs: [], tops };
     const books = new Map<string, { mode: number; symbol: string; at: number[]; argv: string[] }>();
     changes.forEach((c, i) => {
       const k = `${c.mode}|${c.symbol}`;
@@ -104,7 +131,7 @@ export class DepthStore {
     await Promise.all(
       [...books.values()].map(async (b) => {
         const k = (part: Parameters<typeof key>[2]) => key(b.mode, b.symbol, part);
-        const res = (await this.redis.commands.eval(
+        const [res, bid, bidAmount, ask, askAmount] = (await this.redis.commands.eval(
           APPLY,
           5,
           k('BUY'),
@@ -113,11 +140,15 @@ export class DepthStore {
           k('SELL:px'),
           k('seq'),
           ...b.argv,
-        )) as number[];
+        )) as [number[], string[], (string | null)[], string[], (string | null)[]];
         b.at.forEach((i, j) => (seqs[i] = Number(res[j] ?? 0)));
+        tops.set(`${b.mode}|${b.symbol}`, {
+          bid: levels(bid, bidAmount)[0] ?? null,
+          ask: levels(ask, askAmount)[0] ?? null,
+        });
       }),
     );
-    return changes.map((c, i) => ({
+    const incs = changes.map((c, i) => ({
       mode: c.mode,
       symbol: c.symbol,
       seq: seqs[i] ?? 0,
@@ -125,6 +156,7 @@ export class DepthStore {
       price: c.price,
       amount: c.amount,
     }));
+    return { incs, tops };
   }
 
   /** When this process last saw each book's sequence key in Redis: checked again after 5 s. */
@@ -143,11 +175,6 @@ export class DepthStore {
       k('seq'),
       Math.max(1, limit),
     )) as [string[], (string | null)[], string[], (string | null)[], string | null];
-    const levels = (prices: string[], amounts: (string | null)[]) =>
-      prices.flatMap((p, i) => {
-        const a = amounts[i];
-        return a ? [[p, a] as [string, string]] : [];
-      });
     return {
       symbol,
       seq: Number(seq ?? 0),
