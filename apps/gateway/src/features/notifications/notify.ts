@@ -75,10 +75,10 @@ export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<Noti
 /**
  * `notify` for several notifications at once (settlement's order notices, one call per batch),
  * with the same outcome as calling it for each in turn, at a fixed number of statements
- * whatever their count: one insert for all (the house's accounts and keys already stored are
- * left out by the statement itself), one count of the unread per user, one pipeline of pushes
- * (in the inputs' order, each with the user's unread count as it was right after its own
- * insert), and for the types a user may have mail of, one read of their choices and addresses.
+ * whatever their count: one statement inserts them all (the house's accounts and keys already
+ * stored are left out by it) and reads each user's unread count and e-mail choice, one pipeline
+ * pushes them (in the inputs' order, each with the user's unread count as it was right after
+ * its own insert), and only when some are mailed, one read of the addresses and languages.
  * Answers, per input, the stored notification or null.
  */
 export async function notifyMany(
@@ -94,45 +94,51 @@ export async function notifyMany(
     params: notificationParams[input.type].parse(input.params) as unknown,
     dedupeKey: input.dedupeKey ?? null,
   }));
-  // The house accounts (the market makers) are told nothing: no row, no push, no mail.
-  const inserted = await deps.db.$queryRaw<{ id: string }[]>`
-    INSERT INTO notification (id, "userId", type, params, "dedupeKey", "createdAt")
-    SELECT t.id, t."userId", t.type, t.params, t."dedupeKey", ${now.toISOString()}::timestamp
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      AS t(id uuid, "userId" uuid, type text, params jsonb, "dedupeKey" text)
-    WHERE NOT EXISTS (SELECT 1 FROM app_user u WHERE u.id = t."userId" AND u."isHouse")
-    ON CONFLICT ("userId", "dedupeKey") DO NOTHING
-    RETURNING id`;
-  const storedIds = new Set(inserted.map((r) => r.id));
+  // One statement: the inserts (the house accounts, the market makers, are told nothing: no
+  // row, no push, no mail), with each stored row's user's unread count before them and the
+  // user's e-mail choice for the type. The count reads the statement's snapshot, so it does not
+  // include this statement's rows: they are added below, each push counting its own.
+  const inserted = await deps.db.$queryRaw<
+    { id: string; unreadBefore: number; prefEmail: boolean | null }[]
+  >`
+    WITH t AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS t(id uuid, "userId" uuid, type text, params jsonb, "dedupeKey" text)
+    ), ins AS (
+      INSERT INTO notification (id, "userId", type, params, "dedupeKey", "createdAt")
+      SELECT t.id, t."userId", t.type, t.params, t."dedupeKey", ${now.toISOString()}::timestamp
+      FROM t
+      WHERE NOT EXISTS (SELECT 1 FROM app_user u WHERE u.id = t."userId" AND u."isHouse")
+      ON CONFLICT ("userId", "dedupeKey") DO NOTHING
+      RETURNING id, "userId", type
+    )
+    SELECT ins.id::text AS id,
+      (SELECT count(*)::int FROM notification n
+        WHERE n."userId" = ins."userId" AND n."readAt" IS NULL) AS "unreadBefore",
+      p.email AS "prefEmail"
+    FROM ins
+    LEFT JOIN notification_preference p ON p."userId" = ins."userId" AND p.type = ins.type`;
+  const byId = new Map(inserted.map((r) => [r.id, r]));
   const stored = rows.map((r) =>
-    storedIds.has(r.id) ? toNotification({ ...r, readAt: null, createdAt: now }) : null,
+    byId.has(r.id) ? toNotification({ ...r, readAt: null, createdAt: now }) : null,
   );
   const kept = rows.flatMap((r, i) => {
     const n = stored[i];
-    return n ? [{ ...r, n }] : [];
+    const row = byId.get(r.id);
+    return n && row ? [{ ...r, n, unreadBefore: row.unreadBefore, prefEmail: row.prefEmail }] : [];
   });
   if (kept.length === 0) return stored;
   try {
-    const users = [...new Set(kept.map((r) => r.userId))];
-    const counts = await deps.db.$queryRaw<{ userId: string; n: number }[]>`
-      SELECT "userId"::text AS "userId", count(*)::int AS n FROM notification
-      WHERE "userId" IN (SELECT jsonb_array_elements_text(${JSON.stringify(users)}::jsonb)::uuid)
-        AND "readAt" IS NULL
-      GROUP BY 1`;
-    const unread = new Map(counts.map((c) => [c.userId, c.n]));
-    // Each push counts what was unread right after its own insert: the final count less the
-    // notifications of the same user stored after it here.
-    const later = new Map<string, number>();
-    for (const r of kept) later.set(r.userId, (later.get(r.userId) ?? 0) + 1);
-    const messages: FanoutMessage[] = [];
-    for (const { userId, n } of kept) {
-      const after = (later.get(userId) ?? 1) - 1;
-      later.set(userId, after);
-      messages.push({
+    // Each push counts what was unread right after its own insert.
+    const seen = new Map<string, number>();
+    const messages: FanoutMessage[] = kept.map(({ userId, n, unreadBefore }) => {
+      const nth = (seen.get(userId) ?? 0) + 1;
+      seen.set(userId, nth);
+      return {
         topic: notificationTopic(userId),
-        data: { unreadCount: (unread.get(userId) ?? 0) - after, notification: n },
-      });
-    }
+        data: { unreadCount: unreadBefore + nth, notification: n },
+      };
+    });
     await deps.fanout.publishMany(messages);
   } catch (err) {
     deps.log?.warn(
@@ -164,30 +170,23 @@ export async function wantsEmail(db: Db, userId: string, type: NotificationType)
 
 /**
  * The e-mails of stored notifications, in order: each one's type rule, then its user's choice
- * (one read for all), then the addresses and languages of those mailed (one read).
+ * (read with the insert), then the addresses and languages of those mailed (one read).
  */
 async function queueMails(
   deps: NotifyDeps,
-  rows: { id: string; userId: string; type: NotificationType; n: Notification }[],
+  rows: {
+    id: string;
+    userId: string;
+    type: NotificationType;
+    n: Notification;
+    prefEmail: boolean | null;
+  }[],
 ): Promise<void> {
-  const asked = rows.filter((r) => {
-    const rule = NOTIFICATION_EMAIL[r.type];
-    return rule === 'ON' || rule === 'OFF';
-  });
-  const prefs = asked.length
-    ? await deps.db.notificationPreference.findMany({
-        where: {
-          userId: { in: [...new Set(asked.map((r) => r.userId))] },
-          type: { in: [...new Set(asked.map((r) => r.type))] },
-        },
-      })
-    : [];
-  const choice = new Map(prefs.map((p) => [`${p.userId}|${p.type}`, p.email]));
   const mailed = rows.filter((r) => {
     const rule = NOTIFICATION_EMAIL[r.type];
     if (rule === 'ALWAYS') return true;
     if (rule === 'NEVER') return false;
-    return choice.get(`${r.userId}|${r.type}`) ?? rule === 'ON';
+    return r.prefEmail ?? rule === 'ON';
   });
   if (mailed.length === 0) return;
   const users = new Map(
