@@ -90,8 +90,8 @@ export async function notifyMany(
   const rows = inputs.map((input) => ({
     id: randomUUID(),
     userId: input.userId,
-    type: input.type as NotificationType,
-    params: notificationParams[input.type].parse(input.params) as unknown,
+    type: input.type,
+    params: notificationParams[input.type].parse(input.params),
     dedupeKey: input.dedupeKey ?? null,
   }));
   // One statement: the inserts (the house accounts, the market makers, are told nothing: no
