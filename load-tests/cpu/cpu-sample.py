@@ -34,8 +34,17 @@ def inserts():
         r = subprocess.run(['psql','-qtA','-h','localhost','-U','postgres','-d',DB,'-c',"select coalesce(sum(n_tup_ins),0) from pg_stat_user_tables where relname='spot_order'"],capture_output=True,text=True,timeout=3)
         return int(r.stdout.strip() or 0)
     except Exception: return None
+# Cumulative CPU per kind: each process's rise since the previous sample (a new one's whole time),
+# so a process that exits (a Postgres backend) does not take its time out of the sum.
+prev = {}; cum = {'gateway': 0, 'worker': 0, 'engine': 0, 'pg': 0}
 with open(OUT,'w') as o:
     while True:
-        p = procs(); row = {'t': time.time(), 'orders': inserts()}
-        for k, pids in p.items(): row[k] = sum(c for c in (cpu(x) for x in pids) if c is not None); row[k+'_n'] = len(pids)
+        p = procs(); row = {'t': time.time(), 'orders': inserts()}; seen = {}
+        for k, pids in p.items():
+            for x in pids:
+                c = cpu(x)
+                if c is None: continue
+                seen[x] = c; cum[k] += c - prev.get(x, 0)
+            row[k] = cum[k]; row[k+'_n'] = len(pids)
+        prev = seen
         o.write(json.dumps(row)+'\n'); o.flush(); time.sleep(1)
