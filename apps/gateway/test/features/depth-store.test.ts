@@ -68,6 +68,58 @@ describe('the depth store', () => {
     expect((await store.snapshot(2, 'BTC_USDT', 1000)).bids).toHaveLength(399);
   });
 
+  it('numbers the changes of several books in one call by book, in the order given', async () => {
+    const store = new DepthStore(t.app.redis, t.app.db);
+    const c = (symbol: string, price: string, amount: string) => ({
+      mode: 2,
+      symbol,
+      side: 'BUY' as const,
+      price,
+      amount,
+    });
+    const incs = await store.applyMany([
+      c('ETH_BTC', '0.05', '1'),
+      c('LTC_USDT', '70', '2'),
+      c('ETH_BTC', '0.06', '3'),
+      c('LTC_USDT', '70', '0'),
+      c('ETH_BTC', '0.05', '4'),
+    ]);
+    const eth = incs.filter((x) => x.symbol === 'ETH_BTC').map((x) => x.seq);
+    const ltc = incs.filter((x) => x.symbol === 'LTC_USDT').map((x) => x.seq);
+    expect(eth).toEqual([eth[0], eth[0]! + 1, eth[0]! + 2]);
+    expect(ltc).toEqual([ltc[0], ltc[0]! + 1]);
+    expect(incs.map((x) => [x.symbol, x.price, x.amount])).toEqual([
+      ['ETH_BTC', '0.05', '1'],
+      ['LTC_USDT', '70', '2'],
+      ['ETH_BTC', '0.06', '3'],
+      ['LTC_USDT', '70', '0'],
+      ['ETH_BTC', '0.05', '4'],
+    ]);
+    const eb = await store.snapshot(2, 'ETH_BTC');
+    expect(eb.bids).toEqual([
+      ['0.06', '3'],
+      ['0.05', '4'],
+    ]);
+    expect(eb.seq).toBe(eth[2]);
+    expect((await store.snapshot(2, 'LTC_USDT')).bids).toEqual([]);
+
+    // With the top of each book after the changes, as a snapshot of one level reads it.
+    const { tops } = await store.applyWithTop([
+      { ...c('ETH_BTC', '0.07', '5'), side: 'SELL' },
+      c('ETH_BTC', '0.06', '0'),
+      c('LTC_USDT', '69', '1'),
+    ]);
+    expect(Object.fromEntries(tops)).toEqual({
+      '2|ETH_BTC': { bid: ['0.05', '4'], ask: ['0.07', '5'] },
+      '2|LTC_USDT': { bid: ['69', '1'], ask: null },
+    });
+    const top = await store.snapshot(2, 'ETH_BTC', 1);
+    expect([top.bids[0], top.asks[0]]).toEqual([
+      ['0.05', '4'],
+      ['0.07', '5'],
+    ]);
+  });
+
   it('rebuilds a lost book from the open orders with a sequence above the lost one', async () => {
     const store = new DepthStore(t.app.redis, t.app.db);
     const [inc] = await store.applyMany([

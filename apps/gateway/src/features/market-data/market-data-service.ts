@@ -84,7 +84,8 @@ export function marketDataSink(opts: {
 
   return {
     async applyDeltas(deltas) {
-      const incs = await opts.depth.applyMany(deltas);
+      // The increments and each book's best bid and ask after them, in one call per book.
+      const { incs, tops } = await opts.depth.applyWithTop(deltas);
       // One push per book and batch: its increments in sequence order (a lone one as an object).
       type Increment = Extract<PushPayload<'orderBook'>, { type: 'increment' }>;
       const books = new Map<string, { mode: number; symbol: string; incs: Increment[] }>();
@@ -101,11 +102,11 @@ export function marketDataSink(opts: {
           data: b.incs.length === 1 && b.incs[0] ? b.incs[0] : b.incs,
         });
       }
-      for (const { mode, symbol } of books.values()) {
-        const top = await opts.depth.snapshot(mode, symbol, 1);
+      for (const [k, { mode, symbol }] of books) {
+        const top = tops.get(k);
         messages.push({
           topic: publicTopic('best_ask_bid', mode, symbol),
-          data: { symbol, bid: top.bids[0] ?? null, ask: top.asks[0] ?? null },
+          data: { symbol, bid: top?.bid ?? null, ask: top?.ask ?? null },
         });
       }
       return messages;

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { parseRuntimeMode, type Order } from '@exchange/contracts';
-import { notify, type NotifyDeps } from './notify.js';
+import { notifyMany, type NotifyDeps } from './notify.js';
 
 /**
  * ORDER_FILLED notices, coalesced to one per order: settlement hands over the orders each
@@ -21,39 +21,50 @@ export function orderNotices(
   let chain: Promise<void> = Promise.resolve();
   let pending = 0;
 
-  const isSimulated = async (userId: string): Promise<boolean> => {
-    const known = simulated.get(userId);
-    if (known !== undefined) return known;
-    const user = await deps.db.user.findUnique({
-      where: { id: userId },
-      select: { isHouse: true },
-    });
-    const value = !user || user.isHouse;
-    if (simulated.size > 10_000) simulated.clear();
-    simulated.set(userId, value);
-    return value;
+  /** The house's accounts and unknown users get no notices; unknown users are read in one go. */
+  const simulatedOf = async (userIds: string[]): Promise<Map<string, boolean>> => {
+    const ids = [...new Set(userIds)];
+    const missing = ids.filter((id) => !simulated.has(id));
+    const rows = missing.length
+      ? await deps.db.user.findMany({
+          where: { id: { in: missing } },
+          select: { id: true, isHouse: true },
+        })
+      : [];
+    const house = new Map(rows.map((u) => [u.id, u.isHouse]));
+    const out = new Map(ids.map((id) => [id, simulated.get(id) ?? house.get(id) ?? true]));
+    if (simulated.size + missing.length > 10_000) simulated.clear();
+    for (const id of missing) simulated.set(id, out.get(id) ?? true);
+    return out;
   };
 
+  /** One batch's notices with one notifyMany (a fixed number of statements per batch). */
   const handle = async (orders: { order: Order; userId: string }[]) => {
-    for (const { order, userId } of orders) {
+    const noticed = orders.flatMap(({ order, userId }) => {
       const status = noticeStatus(order);
-      if (!status || (await isSimulated(userId))) continue;
-      await notify(deps, {
-        userId,
-        type: 'ORDER_FILLED',
-        dedupeKey: `order:${order.id}`,
-        params: {
-          orderId: order.id,
-          symbol: order.symbol,
-          side: order.side,
-          mode: parseRuntimeMode(order.runtimeMode),
-          status,
-          quantity: order.amount ?? order.filled,
-          filledQuantity: order.filled,
-          averagePrice: order.averagePrice,
-        },
-      });
-    }
+      return status ? [{ order, userId, status }] : [];
+    });
+    const isSimulated = await simulatedOf(noticed.map((n) => n.userId));
+    await notifyMany(
+      deps,
+      noticed
+        .filter(({ userId }) => isSimulated.get(userId) === false)
+        .map(({ order, userId, status }) => ({
+          userId,
+          type: 'ORDER_FILLED' as const,
+          dedupeKey: `order:${order.id}`,
+          params: {
+            orderId: order.id,
+            symbol: order.symbol,
+            side: order.side,
+            mode: parseRuntimeMode(order.runtimeMode),
+            status,
+            quantity: order.amount ?? order.filled,
+            filledQuantity: order.filled,
+            averagePrice: order.averagePrice,
+          },
+        })),
+    );
   };
 
   return (orders) => {

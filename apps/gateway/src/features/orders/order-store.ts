@@ -37,16 +37,32 @@ interface Waiting {
  * insert the order, move the funds from available to frozen if they are there, and write the
  * freeze's two ledger entries. Under light load a batch holds one order and goes at once; under
  * heavy load batches grow, and the cost per order falls instead of queueing up.
+ *
+ * Adaptive grouping: with no batch in flight, what is queued goes at once. While one is in
+ * flight, the next waits for it to finish (taking everything that arrived meanwhile), unless
+ * `groupMin` orders are queued or the oldest has waited `lingerMs`: under load the groups
+ * grow with the queue (each batch costs a round trip and a commit whatever its size), and an
+ * order waits at most `lingerMs` longer than it would with every lane open at once.
  * An order the balance does not cover fails with INSUFFICIENT_BALANCE and changes nothing.
  */
 export class PlacementWriter {
   private queue: Waiting[] = [];
   private inFlight = 0;
   private scheduled = false;
+  private lingering: NodeJS.Timeout | undefined;
+  /** Batches written and the orders in them, since start (for benchmarks and tests). */
+  readonly stats = { batches: 0, orders: 0 };
 
   constructor(
     private readonly sql: Sql,
-    private readonly o: { lanes?: number; maxBatch?: number } = {},
+    private readonly o: {
+      lanes?: number;
+      maxBatch?: number;
+      /** Queued orders that open another lane while a batch is in flight (16). */
+      groupMin?: number;
+      /** The longest an order waits for a lane held back while a batch is in flight (2 ms). */
+      lingerMs?: number;
+    } = {},
   ) {}
 
   place(order: NewOrder): Promise<Placed> {
@@ -58,19 +74,36 @@ export class PlacementWriter {
 
   private kick(): void {
     if (this.scheduled || this.queue.length === 0 || this.inFlight >= (this.o.lanes ?? 2)) return;
+    if (this.inFlight > 0 && this.queue.length < (this.o.groupMin ?? 16)) {
+      // A batch is in flight: let the group grow until it ends, enough orders queue up, or
+      // the linger runs out.
+      this.lingering ??= setTimeout(() => {
+        this.lingering = undefined;
+        this.flush();
+      }, this.o.lingerMs ?? 2);
+      return;
+    }
     this.scheduled = true;
     // Orders arriving in the same turn of the event loop join the same batch.
     setImmediate(() => {
       this.scheduled = false;
-      while (this.queue.length > 0 && this.inFlight < (this.o.lanes ?? 2)) {
-        const batch = this.queue.splice(0, this.o.maxBatch ?? 500);
-        this.inFlight += 1;
-        void this.write(batch).finally(() => {
-          this.inFlight -= 1;
-          this.kick();
-        });
-      }
+      this.flush();
     });
+  }
+
+  private flush(): void {
+    clearTimeout(this.lingering);
+    this.lingering = undefined;
+    while (this.queue.length > 0 && this.inFlight < (this.o.lanes ?? 2)) {
+      const batch = this.queue.splice(0, this.o.maxBatch ?? 500);
+      this.inFlight += 1;
+      this.stats.batches += 1;
+      this.stats.orders += batch.length;
+      void this.write(batch).finally(() => {
+        this.inFlight -= 1;
+        this.kick();
+      });
+    }
   }
 
   private async write(batch: Waiting[]): Promise<void> {

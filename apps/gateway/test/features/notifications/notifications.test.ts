@@ -19,7 +19,7 @@ import type { AuthenticatorSetup } from '@exchange/contracts';
 import { registerUser } from '../../helpers/auth.js';
 import { signCallback } from '../../../src/lib/signed-callback.js';
 import { auditLedger } from '../../../src/features/ledger/audit.js';
-import { notify } from '../../../src/features/notifications/notify.js';
+import { notify, notifyMany } from '../../../src/features/notifications/notify.js';
 import {
   chainCallback,
   depositUpdate,
@@ -204,6 +204,65 @@ describe('ORDER_FILLED', () => {
     expect(await list(a, buyer.token, '?pageNum=2&pageSize=1')).toHaveLength(1);
     expect(await list(a, buyer.token, '?pageNum=3&pageSize=1')).toHaveLength(0);
     for (const c of [...sellerTabs, ...buyerTabs]) c.close();
+  });
+});
+
+describe('several notices at once (notifyMany, as settlement sends a batch of order notices)', () => {
+  it('stores, pushes and mails each as notify would one by one: counts in order, keys and the house left out', async () => {
+    const one = await signIn(a);
+    const two = await signIn(a);
+    const house = await signIn(a);
+    await a.app.db.user.update({ where: { id: house.userId }, data: { isHouse: true } });
+    // `two` asked for order notices by e-mail; `one` did not.
+    await a.app.db.notificationPreference.create({
+      data: { userId: two.userId, type: 'ORDER_FILLED', email: true },
+    });
+    const tabs = [await tab(urlA, one.token), await tab(urlB, two.token)];
+    const input = (userId: string, key: string) =>
+      ({
+        userId,
+        type: 'ORDER_FILLED',
+        dedupeKey: key,
+        params: {
+          orderId: key,
+          symbol: 'BTC_USDT',
+          side: 'BUY',
+          mode: 1,
+          status: 'FILLED',
+          quantity: '1',
+          filledQuantity: '1',
+          averagePrice: '50000',
+        },
+      }) as const;
+    // A key stored before: not again.
+    expect(await notify(a.app.notifyDeps, input(one.userId, '1'))).not.toBeNull();
+    const told = await notifyMany(a.app.notifyDeps, [
+      input(one.userId, '1'),
+      input(one.userId, '2'),
+      input(two.userId, '3'),
+      input(house.userId, '4'),
+      input(one.userId, '5'),
+      // The same key twice in one call is stored once.
+      input(two.userId, '3'),
+    ]);
+    expect(told.map((n) => n !== null)).toEqual([false, true, true, false, true, false]);
+    await until(() => noticesIn(tabs[0]!).length === 3 && noticesIn(tabs[1]!).length === 1, 5000);
+    // Each push carries the unread count right after its own notice, in the call's order.
+    expect(noticesIn(tabs[0]!).map((p) => [p.unreadCount, p.notification?.params])).toEqual([
+      [1, expect.objectContaining({ orderId: '1' })],
+      [2, expect.objectContaining({ orderId: '2' })],
+      [3, expect.objectContaining({ orderId: '5' })],
+    ]);
+    expect(noticesIn(tabs[1]!)).toEqual([{ unreadCount: 1, notification: told[2] }]);
+    expect(await unread(a, one.token)).toBe(3);
+    expect(await a.app.db.notification.count({ where: { userId: house.userId } })).toBe(0);
+    const byId = async (id: string) =>
+      (await a.app.db.user.findUniqueOrThrow({ where: { id } })).email;
+    await until(async () => (await a.mail.messagesTo(await byId(two.userId))).length === 1, 5000);
+    await sleep(300);
+    expect(await a.mail.messagesTo(await byId(one.userId))).toEqual([]);
+    expect(await a.mail.messagesTo(await byId(two.userId))).toHaveLength(1);
+    for (const c of tabs) c.close();
   });
 });
 
