@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyText } from './decimal.js';
 import { NETWORK_KINDS } from './chain-address.js';
 import { pageQuery } from './paging.js';
 import { text } from './text.js';
@@ -37,7 +38,7 @@ export const CONNECTION_STATES = ['CONNECTED', 'CONNECTING', 'DISCONNECTED'] as 
 export const connectionState = z.enum(CONNECTION_STATES);
 export type ConnectionState = z.infer<typeof connectionState>;
 
-const decimalText = z.string().regex(/^\d+(\.\d+)?$/);
+const decimalText = moneyText();
 const networkCode = text()
   .min(2)
   .max(16)

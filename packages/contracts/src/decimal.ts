@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { text } from './text.js';
+
 /**
  * Exact decimal arithmetic on the API's decimal strings (BigInt with a scale): prices and
  * quantities are compared, rounded to steps and summed without float errors.
@@ -136,4 +139,85 @@ export function marketCapOf(
   const price = dec(lastPrice);
   if (!supply || !price || supply.n < 0n || price.n <= 0n) return null;
   return toText(dec(toFixed(mul(supply, price), 2)) ?? ZERO);
+}
+
+// ---- bounds of money fields ----
+
+/**
+ * Every money column of the database is NUMERIC(38, 18): 20 digits before the point, 18 after.
+ * A money field of a request (amounts, prices, quantities, totals, in REST bodies and queries,
+ * socket ops and signed callbacks) is at most MONEY_MAX, with at most MONEY_SCALE decimals:
+ * five whole digits are left to the column, so balances that add many such amounts, a fee at a
+ * rate and an order's price x amount checked against MONEY_MAX stay inside it; and MONEY_MAX is
+ * below 2^53, so an amount in whole engine lots or ticks stays an exact integer.
+ */
+export const MONEY_MAX = '1000000000000000';
+/** Decimals a money column keeps (NUMERIC(38, 18)); more would be rounded away silently. */
+export const MONEY_SCALE = 18;
+
+/**
+ * Why a money text is out of bounds, or null when it is within them. A text that is no plain
+ * decimal is not judged here (the format is checked where the field says). The digits are
+ * counted before any arithmetic, so a number of a million digits costs nothing.
+ */
+export function moneyBoundIssue(
+  value: string,
+  max: string = MONEY_MAX,
+  maxDecimals: number = MONEY_SCALE,
+): string | null {
+  // A negative number is no amount at all: the format check or the service refuses it.
+  if (!isDecimalText(value) || value.startsWith('-')) return null;
+  const [intPart = '', frac = ''] = value.split('.');
+  const whole = intPart.replace(/^0+/, '');
+  const limit = dec(max);
+  const limitWhole = max.split('.')[0]?.replace(/^0+/, '') ?? '';
+  if (whole.length > limitWhole.length) return `must be at most ${max}`;
+  if (frac.length > maxDecimals) return `must have at most ${maxDecimals} decimals`;
+  const d = dec(value);
+  if (d && limit && cmp(d, limit) > 0) return `must be at most ${max}`;
+  return null;
+}
+
+/** Whether a value is above MONEY_MAX (or the given maximum). */
+export function exceedsMoneyMax(value: Dec, max: string = MONEY_MAX): boolean {
+  const limit = dec(max);
+  return !!limit && cmp(value, limit) > 0;
+}
+
+export interface MoneyFieldOptions {
+  /** Largest value accepted; MONEY_MAX unless the field's own column or use is narrower. */
+  max?: string;
+  /** Decimals accepted: MONEY_SCALE unless the field has fewer (2 for a bank's cents). */
+  decimals?: number;
+  /**
+   * "strict" (default): the schema checks the format too: digits with an optional fraction, no
+   * sign. "bounds": any text up to 40 characters passes the schema except a number out of bounds;
+   * the service checks the format with its own catalogue code (order fields: 3012).
+   */
+  format?: 'strict' | 'bounds';
+  /** The message of a text that is no decimal (strict format). */
+  formatMessage?: string;
+}
+
+/**
+ * The one schema of a money field of a request: a plain non-negative decimal text of at most
+ * MONEY_MAX and MONEY_SCALE decimals (or the narrower bounds given), refused with a message
+ * naming the maximum ("must be at most 1000000000000000"), which the gateway answers as 1002.
+ */
+export function moneyText(options: MoneyFieldOptions = {}) {
+  const max = options.max ?? MONEY_MAX;
+  const decimals = options.decimals ?? MONEY_SCALE;
+  const base =
+    options.format === 'bounds'
+      ? text().max(40)
+      : z
+          .string()
+          .regex(
+            decimals === 0 ? /^\d+$/ : /^\d+(\.\d+)?$/,
+            options.formatMessage ?? 'must be a positive decimal',
+          );
+  return base.superRefine((value, ctx) => {
+    const issue = moneyBoundIssue(value, max, decimals);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue, params: { max, decimals } });
+  });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyText } from './decimal.js';
 import { partnerBankAccountState, bankTransferRequest } from './fiat.js';
 
 /**
@@ -56,7 +57,10 @@ export const bankTransferAnswer = z.object({ transferId: z.string() });
 export const bankSandboxIncoming = z.object({
   accountNumber: z.string().min(1).max(40),
   currency: z.string().min(3).max(3),
-  amount: z.string().regex(/^\d+(\.\d{1,2})?$/, 'amount: a positive number, at most 2 decimals'),
+  amount: moneyText({
+    decimals: 2,
+    formatMessage: 'amount: a positive number, at most 2 decimals',
+  }),
   payerName: z.string().min(1).max(140),
   payerAccountNumber: z.string().min(1).max(40),
   payerBankCode: z.string().max(20).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyText } from './decimal.js';
 import { FIAT_DEPOSIT_CURRENCIES } from './constants.js';
 import {
   fiatAgreementKind,
@@ -24,7 +25,7 @@ export const FIAT_DEPOSIT_PATHS = {
   historyExport: '/v1/fiat/history/export',
 } as const;
 
-const money = z.string().regex(/^\d+(\.\d+)?$/);
+const money = moneyText();
 export const fiatDepositCurrency = z.enum(FIAT_DEPOSIT_CURRENCIES);
 export type FiatDepositCurrency = z.infer<typeof fiatDepositCurrency>;
 

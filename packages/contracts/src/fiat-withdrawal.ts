@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyText } from './decimal.js';
 import { HONG_KONG_BANKING_HOURS, PARTNER_BANK_CURRENCIES } from './constants.js';
 import { fiatWithdrawalState } from './fiat.js';
 import {
@@ -261,7 +262,7 @@ export function maskAccountNumber(n: string): string {
 
 // ---- withdrawals ----
 
-const amount = z.string().regex(/^\d+(\.\d+)?$/, 'must be a positive decimal');
+const amount = moneyText();
 
 export const fiatWithdrawalPreviewRequest = z.strictObject({
   currency: fiatWithdrawalCurrency,

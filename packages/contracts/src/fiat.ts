@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyText } from './decimal.js';
 
 /**
  * Fiat: the partner bank (a virtual account per verified user, USD and EUR, with an e-KYC link
@@ -80,7 +81,7 @@ export const FIAT_AGREEMENT_VERSION = '2026-11';
 
 // ---- The partner bank's protocol (what a real bank API adapter would wrap) ----
 
-const money = z.string().regex(/^\d+(\.\d+)?$/);
+const money = moneyText();
 const base = { eventId: z.string().min(1).max(100), occurredAt: z.string() };
 
 /** Callbacks of the accounts family. `userRef` is the exchange's user id given at opening. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyText } from './decimal.js';
 import { pageQuery } from './paging.js';
 import { text } from './text.js';
 
@@ -60,7 +61,7 @@ const stepUp = {
   googleCode: text().max(16).optional().describe('Code of the linked Google Authenticator'),
   emailCode: text().max(16).optional().describe('E-mail code of the STEP_UP purpose'),
 };
-const amount = z.string().regex(/^\d+(\.\d+)?$/, 'must be a positive decimal');
+const amount = moneyText();
 
 // ---- whitelist ----
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyText } from './decimal.js';
 import { pageQuery } from './paging.js';
 import { text } from './text.js';
 
@@ -43,7 +44,7 @@ export const FOREIGN_EXCHANGE_STATES = ['PROCESSING', 'COMPLETED', 'REFUNDED'] a
 export const foreignExchangeState = z.enum(FOREIGN_EXCHANGE_STATES);
 export type ForeignExchangeState = z.infer<typeof foreignExchangeState>;
 
-const amount = z.string().regex(/^\d+(\.\d+)?$/, 'must be a positive decimal');
+const amount = moneyText();
 const code = z.string().regex(/^[A-Z]{3,10}$/, 'must be a currency code');
 
 export const fxCurrency = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyText } from './decimal.js';
 import { text } from './text.js';
 import { pageQuery } from './paging.js';
 
@@ -142,5 +143,5 @@ export const ledgerFlowQuery = pageQuery.extend({
 
 export const devCreditRequest = z.strictObject({
   asset: text().max(16),
-  amount: z.string().regex(/^\d+(\.\d+)?$/, 'amount must be a positive decimal'),
+  amount: moneyText({ formatMessage: 'amount must be a positive decimal' }),
 });

@@ -2,7 +2,9 @@ import {
   cmp,
   dec,
   div,
+  exceedsMoneyMax,
   isDecimalText,
+  MONEY_MAX,
   isMultipleOf,
   mul,
   roundToStep,
@@ -200,6 +202,9 @@ export function orderRuleViolations(
   const price = priced('price', req.price);
   if (price && amount && belowNotional(mul(price, amount)))
     fail('amount', 'NOTIONAL_BELOW_MINIMUM', { minNotional: limits.minNotional });
+  // Price x amount is what a buy freezes: it stays within the money bound of every column.
+  if (price && amount && exceedsMoneyMax(mul(price, amount)))
+    fail('amount', 'NUMBER_OUT_OF_RANGE', { min: limits.minNotional, max: MONEY_MAX });
   if (req.type === 'ICEBERG') {
     const visible = sized('icebergSize', req.icebergSize);
     if (visible && amount && cmp(visible, amount) >= 0)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyText } from './decimal.js';
 import { text } from './text.js';
 
 export const orderSide = z.enum(['BUY', 'SELL']);
@@ -90,7 +91,7 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 
 /** Decimals travel as strings; the service checks each rule and answers its own catalogue code. */
-const decimalInput = text().max(40);
+const decimalInput = moneyText({ format: 'bounds' });
 
 export const placeOrderRequest = z.strictObject({
   symbol: text().max(40),

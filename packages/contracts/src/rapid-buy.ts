@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyText } from './decimal.js';
 import { RAPID_BUY_PAIR } from './constants.js';
 import { pageQuery } from './paging.js';
 import { text } from './text.js';
@@ -53,9 +54,10 @@ export const RAPID_BUY_FINAL: readonly RapidBuyState[] = [
 ];
 
 /** A spend: a positive number of dollars with at most 2 decimals. */
-export const rapidBuyUsdAmount = text()
-  .max(24)
-  .regex(/^\d{1,15}(\.\d{1,2})?$/, 'a number of dollars with at most 2 decimals');
+export const rapidBuyUsdAmount = moneyText({
+  decimals: RAPID_BUY_USD_DECIMALS,
+  formatMessage: 'a number of dollars with at most 2 decimals',
+});
 
 export const rapidBuyInfo = z.object({
   /** Whether Rapid Buy can be used in the mode (the pair and both assets offered). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyText } from './decimal.js';
 import { text } from './text.js';
 import { pageQuery } from './paging.js';
 
@@ -31,7 +32,8 @@ export const WHITELIST_NOTE_MAX = 30;
 /** Entries per list and account. */
 export const WHITELIST_MAX_ENTRIES = 50;
 
-const decimalText = z.string().regex(/^\d+(\.\d+)?$/, 'must be a positive decimal');
+/** Amounts of requests: the shared money field (at most MONEY_MAX, 18 decimals). */
+const decimalText = moneyText();
 const stepUpCodes = {
   googleCode: text().max(16).optional().describe('Code of the linked Google Authenticator'),
   emailCode: text().max(16).optional().describe('E-mail code of the STEP_UP purpose'),

@@ -47,7 +47,11 @@ function units(value: string, unit: string): number {
 /** Quote amount in the engine's tick x lot units. */
 function quoteUnits(total: Decimal, r: SymbolRules): number {
   const unit = new Decimal(r.tickSize).times(r.stepSize);
-  return total.dividedToIntegerBy(unit).toNumber();
+  const n = total.dividedToIntegerBy(unit);
+  // Beyond 2^53 the engine's integer would be rounded: refused like any other field out of range.
+  if (n.gt(Number.MAX_SAFE_INTEGER))
+    throw new AppError('VALIDATION_FAILED', { issues: `${total.toFixed()} is out of range` });
+  return n.toNumber();
 }
 
 /**
