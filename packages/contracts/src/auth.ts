@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import {
-  PASSPHRASE_MAX_LENGTH,
-  PASSPHRASE_MIN_LENGTH,
   PASSWORD_EMAIL_PART_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -10,32 +8,30 @@ import {
 import { entityType, userInfo } from './user.js';
 import { languageCode } from './catalogue.js';
 
-/** The spec's form: 8-20 characters with a lowercase and an uppercase letter, a digit and a symbol. */
-export function isValidShortPassword(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    password.length <= PASSWORD_MAX_LENGTH &&
-    /[a-z]/.test(password) &&
-    /[A-Z]/.test(password) &&
-    /\d/.test(password) &&
-    /[^A-Za-z0-9\s]/.test(password) &&
-    !/\s/.test(password)
-  );
+/**
+ * The spec's password rule (trading-account-domain section 5): 8 to 20 characters with at least
+ * one lowercase letter, one uppercase letter, one number and one symbol, no spaces. Every new
+ * password (registration, reset, change) follows it; the server also refuses the e-mail address
+ * inside it and passwords on the breached list.
+ */
+export function passwordRuleChecks(password: string) {
+  return {
+    length: password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH,
+    lower: /[a-z]/.test(password),
+    upper: /[A-Z]/.test(password),
+    digit: /\d/.test(password),
+    symbol: /[^A-Za-z0-9\s]/.test(password),
+    noSpace: !/\s/.test(password),
+  };
 }
 
-/** A passphrase: 21-64 characters of any kind, spaces inside allowed, not blank at either end. */
-export function isValidPassphrase(password: string): boolean {
-  return (
-    password.length >= PASSPHRASE_MIN_LENGTH &&
-    password.length <= PASSPHRASE_MAX_LENGTH &&
-    password.trim() === password
-  );
-}
-
-/** The format of a password: the spec's 8-20 form with its classes, or a longer passphrase. */
+/** Whether a new password follows the spec's rule (every check of passwordRuleChecks). */
 export function isValidPassword(password: string): boolean {
-  return isValidShortPassword(password) || isValidPassphrase(password);
+  return Object.values(passwordRuleChecks(password)).every(Boolean);
 }
+
+/** The rule in words, for the API description of every new password. */
+export const PASSWORD_RULE_TEXT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters with a lowercase letter, an uppercase letter, a number and a symbol`;
 
 /**
  * Whether the password is, or contains, the e-mail address or its local part (any case): the
@@ -65,6 +61,13 @@ export function normalizeEmail(email: string): string {
 /** Formats are checked by the service so each rule answers its own catalogue code. */
 const email = text().max(254);
 const password = text().max(128);
+/**
+ * A new password (registration, reset, change): the rule is checked by the service so that a
+ * password breaking it answers 2006 "Invalid password format", naming the rule. A login takes any
+ * password up to 128 characters, so an account whose password predates the rule can still sign in
+ * (and change it).
+ */
+export const newPassword = text().max(128).describe(`The spec's rule: ${PASSWORD_RULE_TEXT}`);
 
 export const puzzleScene = z.enum(['LOGIN', 'REGISTER', 'RESET_PASSWORD']);
 export type PuzzleScene = z.infer<typeof puzzleScene>;
@@ -117,8 +120,8 @@ export const emailCodeResponse = z.object({
 export const registerRequest = z.strictObject({
   email,
   code: text().max(16),
-  password,
-  confirmPassword: password,
+  password: newPassword,
+  confirmPassword: newPassword,
   entityType: entityType.default('INDIVIDUAL'),
 });
 
@@ -138,8 +141,8 @@ export const refreshRequest = z.strictObject({ refreshToken: text().max(256).opt
 export const resetPasswordRequest = z.strictObject({
   email,
   code: text().max(16),
-  password,
-  confirmPassword: password,
+  password: newPassword,
+  confirmPassword: newPassword,
 });
 
 export const accountTypeQuery = z.strictObject({

@@ -117,12 +117,6 @@ export const NOTE_MAX_LENGTH = 30;
 export const NOTE_HARD_MAX_LENGTH = 100;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 20;
-/**
- * Longer than the spec's 8-20 form, a password is a passphrase: any characters, spaces included,
- * with no class rules (length does the work), up to 64 characters.
- */
-export const PASSPHRASE_MIN_LENGTH = PASSWORD_MAX_LENGTH + 1;
-export const PASSPHRASE_MAX_LENGTH = 64;
 /** A local part shorter than this is not looked for inside a password (any word would match). */
 export const PASSWORD_EMAIL_PART_MIN_LENGTH = 3;
 export const KYC_TEXT_MAX_LENGTH = 100;

@@ -108,7 +108,11 @@ export const ErrorCode = {
   ),
   ACCOUNT_EXISTS: def(2004, 409, 'Account already exists.'),
   PASSWORDS_DO_NOT_MATCH: def(2005, 400, 'The two passwords you entered do not match.'),
-  INVALID_PASSWORD_FORMAT: def(2006, 400, 'Invalid password format.'),
+  INVALID_PASSWORD_FORMAT: def(
+    2006,
+    400,
+    'Invalid password format. Use 8 to 20 characters with a lowercase letter, an uppercase letter, a number and a symbol, without spaces.',
+  ),
   INVALID_EMAIL_FORMAT: def(2007, 400, 'Incorrect mailbox format.'),
   EMAIL_CODE_INVALID: def(2008, 400, 'The e-mail verification code is incorrect or has expired.'),
   EMAIL_CODE_TOO_MANY_ATTEMPTS: def(2009, 429, 'Too many wrong codes; request a new code.'),

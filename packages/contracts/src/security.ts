@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GOOGLE_CODE_LENGTH } from './constants.js';
-import { loginResponse, oauthLinkResponse } from './auth.js';
+import { loginResponse, newPassword, oauthLinkResponse } from './auth.js';
 import { verificationKind } from './user.js';
 
 /**
@@ -62,8 +62,8 @@ export const authenticatorUnlinkRequest = z.strictObject({ googleCode: code, ema
 
 export const changePasswordRequest = z.strictObject({
   oldPassword: password,
-  password,
-  confirmPassword: password,
+  password: newPassword,
+  confirmPassword: newPassword,
   emailCode: code,
   googleCode: code.optional().describe('Required while Google Authenticator is linked'),
 });

@@ -130,7 +130,7 @@ function moneyLeaves(s: z.ZodType, path = '', out: Leaf[] = [], seen = new Set<u
   return out;
 }
 
-const exported = Object.entries(contracts).filter(
+const exported = (Object.entries(contracts) as [string, unknown][]).filter(
   (entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType,
 );
 const withMoney = exported

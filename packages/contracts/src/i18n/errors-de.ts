@@ -44,7 +44,8 @@ export const errorsDe: Record<string, string> = {
     'Anmeldung {{failedAttempts}}-mal fehlgeschlagen. Das Konto ist für {{lockMinutes}} Minuten gesperrt; verbleibende Zeit: {{remainingMinutes}} Minuten.',
   error_2004: 'Das Konto existiert bereits.',
   error_2005: 'Die beiden eingegebenen Passwörter stimmen nicht überein.',
-  error_2006: 'Ungültiges Passwortformat.',
+  error_2006:
+    'Ungültiges Passwortformat. Verwenden Sie 8 bis 20 Zeichen mit einem Klein- und einem Großbuchstaben, einer Zahl und einem Sonderzeichen, ohne Leerzeichen.',
   error_2007: 'Ungültiges E-Mail-Format.',
   error_2008: 'Der E-Mail-Bestätigungscode ist falsch oder abgelaufen.',
   error_2009: 'Zu viele falsche Codes. Bitte fordern Sie einen neuen Code an.',

@@ -43,7 +43,8 @@ export const errorsFr: Record<string, string> = {
     'Échec de la connexion {{failedAttempts}} fois. Le compte est bloqué pendant {{lockMinutes}} minutes ; {{remainingMinutes}} minutes restantes.',
   error_2004: 'Ce compte existe déjà.',
   error_2005: 'Les deux mots de passe saisis ne correspondent pas.',
-  error_2006: 'Format de mot de passe invalide.',
+  error_2006:
+    'Format de mot de passe invalide. Utilisez 8 à 20 caractères avec une minuscule, une majuscule, un chiffre et un symbole, sans espace.',
   error_2007: 'Format d’adresse e-mail incorrect.',
   error_2008: 'Le code de vérification envoyé par e-mail est incorrect ou a expiré.',
   error_2009: 'Trop de codes erronés ; demandez un nouveau code.',

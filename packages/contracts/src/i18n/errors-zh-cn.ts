@@ -40,7 +40,7 @@ export const errorsZhCn: Record<string, string> = {
     '登录失败 {{failedAttempts}} 次，账户已被锁定 {{lockMinutes}} 分钟，剩余 {{remainingMinutes}} 分钟。',
   error_2004: '账户已存在。',
   error_2005: '两次输入的密码不一致。',
-  error_2006: '密码格式错误。',
+  error_2006: '密码格式错误。请使用 8 至 20 个字符，包含小写字母、大写字母、数字和符号，不含空格。',
   error_2007: '邮箱格式错误。',
   error_2008: '邮箱验证码错误或已过期。',
   error_2009: '验证码错误次数过多，请重新获取验证码。',

@@ -40,7 +40,7 @@ export const errorsZhTw: Record<string, string> = {
     '登入失敗 {{failedAttempts}} 次，帳戶已鎖定 {{lockMinutes}} 分鐘，尚餘 {{remainingMinutes}} 分鐘。',
   error_2004: '帳戶已存在。',
   error_2005: '兩次輸入的密碼不一致。',
-  error_2006: '密碼格式錯誤。',
+  error_2006: '密碼格式錯誤。請使用 8 至 20 個字元，包含小寫字母、大寫字母、數字和符號，不含空格。',
   error_2007: '電子郵件格式錯誤。',
   error_2008: '電子郵件驗證碼錯誤或已過期。',
   error_2009: '驗證碼錯誤次數過多，請重新取得驗證碼。',

@@ -49,7 +49,8 @@ export function isCommonPassword(password: string): boolean {
 
 /**
  * The one password policy (registration, password reset, password change): the format (the spec's
- * 8-20 form with its four classes, or a 21-64 character passphrase), the two entries equal, not
+ * 8 to 20 characters with a lowercase and an uppercase letter, a number and a symbol; 2006 says
+ * the rule), the two entries equal, not
  * the e-mail address or its local part, and not on the breached-password list. Throws the
  * catalogue error of the first rule broken.
  */
