@@ -96,7 +96,11 @@ export async function securitySettings(ctx: ScenarioContext): Promise<void> {
   await form.getByLabel('New password').fill('short');
   await form.getByLabel('Confirm password').fill('other');
   await form.getByRole('button', { name: 'Confirm' }).click();
-  await form.getByText('Invalid password format.').waitFor();
+  await form
+    .getByText(
+      'Invalid password format. Use 8 to 20 characters with a lowercase letter, an uppercase letter, a number and a symbol, without spaces.',
+    )
+    .waitFor();
   await form.getByText('The two passwords you entered do not match.').waitFor();
   await shot(ctx, page, 'security-change-password-errors-dark-desktop');
   await form.getByLabel('New password').fill(NEW_PASSWORD);

@@ -152,7 +152,11 @@ describe('post-login rule', () => {
     fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'abc' } });
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'abd' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(screen.getByText('Invalid password format.')).toBeDefined();
+    expect(
+      screen.getByText(
+        'Invalid password format. Use 8 to 20 characters with a lowercase letter, an uppercase letter, a number and a symbol, without spaces.',
+      ),
+    ).toBeDefined();
     expect(screen.getByText('The two passwords you entered do not match.')).toBeDefined();
     expect(screen.getByRole('list', { name: 'Password requirements' }).textContent).toContain(
       '8 to 20 characters',

@@ -223,14 +223,15 @@ export const de: Messages = {
     codeInvalid: 'Geben Sie den 6-stelligen Code ein.',
     rules: {
       title: 'Passwortanforderungen',
-      length: '8 bis 20 Zeichen oder 21 bis 64 für eine Passphrase',
+      length: '8 bis 20 Zeichen',
       lower: 'Ein Kleinbuchstabe',
       upper: 'Ein Großbuchstabe',
       digit: 'Eine Ziffer',
       symbol: 'Ein Sonderzeichen',
+      noSpace: 'Keine Leerzeichen',
       match: 'Beide Eingaben stimmen überein',
       notEmail: 'Weder Ihre E-Mail-Adresse noch der Teil vor dem @',
-      note: 'Eine Passphrase ab 21 Zeichen braucht keine bestimmten Zeichenarten. Häufige oder geleakte Passwörter werden beim Absenden abgelehnt.',
+      note: 'Häufige oder geleakte Passwörter werden beim Absenden abgelehnt.',
     },
     registerSuccessTitle: 'Ihr Konto ist bereit',
     registerSuccessBody:

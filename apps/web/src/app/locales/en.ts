@@ -215,14 +215,15 @@ export const en = {
     codeInvalid: 'Enter the 6-digit code.',
     rules: {
       title: 'Password requirements',
-      length: '8 to 20 characters, or 21 to 64 for a passphrase',
+      length: '8 to 20 characters',
       lower: 'A lowercase letter',
       upper: 'An uppercase letter',
       digit: 'A number',
       symbol: 'A symbol',
+      noSpace: 'No spaces',
       match: 'Both entries match',
       notEmail: 'Not your e-mail address or the part before the @',
-      note: 'A passphrase of 21 characters or more needs no particular kinds of characters. Common and leaked passwords are refused when you submit.',
+      note: 'Common and leaked passwords are refused when you submit.',
     },
     registerSuccessTitle: 'Your account is ready',
     registerSuccessBody:

@@ -220,14 +220,15 @@ export const fr: Messages = {
     codeInvalid: 'Saisissez le code à 6 chiffres.',
     rules: {
       title: 'Exigences du mot de passe',
-      length: '8 à 20 caractères, ou 21 à 64 pour une phrase de passe',
+      length: '8 à 20 caractères',
       lower: 'Une lettre minuscule',
       upper: 'Une lettre majuscule',
       digit: 'Un chiffre',
       symbol: 'Un symbole',
+      noSpace: 'Sans espace',
       match: 'Les deux saisies correspondent',
       notEmail: 'Ni votre adresse e-mail ni la partie avant le @',
-      note: "Une phrase de passe de 21 caractères ou plus n'exige aucun type de caractère particulier. Les mots de passe courants ou divulgués sont refusés à l'envoi.",
+      note: "Les mots de passe courants ou divulgués sont refusés à l'envoi.",
     },
     registerSuccessTitle: 'Votre compte est prêt',
     registerSuccessBody:

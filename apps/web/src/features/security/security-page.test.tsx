@@ -65,7 +65,11 @@ describe('the security page', () => {
       target: { value: '12' },
     });
     fireEvent.click(form.getByRole('button', { name: 'Confirm' }));
-    expect(await form.findByText('Invalid password format.')).toBeDefined();
+    expect(
+      await form.findByText(
+        'Invalid password format. Use 8 to 20 characters with a lowercase letter, an uppercase letter, a number and a symbol, without spaces.',
+      ),
+    ).toBeDefined();
     expect(form.getByText('The two passwords you entered do not match.')).toBeDefined();
     expect(form.getByText('The e-mail verification code must be 6 digits.')).toBeDefined();
     expect(fetch.mock.calls.some(([url]) => String(url).includes('password/change'))).toBe(false);

@@ -1,28 +1,15 @@
-import {
-  PASSPHRASE_MAX_LENGTH,
-  PASSPHRASE_MIN_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  passwordContainsEmail,
-} from '@exchange/contracts';
+import { passwordContainsEmail, passwordRuleChecks } from '@exchange/contracts';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Each rule of the password, checked as the user types (the same rules as isValidPassword and
- * passwordContainsEmail): the 8-20 form needs the four kinds of characters, a 21-64 character
- * passphrase none. The list of leaked passwords is the server's, checked on submit.
+ * Each rule of the password, checked as the user types (the spec's rule of isValidPassword: 8 to
+ * 20 characters with a lowercase and an uppercase letter, a number and a symbol, no spaces; and
+ * passwordContainsEmail). The list of leaked passwords is the server's, checked on submit.
  */
 export function passwordChecks(password: string, confirm: string, email = '') {
-  const passphrase =
-    password.length >= PASSPHRASE_MIN_LENGTH && password.length <= PASSPHRASE_MAX_LENGTH;
   return {
-    length:
-      passphrase ||
-      (password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH),
-    lower: passphrase || /[a-z]/.test(password),
-    upper: passphrase || /[A-Z]/.test(password),
-    digit: passphrase || /\d/.test(password),
-    symbol: passphrase || /[^A-Za-z0-9\s]/.test(password),
+    ...passwordRuleChecks(password),
+    noSpace: password.length > 0 && !/\s/.test(password),
     notEmail: password.length > 0 && !passwordContainsEmail(password, email),
     match: password.length > 0 && password === confirm,
   };
