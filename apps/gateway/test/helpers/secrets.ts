@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SECRET_SETTINGS, secretProblem } from '@exchange/contracts/secrets';
+import { SECRET_SETTINGS, secretProblem, type SecretName } from '@exchange/contracts/secrets';
 
 /** 32 random bytes as hex that the gateway accepts as a secret (generated at run time). */
 export function randomSecret(): string {
@@ -10,8 +10,10 @@ export function randomSecret(): string {
 }
 
 /** A fresh set of every secret the gateway needs: no test ever uses a value written down. */
-export function testSecrets(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of Object.keys(SECRET_SETTINGS)) out[name] = randomSecret();
-  return out;
+export function testSecrets(): Record<SecretName, string> {
+  const names = Object.keys(SECRET_SETTINGS) as SecretName[];
+  return Object.fromEntries(names.map((name) => [name, randomSecret()])) as Record<
+    SecretName,
+    string
+  >;
 }
