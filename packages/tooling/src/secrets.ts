@@ -124,3 +124,8 @@ export function ensureLocalSecrets(
   }
   return { values, created, added: created ? missing : stillMissing, file };
 }
+
+/** A fresh set of every secret, for an exchange a test or a benchmark starts (nothing is written). */
+export function runSecrets(): Record<string, string> {
+  return Object.fromEntries(LOCAL_SECRET_NAMES.map((name) => [name, generateSecret()]));
+}
