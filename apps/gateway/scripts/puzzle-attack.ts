@@ -9,6 +9,8 @@
  * The answer is the combined pick unless a strategy is named (`fitted`: the code-aware one).
  * The answer kept in Redis is read only after the guess, to score the strategies.
  */
+import { randomBytes } from 'node:crypto';
+import { SECRET_SETTINGS } from '@exchange/contracts/secrets';
 import { deployMigrations, dropDatabase, ensureDatabase } from '@exchange/tooling/db';
 import { loadEnv } from '../src/config/env.js';
 import { buildApp } from '../src/app.js';
@@ -27,6 +29,9 @@ const databaseUrl = `${process.env.DATABASE_BASE_URL ?? 'postgresql://postgres@l
 await ensureDatabase(databaseUrl);
 await deployMigrations(databaseUrl);
 const env = loadEnv({
+  ...Object.fromEntries(
+    Object.keys(SECRET_SETTINGS).map((name) => [name, randomBytes(32).toString('hex')]),
+  ),
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   DATABASE_URL: databaseUrl,

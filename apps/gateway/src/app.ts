@@ -304,13 +304,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
 /**
  * Security settings: the auth feature's mail and sessions, and the box that seals Authenticator
- * secrets with TOTP_ENCRYPTION_KEY (required in production; a fixed development key elsewhere).
+ * secrets with TOTP_ENCRYPTION_KEY (required in every mode).
  */
 function securityDeps(app: FastifyInstance): SecurityDeps {
-  if (!app.env.TOTP_ENCRYPTION_KEY)
-    app.log.warn(
-      'TOTP_ENCRYPTION_KEY is not set: Authenticator secrets are sealed with a development key',
-    );
   return {
     db: app.db,
     redis: app.redis,

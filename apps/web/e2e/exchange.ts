@@ -2,6 +2,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { runSecrets } from '@exchange/tooling/secrets';
+
+// This run's own secrets, made now: every exchange it starts (npm start then writes no file) and
+// every developer command it runs (the faucet, sim:bank, ops) get them through the environment.
+for (const [name, value] of Object.entries(runSecrets())) process.env[name] ??= value;
 
 /** Starts the whole exchange (migrate, seed, build the web, gateway) on its own port and database. */
 const TOOLING_DIR = path.resolve(import.meta.dirname, '../../../packages/tooling');

@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { deployMigrations, ensureDatabase } from '@exchange/tooling/db';
+import { runSecrets } from '@exchange/tooling/secrets';
 import { readProcs, type CpuSource } from './cpu.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -200,6 +201,8 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-engine-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    // Secrets of this run's own (nothing written in the repository is ever accepted).
+    ...runSecrets(),
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { deployMigrations, ensureDatabase } from '@exchange/tooling/db';
 import { Supervisor } from '@exchange/tooling/supervisor';
+import { runSecrets } from '@exchange/tooling/secrets';
 import { runAudit } from './audit.js';
 import {
   assertLocal,
@@ -177,6 +178,8 @@ async function main(): Promise<number> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'faults-engine-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    // Secrets of this run's own (nothing written in the repository is ever accepted).
+    ...runSecrets(),
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
     PORT: String(port),

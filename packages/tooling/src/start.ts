@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { Redis } from 'ioredis';
 import path from 'node:path';
+import { ensureLocalSecrets } from './secrets.js';
 import { Supervisor } from './supervisor.js';
 import { ensureDatabase } from './db/databases.js';
 import { deployMigrations } from './db/migrations.js';
@@ -14,8 +15,25 @@ import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, requireServices } from './serv
 import { appDir, newestMtime, pnpmSync, repoRoot } from './workspace.js';
 
 const PORT = process.env.PORT ?? '8080';
+// Everything listens on loopback unless HOST says otherwise (HOST=0.0.0.0: every interface).
+const HOST = process.env.HOST || '127.0.0.1';
+/** The address the processes reach each other at: loopback when HOST is a wildcard. */
+const reach = ['0.0.0.0', '::'].includes(HOST)
+  ? '127.0.0.1'
+  : HOST.includes(':')
+    ? `[${HOST}]`
+    : HOST;
+// The installation's secrets: generated once into .local/secrets.env (the environment's win).
+const secrets = ensureLocalSecrets(process.env);
 const env: NodeJS.ProcessEnv = {
   ...process.env,
+  ...secrets.values,
+  HOST,
+  KYC_SIM_HOST: process.env.KYC_SIM_HOST ?? HOST,
+  CHAIN_SIM_HOST: process.env.CHAIN_SIM_HOST ?? HOST,
+  BANK_SIM_HOST: process.env.BANK_SIM_HOST ?? HOST,
+  CARD_SIM_HOST: process.env.CARD_SIM_HOST ?? HOST,
+  OIDC_SIM_HOST: process.env.OIDC_SIM_HOST ?? HOST,
   NODE_ENV: process.env.NODE_ENV ?? 'development',
   PORT,
   DATABASE_URL: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
@@ -39,23 +57,23 @@ env.ENGINE_DATA_DIR ??= path.join(
 // The simulated KYC provider: beside the gateway's port, so two exchanges on one machine do not
 // share it; it keeps its reviews with the engine's data (a new database forgets both).
 env.KYC_SIM_PORT ??= String(Number(PORT) + 11);
-env.KYC_PROVIDER_URL ??= `http://127.0.0.1:${env.KYC_SIM_PORT}`;
-env.KYC_CALLBACK_URL ??= `http://127.0.0.1:${PORT}/v1/kyc/public/provider/callback`;
+env.KYC_PROVIDER_URL ??= `http://${reach}:${env.KYC_SIM_PORT}`;
+env.KYC_CALLBACK_URL ??= `http://${reach}:${PORT}/v1/kyc/public/provider/callback`;
 env.KYC_SIM_DATA_DIR ??= `${env.ENGINE_DATA_DIR}-kyc`;
 // The simulated chains, likewise: their blocks, transfers and registered addresses go with the
 // database (a new database starts new chains).
 env.CHAIN_SIM_PORT ??= String(Number(PORT) + 12);
-env.CHAIN_SIM_URL ??= `http://127.0.0.1:${env.CHAIN_SIM_PORT}`;
+env.CHAIN_SIM_URL ??= `http://${reach}:${env.CHAIN_SIM_PORT}`;
 env.CHAIN_API_URL ??= env.CHAIN_SIM_URL;
-env.CHAIN_CALLBACK_URL ??= `http://127.0.0.1:${PORT}/v1/wallet/crypto/public/chain/callback`;
+env.CHAIN_CALLBACK_URL ??= `http://${reach}:${PORT}/v1/wallet/crypto/public/chain/callback`;
 env.CHAIN_SIM_DATA_DIR ??= `${env.ENGINE_DATA_DIR}-chain`;
 // The simulated card processor, likewise: its charges go with the database. Its confirmation
 // pages open in the user's browser, so they live on localhost.
 env.CARD_SIM_PORT ??= String(Number(PORT) + 14);
-env.CARD_SIM_URL ??= `http://127.0.0.1:${env.CARD_SIM_PORT}`;
+env.CARD_SIM_URL ??= `http://${reach}:${env.CARD_SIM_PORT}`;
 env.CARD_API_URL ??= env.CARD_SIM_URL;
 env.CARD_SIM_PUBLIC_URL ??= `http://localhost:${env.CARD_SIM_PORT}`;
-env.CARD_CALLBACK_URL ??= `http://127.0.0.1:${PORT}/v1/fiat/public/card/callback`;
+env.CARD_CALLBACK_URL ??= `http://${reach}:${PORT}/v1/fiat/public/card/callback`;
 env.CARD_SIM_DATA_DIR ??= `${env.ENGINE_DATA_DIR}-card`;
 // Google and Apple sign-in: outside production, a local OpenID provider stands in for each one
 // the environment does not configure (OIDC_GOOGLE_* / OIDC_APPLE_*), so the buttons work on a
@@ -70,26 +88,27 @@ if (localOidc) {
     ['APPLE', env.OIDC_SIM_APPLE_PORT],
   ] as const) {
     if (env[`OIDC_${provider}_ISSUER`]) continue;
-    env[`OIDC_${provider}_ISSUER`] = `http://127.0.0.1:${port}`;
+    env[`OIDC_${provider}_ISSUER`] = `http://${reach}:${port}`;
     env[`OIDC_${provider}_CLIENT_ID`] = `local-${provider.toLowerCase()}-client`;
-    env[`OIDC_${provider}_CLIENT_SECRET`] = `local-${provider.toLowerCase()}-secret`;
+    // The stand-in's client secret: generated with the installation's other secrets.
+    env[`OIDC_${provider}_CLIENT_SECRET`] = env[`OIDC_SIM_${provider}_CLIENT_SECRET`];
   }
 }
 // The simulated partner bank, likewise: its accounts and transfers go with the database.
 env.BANK_SIM_PORT ??= String(Number(PORT) + 13);
-env.BANK_SIM_URL ??= `http://127.0.0.1:${env.BANK_SIM_PORT}`;
+env.BANK_SIM_URL ??= `http://${reach}:${env.BANK_SIM_PORT}`;
 env.BANK_API_URL ??= env.BANK_SIM_URL;
-env.BANK_SIM_PUBLIC_URL ??= `http://127.0.0.1:${env.BANK_SIM_PORT}`;
-env.BANK_CALLBACK_BASE_URL ??= `http://127.0.0.1:${PORT}`;
+env.BANK_SIM_PUBLIC_URL ??= `http://${reach}:${env.BANK_SIM_PORT}`;
+env.BANK_CALLBACK_BASE_URL ??= `http://${reach}:${PORT}`;
 env.BANK_SIM_DATA_DIR ??= `${env.ENGINE_DATA_DIR}-bank`;
 
-/** `port` when it is free on 127.0.0.1, otherwise one the system picks. */
+/** `port` when it is free on HOST, otherwise one the system picks. */
 function freePort(port: number): Promise<number> {
   const listen = (p: number) =>
     new Promise<number>((resolve, reject) => {
       const server = createServer();
       server.once('error', reject);
-      server.listen(p, '127.0.0.1', () => {
+      server.listen(p, HOST, () => {
         const address = server.address();
         server.close(() =>
           typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
@@ -114,7 +133,7 @@ async function planMailCatcher(): Promise<MailCatcher | null> {
   const smtpPort = await freePort(Number(env.MAIL_SMTP_PORT ?? 1025));
   let webPort = await freePort(Number(env.MAIL_WEB_PORT ?? 1080));
   if (webPort === smtpPort) webPort = await freePort(0);
-  env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+  env.SMTP_URL = `smtp://${reach}:${smtpPort}`;
   return { smtpPort, webPort, dir: mkdtempSync(path.join(tmpdir(), 'exchange-mail-')) };
 }
 
@@ -272,7 +291,23 @@ async function waitReady(url: string, timeoutMs: number): Promise<boolean> {
   return false;
 }
 
+/** Where everything listens, and how to change it: said at start and again when ready. */
+function listenLine(): string {
+  return HOST === '127.0.0.1'
+    ? 'Listening on 127.0.0.1 only (gateway, simulators, mail catcher): only this machine can reach them; HOST=0.0.0.0 npm start opens them to the network.'
+    : `Listening on ${HOST} (gateway, simulators, mail catcher), as HOST says; without HOST everything stays on 127.0.0.1.`;
+}
+
 async function main(): Promise<void> {
+  const secretsFile = path.relative(repoRoot, secrets.file);
+  step(
+    secrets.created
+      ? `generated this installation's secrets into ${secretsFile} (back it up with the database; README, Secrets)`
+      : secrets.added.length
+        ? `added ${secrets.added.join(', ')} to ${secretsFile}`
+        : `secrets from ${secretsFile}`,
+  );
+  step(listenLine());
   await prepare();
   const mail = await planMailCatcher();
   process.on('SIGINT', () => void stopAll(0));
@@ -288,6 +323,7 @@ async function main(): Promise<void> {
       MAIL_SMTP_PORT: String(mail.smtpPort),
       MAIL_WEB_PORT: String(mail.webPort),
       MAIL_DIR: mail.dir,
+      MAIL_HOST: HOST,
     });
   }
   // The HTTP gateway (GATEWAY_PROCESSES processes on one port through node:cluster, 1 by
@@ -318,12 +354,13 @@ async function main(): Promise<void> {
   launch('card', 38, appDir('matching-sim'), 'src/sim/card/main.ts');
   if (localOidc) launch('oidc', 31, appDir('matching-sim'), 'src/sim/oidc/main.ts');
   launch('bank', 35, appDir('matching-sim'), 'src/sim/bank/main.ts');
-  if (await waitReady(`http://127.0.0.1:${PORT}/ready`, 60_000)) {
+  if (await waitReady(`http://${reach}:${PORT}/ready`, 60_000)) {
     const inbox = mail
       ? `\n  E-mail inbox (codes the exchange sends): http://localhost:${mail.webPort}`
       : `\n  E-mail goes out through ${new URL(env.SMTP_URL ?? '').host}`;
     console.log(
       `\n  \x1b[1mExchange running at http://localhost:${PORT}\x1b[0m  (API docs: http://localhost:${PORT}/v1/docs; Ctrl-C stops)${inbox}` +
+        `\n  ${listenLine()}` +
         `\n  Test coins: copy a user's deposit address from the deposit page (/cryptoChannel), then` +
         `\n    npm run sim:chain -- send <BTC|ETH|TRX> <address> <amount> [asset]   e.g. send TRX T... 100 (USDT on Tron)` +
         `\n    (also: status, reorg <network> <k>, set-status <network> <STABLE|UNSTABLE|MAINTENANCE>)` +

@@ -2,6 +2,7 @@
 import { cancellationDecision } from '@exchange/contracts';
 import { buildApp } from '../app.js';
 import { loadEnv } from '../config/env.js';
+import { withLocalSecrets } from '@exchange/contracts/secrets-file';
 import { decideByUid } from '../features/cancellation/cancellation-service.js';
 
 /**
@@ -29,7 +30,7 @@ const decision = cancellationDecision.parse(
     ? { decision: 'SUCCESS' }
     : { decision: 'FAILED', note: note ?? 'Rejected by the reviewer' },
 );
-const app = await buildApp({ env: loadEnv(process.env) });
+const app = await buildApp({ env: loadEnv(withLocalSecrets(process.env)) });
 try {
   await app.ready();
   const view = await decideByUid(app.cancellation, uid, decision);

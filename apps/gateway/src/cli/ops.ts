@@ -4,6 +4,7 @@
 import { userInfo } from 'node:os';
 import { buildApp } from '../app.js';
 import { loadEnv } from '../config/env.js';
+import { withLocalSecrets } from '@exchange/contracts/secrets-file';
 import {
   flag,
   opsDeps,
@@ -36,7 +37,7 @@ async function main(): Promise<number> {
   process.env.MARKET_MAKERS = 'false';
   process.env.LOG_LEVEL ??= 'error';
   process.env.DB_POOL_SIZE ??= '2';
-  const app = await buildApp({ env: loadEnv(process.env) });
+  const app = await buildApp({ env: loadEnv(withLocalSecrets(process.env)) });
   try {
     const actor = flag(parsed, 'by') ?? process.env.OPS_OPERATOR ?? userInfo().username;
     const result = await runOps(opsDeps(app, actor), parsed);

@@ -3,6 +3,13 @@ import {
   firstClusterNodeUrl,
   redisClusterNodesSetting,
 } from '@exchange/contracts';
+import {
+  missingSecretMessage,
+  PUBLISHED_SECRETS,
+  secretProblem,
+  type SecretKind,
+} from '@exchange/contracts/secrets';
+import { withSecretsFile } from '@exchange/contracts/secrets-file';
 import { z } from 'zod';
 
 const csv = z.string().transform((s) =>
@@ -39,13 +46,34 @@ export function parseFileKey(value: string): Buffer | null {
   return key?.length === 32 ? key : null;
 }
 
+/**
+ * A secret: required in every mode (no default is ever written here), random-looking, and never
+ * one of the values once published in this repository (see @exchange/contracts/secrets).
+ */
+function secret(name: string, kind: SecretKind = 'text') {
+  return z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string({ error: missingSecretMessage(name) }).superRefine((value, ctx) => {
+      const problem = secretProblem(value, kind);
+      if (problem) ctx.addIssue({ code: 'custom', message: `${name} ${problem}` });
+    }),
+  );
+}
+
+/** A secret issued by someone else (an OAuth client's): any value but a published one. */
+const issuedSecret = z
+  .string()
+  .refine((v) => !PUBLISHED_SECRETS.includes(v), 'is a value published in the repository')
+  .optional();
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every setting of the gateway, read once at start. Unknown variables are ignored. */
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    /** The address the gateway listens on: loopback unless set (0.0.0.0 for every interface). */
+    HOST: z.string().default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -158,33 +186,21 @@ export const envSchema = z
 
     /** Origin users reach the exchange at; OAuth redirect addresses are built from it. */
     PUBLIC_BASE_URL: z.string().url().default('http://localhost:8080'),
-    /** Keys the e-mail code hashes. Required in production. */
     /**
      * How soon another e-mail code of the same purpose may be asked for (one a minute; shortened
      * only for the browser tests, never below 60 in production).
      */
     EMAIL_CODE_RESEND_SECONDS: z.coerce.number().int().positive().default(60),
-    AUTH_SECRET: z
-      .string()
-      .min(32, 'AUTH_SECRET must be at least 32 characters')
-      .default('development-secret-change-me-0123456789'),
-    /**
-     * Seals Google Authenticator secrets (AES-256-GCM): 32 bytes as 64 hex characters. Required in
-     * production; elsewhere a fixed development key is used, with a warning at start.
-     */
-    TOTP_ENCRYPTION_KEY: z
-      .string()
-      .regex(/^[0-9a-fA-F]{64}$/, 'TOTP_ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
-      .optional(),
+    /** Keys the e-mail code hashes, signed tokens and the file review links. Required. */
+    AUTH_SECRET: secret('AUTH_SECRET'),
+    /** Seals Google Authenticator secrets (AES-256-GCM): 32 bytes as 64 hex characters. Required. */
+    TOTP_ENCRYPTION_KEY: secret('TOTP_ENCRYPTION_KEY', 'hex32'),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(259_200),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
     /** Absolute lifetime of a session from its login; refreshing never extends it. */
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(30),
-    /** Keys the CSRF token (an HMAC of the session id). Required in production. */
-    CSRF_SECRET: z
-      .string()
-      .min(32, 'CSRF_SECRET must be at least 32 characters')
-      .default('development-csrf-secret-change-me-0123456789'),
+    /** Keys the CSRF token (an HMAC of the session id). Required. */
+    CSRF_SECRET: secret('CSRF_SECRET'),
     /** Wrong passwords for one e-mail from one client address before that pair is locked. */
     LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
     LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
@@ -208,33 +224,24 @@ export const envSchema = z
 
     /** The KYC provider's API (the simulated one under `npm start`). */
     KYC_PROVIDER_URL: z.string().url().default('http://127.0.0.1:8091'),
-    /** Shared with the KYC provider: signs its callbacks and our requests. Required in production. */
-    KYC_CALLBACK_SECRET: z
-      .string()
-      .min(32, 'KYC_CALLBACK_SECRET must be at least 32 characters')
-      .default('development-kyc-callback-secret-0123456789'),
+    /** Shared with the KYC provider: signs its callbacks and our requests. Required. */
+    KYC_CALLBACK_SECRET: secret('KYC_CALLBACK_SECRET'),
     /** Where the provider posts decisions; default PUBLIC_BASE_URL + the public callback route. */
     KYC_CALLBACK_URL: z.string().url().optional(),
     /** Callbacks signed longer ago (or ahead) than this are refused as replays. */
     KYC_CALLBACK_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
     /** The chains' API: a node or custody provider (the simulated chains under `npm start`). */
     CHAIN_API_URL: z.string().url().default('http://127.0.0.1:8092'),
-    /** Shared with the chains: signs their callbacks and our calls. Required in production. */
-    CHAIN_CALLBACK_SECRET: z
-      .string()
-      .min(32, 'CHAIN_CALLBACK_SECRET must be at least 32 characters')
-      .default('development-chain-callback-secret-0123456789'),
+    /** Shared with the chains: signs their callbacks and our calls. Required. */
+    CHAIN_CALLBACK_SECRET: secret('CHAIN_CALLBACK_SECRET'),
     /** Where the chains report; default PUBLIC_BASE_URL + /v1/wallet/crypto/public/chain/callback. */
     CHAIN_CALLBACK_URL: z.string().url().optional(),
     /** Chain callbacks signed longer ago (or ahead) than this are refused as replays. */
     CHAIN_CALLBACK_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
     /** The partner bank's API (the simulated bank under `npm start`: BANK_SIM_URL). */
     BANK_API_URL: z.string().url().default('http://127.0.0.1:8093'),
-    /** Shared with the partner bank: signs its callbacks and our calls. Required in production. */
-    BANK_CALLBACK_SECRET: z
-      .string()
-      .min(32, 'BANK_CALLBACK_SECRET must be at least 32 characters')
-      .default('development-bank-callback-secret-0123456789'),
+    /** Shared with the partner bank: signs its callbacks and our calls. Required. */
+    BANK_CALLBACK_SECRET: secret('BANK_CALLBACK_SECRET'),
     /** The base address the bank posts BANK_CALLBACK_PATHS under; default PUBLIC_BASE_URL. */
     BANK_CALLBACK_BASE_URL: z.string().url().optional(),
     /** Bank callbacks signed longer ago (or ahead) than this are refused as replays. */
@@ -277,11 +284,8 @@ export const envSchema = z
       .default('0'),
     /** The card processor's API (the simulated processor under `npm start`: CARD_SIM_URL). */
     CARD_API_URL: z.string().url().default('http://127.0.0.1:8094'),
-    /** Shared with the card processor: signs its callbacks and our calls. Required in production. */
-    CARD_CALLBACK_SECRET: z
-      .string()
-      .min(32, 'CARD_CALLBACK_SECRET must be at least 32 characters')
-      .default('development-card-callback-secret-0123456789'),
+    /** Shared with the card processor: signs its callbacks and our calls. Required. */
+    CARD_CALLBACK_SECRET: secret('CARD_CALLBACK_SECRET'),
     /** Where the processor reports confirmed charges; default PUBLIC_BASE_URL + CARD_CALLBACK_PATH. */
     CARD_CALLBACK_URL: z.string().url().optional(),
     /** Card callbacks signed longer ago (or ahead) than this are refused as replays. */
@@ -337,15 +341,9 @@ export const envSchema = z
     FILE_STORAGE_DIR: z.string().min(1).optional(),
     /**
      * Master key of the files' encryption at rest: 64 hex digits or base64 of 32 bytes
-     * (`openssl rand -hex 32`). Required in production; development uses a fixed key and warns.
+     * (`openssl rand -hex 32`). Required.
      */
-    FILE_ENCRYPTION_KEY: z
-      .string()
-      .refine(
-        (v) => parseFileKey(v) !== null,
-        'FILE_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or base64',
-      )
-      .optional(),
+    FILE_ENCRYPTION_KEY: secret('FILE_ENCRYPTION_KEY', 'key32'),
     /** Per-IP uploads per window, on a counter of their own below the global API limit. */
     UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
 
@@ -361,59 +359,12 @@ export const envSchema = z
 
     OIDC_GOOGLE_ISSUER: z.string().url().optional(),
     OIDC_GOOGLE_CLIENT_ID: z.string().optional(),
-    OIDC_GOOGLE_CLIENT_SECRET: z.string().optional(),
+    OIDC_GOOGLE_CLIENT_SECRET: issuedSecret,
     OIDC_APPLE_ISSUER: z.string().url().optional(),
     OIDC_APPLE_CLIENT_ID: z.string().optional(),
-    OIDC_APPLE_CLIENT_SECRET: z.string().optional(),
+    OIDC_APPLE_CLIENT_SECRET: issuedSecret,
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && env.AUTH_SECRET.startsWith('development-secret')) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['AUTH_SECRET'],
-        message: 'AUTH_SECRET must be set in production',
-      });
-    }
-    if (
-      env.NODE_ENV === 'production' &&
-      env.KYC_CALLBACK_SECRET.startsWith('development-kyc-callback-secret')
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['KYC_CALLBACK_SECRET'],
-        message: 'KYC_CALLBACK_SECRET must be set in production',
-      });
-    }
-    if (
-      env.NODE_ENV === 'production' &&
-      env.CHAIN_CALLBACK_SECRET.startsWith('development-chain-callback-secret')
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['CHAIN_CALLBACK_SECRET'],
-        message: 'CHAIN_CALLBACK_SECRET must be set in production',
-      });
-    }
-    if (
-      env.NODE_ENV === 'production' &&
-      env.BANK_CALLBACK_SECRET.startsWith('development-bank-callback-secret')
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['BANK_CALLBACK_SECRET'],
-        message: 'BANK_CALLBACK_SECRET must be set in production',
-      });
-    }
-    if (
-      env.NODE_ENV === 'production' &&
-      env.CARD_CALLBACK_SECRET.startsWith('development-card-callback-secret')
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['CARD_CALLBACK_SECRET'],
-        message: 'CARD_CALLBACK_SECRET must be set in production',
-      });
-    }
     if (env.NODE_ENV === 'production' && env.FIAT_WITHDRAWAL_FREEZE_SECONDS < 86_400) {
       ctx.addIssue({
         code: 'custom',
@@ -426,27 +377,6 @@ export const envSchema = z
         code: 'custom',
         path: ['FX_SETTLEMENT_SECONDS'],
         message: 'FX_SETTLEMENT_SECONDS may not be below 1800 (30 minutes) in production',
-      });
-    }
-    if (env.NODE_ENV === 'production' && !env.FILE_ENCRYPTION_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['FILE_ENCRYPTION_KEY'],
-        message: 'FILE_ENCRYPTION_KEY must be set in production (openssl rand -hex 32)',
-      });
-    }
-    if (env.NODE_ENV === 'production' && env.CSRF_SECRET.startsWith('development-')) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['CSRF_SECRET'],
-        message: 'CSRF_SECRET must be set in production',
-      });
-    }
-    if (env.NODE_ENV === 'production' && !env.TOTP_ENCRYPTION_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['TOTP_ENCRYPTION_KEY'],
-        message: 'TOTP_ENCRYPTION_KEY must be set in production (openssl rand -hex 32)',
       });
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
@@ -486,8 +416,19 @@ export class EnvError extends Error {
 /** Parses the environment or throws one readable message naming every bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // With a cluster, REDIS_URL may be left out: connections are made from the cluster setting.
-  const clusterUrl = source.REDIS_URL ? undefined : firstClusterNodeUrl(source.REDIS_CLUSTER_NODES);
-  const result = envSchema.safeParse(clusterUrl ? { ...source, REDIS_URL: clusterUrl } : source);
+  // SECRETS_FILE: a file of KEY=value lines whose secrets fill in what the environment lacks.
+  let withFile: Record<string, string | undefined>;
+  try {
+    withFile = withSecretsFile(source);
+  } catch (err) {
+    throw new EnvError(`Invalid gateway configuration:\n  ${(err as Error).message}`);
+  }
+  const clusterUrl = withFile.REDIS_URL
+    ? undefined
+    : firstClusterNodeUrl(withFile.REDIS_CLUSTER_NODES);
+  const result = envSchema.safeParse(
+    clusterUrl ? { ...withFile, REDIS_URL: clusterUrl } : withFile,
+  );
   if (result.success) return result.data;
   const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   throw new EnvError(`Invalid gateway configuration:\n${lines.join('\n')}`);

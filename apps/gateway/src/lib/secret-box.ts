@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
 
@@ -12,11 +12,9 @@ export class SecretBox {
     if (key.length !== 32) throw new Error('SecretBox needs a 32-byte key');
   }
 
-  /** A key from 64 hex characters, or a fixed development key derived from a label. */
-  static fromHex(hex: string | undefined, developmentLabel: string): SecretBox {
-    return new SecretBox(
-      hex ? Buffer.from(hex, 'hex') : createHash('sha256').update(developmentLabel).digest(),
-    );
+  /** A key from 64 hex characters (TOTP_ENCRYPTION_KEY). */
+  static fromHex(hex: string): SecretBox {
+    return new SecretBox(Buffer.from(hex, 'hex'));
   }
 
   seal(plain: string, context: string): string {

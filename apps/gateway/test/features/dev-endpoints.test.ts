@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadEnv } from '../../src/config/env.js';
 import { build, signIn, type TestApp } from '../helpers/build.js';
+import { testSecrets } from '../helpers/secrets.js';
 
 /** The development conveniences are off unless a setting turns them on. */
 let t: TestApp;
@@ -44,6 +45,7 @@ describe('DEV_CREDIT=true', () => {
     const lines: string[] = [];
     const app = await buildApp({
       env: loadEnv({
+        ...testSecrets(),
         NODE_ENV: 'test',
         DATABASE_URL: t.env.DATABASE_URL,
         REDIS_URL: t.env.REDIS_URL,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -13,7 +14,7 @@ import {
 
 const client = (provider: 'google' | 'apple'): LocalClient => ({
   clientId: `gateway-${provider}`,
-  clientSecret: `${provider}-client-secret-0123456789`,
+  clientSecret: randomBytes(32).toString('hex'),
   redirectUri: `${GATEWAY_ORIGIN}/v1/auth/public/oauth/${provider}/callback`,
 });
 const GOOGLE = client('google');

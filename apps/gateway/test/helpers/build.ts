@@ -7,6 +7,7 @@ import { loadEnv, type Env } from '../../src/config/env.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { newToken, hashToken } from '../../src/features/auth/token.js';
 import { acquireMailCatcher, type MailCatcher } from './mail.js';
+import { testSecrets } from './secrets.js';
 import { REDIS_URL, TEMPLATE_URL, databaseUrl } from './urls.js';
 
 export interface TestApp {
@@ -50,6 +51,8 @@ export async function build(
     AUTH_RATE_LIMIT_MAX: '10000',
     RATE_LIMIT_MAX: '10000',
     SMTP_URL: mail.catcher.smtpUrl,
+    // Secrets of this app's own, made now: no test runs on a value written in the repository.
+    ...testSecrets(),
     ...overrides,
   });
   const clock = new ManualClock();

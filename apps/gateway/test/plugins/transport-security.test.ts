@@ -4,17 +4,11 @@ import { build, type TestApp } from '../helpers/build.js';
 import { bearer, loginUser, registerUser } from '../helpers/auth.js';
 import { REDIS_URL } from '../helpers/urls.js';
 import { loadEnv } from '../../src/config/env.js';
+import { testSecrets } from '../helpers/secrets.js';
 
 const PROD = {
   NODE_ENV: 'production',
-  AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
-  CSRF_SECRET: 'a-production-csrf-key-of-at-least-32-characters',
-  TOTP_ENCRYPTION_KEY: 'ef'.repeat(32),
-  FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
-  KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
-  CHAIN_CALLBACK_SECRET: 'a-production-chain-callback-secret-0123456789',
-  BANK_CALLBACK_SECRET: 'a-production-bank-callback-secret-0123456789',
-  CARD_CALLBACK_SECRET: 'a-production-card-callback-secret-0123456789',
+  ...testSecrets(),
 };
 
 let t: TestApp;
@@ -90,7 +84,7 @@ describe('production answers', () => {
   it('refuses to start without a CSRF key', async () => {
     const { CSRF_SECRET: _, ...withoutKey } = PROD;
     expect(() => loadEnv({ ...withoutKey, DATABASE_URL: t.env.DATABASE_URL, REDIS_URL })).toThrow(
-      /CSRF_SECRET must be set in production/,
+      /CSRF_SECRET is missing/,
     );
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
@@ -7,7 +8,7 @@ import { BankSim } from '../../src/sim/bank/bank-sim.js';
 import { intermediaryFee, nextSendTime } from '../../src/sim/bank/schedule.js';
 import { verify } from '../../src/sim/bank/signer.js';
 
-const secret = 'test-bank-callback-secret-0123456789abcdef';
+const secret = randomBytes(32).toString('hex');
 const log = pino({ level: 'silent' });
 
 describe('next send time (Hong Kong business days within banking hours)', () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
@@ -10,7 +11,7 @@ import { AddressBook, DEV_HD_SEED } from '../../src/sim/chain/addresses.js';
 import { ChainSim } from '../../src/sim/chain/chain-sim.js';
 import { verify } from '../../src/sim/chain/signer.js';
 
-const secret = 'test-chain-callback-secret-0123456789abcdef';
+const secret = randomBytes(32).toString('hex');
 
 /** BIP 39's "abandon ... about" mnemonic, whose addresses every wallet publishes. */
 const ABANDON_SEED = bytesToHex(

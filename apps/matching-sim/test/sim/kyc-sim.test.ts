@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { validIndividualAdvanced, validIndividualBasic } from '@exchange/contrac
 import { KycSim } from '../../src/sim/kyc/kyc-sim.js';
 import { sign, verify } from '../../src/sim/kyc/signer.js';
 
-const secret = 'test-kyc-callback-secret-0123456789abcdef';
+const secret = randomBytes(32).toString('hex');
 let server: Server | undefined;
 afterEach(() => server?.close());
 

@@ -129,7 +129,7 @@ export const PUSH_SAMPLES: { [C in PushedChannel]: PushPayload<C> } = {
     gasFee: '1',
     received: '98',
     status: 'BROADCAST',
-    txId: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    txId: '0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d',
     reason: null,
     batchAt: null,
     createdAt: '2026-11-24T10:00:00.000Z',

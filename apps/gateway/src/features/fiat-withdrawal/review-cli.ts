@@ -9,6 +9,7 @@
 import { userInfo } from 'node:os';
 import { FIAT_WITHDRAWAL_FINAL } from '@exchange/contracts';
 import { loadEnv } from '../../config/env.js';
+import { withLocalSecrets } from '@exchange/contracts/secrets-file';
 import { createDb } from '../../db/client.js';
 import { createJobs } from '../../jobs/jobs.js';
 import { ScaledClock } from '../../lib/clock.js';
@@ -25,7 +26,7 @@ process.env.DATABASE_URL ??= 'postgresql://postgres@localhost:5432/exchange';
 process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
 process.env.REDIS_PREFIX ??= `ex:${new URL(process.env.DATABASE_URL).pathname.slice(1)}:`;
 process.env.NODE_ENV ??= 'development';
-const env = loadEnv(process.env);
+const env = loadEnv(withLocalSecrets(process.env));
 const argv = process.argv.slice(2).filter((a) => a !== '--');
 const byAt = argv.indexOf('--by');
 const actor =

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { parseFileKey } from '../../config/env.js';
@@ -25,18 +25,13 @@ export const DEFAULT_FILE_STORAGE_DIR = fileURLToPath(
 
 /**
  * The uploads module as the app configures it: the local storage folder, the encryption key
- * (a fixed development key, with a warning, when FILE_ENCRYPTION_KEY is unset outside
- * production; the env check refuses that in production) and the reviewer links' key, derived
- * from AUTH_SECRET so it needs no setting of its own.
+ * (FILE_ENCRYPTION_KEY, required in every mode) and the reviewer links' key, derived from
+ * AUTH_SECRET so it needs no setting of its own.
  */
 export function createFiles(app: FastifyInstance, storage?: FileStorage): FilesDeps {
   const { env } = app;
-  let key = env.FILE_ENCRYPTION_KEY ? parseFileKey(env.FILE_ENCRYPTION_KEY) : null;
-  if (!key) {
-    if (env.NODE_ENV !== 'test')
-      app.log.warn('FILE_ENCRYPTION_KEY is not set: uploads are encrypted with a development key');
-    key = createHash('sha256').update('exchange development file key').digest();
-  }
+  const key = parseFileKey(env.FILE_ENCRYPTION_KEY);
+  if (!key) throw new Error('FILE_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or base64');
   const store = storage ?? new LocalFileStorage(env.FILE_STORAGE_DIR ?? DEFAULT_FILE_STORAGE_DIR);
   const sweep = sweepUploadJob({ db: app.db, storage: store });
   app.jobs.register(sweep);

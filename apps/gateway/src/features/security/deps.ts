@@ -11,7 +11,7 @@ export interface SecurityDeps extends Omit<AuthDeps, 'secondFactor'> {
   notify?: (input: NotifyInput) => Promise<unknown>;
 }
 
-/** The box of Authenticator secrets: TOTP_ENCRYPTION_KEY, or a fixed key outside production. */
+/** The box of Authenticator secrets, sealed with TOTP_ENCRYPTION_KEY (required in every mode). */
 export function totpSecretBox(env: Pick<Env, 'TOTP_ENCRYPTION_KEY'>): SecretBox {
-  return SecretBox.fromHex(env.TOTP_ENCRYPTION_KEY, 'exchange-development-totp-key');
+  return SecretBox.fromHex(env.TOTP_ENCRYPTION_KEY);
 }

@@ -4,6 +4,7 @@
 // The running gateway's jobs then broadcast it. `npm run wallet:review -- list` shows the open ones.
 import { Decimal } from 'decimal.js';
 import { loadEnv } from '../../config/env.js';
+import { withLocalSecrets } from '@exchange/contracts/secrets-file';
 import { createDb } from '../../db/client.js';
 import { createJobs } from '../../jobs/jobs.js';
 import { ScaledClock } from '../../lib/clock.js';
@@ -20,7 +21,7 @@ process.env.DATABASE_URL ??= 'postgresql://postgres@localhost:5432/exchange';
 process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
 process.env.REDIS_PREFIX ??= `ex:${new URL(process.env.DATABASE_URL).pathname.slice(1)}:`;
 process.env.NODE_ENV ??= 'development';
-const env = loadEnv(process.env);
+const env = loadEnv(withLocalSecrets(process.env));
 const [command, id, ...reasonWords] = process.argv.slice(2).filter((a) => a !== '--');
 const out = process.stdout;
 const db = createDb(env.DATABASE_URL, 2);

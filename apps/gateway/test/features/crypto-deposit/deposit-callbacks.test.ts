@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuntimeMode, tronAddress } from '@exchange/contracts';
+import { PUBLISHED_SECRETS } from '@exchange/contracts/secrets';
 import { withdrawalLockedAmount } from '../../../src/features/crypto-deposit/index.js';
 import { HttpChainAdapter } from '../../../src/features/wallet/chain-adapter.js';
 import {
@@ -49,9 +50,7 @@ describe('the chain callback', () => {
     const bad = await chainCallback(t, body, { signature: 'f'.repeat(64) });
     expect(bad.statusCode).toBe(401);
     expect(bad.json<{ code: string }>().code).toBe('5106');
-    const foreign = await chainCallback(t, body, {
-      secret: 'another-secret-of-at-least-32-characters',
-    });
+    const foreign = await chainCallback(t, body, { secret: randomBytes(32).toString('hex') });
     expect(foreign.json<{ code: string }>().code).toBe('5106');
     const kycSecret = await chainCallback(t, body, { secret: t.env.KYC_CALLBACK_SECRET });
     expect(kycSecret.json<{ code: string }>().code).toBe('5106');
@@ -86,6 +85,40 @@ describe('the chain callback', () => {
       depositUpdate({ address: tronAddress(randomBytes(20)), txId: txId() }),
     );
     expect(ack(res)).toMatchObject({ code: '200', data: { duplicate: false, tracking: false } });
+  });
+});
+
+describe('secrets published in the repository', () => {
+  it('refuses a deposit.update signed with any former default secret and credits nothing; the installation secret is accepted', async () => {
+    gate.set('PASS');
+    const u = await depositor();
+    // The outsider's attempt: 150 USDT, fully confirmed, signed with each published value.
+    for (const secret of PUBLISHED_SECRETS) {
+      const body = depositUpdate({
+        address: u.address,
+        txId: txId(),
+        amount: '150',
+        confirmations: 20,
+      });
+      const res = await chainCallback(t, body, { secret });
+      expect(res.statusCode).toBe(401);
+      expect(res.json<{ code: string }>().code).toBe('5106');
+      expect(await t.app.db.chainCallbackEvent.count({ where: { eventId: body.eventId } })).toBe(0);
+    }
+    expect(await t.app.db.cryptoDeposit.count({ where: { userId: u.userId } })).toBe(0);
+    expect(await realBalance(t, u.userId, 'USDT')).toBe('0');
+    // The same report signed with this installation's generated secret is the chain's own.
+    const genuine = await chainCallback(
+      t,
+      depositUpdate({ address: u.address, txId: txId(), amount: '150', confirmations: 20 }),
+    );
+    expect(genuine.statusCode).toBe(200);
+    await eventually(
+      () => deposits(t, u.token),
+      (list) => list[0]?.state === 'AVAILABLE',
+    );
+    expect(await realBalance(t, u.userId, 'USDT')).toBe('150');
+    await expectLedgerBalanced(t);
   });
 });
 

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../../src/config/env.js';
+import { testSecrets } from '../../helpers/secrets.js';
 
 describe('foreign exchange settings', () => {
-  const dev = { DATABASE_URL: 'postgresql://a@b/c', REDIS_URL: 'redis://x:6379' };
+  const dev = { DATABASE_URL: 'postgresql://a@b/c', REDIS_URL: 'redis://x:6379', ...testSecrets() };
   const production = {
     ...dev,
     NODE_ENV: 'production',
-    AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
-    CSRF_SECRET: 'a-production-csrf-secret-of-32-characters',
-    TOTP_ENCRYPTION_KEY: 'cd'.repeat(32),
-    FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
-    KYC_CALLBACK_SECRET: 'a-production-kyc-callback-secret-0123456789',
-    CHAIN_CALLBACK_SECRET: 'a-production-chain-callback-secret-0123456789',
-    BANK_CALLBACK_SECRET: 'a-production-bank-callback-secret-0123456789',
-    CARD_CALLBACK_SECRET: 'a-production-card-callback-secret-0123456789',
     SMTP_URL: 'smtp://mail.example.com:587',
   };
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { KycApplicationView } from '@exchange/contracts';
+import { PUBLISHED_SECRETS } from '@exchange/contracts/secrets';
 import { validIndividualBasic } from '@exchange/contracts/testing/kyc';
 import type { TestApp } from '../../helpers/build.js';
 import { sleep } from '../../helpers/wait.js';
@@ -58,7 +59,7 @@ describe('the provider callback', () => {
   it('refuses a bad signature, a wrong secret and a missing one, changing nothing', async () => {
     const { u, id, reference } = await underReview();
     const body = decision(id, reference);
-    const wrongSecret = await callback(body, { secret: 'another-secret-another-secret-0123456' });
+    const wrongSecret = await callback(body, { secret: randomBytes(32).toString('hex') });
     expect(wrongSecret.statusCode).toBe(401);
     expect(wrongSecret.json()).toMatchObject({ code: '7030' });
     expect((await callback(body, { signature: 'ab'.repeat(32) })).json()).toMatchObject({
@@ -86,6 +87,21 @@ describe('the provider callback', () => {
     expect(tampered.json()).toMatchObject({ code: '7030' });
     expect(await u.application()).toMatchObject({ status: 'AFOOT', level: 0 });
     expect(await t.app.db.kycProviderEvent.count({ where: { applicationId: id } })).toBe(0);
+  });
+
+  it('refuses a decision signed with any former default secret; the installation secret passes', async () => {
+    const { u, id, reference } = await underReview();
+    for (const secret of PUBLISHED_SECRETS) {
+      const forged = await callback(decision(id, reference), { secret });
+      expect(forged.statusCode).toBe(401);
+      expect(forged.json()).toMatchObject({ code: '7030' });
+    }
+    expect(await u.application()).toMatchObject({ status: 'AFOOT', level: 0 });
+    expect(await t.app.db.kycProviderEvent.count({ where: { applicationId: id } })).toBe(0);
+    // The provider's own decision, signed with this installation's generated secret.
+    const genuine = await callback(decision(id, reference));
+    expect(genuine.json()).toMatchObject({ code: '200', data: { duplicate: false } });
+    expect(await u.application()).toMatchObject({ status: 'PASS', level: 1 });
   });
 
   it('refuses a timestamp outside the 5-minute window, changing nothing', async () => {

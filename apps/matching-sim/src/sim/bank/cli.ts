@@ -1,4 +1,5 @@
 import { signedHeaders } from './signer.js';
+import { cliSecret } from '../settings.js';
 
 /**
  * Drives the simulated partner bank (`npm run sim:bank -- <command>`):
@@ -10,10 +11,11 @@ import { signedHeaders } from './signer.js';
  *   set-outcome open <success|fail> ["<reason>"]   how the next account opening ends
  *   fail-transfer <requestId> ["<reason>"]         the bank refuses a scheduled outgoing transfer
  *   set-clock <ISO time>               moves the bank's clock (demos and tests: a business day)
- * Reaches it at BANK_SIM_URL (default http://127.0.0.1:8093), signed with BANK_CALLBACK_SECRET.
+ * Reaches it at BANK_SIM_URL (default http://127.0.0.1:8093), signed with BANK_CALLBACK_SECRET
+ * (from the environment, else the installation's .local/secrets.env that `npm start` made).
  */
 const base = process.env.BANK_SIM_URL ?? 'http://127.0.0.1:8093';
-const secret = process.env.BANK_CALLBACK_SECRET ?? 'development-bank-callback-secret-0123456789';
+const secret = cliSecret('BANK_CALLBACK_SECRET');
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const say = (line: string) => process.stdout.write(`${line}\n`);
 

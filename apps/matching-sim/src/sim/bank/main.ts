@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { z } from 'zod';
 import { BankSim } from './bank-sim.js';
 import { bankSimServer } from './server.js';
+import { readSettings, secretSetting } from '../settings.js';
 
 /**
  * The simulated partner bank, a process of its own (`npm start` supervises it; docker-compose
@@ -10,10 +11,9 @@ import { bankSimServer } from './server.js';
  * asks for e-KYC links and sends transfers over HTTP, and what the bank decides comes back as
  * signed callbacks to BANK_CALLBACK_PATHS under BANK_CALLBACK_BASE_URL.
  */
-const DEV_SECRET = 'development-bank-callback-secret-0123456789';
-
-const config = z
-  .object({
+const config = readSettings(
+  'bank simulator',
+  z.object({
     NODE_ENV: z.string().default('development'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -23,7 +23,7 @@ const config = z
     BANK_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8093),
     /** Where the user's browser reaches the bank's e-KYC page (default: this host and port). */
     BANK_SIM_PUBLIC_URL: z.string().url().optional(),
-    BANK_CALLBACK_SECRET: z.string().min(32).default(DEV_SECRET),
+    BANK_CALLBACK_SECRET: secretSetting('BANK_CALLBACK_SECRET'),
     /** The exchange's base address; the callbacks go to BANK_CALLBACK_PATHS under it. */
     BANK_CALLBACK_BASE_URL: z.string().url().default('http://127.0.0.1:8080'),
     /** Logical seconds the bank takes to decide an account opening. */
@@ -31,8 +31,8 @@ const config = z
     TIME_SCALE: z.coerce.number().positive().default(1),
     BANK_SIM_RETRY_BASE_MS: z.coerce.number().int().positive().default(1000),
     BANK_SIM_DATA_DIR: z.string().default('.data'),
-  })
-  .parse(process.env);
+  }),
+);
 
 const log = pino({
   level: config.LOG_LEVEL,
@@ -45,11 +45,6 @@ const log = pino({
       }
     : {}),
 });
-
-if (config.NODE_ENV === 'production' && config.BANK_CALLBACK_SECRET === DEV_SECRET) {
-  log.fatal('BANK_CALLBACK_SECRET must be set in production');
-  process.exit(1);
-}
 
 const sim = new BankSim({
   secret: config.BANK_CALLBACK_SECRET,
@@ -65,7 +60,10 @@ const server = bankSimServer(sim, config.BANK_CALLBACK_SECRET);
 server.listen(config.BANK_SIM_PORT, config.BANK_SIM_HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.BANK_SIM_PORT;
-  log.info({ port, openSeconds: config.BANK_SIM_OPEN_SECONDS }, 'partner bank simulator listening');
+  log.info(
+    { host: config.BANK_SIM_HOST, port, openSeconds: config.BANK_SIM_OPEN_SECONDS },
+    'partner bank simulator listening',
+  );
 });
 sim.start();
 

@@ -1,4 +1,5 @@
 import { signedHeaders } from './signer.js';
+import { cliSecret } from '../settings.js';
 
 /**
  * Drives the simulated card processor (`npm run sim:card -- <command>`):
@@ -6,10 +7,11 @@ import { signedHeaders } from './signer.js';
  *   list                   the charges and their callbacks
  *   confirm <chargeId>     confirms a charge waiting for 3-D Secure (as the cardholder would)
  *   decline <chargeId>     cancels it
- * Reaches it at CARD_API_URL (default http://127.0.0.1:8094), signed with CARD_CALLBACK_SECRET.
+ * Reaches it at CARD_API_URL (default http://127.0.0.1:8094), signed with CARD_CALLBACK_SECRET
+ * (from the environment, else the installation's .local/secrets.env that `npm start` made).
  */
 const base = process.env.CARD_API_URL ?? process.env.CARD_SIM_URL ?? 'http://127.0.0.1:8094';
-const secret = process.env.CARD_CALLBACK_SECRET ?? 'development-card-callback-secret-0123456789';
+const secret = cliSecret('CARD_CALLBACK_SECRET');
 const [command, id] = process.argv.slice(2).filter((a) => a !== '--');
 
 async function call(method: 'GET' | 'POST', pathname: string, body?: unknown): Promise<unknown> {

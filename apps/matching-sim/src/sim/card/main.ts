@@ -3,15 +3,16 @@ import { pino } from 'pino';
 import { z } from 'zod';
 import { CardSim } from './card-sim.js';
 import { cardSimServer } from './server.js';
+import { readSettings, secretSetting } from '../settings.js';
 
 /**
  * The simulated card processor, a process of its own (`npm start` supervises it; docker-compose
  * runs it as a service). It never touches the exchange's database: charges arrive over HTTP,
  * confirmations happen on its own page, and their outcome leaves as signed callbacks.
  */
-const DEV_SECRET = 'development-card-callback-secret-0123456789';
-const config = z
-  .object({
+const config = readSettings(
+  'card simulator',
+  z.object({
     NODE_ENV: z.string().default('development'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -21,14 +22,14 @@ const config = z
     CARD_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8094),
     /** Where cardholders' browsers reach the confirmation pages; default http://host:port. */
     CARD_SIM_PUBLIC_URL: z.string().url().optional(),
-    CARD_CALLBACK_SECRET: z.string().min(32).default(DEV_SECRET),
+    CARD_CALLBACK_SECRET: secretSetting('CARD_CALLBACK_SECRET'),
     /** The gateway's callback route, for charges that did not name one. */
     CARD_CALLBACK_URL: z.string().url().optional(),
     TIME_SCALE: z.coerce.number().positive().default(1),
     CARD_SIM_RETRY_BASE_MS: z.coerce.number().int().positive().default(1000),
     CARD_SIM_DATA_DIR: z.string().default('.data'),
-  })
-  .parse(process.env);
+  }),
+);
 
 const log = pino({
   level: config.LOG_LEVEL,
@@ -42,12 +43,13 @@ const log = pino({
     : {}),
 });
 
-if (config.NODE_ENV === 'production' && config.CARD_CALLBACK_SECRET === DEV_SECRET) {
-  log.fatal('CARD_CALLBACK_SECRET must be set in production');
-  process.exit(1);
-}
-
-const host = config.CARD_SIM_HOST === '0.0.0.0' ? '127.0.0.1' : config.CARD_SIM_HOST;
+// The confirmation pages' address when CARD_SIM_PUBLIC_URL is unset: a wildcard bind (0.0.0.0,
+// ::) is no address a browser can open, so loopback stands for it; an IPv6 address is bracketed.
+const host = ['0.0.0.0', '::', ''].includes(config.CARD_SIM_HOST)
+  ? '127.0.0.1'
+  : config.CARD_SIM_HOST.includes(':')
+    ? `[${config.CARD_SIM_HOST}]`
+    : config.CARD_SIM_HOST;
 const sim = new CardSim({
   secret: config.CARD_CALLBACK_SECRET,
   publicUrl: config.CARD_SIM_PUBLIC_URL ?? `http://${host}:${config.CARD_SIM_PORT}`,
@@ -61,7 +63,7 @@ const server = cardSimServer(sim, config.CARD_CALLBACK_SECRET);
 server.listen(config.CARD_SIM_PORT, config.CARD_SIM_HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.CARD_SIM_PORT;
-  log.info({ port }, 'card processor simulator listening');
+  log.info({ host: config.CARD_SIM_HOST, port }, 'card processor simulator listening');
 });
 sim.start();
 

@@ -1,4 +1,5 @@
 import { signedHeaders } from './signer.js';
+import { cliSecret } from '../settings.js';
 
 /**
  * Drives the simulated chains (`npm run sim:chain -- <command>`):
@@ -9,10 +10,11 @@ import { signedHeaders } from './signer.js';
  *   set-status <network> <STABLE|UNSTABLE|MAINTENANCE>
  *   disconnect <network> | connect <network>     the node stops or resumes (no blocks, no calls)
  *   fail-withdrawal <withdrawalId> ["<reason>"]  the network refuses a broadcast withdrawal
- * Reaches it at CHAIN_SIM_URL (default http://127.0.0.1:8092), signed with CHAIN_CALLBACK_SECRET.
+ * Reaches it at CHAIN_SIM_URL (default http://127.0.0.1:8092), signed with CHAIN_CALLBACK_SECRET
+ * (from the environment, else the installation's .local/secrets.env that `npm start` made).
  */
 const base = process.env.CHAIN_SIM_URL ?? 'http://127.0.0.1:8092';
-const secret = process.env.CHAIN_CALLBACK_SECRET ?? 'development-chain-callback-secret-0123456789';
+const secret = cliSecret('CHAIN_CALLBACK_SECRET');
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const [command] = args;
 const say = (line: string) => process.stdout.write(`${line}\n`);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AddressBook, DEV_HD_SEED } from './addresses.js';
 import { ChainSim } from './chain-sim.js';
 import { chainSimServer } from './server.js';
+import { readSettings, secretSetting } from '../settings.js';
 
 /**
  * The simulated chains (Bitcoin, Ethereum, Tron), a process of their own (`npm start` supervises
@@ -11,7 +12,6 @@ import { chainSimServer } from './server.js';
  * gateway asks for addresses and sends withdrawals over HTTP, and transfers come back as signed
  * callbacks.
  */
-const DEV_SECRET = 'development-chain-callback-secret-0123456789';
 const blockSeconds = z
   .string()
   .transform((s, ctx) => {
@@ -26,8 +26,9 @@ const blockSeconds = z
   })
   .pipe(z.object({ BTC: z.number(), ETH: z.number(), TRX: z.number() }));
 
-const config = z
-  .object({
+const config = readSettings(
+  'chain simulator',
+  z.object({
     NODE_ENV: z.string().default('development'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -35,7 +36,7 @@ const config = z
     LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
     CHAIN_SIM_HOST: z.string().default('127.0.0.1'),
     CHAIN_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8092),
-    CHAIN_CALLBACK_SECRET: z.string().min(32).default(DEV_SECRET),
+    CHAIN_CALLBACK_SECRET: secretSetting('CHAIN_CALLBACK_SECRET'),
     /** The gateway's callback route, for coin status changes before any address was registered. */
     CHAIN_CALLBACK_URL: z.string().url().optional(),
     /** The HD seed the deposit addresses derive from (hex, 16-64 bytes). */
@@ -45,8 +46,8 @@ const config = z
     TIME_SCALE: z.coerce.number().positive().default(1),
     CHAIN_SIM_RETRY_BASE_MS: z.coerce.number().int().positive().default(1000),
     CHAIN_SIM_DATA_DIR: z.string().default('.data'),
-  })
-  .parse(process.env);
+  }),
+);
 
 const log = pino({
   level: config.LOG_LEVEL,
@@ -60,10 +61,6 @@ const log = pino({
     : {}),
 });
 
-if (config.NODE_ENV === 'production' && config.CHAIN_CALLBACK_SECRET === DEV_SECRET) {
-  log.fatal('CHAIN_CALLBACK_SECRET must be set in production');
-  process.exit(1);
-}
 if (config.CHAIN_HD_SEED === DEV_HD_SEED)
   log.warn('CHAIN_HD_SEED is not set: deposit addresses derive from the public development seed');
 
@@ -81,7 +78,10 @@ const server = chainSimServer(sim, config.CHAIN_CALLBACK_SECRET);
 server.listen(config.CHAIN_SIM_PORT, config.CHAIN_SIM_HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.CHAIN_SIM_PORT;
-  log.info({ port, blockSeconds: config.CHAIN_BLOCK_SECONDS }, 'chain simulator listening');
+  log.info(
+    { host: config.CHAIN_SIM_HOST, port, blockSeconds: config.CHAIN_BLOCK_SECONDS },
+    'chain simulator listening',
+  );
 });
 sim.start();
 

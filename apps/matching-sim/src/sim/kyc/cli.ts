@@ -1,13 +1,15 @@
 import { signedHeaders } from './signer.js';
+import { cliSecret } from '../settings.js';
 
 /**
  * Drives the simulated KYC provider (`npm run sim:kyc -- <command>`):
  *   list                                     the reviews and their callbacks
  *   decide <applicationId> pass|reject|fail ["<reason>"]   decides an open review now
- * Reaches it at KYC_PROVIDER_URL (default http://127.0.0.1:8091), signed with KYC_CALLBACK_SECRET.
+ * Reaches it at KYC_PROVIDER_URL (default http://127.0.0.1:8091), signed with KYC_CALLBACK_SECRET
+ * (from the environment, else the installation's .local/secrets.env that `npm start` made).
  */
 const base = process.env.KYC_PROVIDER_URL ?? 'http://127.0.0.1:8091';
-const secret = process.env.KYC_CALLBACK_SECRET ?? 'development-kyc-callback-secret-0123456789';
+const secret = cliSecret('KYC_CALLBACK_SECRET');
 const [command, id, decision, reason] = process.argv.slice(2).filter((a) => a !== '--');
 
 async function call(method: 'GET' | 'POST', pathname: string, body?: unknown): Promise<unknown> {

@@ -1,6 +1,6 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- oidc-provider has no types: ours must reach every program compiling this file, the gateway tests' too
 /// <reference path="../../types/oidc-provider.d.ts" />
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -25,7 +25,7 @@ export interface LocalOidcOptions {
   port?: number;
   /** Identities offered on the login page, by e-mail. */
   testIdentities?: string[];
-  /** The provider's cookie signing key; a fixed development key unless given. */
+  /** The provider's cookie signing key; a random one of this run unless given. */
   cookieKey?: string;
 }
 
@@ -142,7 +142,14 @@ export async function startLocalOidc(opts: LocalOidcOptions): Promise<LocalOidc>
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve);
   });
-  const issuer = `http://${opts.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
+  // Listening on every interface (0.0.0.0, ::): the issuer names loopback, which reaches it.
+  const host = opts.host ?? '127.0.0.1';
+  const issuerHost = ['0.0.0.0', '::'].includes(host)
+    ? '127.0.0.1'
+    : host.includes(':')
+      ? `[${host}]`
+      : host;
+  const issuer = `http://${issuerHost}:${(server.address() as AddressInfo).port}`;
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const provider = new Provider(issuer, {
@@ -157,7 +164,8 @@ export async function startLocalOidc(opts: LocalOidcOptions): Promise<LocalOidc>
     jwks: {
       keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'local', use: 'sig', alg: 'RS256' }],
     },
-    cookies: { keys: [opts.cookieKey ?? 'local-oidc-development-cookie-key'] },
+    // Signs its interaction cookies: a key of this run's own unless one is given.
+    cookies: { keys: [opts.cookieKey ?? randomBytes(32).toString('hex')] },
     ttl: {
       AccessToken: 600,
       AuthorizationCode: 60,

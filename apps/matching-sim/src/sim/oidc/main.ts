@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { z } from 'zod';
 import { startLocalOidc, type LocalOidc } from './local-oidc.js';
+import { readSettings, secretSetting } from '../settings.js';
 
 /**
  * Local stand-ins for Google and Apple sign-in, a process of its own (`npm start` supervises it):
@@ -8,8 +9,9 @@ import { startLocalOidc, type LocalOidc } from './local-oidc.js';
  * page offers test identities and takes any e-mail. Production never runs it: there the gateway
  * reads the real providers' OIDC_GOOGLE_* and OIDC_APPLE_* settings.
  */
-const config = z
-  .object({
+const config = readSettings(
+  'local OpenID provider',
+  z.object({
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -21,13 +23,14 @@ const config = z
     /** The gateway's public address: the providers send the browser back to its callbacks. */
     PUBLIC_BASE_URL: z.string().url().default('http://localhost:8080'),
     OIDC_GOOGLE_CLIENT_ID: z.string().default('local-google-client'),
-    OIDC_GOOGLE_CLIENT_SECRET: z.string().default('local-google-secret'),
+    /** The gateway's client secret at each stand-in: `npm start` generates both per installation. */
+    OIDC_GOOGLE_CLIENT_SECRET: secretSetting('OIDC_GOOGLE_CLIENT_SECRET'),
     OIDC_APPLE_CLIENT_ID: z.string().default('local-apple-client'),
-    OIDC_APPLE_CLIENT_SECRET: z.string().default('local-apple-secret'),
+    OIDC_APPLE_CLIENT_SECRET: secretSetting('OIDC_APPLE_CLIENT_SECRET'),
     /** Comma-separated e-mails offered as one-click identities on the login page. */
     OIDC_SIM_IDENTITIES: z.string().default('alice@example.com,bob@example.com,carol@example.com'),
-  })
-  .parse(process.env);
+  }),
+);
 
 if (config.NODE_ENV === 'production') {
   // A provider that signs in anyone must never stand in for Google or Apple in production.

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalOidc, subjectOf, type LocalOidc } from '../../../src/sim/oidc/local-oidc.js';
 
 const CLIENT = {
   clientId: 'local-google-client',
-  clientSecret: 'local-google-secret',
+  clientSecret: randomBytes(32).toString('hex'),
   redirectUri: 'http://exchange.test/v1/auth/public/oauth/google/callback',
 };
 
