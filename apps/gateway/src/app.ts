@@ -29,6 +29,7 @@ import errorHandler, { notFoundHandler } from './plugins/error-handler.js';
 import infrastructure from './plugins/infrastructure.js';
 import requestContext from './plugins/request-context.js';
 import requestTimeout from './plugins/request-timeout.js';
+import { declareThirdPartyRoutes, requireRouteAccess } from './plugins/route-access.js';
 import securityHeaders from './plugins/security-headers.js';
 import webClient, { hasWebClient } from './plugins/web-client.js';
 import catalogueRoutes from './features/catalogue/routes.js';
@@ -110,7 +111,7 @@ export interface BuildOptions {
   fiatBank?: BankPort;
   /** The card processor (default: over HTTP at CARD_API_URL) and the fiat deposit risk check. */
   fiatDeposit?: FiatDepositOptions;
-  /** Extra routes, for tests that need a slow or failing handler. */
+  /** Extra routes, for tests that need a slow or failing handler (each declares config.access). */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
 
@@ -139,8 +140,33 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Only the configured proxies may say who the client is: trusting every x-forwarded-for
     // would let any client pick the address its per-IP limits count against.
     trustProxy: env.TRUSTED_PROXIES.length > 0 ? env.TRUSTED_PROXIES : false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // What the router does with each spelling of a path. Who may call a route is read from the
+    // route it matched (plugins/route-access.ts), so a spelling reaches the same route with the
+    // same check, or no route (404), never a looser one:
+    // - percent-encoded letters (`/%76%31/...`) are decoded before matching: the same route;
+    //   encoded reserved characters (`%2F`, `%3F`, `%23`, `%3B`) are not: no route, or inside
+    //   a parameter's value (`/files/a%2Fb` gives id `a/b`);
+    // - `?` and `#` both end the path (`#/public/` is read as a query string): the same route;
+    // - `//` is not merged (ignoreDuplicateSlashes: false): no route;
+    // - `/./` and `/../` are not resolved (neither Node nor the router does): no route;
+    // - `;x` stays part of the path (useSemicolonDelimiter: false): no route, or inside a
+    //   parameter's value;
+    // - a trailing slash is ignored (ignoreTrailingSlash: true): the same route;
+    // - upper case is another path (caseSensitive: true): no route.
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: false,
+      caseSensitive: true,
+      // Read by the router, though missing from its typed options in this version.
+      ...({ useSemicolonDelimiter: false } as object),
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  // Before any route or scope: every route declares who may call it (config.access), or the app
+  // does not start. The CORS preflight route is the CORS plugin's own.
+  requireRouteAccess(app);
+  declareThirdPartyRoutes(app, (route) =>
+    route.method === 'OPTIONS' && route.url === '*' ? 'public' : undefined,
+  );
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

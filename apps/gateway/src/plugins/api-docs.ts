@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { CSRF_HEADER, HEADERS } from '@exchange/contracts';
 import { cookieNames } from '../features/auth/cookies.js';
+import { declareThirdPartyRoutes } from './route-access.js';
 
 /** OpenAPI generated from the routes' Zod schemas; UI at /v1/docs, document at /v1/docs/json. */
 async function apiDocs(app: FastifyInstance) {
@@ -18,7 +19,7 @@ async function apiDocs(app: FastifyInstance) {
         description: [
           'Every answer is the envelope `{ code, data, message }`; `code` is "200" on success.',
           `Runtime mode travels in the \`${HEADERS.runtimeMode}\` header: 0 Real (default), 1 Demo, 2 Trial.`,
-          `Paths containing \`public/\` need no token; others need \`Authorization: Bearer <token>\` or the browser's HttpOnly \`${cookies.token}\` cookie, with \`${CSRF_HEADER}\` (the \`${cookies.csrf}\` cookie) on state changes.`,
+          `An operation whose security lists \`bearerAuth\` needs \`Authorization: Bearer <token>\` or the browser's HttpOnly \`${cookies.token}\` cookie, with \`${CSRF_HEADER}\` (the \`${cookies.csrf}\` cookie) on state changes; the others need no token (signed callbacks carry their own signature).`,
         ].join('\n\n'),
       },
       components: {
@@ -30,7 +31,11 @@ async function apiDocs(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/v1/docs', staticCSP: true });
+  // The UI's pages and the document are the UI plugin's routes: public, declared on its scope.
+  await app.register(async (scope) => {
+    declareThirdPartyRoutes(scope, 'public');
+    await scope.register(swaggerUi, { routePrefix: '/v1/docs', staticCSP: true });
+  });
 }
 
 export default fp(apiDocs, { name: 'api-docs' });

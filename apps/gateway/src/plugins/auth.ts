@@ -8,7 +8,7 @@ import type { AuthContext } from '../lib/auth-context.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set on every private path; null on public ones. */
+    /** Set on every `session` route; null on `public` and `callback` ones. */
     auth: AuthContext | null;
   }
   interface FastifyInstance {
@@ -20,16 +20,6 @@ declare module 'fastify' {
      */
     onUserSessionsChanged(fn: (userId: string) => void): () => void;
   }
-}
-
-/** Paths under /v1 that need no token although they do not contain "public/". */
-const OPEN_PREFIXES = ['/v1/docs', '/v1/websocket/connect'];
-
-export function isPublicPath(path: string): boolean {
-  if (!path.startsWith('/v1/')) return true;
-  return (
-    path.includes('/public/') || OPEN_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))
-  );
 }
 
 function credentials(
@@ -63,8 +53,11 @@ function assertCsrf(request: FastifyRequest, sessionId: string): void {
 }
 
 /**
- * Paths containing "public/" need no token; every other /v1 path requires a valid session,
- * from the Authorization header or, for the browser, the `token` cookie (with the CSRF check).
+ * A route declared `access: 'session'` (plugins/route-access.ts) requires a valid session, from
+ * the Authorization header or, for the browser, the `token` cookie (with the CSRF check); `public`
+ * and `callback` routes need none. The declaration is read from the route the router matched,
+ * never from the URL string, so no spelling of a path (encoded letters, `//`, `;`, `#`, a
+ * `/public/` somewhere) changes the decision. A request no route matches gets the 404 answer.
  */
 async function auth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
@@ -110,8 +103,9 @@ async function auth(app: FastifyInstance) {
   });
   const names = cookieNames(app.env);
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? request.url;
-    if (isPublicPath(path)) return;
+    const access = request.routeOptions.config.access;
+    if (access === 'public' || access === 'callback') return;
+    if (access === undefined && request.is404) return;
     const found = credentials(request, names.token);
     if (!found) throw new AppError('UNAUTHORIZED');
     request.auth = await sessions.authenticate(found.token);
@@ -122,9 +116,8 @@ async function auth(app: FastifyInstance) {
   // What belongs to a session (and an answer that hands out its tokens) is never kept by a
   // browser's or a proxy's cache.
   app.addHook('onSend', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? request.url;
     if (
-      (path.startsWith('/v1/') && !isPublicPath(path)) ||
+      request.routeOptions.config.access === 'session' ||
       request.auth !== null ||
       reply.hasHeader('set-cookie')
     )

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   errorByCode,
@@ -33,7 +33,7 @@ async function blocklist(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request, reply) => {
     if (items.length === 0) return;
-    const path = request.url.split('?')[0] ?? request.url;
+    const path = matchedPath(request);
     const hit = findBlock(items, request.method, path);
     if (!hit) return;
     const known = errorByCode(hit.mask);
@@ -47,6 +47,20 @@ async function blocklist(app: FastifyInstance) {
         'This function is not available.',
     });
   });
+}
+
+/**
+ * The path of the route the router matched, with its parameters' values: every spelling of a
+ * path (`/%76%31/...`, a trailing slash, `#...`) gives the same one. The URL's path when no route
+ * matched (the request ends in a 404 if it is not blocked).
+ */
+function matchedPath(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern === undefined) return request.url.split('?')[0] ?? request.url;
+  const params = (request.params ?? {}) as Record<string, string | undefined>;
+  return pattern
+    .replace(/:(\w+)/g, (_, name: string) => params[name] ?? '')
+    .replace(/\*$/, params['*'] ?? '');
 }
 
 export default fp(blocklist, { name: 'blocklist', dependencies: ['infrastructure'] });

@@ -14,7 +14,9 @@ declare module 'fastify' {
  */
 async function requestTimeout(app: FastifyInstance, opts: { timeoutMs: number; exempt: string[] }) {
   app.addHook('onRequest', async (request, reply) => {
-    if (opts.exempt.some((p) => request.url.startsWith(p))) return;
+    // The matched route's path, so that no spelling of an exempt path escapes the exemption.
+    const path = request.routeOptions.url ?? request.url;
+    if (opts.exempt.some((p) => path.startsWith(p))) return;
     request.timeoutTimer = setTimeout(() => {
       if (reply.sent) return;
       request.log.warn({ url: request.url, timeoutMs: opts.timeoutMs }, 'request timed out');

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
+import { declareThirdPartyRoutes } from './route-access.js';
 
 /** Whether a built web client exists in `root`. */
 export function hasWebClient(root: string | undefined): root is string {
@@ -15,7 +16,7 @@ export function hasWebClient(root: string | undefined): root is string {
  */
 async function webClient(app: FastifyInstance, opts: { root: string }) {
   const assets = path.join(path.resolve(opts.root), 'assets') + path.sep;
-  await app.register(fastifyStatic, {
+  const files: FastifyStaticOptions = {
     root: opts.root,
     wildcard: false,
     // The web build writes .br and .gz beside each text file; the one the browser accepts is
@@ -29,6 +30,13 @@ async function webClient(app: FastifyInstance, opts: { root: string }) {
       const immutable = path.resolve(filePath).startsWith(assets);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
+  };
+  // `reply.sendFile` for the page fallback of the not-found handler, on the app's own scope.
+  await app.register(fastifyStatic, { ...files, serve: false });
+  // The files' routes, public, in a scope of their own where that is declared.
+  await app.register(async (scope) => {
+    declareThirdPartyRoutes(scope, 'public');
+    await scope.register(fastifyStatic, { ...files, decorateReply: false });
   });
 }
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicPath } from '../../src/plugins/auth.js';
 import { build, signIn, type TestApp } from '../helpers/build.js';
 
 let t: TestApp;
@@ -9,12 +8,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('public and private paths', () => {
-  it('classifies paths by "public/"', () => {
-    expect(isPublicPath('/v1/common/public/configs/assets')).toBe(true);
-    expect(isPublicPath('/v1/user/profile')).toBe(false);
-    expect(isPublicPath('/v1/docs/json')).toBe(true);
-    expect(isPublicPath('/v1/publicity')).toBe(false);
-    expect(isPublicPath('/health')).toBe(true);
+  it('decides by the access the matched route declares, not by the path', async () => {
+    const access = (method: string, url: string) =>
+      t.app.routeAccess.find((r) => r.method === method && r.url === url)?.access;
+    expect(access('GET', '/v1/common/public/configs/assets')).toBe('public');
+    expect(access('GET', '/v1/user/profile')).toBe('session');
+    expect(access('POST', '/v1/kyc/public/provider/callback')).toBe('callback');
+    expect(access('GET', '/health')).toBe('public');
+    expect(access('GET', '/v1/docs/json')).toBe('public');
+    // "/public/" in the URL string opens nothing.
+    for (const url of ['/v1/user/profile#/public/', '/v1/user/profile?next=/public/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+    }
   });
 
   it('serves public paths without a token', async () => {
@@ -22,15 +28,15 @@ describe('public and private paths', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('answers 401 on a private path without a token, even if the route is unknown', async () => {
-    for (const url of ['/v1/user/profile', '/v1/wallet/anything']) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({
-        code: '401',
-        message: 'Login session expired, please log in again.',
-      });
-    }
+  it('answers 401 on a session route without a token, and 404 where no route matches', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/user/profile' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({
+      code: '401',
+      message: 'Login session expired, please log in again.',
+    });
+    const unknown = await t.app.inject({ method: 'GET', url: '/v1/wallet/anything' });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('answers 401 for an unknown, expired or logged-out token', async () => {

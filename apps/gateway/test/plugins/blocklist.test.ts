@@ -49,6 +49,18 @@ describe('block list', () => {
     });
   });
 
+  it('denies every spelling of a blocked path, as the router reads them all as one route', async () => {
+    // The news entry of the test above is still there.
+    for (const url of [
+      '/%76%31/marketing/public/news',
+      '/v1/marketing/public/news/',
+      '/v1/marketing/public/news#x',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.json<{ code: string }>().code, url).toBe('1001');
+    }
+  });
+
   it('blocks private paths before asking for a token, and prefixes with "*"', async () => {
     await t.app.db.blockListItem.create({
       data: {

@@ -8,7 +8,7 @@ beforeAll(async () => {
     { BODY_LIMIT_BYTES: '2048' },
     {
       extraRoutes: (app) => {
-        app.get('/v1/common/public/test/boom', async () => {
+        app.get('/v1/common/public/test/boom', { config: { access: 'public' } }, async () => {
           throw new Error('connection string postgresql://secret@db leaked');
         });
       },
@@ -19,7 +19,7 @@ beforeAll(async () => {
     { REQUEST_TIMEOUT_MS: '300' },
     {
       extraRoutes: (app) => {
-        app.get('/v1/common/public/test/slow', async () => {
+        app.get('/v1/common/public/test/slow', { config: { access: 'public' } }, async () => {
           await new Promise((r) => setTimeout(r, 1500));
           return { code: '200', data: null, message: 'late' };
         });

@@ -95,7 +95,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
         querystring: puzzleQuery,
         response: responses(puzzleChallenge),
       },
-      config: strict,
+      config: { ...strict, access: 'public' },
     },
     async (request) =>
       ok(await issuePuzzle(puzzleDeps, { scene: request.query.scene, ip: request.ip })),
@@ -110,7 +110,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
         body: puzzleVerifyRequest,
         response: responses(puzzleVerifyResponse),
       },
-      config: strict,
+      config: { ...strict, access: 'public' },
     },
     async (request) =>
       ok(await verifyPuzzle(puzzleDeps, { ...request.body, ip: request.ip, log: request.log })),
@@ -125,7 +125,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
         body: emailCodeRequest,
         response: responses(emailCodeResponse),
       },
-      config: strict,
+      config: { ...strict, access: 'public' },
     },
     async (request) =>
       ok(await requestRegisterCode(deps, { ...request.body, language: request.language })),
@@ -140,7 +140,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
         body: registerRequest,
         response: responses(loginResponse),
       },
-      config: strict,
+      config: { ...strict, access: 'public' },
     },
     async (request, reply) =>
       signedIn(request, reply, await register(deps, request.body, meta(request))),
@@ -157,7 +157,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
         body: loginRequest,
         response: responses(passwordLoginResponse),
       },
-      config: strict,
+      config: { ...strict, access: 'public' },
     },
     async (request, reply) => {
       const outcome = await login(deps, request.body, meta(request));
@@ -181,7 +181,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
         body: loginTotpRequest,
         response: responses(loginResponse),
       },
-      config: strict,
+      config: { ...strict, access: 'public' },
     },
     async (request, reply) =>
       signedIn(request, reply, await loginWithGoogleCode(deps, request.body, meta(request))),
@@ -190,6 +190,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
   app.post(
     '/public/token/refresh',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -223,7 +224,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
         body: emailCodeRequest,
         response: responses(emailCodeResponse),
       },
-      config: strict,
+      config: { ...strict, access: 'public' },
     },
     async (request) =>
       ok(await requestResetCode(deps, { ...request.body, language: request.language })),
@@ -238,7 +239,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
         body: resetPasswordRequest,
         response: responses(z.null()),
       },
-      config: strict,
+      config: { ...strict, access: 'public' },
     },
     async (request, reply) => {
       await resetPassword(deps, request.body, meta(request));
@@ -250,6 +251,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
   app.post(
     '/oauth/logout',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'End this session',

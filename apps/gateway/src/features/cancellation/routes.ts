@@ -27,6 +27,7 @@ export function cancellationRoutes(deps: CancellationDeps): FastifyPluginAsyncZo
     app.get(
       '/cancellation/preview',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Every cancellation condition with its state, and the latest request',
@@ -48,7 +49,7 @@ export function cancellationRoutes(deps: CancellationDeps): FastifyPluginAsyncZo
           body: cancellationRequest,
           response: responses(cancellationView),
         },
-        config: strict,
+        config: { ...strict, access: 'session' },
       },
       async (request) => ok(await submit(deps, requireAuth(request).userId, request.body)),
     );
@@ -56,6 +57,7 @@ export function cancellationRoutes(deps: CancellationDeps): FastifyPluginAsyncZo
     app.post(
       '/cancellation/withdraw',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Cancel the cancellation while it is under review',

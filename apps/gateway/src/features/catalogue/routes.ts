@@ -18,6 +18,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/configs/assets',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Asset catalogue',
@@ -31,6 +32,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/configs/symbols',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Spot symbol catalogue',
@@ -44,6 +46,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/configs',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Main and common fiat, languages',
@@ -56,6 +59,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/blocklist',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Endpoints currently denied',

@@ -41,6 +41,7 @@ export function cryptoDepositRoutes(deps: CryptoRoutesDeps): FastifyPluginAsyncZ
     app.get(
       '/public/networks',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary:
@@ -62,6 +63,7 @@ export function cryptoDepositRoutes(deps: CryptoRoutesDeps): FastifyPluginAsyncZ
     app.get(
       '/deposit/address',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary:
@@ -88,6 +90,7 @@ export function cryptoDepositRoutes(deps: CryptoRoutesDeps): FastifyPluginAsyncZ
     app.get(
       '/deposits',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Crypto deposits of the past 6 months, newest first (paged; Real mode)',
@@ -111,6 +114,7 @@ export function cryptoDepositRoutes(deps: CryptoRoutesDeps): FastifyPluginAsyncZ
     app.post(
       '/deposits/:id/retry',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary:
@@ -138,6 +142,7 @@ function chainCallbackRoute(deps: CryptoRoutesDeps): FastifyPluginAsyncZod {
     app.post(
       '/public/chain/callback',
       {
+        config: { access: 'callback' },
         schema: {
           tags,
           summary:

@@ -8,6 +8,7 @@ const exchangeRateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/exchange-rates',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['market-data'],
         summary: 'Exchange rates against HKD per 100 units (live on the exchangeRate channel)',

@@ -28,6 +28,7 @@ export function fiatBankRoutes(deps: FiatBankRoutesDeps): FastifyPluginAsyncZod 
     app.get(
       '/bank-account',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'The partner-bank account: state, virtual account, e-KYC link and fees',
@@ -41,6 +42,7 @@ export function fiatBankRoutes(deps: FiatBankRoutesDeps): FastifyPluginAsyncZod 
     app.post(
       '/bank-account/open',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary:
@@ -61,6 +63,7 @@ export function fiatBankRoutes(deps: FiatBankRoutesDeps): FastifyPluginAsyncZod 
     app.post(
       '/bank-account/ekyc-link',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary:
@@ -86,6 +89,7 @@ function accountsCallbackRoute(deps: FiatBankRoutesDeps): FastifyPluginAsyncZod 
     app.post(
       '/public/bank/accounts/callback',
       {
+        config: { access: 'callback' },
         schema: {
           tags,
           summary:

@@ -46,6 +46,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
     app.get(
       '/agreements',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary:
@@ -60,6 +61,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
     app.post(
       '/agreements',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Accept agreements of the current version (recorded once with time and IP)',
@@ -85,6 +87,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
     app.get(
       '/deposit/bank-instructions',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: "The user's virtual account at the partner bank and what to send to it",
@@ -105,6 +108,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
     app.get(
       '/deposit/card/preview',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'The card fee (4.7 % + 0.3 USD, up to the cent) and the amount credited',
@@ -122,6 +126,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
     app.post(
       '/deposit/card',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Charge a card (idempotent on requestId); may need a 3-D Secure confirmation',
@@ -144,6 +149,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
     app.get(
       '/deposits/:id',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'One fiat deposit',
@@ -163,6 +169,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
     app.get(
       '/history',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Fiat deposits and withdrawals of the past 6 months, newest first (paged)',
@@ -186,6 +193,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
     app.get(
       '/history/export',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'The fiat history with the same filters as CSV',
@@ -221,6 +229,7 @@ function callbackRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZod {
     app.post(
       '/public/card/callback',
       {
+        config: { access: 'callback' },
         schema: {
           tags,
           summary: "The card processor's signed report of a confirmed or cancelled charge",
@@ -241,6 +250,7 @@ function callbackRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZod {
     app.post(
       '/public/bank/deposits/callback',
       {
+        config: { access: 'callback' },
         schema: {
           tags,
           summary: "The partner bank's signed report of a transfer received on a virtual account",

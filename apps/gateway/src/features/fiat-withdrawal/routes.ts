@@ -46,6 +46,7 @@ export function fiatWithdrawalRoutes(
     app.get(
       '/bank-accounts',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'The whitelisted bank accounts, newest first',
@@ -58,6 +59,7 @@ export function fiatWithdrawalRoutes(
     app.post(
       '/bank-accounts',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Whitelist a bank account in your own name (step-up)',
@@ -71,6 +73,7 @@ export function fiatWithdrawalRoutes(
     app.put(
       '/bank-accounts/:id/currencies',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Link or unlink currencies (step-up); fixed after the first transfer',
@@ -93,6 +96,7 @@ export function fiatWithdrawalRoutes(
     app.post(
       '/bank-accounts/:id/delete',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Remove a bank account that never had a transfer (step-up)',
@@ -111,6 +115,7 @@ export function fiatWithdrawalRoutes(
     app.post(
       '/withdrawals/preview',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Available, minimum, estimated fee and amount received, before confirming',
@@ -127,6 +132,7 @@ export function fiatWithdrawalRoutes(
     app.post(
       '/withdrawals',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary:
@@ -149,6 +155,7 @@ export function fiatWithdrawalRoutes(
     app.get(
       '/withdrawals',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Fiat withdrawals, newest first (paged)',
@@ -162,6 +169,7 @@ export function fiatWithdrawalRoutes(
     app.get(
       '/withdrawals/:id',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'One fiat withdrawal',
@@ -175,6 +183,7 @@ export function fiatWithdrawalRoutes(
     app.post(
       '/withdrawals/:id/cancel',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Cancel a withdrawal under review or frozen (funds returned)',
@@ -204,6 +213,7 @@ function transferCallbackRoute(
     app.post(
       BANK_CALLBACK_PATHS.transfers.slice(FIAT_PREFIX.length),
       {
+        config: { access: 'callback' },
         schema: {
           tags,
           summary: "The bank's signed transfer outcome (x-signature, x-timestamp): sent or failed",

@@ -37,6 +37,7 @@ export function fileRoutes(deps: FilesDeps): FastifyPluginAsyncZod {
           response: responses(uploadFilesResponse),
         },
         config: {
+          access: 'session',
           rateLimit: {
             max: app.env.UPLOAD_RATE_LIMIT_MAX,
             timeWindow: app.env.RATE_LIMIT_WINDOW_MS,
@@ -65,6 +66,7 @@ export function fileRoutes(deps: FilesDeps): FastifyPluginAsyncZod {
     app.get(
       '/:id',
       {
+        config: { access: 'session' },
         schema: {
           tags: ['files'],
           summary: 'Download one of your files (anyone else gets 7061, as for a missing file)',
@@ -83,6 +85,7 @@ export function fileRoutes(deps: FilesDeps): FastifyPluginAsyncZod {
     app.get(
       '/public/review/:id',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['files'],
           summary: "The KYC reviewer's short-lived signed link to one file",

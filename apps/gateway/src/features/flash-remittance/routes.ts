@@ -34,6 +34,7 @@ export function flashRemittanceRoutes(
     app.get(
       '/whitelist',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'The flash whitelist (recipients), newest first',
@@ -46,6 +47,7 @@ export function flashRemittanceRoutes(
     app.post(
       '/whitelist',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary:
@@ -60,6 +62,7 @@ export function flashRemittanceRoutes(
     app.post(
       '/whitelist/:id/delete',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Remove a recipient from the flash whitelist (step-up)',
@@ -77,6 +80,7 @@ export function flashRemittanceRoutes(
     app.get(
       '/currencies',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'The fiat currencies you hold, the fee rate and the approval window',
@@ -90,6 +94,7 @@ export function flashRemittanceRoutes(
     app.post(
       '/remittances',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Initiate a flash remittance to a whitelisted recipient (step-up); frozen 12 h',
@@ -111,6 +116,7 @@ export function flashRemittanceRoutes(
     app.get(
       '/remittances',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Sent or received flash remittances, newest first (paged, 6 months)',
@@ -124,6 +130,7 @@ export function flashRemittanceRoutes(
     app.get(
       '/remittances/:id',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'One flash remittance (its sender or its recipient)',
@@ -137,6 +144,7 @@ export function flashRemittanceRoutes(
     app.post(
       '/remittances/:id/cancel',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'The sender cancels while it awaits the recipient (funds returned)',
@@ -150,6 +158,7 @@ export function flashRemittanceRoutes(
     app.post(
       '/remittances/:id/agree',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'The recipient agrees: processed at once (CDC issued and sold, fee deducted)',
@@ -164,6 +173,7 @@ export function flashRemittanceRoutes(
     app.post(
       '/remittances/:id/reject',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'The recipient rejects (optional reason): terminated, funds returned',

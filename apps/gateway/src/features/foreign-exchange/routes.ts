@@ -28,6 +28,7 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
     app.get(
       under(P.currencies),
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'The fiat currencies that can be exchanged, with your available balance',
@@ -40,6 +41,7 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
     app.post(
       under(P.quotes),
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'A quote: rate (spread included, no fee), amount received, valid for seconds',
@@ -54,6 +56,7 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
     app.post(
       under(P.exchanges),
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Confirm a quote (idempotent on clientRequestId): frozen, settles in ~30 min',
@@ -68,6 +71,7 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
     app.get(
       under(P.exchanges),
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Foreign exchanges of the past 6 months, newest first (paged)',
@@ -82,6 +86,7 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
     app.get(
       under(P.exchangesExport),
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'The foreign exchanges with the same filters as CSV',
@@ -102,6 +107,7 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
     app.get(
       `${under(P.exchanges)}/:id`,
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'One foreign exchange',

@@ -68,6 +68,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'The process is alive',
@@ -80,6 +81,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ready',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Postgres and Redis answer; also how the engine and settlement are doing',

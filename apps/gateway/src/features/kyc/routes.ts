@@ -48,7 +48,7 @@ export function kycRoutes(
           querystring: accountTypeQuery,
           response: responses(userInfo),
         },
-        config: { csrf: true },
+        config: { csrf: true, access: 'session' },
       },
       async (request) =>
         ok(
@@ -65,6 +65,7 @@ export function kycRoutes(
     app.get(
       '/application',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: "The account's verification: status, reason, level and steps",
@@ -83,6 +84,7 @@ export function kycRoutes(
       app.get(
         path,
         {
+          config: { access: 'session' },
           schema: {
             tags,
             summary: `The ${kind.toLowerCase()} form as last saved`,
@@ -96,6 +98,7 @@ export function kycRoutes(
       app.put(
         path,
         {
+          config: { access: 'session' },
           schema: {
             tags,
             summary: `Save the ${kind.toLowerCase()} form as the user goes (whole replacement)`,
@@ -120,6 +123,7 @@ export function kycRoutes(
     app.post(
       '/individual/basic',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Submit the basic step of an individual',
@@ -134,6 +138,7 @@ export function kycRoutes(
     app.post(
       '/individual/advanced',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Submit the advanced step of an individual; the review starts',
@@ -148,6 +153,7 @@ export function kycRoutes(
     app.post(
       '/institution/information',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary:
@@ -163,6 +169,7 @@ export function kycRoutes(
     app.post(
       '/institution/documents',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Submit the documents and shareholders of an institution; the review starts',
@@ -196,6 +203,7 @@ function providerCallback(
     app.post(
       '/public/provider/callback',
       {
+        config: { access: 'callback' },
         schema: {
           tags,
           summary: "The KYC provider's signed decision (x-signature, x-timestamp)",

@@ -13,7 +13,7 @@ const loggingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: clientEventsRequest,
         response: responses(clientEventsResponse),
       },
-      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      config: { rateLimit: { max: 120, timeWindow: 60_000 }, access: 'public' },
     },
     async (request) => {
       const device = request.headers.device;

@@ -37,6 +37,7 @@ export function marketDataRoutes(store: DepthStore): FastifyPluginAsyncZod {
     app.get(
       '/public/depth',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Order book snapshot with its sequence',
@@ -56,6 +57,7 @@ export function marketDataRoutes(store: DepthStore): FastifyPluginAsyncZod {
     app.get(
       '/public/trades',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Recent trades, newest first',
@@ -76,6 +78,7 @@ export function marketDataRoutes(store: DepthStore): FastifyPluginAsyncZod {
     app.get(
       '/public/tickers',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: '24h tickers of every symbol of the mode',
@@ -92,6 +95,7 @@ export function marketDataRoutes(store: DepthStore): FastifyPluginAsyncZod {
     app.get(
       '/public/candles',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Candles (1m to 1M) over a time range',
@@ -114,6 +118,7 @@ export function marketDataRoutes(store: DepthStore): FastifyPluginAsyncZod {
     app.get(
       '/public/chart-history',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Where the simulated part of a chart ends',
@@ -133,6 +138,7 @@ export function marketDataRoutes(store: DepthStore): FastifyPluginAsyncZod {
     app.get(
       '/public/stats',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Traded volume over 24h, 7d and 30d',
@@ -158,6 +164,7 @@ export const symbolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/coin-info',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['symbol'],
         summary: 'Coin-info card of an asset',

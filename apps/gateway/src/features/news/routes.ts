@@ -8,6 +8,7 @@ const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/news',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['marketing'],
         summary: 'News and announcements, newest first (paged)',

@@ -33,6 +33,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/announcements',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Announcements for everyone (visitors too), newest first, in the reader language',
@@ -54,6 +55,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/list',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'Personal notifications, newest first (paged; unread=true for the unread only)',
@@ -69,6 +71,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/detail/:id',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'One notification of the user',
@@ -84,6 +87,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/unread-count',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'How many personal notifications are unread',
@@ -98,6 +102,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/read',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'Mark notifications read; answers the new unread count',
@@ -119,6 +124,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/read-all',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'Mark every notification read',
@@ -139,6 +145,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/preferences',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'E-mail per notification type',
@@ -153,6 +160,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/preferences',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'Turn the e-mail of notification types on or off',

@@ -32,6 +32,7 @@ export const orderRoutes =
     r.post(
       '/place',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Place an order in the runtime mode',
@@ -52,6 +53,7 @@ export const orderRoutes =
     r.post(
       '/cancel',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Cancel an open order',
@@ -72,6 +74,7 @@ export const orderRoutes =
     r.post(
       '/cancel-all',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Cancel every open order of a symbol',
@@ -92,6 +95,7 @@ export const orderRoutes =
     r.post(
       '/cancel-place',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Cancel an order and place another in one step',
@@ -113,6 +117,7 @@ export const orderRoutes =
     r.get(
       '/order/:id',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'One order',
@@ -134,6 +139,7 @@ export const orderRoutes =
     r.get(
       '/open-orders',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Open orders (paged)',
@@ -157,6 +163,7 @@ export const orderRoutes =
     r.get(
       '/history',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Order history of the past 6 months (paged)',
@@ -180,6 +187,7 @@ export const orderRoutes =
     r.get(
       '/trades',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'My trades of the past 6 months (paged)',

@@ -31,6 +31,7 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
     app.get(
       '/info',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Whether Rapid Buy (USD to USDT) is offered in the runtime mode',
@@ -43,6 +44,7 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
     app.get(
       '/quote',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'What a spend of usdAmount buys now: a walk of the live USDT_USD asks',
@@ -59,6 +61,7 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
     app.post(
       '/orders',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Buy USDT for usdAmount USD now (a protected market buy through the order path)',
@@ -79,6 +82,7 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
     app.get(
       '/orders',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'My Rapid Buys of the past 6 months, newest first (paged)',
@@ -100,6 +104,7 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
     app.get(
       '/orders/export',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'My Rapid Buys with the same filters as CSV',
@@ -125,6 +130,7 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
     app.get(
       '/orders/:id',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'One Rapid Buy',

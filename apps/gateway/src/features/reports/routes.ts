@@ -49,6 +49,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/schedule',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'The fee schedule: spot symbols of the mode (maker/taker) and every channel',
@@ -71,6 +72,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/paid',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'Fees paid per Hong Kong day or month, flow type and asset (6 months)',
@@ -98,6 +100,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statement/months',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'The months a statement can be asked for (Hong Kong time), newest first',
@@ -114,6 +117,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statement',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'A month: opening balance, credits, debits and closing balance per asset',
@@ -137,6 +141,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statement.csv',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'A month as CSV (RFC 4180, UTF-8 with BOM): opening, every flow, closing',
@@ -167,6 +172,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statement.pdf',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'A month as a PDF to file: account, period, mode, and per asset every flow',
@@ -202,6 +208,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/flows',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary:
@@ -226,6 +233,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/flows.csv',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'The fund flow of a filter as CSV (oldest first, every line of the range)',

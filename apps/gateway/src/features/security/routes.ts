@@ -41,6 +41,7 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
     app.get(
       '/status',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Each method, the security level and the lock',
@@ -61,7 +62,7 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
           body: securityEmailCodeRequest,
           response: responses(emailCodeResponse),
         },
-        config: strict,
+        config: { ...strict, access: 'session' },
       },
       async (request) =>
         ok(await requestSecurityCode(deps, requireAuth(request).userId, request.body)),
@@ -76,7 +77,7 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
           security: bearerSecurity,
           response: responses(authenticatorSetupResponse),
         },
-        config: strict,
+        config: { ...strict, access: 'session' },
       },
       async (request) => ok(await startAuthenticatorSetup(deps, requireAuth(request).userId)),
     );
@@ -91,7 +92,7 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
           body: authenticatorLinkRequest,
           response: responses(securityStatus),
         },
-        config: strict,
+        config: { ...strict, access: 'session' },
       },
       async (request) => {
         const { userId } = requireAuth(request);
@@ -110,7 +111,7 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
           body: authenticatorUnlinkRequest,
           response: responses(securityStatus),
         },
-        config: strict,
+        config: { ...strict, access: 'session' },
       },
       async (request) => {
         const { userId } = requireAuth(request);
@@ -129,7 +130,7 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
           body: changePasswordRequest,
           response: responses(z.null()),
         },
-        config: strict,
+        config: { ...strict, access: 'session' },
       },
       async (request, reply) => {
         await changePassword(deps, requireAuth(request).userId, request.body);
@@ -148,7 +149,7 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
           body: changeEmailRequest,
           response: responses(z.null()),
         },
-        config: strict,
+        config: { ...strict, access: 'session' },
       },
       async (request, reply) => {
         await changeEmail(deps, requireAuth(request).userId, request.body);

@@ -283,6 +283,7 @@ async function socketPlugin(app: FastifyInstance) {
       schema: { hide: true },
       // Its own per-IP counter: handshakes neither use up nor are refused by the REST limit.
       config: {
+        access: 'public',
         rateLimit: { max: app.env.SOCKET_RATE_LIMIT_MAX, timeWindow: app.env.RATE_LIMIT_WINDOW_MS },
       },
       preValidation: async (request, reply) => {

@@ -12,6 +12,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'User info of the session',
@@ -39,7 +40,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: changeLanguageQuery,
         response: responses(z.null()),
       },
-      config: { csrf: true },
+      config: { csrf: true, access: 'session' },
     },
     async (request) => {
       await changeLanguage({

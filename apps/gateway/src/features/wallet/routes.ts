@@ -27,6 +27,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/balances',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'Balances in the runtime mode (Demo and Trial are funded on first entry)',
@@ -45,6 +46,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/flows',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary:
@@ -69,6 +71,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/transactions',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary:
@@ -98,6 +101,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/transaction-types',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary:
@@ -115,6 +119,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/demo/reset',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'Restore the simulated funds of Demo or Trial',
@@ -135,6 +140,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/dev/credit',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Development only (DEV_CREDIT): credit simulated funds in Demo or Trial',

@@ -56,6 +56,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
     app.get(
       '/whitelist/addresses',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Whitelisted crypto addresses, newest first',
@@ -68,6 +69,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
     app.post(
       '/whitelist/addresses',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Whitelist an address (step-up); usable after the cooling period',
@@ -81,6 +83,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
     app.post(
       '/whitelist/addresses/:id/delete',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Remove a whitelisted address (step-up)',
@@ -98,6 +101,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
     app.get(
       '/whitelist/uids',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Whitelisted UIDs for internal transfers, newest first',
@@ -110,6 +114,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
     app.post(
       '/whitelist/uids',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Whitelist a UID (step-up); usable after the cooling period',
@@ -123,6 +128,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
     app.post(
       '/whitelist/uids/:id/delete',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Remove a whitelisted UID (step-up)',
@@ -140,6 +146,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
     app.get(
       '/whitelist/settings',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'The whitelist-only settings and the cooling period',
@@ -152,6 +159,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
     app.put(
       '/whitelist/settings',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Turn whitelist-only on (no codes) or off (step-up)',
@@ -167,6 +175,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
     app.post(
       '/internal-transfers',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Transfer to another account by UID: instant, no fee, Real mode (step-up)',
@@ -189,6 +198,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
     app.get(
       '/internal-transfers',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Internal transfers sent and received, newest first (paged)',
@@ -212,6 +222,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
     app.post(
       '/withdrawals/preview',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Fee, network gas fee and amount received, before confirming',
@@ -228,6 +239,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
     app.post(
       '/withdrawals',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Request a crypto withdrawal (step-up): frozen, reviewed, batched, sent',
@@ -250,6 +262,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
     app.get(
       '/withdrawals',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Crypto withdrawals, newest first (paged)',
@@ -264,6 +277,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
     app.get(
       '/withdrawals/:id',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'One crypto withdrawal',
@@ -277,6 +291,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
     app.post(
       '/withdrawals/:id/cancel',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Cancel a withdrawal under review or waiting for the batch (funds returned)',

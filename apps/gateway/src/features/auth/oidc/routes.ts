@@ -71,7 +71,7 @@ const oidcRoutes: FastifyPluginAsyncZod<{ secondFactor?: SecondFactor }> = async
         querystring: oauthStartQuery,
         response: responses(oauthStartResponse),
       },
-      config: strict,
+      config: { ...strict, access: 'public' },
     },
     async (request) =>
       ok(await startOidc(deps, request.params.provider, request.query.redirectPath)),
@@ -118,7 +118,7 @@ const oidcRoutes: FastifyPluginAsyncZod<{ secondFactor?: SecondFactor }> = async
         params: providerParams,
         querystring: z.looseObject({ code: text().optional(), state: text().optional() }),
       },
-      config: strict,
+      config: { ...strict, access: 'public' },
     },
     // The raw query goes to openid-client as the provider sent it (including `iss`).
     async (request, reply) =>
@@ -140,7 +140,7 @@ const oidcRoutes: FastifyPluginAsyncZod<{ secondFactor?: SecondFactor }> = async
         params: providerParams,
         body: z.record(z.string(), text()),
       },
-      config: strict,
+      config: { ...strict, access: 'public' },
     },
     async (request, reply) =>
       callback(request, reply, request.params.provider, new URLSearchParams(request.body)),
@@ -156,7 +156,7 @@ const oidcRoutes: FastifyPluginAsyncZod<{ secondFactor?: SecondFactor }> = async
         body: oauthLinkRequest,
         response: responses(oauthLinkAnswer),
       },
-      config: strict,
+      config: { ...strict, access: 'public' },
     },
     async (request, reply) => {
       const issued = await linkOidc(deps, request.body, meta(request));
