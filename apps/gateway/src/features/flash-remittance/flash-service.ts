@@ -28,18 +28,15 @@ import type { FlashRemittance as Row } from '../../db/generated/client.js';
 import type { JobDefinition } from '../../jobs/jobs.js';
 import { AppError } from '../../lib/app-error.js';
 import { paged } from '../../lib/paging.js';
+import { oncePerRequest, requestKey } from '../../lib/request-claim.js';
 import { requirePermission } from '../../lib/permissions.js';
 import { freezeLegs, post, SYSTEM } from '../ledger/ledger-service.js';
 import { assertNoSecurityLock } from '../security/security-lock.js';
 import { requireStepUp } from '../security/step-up.js';
 import { privateTopic } from '../socket/fanout.js';
 import { historyStart } from '../wallet/wallet-service.js';
-import {
-  checkNote,
-  isUniqueViolation,
-  lockedAvailable,
-  refreshAssets,
-} from '../withdrawal/common.js';
+import { checkNote, isUniqueViolation, refreshAssets } from '../withdrawal/common.js';
+import { assertWithdrawable, lockedWithdrawable, withdrawable } from '../withdrawal/holds.js';
 import type { FlashDeps } from './deps.js';
 
 type Tx = Prisma.TransactionClient;
@@ -316,11 +313,26 @@ export class FlashRemittances {
    * Initiates a remittance. Every check runs before the step-up and before anything is written;
    * then one transaction inserts it, locks the balance row, checks the amount again and freezes it.
    */
-  async initiate(
+  initiate(
     userId: string,
     mode: number,
     req: FlashRemittanceRequest,
     stepUp: () => Promise<void> = async () => {},
+  ): Promise<FlashRemittance> {
+    // The request id is claimed before the codes are spent: a copy sent at the same instant waits
+    // for this one and answers the same.
+    return oncePerRequest(
+      this.deps.redis,
+      requestKey('flash-remittance', userId, req.clientRequestId),
+      () => this.initiateOnce(userId, mode, req, stepUp),
+    );
+  }
+
+  private async initiateOnce(
+    userId: string,
+    mode: number,
+    req: FlashRemittanceRequest,
+    stepUp: () => Promise<void>,
   ): Promise<FlashRemittance> {
     await this.assertMaySend(userId, mode);
     const again = await this.existing(userId, req);
@@ -352,11 +364,10 @@ export class FlashRemittances {
     const message = req.message?.trim() || null;
     if (message && [...message].length > FLASH_MESSAGE_MAX)
       throw new AppError('FLASH_MESSAGE_TOO_LONG', { max: FLASH_MESSAGE_MAX });
-    const balance = await this.deps.db.balance.findUnique({
-      where: { accountId_mode_asset: { accountId: userId, mode: REAL, asset: req.currency } },
-    });
-    if (new Decimal(balance?.available.toString() ?? 0).lt(amount))
-      throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
+    // What holds block may not be sent to another user (`withdrawal/holds.ts`).
+    const now = this.deps.clock.now();
+    const leavable = await withdrawable(this.deps.db, userId, REAL, req.currency, now);
+    assertWithdrawable(amount, leavable, req.currency);
     await stepUp();
 
     const at = this.deps.clock.date();
@@ -379,8 +390,8 @@ export class FlashRemittances {
             updatedAt: at,
           },
         });
-        const available = await lockedAvailable(tx, userId, REAL, req.currency);
-        if (available.lt(amount)) throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
+        const left = await lockedWithdrawable(tx, userId, REAL, req.currency, at);
+        assertWithdrawable(amount, left, req.currency);
         await post(tx, {
           mode: REAL,
           flowType: FlowType.FLASH_REMITTANCE_FREEZE,
