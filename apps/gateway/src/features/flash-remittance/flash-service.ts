@@ -58,9 +58,10 @@ type Party = { id: string; uid: string; email: string };
  * Flash remittance (spec trading-account-domain sections 1-6, 8, 9; README "Flash remittance").
  * The sender initiates to a recipient of their flash whitelist: the amount is frozen
  * (FLASH_REMITTANCE_FREEZE) and awaits the recipient (AWAITING_RECIPIENT) until `expiresAt`.
- * The recipient agrees (PROCESSING, then COMPLETED in the same request: one ledger transaction
- * of four postings, see `settle`) or rejects (TERMINATED/REJECTED); the clock's job ends it at
- * `expiresAt` (TERMINATED/EXPIRED); the sender may cancel while it awaits (TERMINATED/CANCELLED).
+ * The recipient agrees (COMPLETED in one database transaction with the four postings of
+ * `settle`; PROCESSING is only seen on rows an older gateway left half-way) or rejects
+ * (TERMINATED/REJECTED); the clock's job ends it at `expiresAt` (TERMINATED/EXPIRED); the
+ * sender may cancel while it awaits (TERMINATED/CANCELLED).
  * Every ending is one conditional update from AWAITING_RECIPIENT, in the same transaction as its
  * posting, so agree, reject, cancel and expiry racing each other end in exactly one outcome.
  */
@@ -487,27 +488,31 @@ export class FlashRemittances {
   }
 
   /**
-   * The recipient agrees before `expiresAt`: PROCESSING, then processed in the same request
-   * (`settle`: one transaction, exactly once) to COMPLETED. An agreement at or after `expiresAt`
-   * expires it instead.
+   * The recipient agrees before `expiresAt`: the agreement and the settlement are one database
+   * transaction (`complete`: a conditional update from AWAITING_RECIPIENT to COMPLETED with the
+   * four postings), so a crash leaves the remittance either awaiting, untouched, or completed;
+   * never half-way with the sender's money frozen. An agreement at or after `expiresAt` expires it
+   * instead. A retried agreement answers the outcome: the completed remittance (and one left
+   * PROCESSING by an older gateway is completed now).
    */
   async agree(userId: string, mode: number, id: string): Promise<FlashRemittance> {
     if (mode !== REAL) throw new AppError('FLASH_REAL_MODE_ONLY');
     const row = await this.awaiting(id, { recipientId: userId });
+    if (row.status === 'COMPLETED') return this.get(userId, id);
+    if (row.status === 'PROCESSING') {
+      await this.complete(row, await this.usdPerUnit(row.currency));
+      return this.get(userId, id);
+    }
     if (row.status !== 'AWAITING_RECIPIENT') this.notAwaiting(row);
-    const at = this.deps.clock.date();
-    if (row.expiresAt.getTime() <= at.getTime()) {
+    if (row.expiresAt.getTime() <= this.deps.clock.now()) {
       await this.expire(id);
       this.notAwaiting(await this.reread(id));
     }
-    const usdPerUnit = await this.usdPerUnit(row.currency);
-    const { count } = await this.deps.db.flashRemittance.updateMany({
-      where: { id, status: 'AWAITING_RECIPIENT', expiresAt: { gt: at } },
-      data: { status: 'PROCESSING', decidedAt: at, updatedAt: at },
-    });
-    if (count === 0) this.notAwaiting(await this.reread(id));
-    await this.announce(await this.reread(id));
-    await this.process(id, usdPerUnit);
+    const done = await this.complete(row, await this.usdPerUnit(row.currency));
+    if (!done) {
+      const now = await this.reread(id);
+      if (now.status !== 'COMPLETED') this.notAwaiting(now);
+    }
     return this.get(userId, id);
   }
 
@@ -530,19 +535,26 @@ export class FlashRemittances {
     return new Decimal(cur).div(usd);
   }
 
-  /** PROCESSING -> COMPLETED with the settlement, once (a conditional update in its transaction). */
-  private async process(id: string, usdPerUnit: Decimal): Promise<void> {
-    const row = await this.reread(id);
+  /**
+   * To COMPLETED with the settlement, once, in one transaction: from AWAITING_RECIPIENT (an
+   * agreement before `expiresAt`) or from PROCESSING (left by an older gateway that stopped
+   * between its two steps). Null when another change came first.
+   */
+  private async complete(row: Row, usdPerUnit: Decimal): Promise<Row | null> {
     const decimals = await this.decimalsOf(row.currency);
     const at = this.deps.clock.date();
+    const agreeing = row.status === 'AWAITING_RECIPIENT';
     const done = await this.deps.db.$transaction(async (tx) => {
       const amount = new Decimal(row.amount.toString());
       const fee = Decimal.min(this.fee(amount, decimals), amount);
       const cdc = amount.mul(usdPerUnit).toDecimalPlaces(CDC_DECIMALS, Decimal.ROUND_DOWN);
       const { count } = await tx.flashRemittance.updateMany({
-        where: { id, status: 'PROCESSING' },
+        where: agreeing
+          ? { id: row.id, status: 'AWAITING_RECIPIENT', expiresAt: { gt: at } }
+          : { id: row.id, status: 'PROCESSING' },
         data: {
           status: 'COMPLETED',
+          ...(agreeing ? { decidedAt: at } : {}),
           fee: fee.toFixed(),
           cdcAmount: cdc.toFixed(),
           completedAt: at,
@@ -551,9 +563,10 @@ export class FlashRemittances {
       });
       if (count === 0) return null;
       await this.settle(tx, row, amount, fee, cdc, at);
-      return tx.flashRemittance.findUniqueOrThrow({ where: { id } });
+      return tx.flashRemittance.findUniqueOrThrow({ where: { id: row.id } });
     });
     if (done) await this.announce(done);
+    return done;
   }
 
   /**
@@ -614,8 +627,8 @@ export class FlashRemittances {
     const row = await this.deps.db.flashRemittance.findUnique({ where: { id } });
     if (!row) return;
     if (row.status === 'PROCESSING') {
-      // Agreed in time but not processed (a crash between the two steps): finish it.
-      await this.process(id, await this.usdPerUnit(row.currency));
+      // Agreed in time but not processed (an older gateway stopped between its two steps).
+      await this.complete(row, await this.usdPerUnit(row.currency));
       return;
     }
     if (row.status !== 'AWAITING_RECIPIENT') return;
@@ -630,7 +643,10 @@ export class FlashRemittances {
     await this.terminate(row, 'EXPIRED', null);
   }
 
-  /** After a restart: every unfinished remittance's job is queued again (it is idempotent). */
+  /**
+   * After a restart: every unfinished remittance's job is queued again (it is idempotent). One
+   * left PROCESSING (agreed, not settled) is completed at once, not at its expiry.
+   */
   async resume(): Promise<number> {
     const rows = await this.deps.db.flashRemittance.findMany({
       where: { status: { in: ['AWAITING_RECIPIENT', 'PROCESSING'] } },
@@ -639,7 +655,12 @@ export class FlashRemittances {
       await this.deps.jobs.enqueue(
         this.expiryJob,
         { remittanceId: r.id },
-        { delayMs: Math.max(0, r.expiresAt.getTime() - this.deps.clock.now()) },
+        {
+          delayMs:
+            r.status === 'PROCESSING'
+              ? 0
+              : Math.max(0, r.expiresAt.getTime() - this.deps.clock.now()),
+        },
       );
     return rows.length;
   }
