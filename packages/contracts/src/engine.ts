@@ -65,12 +65,18 @@ export const engineInt = z
   .pipe(z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER));
 const positiveInt = engineInt.pipe(z.number().positive());
 
-/** Which order to cancel when a taker would trade with an order of the same user. */
+/**
+ * Which order to cancel when a taker would trade with an order of the same user. SKIP_OWN
+ * cancels none: the taker passes over the user's own resting orders, which stay untouched, and
+ * trades with the others behind them (Rapid Buy's market buy; for takers that never rest, MARKET
+ * and IOC/FOK, so the book never crosses).
+ */
 export const selfTradePrevention = z.enum([
   'CANCEL_NEWEST',
   'CANCEL_OLDEST',
   'CANCEL_BOTH',
   'NONE',
+  'SKIP_OWN',
 ]);
 export type SelfTradePrevention = z.infer<typeof selfTradePrevention>;
 

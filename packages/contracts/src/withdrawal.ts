@@ -108,6 +108,32 @@ export const whitelistSettingsRequest = z.strictObject({
 });
 export type WhitelistSettingsRequest = z.infer<typeof whitelistSettingsRequest>;
 
+// ---- holds ----
+
+/**
+ * Holds: what a fresh deposit may and may not do.
+ *
+ * A crypto deposit is held for 24 hours from its credit (`CRYPTO_DEPOSIT_FREEZE_MS`; the
+ * deposit's `withdrawableAt`). One answer says how much of a balance may leave the exchange for
+ * (user, mode, asset): the **withdrawable** amount, the available balance minus what holds still
+ * block (never below 0; holds exist in Real mode only). Every way out asks it, before the codes
+ * are spent and again under the balance row's lock:
+ * - crypto withdrawal, fiat withdrawal,
+ * - internal transfer by UID and flash remittance (money sent to another user could leave from
+ *   there at once).
+ * Above the withdrawable amount they answer 5216 (`WITHDRAWAL_DEPOSIT_FROZEN`) with the
+ * withdrawable figure (5001 when the available balance itself is short) and change nothing.
+ *
+ * A hold does not block: trading (spot orders, Rapid Buy) and foreign exchange inside the account,
+ * which stay allowed at once; what they buy is not held, and what they spend of a held asset
+ * lowers its available balance, so the withdrawable amount (available minus held) shrinks with it.
+ * A hold is not a frozen balance: the amount stays in `available`, and the hold ends by itself.
+ */
+export const HOLD_RULES = {
+  blocks: ['CRYPTO_WITHDRAWAL', 'FIAT_WITHDRAWAL', 'INTERNAL_TRANSFER', 'FLASH_REMITTANCE'],
+  allows: ['SPOT_TRADING', 'RAPID_BUY', 'FOREIGN_EXCHANGE'],
+} as const;
+
 // ---- internal transfer by UID ----
 
 export const internalTransferRequest = z.strictObject({
@@ -204,7 +230,9 @@ export const withdrawalPreview = z.object({
   available: z.string().describe('Available balance of the asset'),
   withdrawable: z
     .string()
-    .describe('Available minus crypto deposits still in their 24-hour withdrawal freeze'),
+    .describe(
+      'What may leave the exchange: available minus crypto deposits still in their 24-hour hold (see HOLD_RULES)',
+    ),
   batchAt: z
     .string()
     .nullable()

@@ -41,6 +41,8 @@ export const STP_CANCEL_NEWEST = 0;
 export const STP_CANCEL_OLDEST = 1;
 export const STP_CANCEL_BOTH = 2;
 export const STP_NONE = 3;
+/** The taker passes over the same user's resting orders (they stay) and trades behind them. */
+export const STP_SKIP_OWN = 4;
 export const STP_NAMES = selfTradePrevention.options;
 
 /** Price bounds a market order matches within: any price at all. */

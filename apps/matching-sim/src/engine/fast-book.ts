@@ -7,6 +7,7 @@ import {
   STP_CANCEL_BOTH,
   STP_CANCEL_OLDEST,
   STP_NONE,
+  STP_SKIP_OWN,
 } from './codes.js';
 import type { EventBuffer } from './event-buffer.js';
 import type { OrderBook, RestingOrder, Taker } from './order-book.js';
@@ -35,6 +36,11 @@ export class FastBook implements OrderBook {
     t.filled = 0;
     t.quoteSpent = 0;
     t.stpKilled = false;
+    t.nextOther = -1;
+    if (t.stp === STP_SKIP_OWN) {
+      this.matchSkippingOwn(t, out);
+      return;
+    }
     const p = this.p;
     const ladder = t.side === BUY ? this.asks : this.bids;
     for (;;) {
@@ -102,6 +108,92 @@ export class FastBook implements OrderBook {
     }
   }
 
+  /**
+   * SKIP_OWN: the same walk, best level first and each level in time order, passing over the
+   * taker's own orders (they stay where they are). A level left with only the user's orders
+   * stays in the ladder, so the walk goes on by index, from the best (the last) downwards.
+   */
+  private matchSkippingOwn(t: Taker, out: EventBuffer): void {
+    const p = this.p;
+    const ladder = t.side === BUY ? this.asks : this.bids;
+    let done = false;
+    for (let i = ladder.length - 1; i >= 0 && !done; i--) {
+      const lvl = ladder.levels[i] as number;
+      const price = p.lPrice[lvl] as number;
+      if (t.side === BUY ? price > t.limit : price < t.limit) break;
+      let o = p.lHead[lvl] as number;
+      while (o !== NIL) {
+        let want = t.qty - t.filled;
+        if (t.quote >= 0) want = Math.min(want, Math.floor((t.quote - t.quoteSpent) / price));
+        if (want <= 0) {
+          done = true;
+          break;
+        }
+        const next = p.oNext[o] as number;
+        const makerUser = p.oUser[o] as number;
+        if (makerUser === t.userId) {
+          o = next;
+          continue;
+        }
+        const makerId = p.oId[o] as number;
+        const vis = p.oVis[o] as number;
+        const q = want < vis ? want : vis;
+        out.trade(makerId, makerUser, t.orderId, t.userId, price, q, t.side);
+        t.filled += q;
+        if (t.lastPrice !== price) t.prices.push(price);
+        t.lastPrice = price;
+        t.quoteSpent += q * price;
+        const filled = (p.oFilled[o] as number) + q;
+        p.oFilled[o] = filled;
+        p.oVis[o] = vis - q;
+        p.lVol[lvl] = (p.lVol[lvl] as number) - q;
+        this.touch(t.side ^ 1, price);
+        if (vis > q) {
+          out.status(
+            makerId,
+            makerUser,
+            ST_PARTIALLY_FILLED,
+            filled,
+            vis - q + (p.oHid[o] as number),
+            0,
+          );
+          // The taker is done (it wanted less than this order shows).
+          done = true;
+          break;
+        } else if ((p.oHid[o] as number) > 0) {
+          const hid = p.oHid[o] as number;
+          const refill = Math.min(p.oPeak[o] as number, hid);
+          p.oVis[o] = refill;
+          p.oHid[o] = hid - refill;
+          p.lVol[lvl] = p.lVol[lvl] + refill;
+          // An iceberg refill loses time priority: it goes to the back of its level.
+          p.unlink(o, lvl);
+          p.append(o, lvl);
+          out.status(makerId, makerUser, ST_PARTIALLY_FILLED, filled, hid, 0);
+          // Met again after the orders that were behind it (at once if none was).
+          o = next === NIL ? o : next;
+        } else {
+          out.status(makerId, makerUser, ST_FILLED, filled, 0, 0);
+          // The level may go with its last order; the walk then moves to the next index.
+          this.removeOrder(o);
+          o = next;
+        }
+      }
+    }
+    t.nextOther = this.bestOtherPrice(ladder, t.userId);
+  }
+
+  /** The best price of a side at which an order of someone other than `userId` rests, or -1. */
+  private bestOtherPrice(ladder: PriceLadder, userId: number): number {
+    const p = this.p;
+    for (let i = ladder.length - 1; i >= 0; i--) {
+      const lvl = ladder.levels[i] as number;
+      for (let o = p.lHead[lvl] as number; o !== NIL; o = p.oNext[o] as number)
+        if (p.oUser[o] !== userId) return p.lPrice[lvl] as number;
+    }
+    return -1;
+  }
+
   fillable(t: Taker): number {
     const p = this.p;
     const ladder = t.side === BUY ? this.asks : this.bids;
@@ -115,7 +207,7 @@ export class FastBook implements OrderBook {
       let own = false;
       for (let o = p.lHead[lvl] as number; o !== NIL; o = p.oNext[o] as number) {
         const mine = t.stp !== STP_NONE && p.oUser[o] === t.userId;
-        if (mine && t.stp !== STP_CANCEL_OLDEST) {
+        if (mine && t.stp !== STP_CANCEL_OLDEST && t.stp !== STP_SKIP_OWN) {
           own = true;
           break;
         }

@@ -22,6 +22,11 @@ export class Taker {
   quoteSpent = 0;
   /** Set when self-trade prevention cancelled the taker itself. */
   stpKilled = false;
+  /**
+   * SKIP_OWN only: after match(), the best opposite price of another user's order (-1: none),
+   * the price the taker could trade at next (the user's own orders at better prices do not count).
+   */
+  nextOther = -1;
 }
 
 /** A resting order as a plain value, for queries, snapshots and tests. */

@@ -7,6 +7,7 @@ import {
   STP_CANCEL_BOTH,
   STP_CANCEL_OLDEST,
   STP_NONE,
+  STP_SKIP_OWN,
 } from './codes.js';
 import type { EventBuffer } from './event-buffer.js';
 import type { OrderBook, RestingOrder, Taker } from './order-book.js';
@@ -29,13 +30,21 @@ export class ReferenceBook implements OrderBook {
     t.filled = 0;
     t.quoteSpent = 0;
     t.stpKilled = false;
+    t.nextOther = -1;
     const opp = t.side === BUY ? this.asks : this.bids;
+    const skip = t.stp === STP_SKIP_OWN;
+    // Index of the order met next: past the user's own orders when they are skipped.
+    let i = 0;
     for (;;) {
-      const o = opp[0];
+      const o = opp[i];
       if (o === undefined || !crosses(t, o.price)) break;
       let want = t.qty - t.filled;
       if (t.quote >= 0) want = Math.min(want, Math.floor((t.quote - t.quoteSpent) / o.price));
       if (want <= 0) break;
+      if (skip && o.userId === t.userId) {
+        i += 1;
+        continue;
+      }
       if (o.userId === t.userId && t.stp !== STP_NONE) {
         if (t.stp !== STP_CANCEL_OLDEST) t.stpKilled = true;
         if (t.stp === STP_CANCEL_OLDEST || t.stp === STP_CANCEL_BOTH) {
@@ -68,15 +77,16 @@ export class ReferenceBook implements OrderBook {
         // An iceberg refill loses time priority: it goes to the back of its level.
         o.visible = Math.min(o.peak, o.hidden);
         o.hidden -= o.visible;
-        opp.shift();
+        opp.splice(i, 1);
         o.time = ++this.clock;
         insertSorted(opp, o);
         out.status(o.orderId, o.userId, ST_PARTIALLY_FILLED, o.filled, o.visible + o.hidden, 0);
       } else {
-        opp.shift();
+        opp.splice(i, 1);
         out.status(o.orderId, o.userId, ST_FILLED, o.filled, 0, 0);
       }
     }
+    if (skip) t.nextOther = opp.find((o) => o.userId !== t.userId)?.price ?? -1;
   }
 
   fillable(t: Taker): number {
@@ -88,7 +98,10 @@ export class ReferenceBook implements OrderBook {
       let j = i;
       while (j < opp.length && opp[j]?.price === price) j++;
       const level = opp.slice(i, j);
-      const own = t.stp === STP_NONE ? -1 : level.findIndex((o) => o.userId === t.userId);
+      const own =
+        t.stp === STP_NONE || t.stp === STP_SKIP_OWN
+          ? -1
+          : level.findIndex((o) => o.userId === t.userId);
       if (own >= 0 && t.stp !== STP_CANCEL_OLDEST) {
         // Refilled icebergs go behind the own order, which stops the taker: visible parts only.
         for (const o of level.slice(0, own)) sum += o.visible;

@@ -16,6 +16,7 @@ import {
   ST_PARTIALLY_FILLED,
   ST_TRAILING,
   ST_TRIGGERED,
+  STP_SKIP_OWN,
 } from './codes.js';
 import type { EventBuffer } from './event-buffer.js';
 import { Taker, type OrderBook, type RestingOrder } from './order-book.js';
@@ -274,7 +275,13 @@ export class SymbolEngine {
     if (p.quote > 0) {
       // By quote amount: done when something filled and the rest cannot buy one more lot at
       // the next price; an amount too small for a single lot expires unfilled.
-      const next = p.side === BUY ? this.book.bestAsk() : this.book.bestBid();
+      // Skipping the user's own orders, the next price is the best of the others'.
+      const next =
+        t.stp === STP_SKIP_OWN
+          ? t.nextOther
+          : p.side === BUY
+            ? this.book.bestAsk()
+            : this.book.bestBid();
       const left = p.quote - t.quoteSpent;
       // Spent to the last unit, also when that took the whole book, is a full fill.
       const done =

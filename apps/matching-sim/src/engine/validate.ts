@@ -1,5 +1,5 @@
 import { ErrorCode } from '@exchange/contracts';
-import { MAX_PRICE } from './codes.js';
+import { MAX_PRICE, STP_SKIP_OWN } from './codes.js';
 import {
   T_ICEBERG,
   T_LIMIT,
@@ -7,6 +7,7 @@ import {
   T_TRAILING,
   T_TRIGGER,
   TIF_FOK,
+  TIF_IOC,
   TIF_POST_ONLY,
   type PlaceParams,
 } from './place-params.js';
@@ -47,6 +48,10 @@ export function validatePlace(p: PlaceParams, limits: SymbolLimits): number {
   if (p.type === T_MARKET && (p.tif === TIF_FOK || p.tif === TIF_POST_ONLY))
     return FIELD_NOT_ALLOWED;
   if (p.type !== T_ICEBERG && p.visible > 0) return FIELD_NOT_ALLOWED;
+  // Skipping one's own orders is for takers that never rest: resting, it would cross the book.
+  const neverRests =
+    p.type === T_MARKET || (p.type === T_LIMIT && (p.tif === TIF_IOC || p.tif === TIF_FOK));
+  if (p.stp === STP_SKIP_OWN && !neverRests) return FIELD_NOT_ALLOWED;
   if (p.type === T_ICEBERG && (p.visible <= 0 || p.visible >= p.qty)) return ICEBERG_TOO_LARGE;
   // At most 100 slices: each refill is a book change, and a 1-lot slice of a huge order would
   // turn one command into millions of events.

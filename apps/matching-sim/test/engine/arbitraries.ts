@@ -11,6 +11,7 @@ const stp = fc.constantFrom(
   'CANCEL_OLDEST' as const,
   'CANCEL_BOTH' as const,
   'NONE' as const,
+  'SKIP_OWN' as const,
 );
 
 /** One random order, without its id (ids are handed out in sequence). */

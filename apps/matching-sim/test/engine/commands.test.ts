@@ -137,6 +137,39 @@ describe.each(implementations)('commands on the %s', (_name, factory) => {
     });
   });
 
+  it("can skip the taker's own orders, which stay untouched, and trade with the others behind them", () => {
+    const h = new Harness(factory);
+    const mine = h.limit('SELL', 100, 5).id;
+    const other = h.limit('SELL', 101, 5, { userId: 2 }).id;
+    const mineToo = h.limit('SELL', 101, 2).id;
+    const third = h.limit('SELL', 101, 5, { userId: 3 }).id;
+    // A market buy by total (Rapid Buy's order): 101 x 8 lots, protection at 101.
+    const buy = h.place({
+      side: 'BUY',
+      type: 'MARKET',
+      quoteAmount: 808,
+      price: 101,
+      selfTradePrevention: 'SKIP_OWN',
+    });
+    expect(ofType(buy.events, 'TRADE').map((t) => [t.makerOrderId, t.price, t.quantity])).toEqual([
+      [other, 101, 5],
+      [third, 101, 3],
+    ]);
+    expect(ofType(buy.events, 'ORDER_STATUS').at(-1)).toMatchObject({
+      orderId: buy.id,
+      status: 'FILLED',
+      filledQuantity: 8,
+    });
+    expect(h.book.get(mine)?.visible).toBe(5);
+    expect(h.book.get(mineToo)?.visible).toBe(2);
+    expect(h.book.bestAsk()).toBe(100);
+    // Only for takers that never rest: a resting one would cross the book.
+    expect(h.limit('BUY', 101, 1, { selfTradePrevention: 'SKIP_OWN' }).events[0]).toMatchObject({
+      type: 'REJECTED',
+    });
+    h.book.validateInternalState();
+  });
+
   it('checks minimum quantity, notional and the symbol', () => {
     const h = new Harness(factory, { minQty: 5, minNotional: 1000 });
     expect(h.limit('BUY', 100, 4).events[0]).toMatchObject({ type: 'REJECTED', code: 3007 });

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha512 } from '@noble/hashes/sha2.js';
@@ -78,8 +81,9 @@ async function receiver(answer: (cb: ChainCallback) => { tracking: boolean } | n
   return { url, got };
 }
 
-function sim() {
+function sim(o: { statePath?: string } = {}) {
   return new ChainSim({
+    ...o,
     secret,
     addresses: new AddressBook(DEV_HD_SEED),
     blockSeconds: { BTC: 1e9, ETH: 1e9, TRX: 1e9 },
@@ -174,5 +178,35 @@ describe('the simulated chain', () => {
         address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
       }),
     ).toThrow(/maintenance/);
+  });
+
+  it('never pays one withdrawal id twice, however late the retry, across a restart too', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'chain-'));
+    const statePath = path.join(dir, 'chain.json');
+    const chain = sim({ statePath });
+    const req = {
+      withdrawalId: 'w-late',
+      network: 'TRX',
+      asset: 'USDT',
+      address: new AddressBook(DEV_HD_SEED).address('TRON', 4),
+      amount: '25',
+      callbackUrl: 'http://127.0.0.1:1/cb',
+    };
+    const first = chain.broadcast(req).txId;
+    // Far past the blocks the chain keeps (300): the transfer itself is forgotten.
+    chain.mineNow('TRX', 400);
+    const payments = (c: ChainSim) =>
+      c.list().transfers.filter((t) => t.withdrawalId === 'w-late').length;
+    expect(payments(chain)).toBe(0);
+    expect(chain.broadcast(req).txId).toBe(first);
+    chain.mineNow('TRX', 1);
+    expect(payments(chain)).toBe(0);
+    chain.stop();
+    // A restarted chain reads the ids it paid from its data dir.
+    const again = sim({ statePath });
+    expect(again.broadcast(req).txId).toBe(first);
+    again.mineNow('TRX', 1);
+    expect(payments(again)).toBe(0);
+    again.stop();
   });
 });

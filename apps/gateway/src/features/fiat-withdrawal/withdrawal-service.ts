@@ -26,12 +26,14 @@ import type { FiatWithdrawal as Row } from '../../db/generated/client.js';
 import type { JobDefinition } from '../../jobs/jobs.js';
 import { AppError } from '../../lib/app-error.js';
 import { paged } from '../../lib/paging.js';
+import { oncePerRequest, requestKey } from '../../lib/request-claim.js';
 import { requirePermission } from '../../lib/permissions.js';
 import { freezeLegs, post, SYSTEM } from '../ledger/ledger-service.js';
 import { writeAudit } from '../ops/audit.js';
 import { assertNoSecurityLock } from '../security/security-lock.js';
 import { privateTopic } from '../socket/fanout.js';
-import { isUniqueViolation, lockedAvailable, refreshAssets } from '../withdrawal/common.js';
+import { isUniqueViolation, refreshAssets } from '../withdrawal/common.js';
+import { assertWithdrawable, lockedWithdrawable, withdrawable } from '../withdrawal/holds.js';
 import { BankRefused } from './bank-port.js';
 import { bankAccountView, checkField, linkedAccount } from './bank-accounts.js';
 import type { FiatOutDeps } from './deps.js';
@@ -242,11 +244,26 @@ export class FiatWithdrawals {
    * then one transaction inserts the withdrawal, locks the balance row, checks the amount again
    * (a concurrent request may have taken it) and freezes it.
    */
-  async request(
+  request(
     userId: string,
     mode: number,
     req: FiatWithdrawalRequest,
     stepUp: () => Promise<void> = async () => {},
+  ): Promise<FiatWithdrawal> {
+    // The request id is claimed before the codes are spent: a copy sent at the same instant waits
+    // for this one and answers the same.
+    return oncePerRequest(
+      this.deps.redis,
+      requestKey('fiat-withdrawal', userId, req.clientRequestId),
+      () => this.requestOnce(userId, mode, req, stepUp),
+    );
+  }
+
+  private async requestOnce(
+    userId: string,
+    mode: number,
+    req: FiatWithdrawalRequest,
+    stepUp: () => Promise<void>,
   ): Promise<FiatWithdrawal> {
     await this.assertMayWithdraw(userId, mode);
     const again = await this.existing(userId, req);
@@ -271,8 +288,9 @@ export class FiatWithdrawals {
       throw new AppError('FIAT_TRANSIT_INCOMPLETE');
     if (transitSwiftCode && !isValidSwift(transitSwiftCode))
       throw new AppError('BANK_SWIFT_INVALID');
-    if ((await this.available(userId, req.currency)).lt(q.amount))
-      throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
+    const now = this.deps.clock.now();
+    const leavable = await withdrawable(this.deps.db, userId, REAL, req.currency, now);
+    assertWithdrawable(q.amount, leavable, req.currency);
     await stepUp();
 
     const at = this.deps.clock.date();
@@ -306,8 +324,8 @@ export class FiatWithdrawals {
             updatedAt: at,
           },
         });
-        const available = await lockedAvailable(tx, userId, REAL, req.currency);
-        if (available.lt(q.amount)) throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
+        const left = await lockedWithdrawable(tx, userId, REAL, req.currency, at);
+        assertWithdrawable(q.amount, left, req.currency);
         await post(tx, {
           mode: REAL,
           flowType: FlowType.FIAT_WITHDRAWAL_FREEZE,

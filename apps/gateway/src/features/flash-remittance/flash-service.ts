@@ -28,18 +28,15 @@ import type { FlashRemittance as Row } from '../../db/generated/client.js';
 import type { JobDefinition } from '../../jobs/jobs.js';
 import { AppError } from '../../lib/app-error.js';
 import { paged } from '../../lib/paging.js';
+import { oncePerRequest, requestKey } from '../../lib/request-claim.js';
 import { requirePermission } from '../../lib/permissions.js';
 import { freezeLegs, post, SYSTEM } from '../ledger/ledger-service.js';
 import { assertNoSecurityLock } from '../security/security-lock.js';
 import { requireStepUp } from '../security/step-up.js';
 import { privateTopic } from '../socket/fanout.js';
 import { historyStart } from '../wallet/wallet-service.js';
-import {
-  checkNote,
-  isUniqueViolation,
-  lockedAvailable,
-  refreshAssets,
-} from '../withdrawal/common.js';
+import { checkNote, isUniqueViolation, refreshAssets } from '../withdrawal/common.js';
+import { assertWithdrawable, lockedWithdrawable, withdrawable } from '../withdrawal/holds.js';
 import type { FlashDeps } from './deps.js';
 
 type Tx = Prisma.TransactionClient;
@@ -61,9 +58,10 @@ type Party = { id: string; uid: string; email: string };
  * Flash remittance (spec trading-account-domain sections 1-6, 8, 9; README "Flash remittance").
  * The sender initiates to a recipient of their flash whitelist: the amount is frozen
  * (FLASH_REMITTANCE_FREEZE) and awaits the recipient (AWAITING_RECIPIENT) until `expiresAt`.
- * The recipient agrees (PROCESSING, then COMPLETED in the same request: one ledger transaction
- * of four postings, see `settle`) or rejects (TERMINATED/REJECTED); the clock's job ends it at
- * `expiresAt` (TERMINATED/EXPIRED); the sender may cancel while it awaits (TERMINATED/CANCELLED).
+ * The recipient agrees (COMPLETED in one database transaction with the four postings of
+ * `settle`; PROCESSING is only seen on rows an older gateway left half-way) or rejects
+ * (TERMINATED/REJECTED); the clock's job ends it at `expiresAt` (TERMINATED/EXPIRED); the
+ * sender may cancel while it awaits (TERMINATED/CANCELLED).
  * Every ending is one conditional update from AWAITING_RECIPIENT, in the same transaction as its
  * posting, so agree, reject, cancel and expiry racing each other end in exactly one outcome.
  */
@@ -316,11 +314,26 @@ export class FlashRemittances {
    * Initiates a remittance. Every check runs before the step-up and before anything is written;
    * then one transaction inserts it, locks the balance row, checks the amount again and freezes it.
    */
-  async initiate(
+  initiate(
     userId: string,
     mode: number,
     req: FlashRemittanceRequest,
     stepUp: () => Promise<void> = async () => {},
+  ): Promise<FlashRemittance> {
+    // The request id is claimed before the codes are spent: a copy sent at the same instant waits
+    // for this one and answers the same.
+    return oncePerRequest(
+      this.deps.redis,
+      requestKey('flash-remittance', userId, req.clientRequestId),
+      () => this.initiateOnce(userId, mode, req, stepUp),
+    );
+  }
+
+  private async initiateOnce(
+    userId: string,
+    mode: number,
+    req: FlashRemittanceRequest,
+    stepUp: () => Promise<void>,
   ): Promise<FlashRemittance> {
     await this.assertMaySend(userId, mode);
     const again = await this.existing(userId, req);
@@ -352,11 +365,10 @@ export class FlashRemittances {
     const message = req.message?.trim() || null;
     if (message && [...message].length > FLASH_MESSAGE_MAX)
       throw new AppError('FLASH_MESSAGE_TOO_LONG', { max: FLASH_MESSAGE_MAX });
-    const balance = await this.deps.db.balance.findUnique({
-      where: { accountId_mode_asset: { accountId: userId, mode: REAL, asset: req.currency } },
-    });
-    if (new Decimal(balance?.available.toString() ?? 0).lt(amount))
-      throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
+    // What holds block may not be sent to another user (`withdrawal/holds.ts`).
+    const now = this.deps.clock.now();
+    const leavable = await withdrawable(this.deps.db, userId, REAL, req.currency, now);
+    assertWithdrawable(amount, leavable, req.currency);
     await stepUp();
 
     const at = this.deps.clock.date();
@@ -379,8 +391,8 @@ export class FlashRemittances {
             updatedAt: at,
           },
         });
-        const available = await lockedAvailable(tx, userId, REAL, req.currency);
-        if (available.lt(amount)) throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
+        const left = await lockedWithdrawable(tx, userId, REAL, req.currency, at);
+        assertWithdrawable(amount, left, req.currency);
         await post(tx, {
           mode: REAL,
           flowType: FlowType.FLASH_REMITTANCE_FREEZE,
@@ -476,27 +488,31 @@ export class FlashRemittances {
   }
 
   /**
-   * The recipient agrees before `expiresAt`: PROCESSING, then processed in the same request
-   * (`settle`: one transaction, exactly once) to COMPLETED. An agreement at or after `expiresAt`
-   * expires it instead.
+   * The recipient agrees before `expiresAt`: the agreement and the settlement are one database
+   * transaction (`complete`: a conditional update from AWAITING_RECIPIENT to COMPLETED with the
+   * four postings), so a crash leaves the remittance either awaiting, untouched, or completed;
+   * never half-way with the sender's money frozen. An agreement at or after `expiresAt` expires it
+   * instead. A retried agreement answers the outcome: the completed remittance (and one left
+   * PROCESSING by an older gateway is completed now).
    */
   async agree(userId: string, mode: number, id: string): Promise<FlashRemittance> {
     if (mode !== REAL) throw new AppError('FLASH_REAL_MODE_ONLY');
     const row = await this.awaiting(id, { recipientId: userId });
+    if (row.status === 'COMPLETED') return this.get(userId, id);
+    if (row.status === 'PROCESSING') {
+      await this.complete(row, await this.usdPerUnit(row.currency));
+      return this.get(userId, id);
+    }
     if (row.status !== 'AWAITING_RECIPIENT') this.notAwaiting(row);
-    const at = this.deps.clock.date();
-    if (row.expiresAt.getTime() <= at.getTime()) {
+    if (row.expiresAt.getTime() <= this.deps.clock.now()) {
       await this.expire(id);
       this.notAwaiting(await this.reread(id));
     }
-    const usdPerUnit = await this.usdPerUnit(row.currency);
-    const { count } = await this.deps.db.flashRemittance.updateMany({
-      where: { id, status: 'AWAITING_RECIPIENT', expiresAt: { gt: at } },
-      data: { status: 'PROCESSING', decidedAt: at, updatedAt: at },
-    });
-    if (count === 0) this.notAwaiting(await this.reread(id));
-    await this.announce(await this.reread(id));
-    await this.process(id, usdPerUnit);
+    const done = await this.complete(row, await this.usdPerUnit(row.currency));
+    if (!done) {
+      const now = await this.reread(id);
+      if (now.status !== 'COMPLETED') this.notAwaiting(now);
+    }
     return this.get(userId, id);
   }
 
@@ -519,19 +535,26 @@ export class FlashRemittances {
     return new Decimal(cur).div(usd);
   }
 
-  /** PROCESSING -> COMPLETED with the settlement, once (a conditional update in its transaction). */
-  private async process(id: string, usdPerUnit: Decimal): Promise<void> {
-    const row = await this.reread(id);
+  /**
+   * To COMPLETED with the settlement, once, in one transaction: from AWAITING_RECIPIENT (an
+   * agreement before `expiresAt`) or from PROCESSING (left by an older gateway that stopped
+   * between its two steps). Null when another change came first.
+   */
+  private async complete(row: Row, usdPerUnit: Decimal): Promise<Row | null> {
     const decimals = await this.decimalsOf(row.currency);
     const at = this.deps.clock.date();
+    const agreeing = row.status === 'AWAITING_RECIPIENT';
     const done = await this.deps.db.$transaction(async (tx) => {
       const amount = new Decimal(row.amount.toString());
       const fee = Decimal.min(this.fee(amount, decimals), amount);
       const cdc = amount.mul(usdPerUnit).toDecimalPlaces(CDC_DECIMALS, Decimal.ROUND_DOWN);
       const { count } = await tx.flashRemittance.updateMany({
-        where: { id, status: 'PROCESSING' },
+        where: agreeing
+          ? { id: row.id, status: 'AWAITING_RECIPIENT', expiresAt: { gt: at } }
+          : { id: row.id, status: 'PROCESSING' },
         data: {
           status: 'COMPLETED',
+          ...(agreeing ? { decidedAt: at } : {}),
           fee: fee.toFixed(),
           cdcAmount: cdc.toFixed(),
           completedAt: at,
@@ -540,9 +563,10 @@ export class FlashRemittances {
       });
       if (count === 0) return null;
       await this.settle(tx, row, amount, fee, cdc, at);
-      return tx.flashRemittance.findUniqueOrThrow({ where: { id } });
+      return tx.flashRemittance.findUniqueOrThrow({ where: { id: row.id } });
     });
     if (done) await this.announce(done);
+    return done;
   }
 
   /**
@@ -603,8 +627,8 @@ export class FlashRemittances {
     const row = await this.deps.db.flashRemittance.findUnique({ where: { id } });
     if (!row) return;
     if (row.status === 'PROCESSING') {
-      // Agreed in time but not processed (a crash between the two steps): finish it.
-      await this.process(id, await this.usdPerUnit(row.currency));
+      // Agreed in time but not processed (an older gateway stopped between its two steps).
+      await this.complete(row, await this.usdPerUnit(row.currency));
       return;
     }
     if (row.status !== 'AWAITING_RECIPIENT') return;
@@ -619,7 +643,10 @@ export class FlashRemittances {
     await this.terminate(row, 'EXPIRED', null);
   }
 
-  /** After a restart: every unfinished remittance's job is queued again (it is idempotent). */
+  /**
+   * After a restart: every unfinished remittance's job is queued again (it is idempotent). One
+   * left PROCESSING (agreed, not settled) is completed at once, not at its expiry.
+   */
   async resume(): Promise<number> {
     const rows = await this.deps.db.flashRemittance.findMany({
       where: { status: { in: ['AWAITING_RECIPIENT', 'PROCESSING'] } },
@@ -628,7 +655,12 @@ export class FlashRemittances {
       await this.deps.jobs.enqueue(
         this.expiryJob,
         { remittanceId: r.id },
-        { delayMs: Math.max(0, r.expiresAt.getTime() - this.deps.clock.now()) },
+        {
+          delayMs:
+            r.status === 'PROCESSING'
+              ? 0
+              : Math.max(0, r.expiresAt.getTime() - this.deps.clock.now()),
+        },
       );
     return rows.length;
   }

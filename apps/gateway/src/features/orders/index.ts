@@ -1,4 +1,10 @@
-import type { Depth, Order, PlaceOrderRequest, RuntimeMode } from '@exchange/contracts';
+import type {
+  Depth,
+  Order,
+  PlaceOrderRequest,
+  RuntimeMode,
+  SelfTradePrevention,
+} from '@exchange/contracts';
 import type { SymbolRules } from './order-rules.js';
 
 export { tradableSymbol } from './symbol-rules.js';
@@ -18,6 +24,7 @@ export interface OrderPath {
     mode: RuntimeMode;
     req: PlaceOrderRequest;
     limitPrice?: string;
+    selfTradePrevention?: SelfTradePrevention;
   }): Promise<Order>;
   /** The settled book of a symbol in a mode, best levels first. */
   depth(mode: number, symbol: string, limit?: number): Promise<Depth>;

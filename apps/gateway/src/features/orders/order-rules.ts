@@ -7,6 +7,7 @@ import {
   type EngineOrderSpec,
   type OrderLimits,
   type PlaceOrderRequest,
+  type SelfTradePrevention,
 } from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
 
@@ -63,7 +64,12 @@ function quoteUnits(total: Decimal, r: SymbolRules): number {
 export function checkOrder(
   req: PlaceOrderRequest,
   r: SymbolRules,
-  market: { protectionPrice?: string | undefined; limitPrice?: string | undefined } = {},
+  market: {
+    protectionPrice?: string | undefined;
+    limitPrice?: string | undefined;
+    /** CANCEL_NEWEST unless told (Rapid Buy skips the user's own orders: SKIP_OWN). */
+    selfTradePrevention?: SelfTradePrevention | undefined;
+  } = {},
 ): CheckedOrder {
   const [first] = orderRuleViolations(req, r);
   if (first) throw new AppError(first.error, first.params);
@@ -74,7 +80,7 @@ export function checkOrder(
     type: req.type,
     timeInForce:
       req.type === 'LIMIT' ? (req.timeInForce ?? 'GTC') : req.type === 'MARKET' ? 'IOC' : 'GTC',
-    selfTradePrevention: 'CANCEL_NEWEST',
+    selfTradePrevention: market.selfTradePrevention ?? 'CANCEL_NEWEST',
     ...(req.clientOrderId ? { clientOrderId: req.clientOrderId } : {}),
   };
   const text = (v: string | undefined) => new Decimal(v ?? '0').toFixed();

@@ -8,6 +8,7 @@ import {
   errorByCode,
   type Order,
   type PlaceOrderRequest,
+  type SelfTradePrevention,
 } from '@exchange/contracts';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
@@ -150,6 +151,8 @@ export async function placeOrder(
     replaces?: bigint;
     /** A market buy by total fills no higher than this (Rapid Buy's price protection). */
     limitPrice?: string;
+    /** Rapid Buy's SKIP_OWN: the market buy passes over the user's own asks. */
+    selfTradePrevention?: SelfTradePrevention;
   },
 ): Promise<Order> {
   const { userId, mode, req } = input;
@@ -166,6 +169,7 @@ export async function placeOrder(
       ? await protectionPrice(deps, mode, rules)
       : undefined,
     limitPrice: input.limitPrice,
+    selfTradePrevention: input.selfTradePrevention,
   });
   if (!deps.cache.funded.has(`${userId}:${mode}`)) {
     await ensureFunded({

@@ -69,6 +69,8 @@ export async function resendPending(opts: {
     try {
       spec = checkOrder(JSON.parse(JSON.stringify(req)) as PlaceOrderRequest, rules, {
         limitPrice,
+        // Rapid Buy's market buy passes over the user's own asks, sent again as first sent.
+        selfTradePrevention: o.clientOrderId?.startsWith('rapid-') ? 'SKIP_OWN' : undefined,
       }).spec;
     } catch {
       continue;

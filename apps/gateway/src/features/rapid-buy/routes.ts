@@ -54,8 +54,10 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        requireAuth(request);
-        return ok(await quoteRapidBuy(deps, request.runtimeMode, request.query.usdAmount));
+        const { userId } = requireAuth(request);
+        return ok(
+          await quoteRapidBuy(deps, request.runtimeMode, request.query.usdAmount, userId),
+        );
       },
     );
     app.post(

@@ -7,6 +7,7 @@ import {
   RAPID_BUY_PRICE_TOLERANCE,
   RAPID_BUY_QUOTE_LEVELS,
   RAPID_BUY_SYMBOL,
+  RESTING_ORDER_STATUSES,
   RuntimeMode,
   FINAL_ORDER_STATUSES,
   type Order,
@@ -190,11 +191,53 @@ async function baseDecimals(db: Db): Promise<number> {
   return s?.baseDecimals ?? 8;
 }
 
-/** Quotes a spend in the mode against the live book (no account needed beyond the session). */
+/**
+ * The ask side as the user's market buy meets it: the settled depth less the user's own resting
+ * sell orders (their visible part), which the purchase passes over (SKIP_OWN) rather than stop at.
+ */
+async function asksOfOthers(
+  deps: RapidBuyDeps,
+  mode: RuntimeMode,
+  asks: [string, string][],
+  userId: string | undefined,
+): Promise<[string, string][]> {
+  if (!userId) return asks;
+  const own = await deps.db.spotOrder.findMany({
+    where: {
+      userId,
+      mode,
+      symbol: RAPID_BUY_SYMBOL,
+      side: 'SELL',
+      status: { in: [...RESTING_ORDER_STATUSES] },
+      price: { not: null },
+    },
+    select: { price: true, quantity: true, filledQuantity: true, icebergSize: true },
+  });
+  if (own.length === 0) return asks;
+  const mine = new Map<string, Decimal>();
+  for (const o of own) {
+    const left = new Decimal(o.quantity?.toFixed() ?? 0).minus(o.filledQuantity.toFixed());
+    const shown = o.icebergSize ? Decimal.min(left, o.icebergSize.toFixed()) : left;
+    const key = new Decimal(o.price!.toFixed()).toFixed();
+    mine.set(key, (mine.get(key) ?? new Decimal(0)).plus(Decimal.max(shown, 0)));
+  }
+  const out: [string, string][] = [];
+  for (const [price, qty] of asks) {
+    const left = new Decimal(qty).minus(mine.get(new Decimal(price).toFixed()) ?? 0);
+    if (left.gt(0)) out.push([price, left.toFixed()]);
+  }
+  return out;
+}
+
+/**
+ * Quotes a spend in the mode against the live book (no account needed beyond the session); for
+ * a user, without the user's own asks, as the purchase skips them.
+ */
 export async function quoteRapidBuy(
   deps: RapidBuyDeps,
   mode: RuntimeMode,
   usdAmount: string,
+  userId?: string,
 ): Promise<RapidBuyQuote> {
   const rules = await pairRules(deps, mode).catch((err: unknown) => {
     if (err instanceof AppError && err.code !== 1300) throw new AppError('RAPID_BUY_UNAVAILABLE');
@@ -205,7 +248,8 @@ export async function quoteRapidBuy(
     throw new AppError('RAPID_BUY_BELOW_MINIMUM', { minSpend: rules.minNotional });
   // Enough levels to cover any spend: the walk stops where the dollars run out.
   const book = await deps.orders.depth(mode, RAPID_BUY_SYMBOL, RAPID_BUY_QUOTE_LEVELS * 10);
-  const walk = walkAsks(book.asks, usd, rules, await baseDecimals(deps.db));
+  const asks = await asksOfOthers(deps, mode, book.asks, userId);
+  const walk = walkAsks(asks, usd, rules, await baseDecimals(deps.db));
   return { symbol: RAPID_BUY_SYMBOL, usdAmount: usd.toFixed(), ...walk };
 }
 
@@ -347,7 +391,7 @@ export async function confirmRapidBuy(
   if (existing) return sameRequest(existing, usd);
 
   await assertBuyer(deps, userId, mode);
-  const quote = await quoteRapidBuy(deps, mode, req.usdAmount);
+  const quote = await quoteRapidBuy(deps, mode, req.usdAmount, userId);
   if (quote.noCounterparty || quote.limitPrice === null)
     throw new AppError('RAPID_BUY_NO_COUNTERPARTY', { symbol: RAPID_BUY_SYMBOL });
   // Real balances are checked here for a clear message; Demo and Trial are funded on first use.
@@ -405,6 +449,8 @@ export async function confirmRapidBuy(
         clientOrderId: clientOrderIdOf(row.id),
       },
       limitPrice: quote.limitPrice,
+      // The user's own asks are passed over, not a reason to stop: the others' are bought.
+      selfTradePrevention: 'SKIP_OWN',
     });
   } catch (err) {
     const placed = await deps.db.spotOrder.findUnique({

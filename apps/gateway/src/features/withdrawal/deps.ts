@@ -1,4 +1,3 @@
-import type { Decimal } from 'decimal.js';
 import type { NotifyInput } from '@exchange/contracts';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
@@ -58,8 +57,6 @@ export interface OutDeps {
   networks: WithdrawalNetworks;
   chain: WithdrawalChain;
   config: OutConfig;
-  /** Credited crypto deposits of the asset still in their 24-hour withdrawal freeze. */
-  lockedAmount(userId: string, asset: string): Promise<Decimal>;
   /** The notifications feature's notify(): stored, pushed and mailed by the type's rule. */
   notify(input: NotifyInput): Promise<unknown>;
 }

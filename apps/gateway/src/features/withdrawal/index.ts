@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChainNetwork } from '@exchange/contracts';
-import { withdrawalLockedAmount } from '../crypto-deposit/index.js';
 import type { ChainAdapters } from '../wallet/chain-adapter.js';
 import { totpSecretBox } from '../security/deps.js';
 import { notify } from '../notifications/notify.js';
@@ -68,7 +67,6 @@ export async function registerWithdrawals(
       reviewMaxMs:
         Math.max(env.WITHDRAWAL_REVIEW_MIN_SECONDS, env.WITHDRAWAL_REVIEW_MAX_SECONDS) * 1000,
     },
-    lockedAmount: (userId, asset) => withdrawalLockedAmount(app.db, userId, asset, app.clock.now()),
     notify: (input) => notify(app.notifyDeps, input),
   };
   const withdrawals = new Withdrawals(deps);

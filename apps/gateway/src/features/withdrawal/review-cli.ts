@@ -2,7 +2,6 @@
 // crypto withdrawal's risk review. refuse returns the funds at once (under review or waiting for
 // the batch); approve ends the review now (a night request still waits for the 09:00 HKT batch).
 // The running gateway's jobs then broadcast it. `npm run wallet:review -- list` shows the open ones.
-import { Decimal } from 'decimal.js';
 import { loadEnv } from '../../config/env.js';
 import { withLocalSecrets } from '@exchange/contracts/secrets-file';
 import { createDb } from '../../db/client.js';
@@ -52,7 +51,6 @@ const withdrawals = new Withdrawals({
     reviewMaxMs: 0,
     nightBatch: env.WITHDRAWAL_NIGHT_BATCH,
   },
-  lockedAmount: async () => new Decimal(0),
   notify: async () => {},
 });
 try {

@@ -11,19 +11,20 @@ import {
 import type { Prisma } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { paged } from '../../lib/paging.js';
+import { oncePerRequest, requestKey } from '../../lib/request-claim.js';
 import { post } from '../ledger/ledger-service.js';
 import {
   assertMayMoveOut,
   checkAmount,
   exact,
   isUniqueViolation,
-  lockedAvailable,
   refreshAssets,
 } from './common.js';
 import type { OutDeps } from './deps.js';
+import { assertWithdrawable, lockedWithdrawable, withdrawable } from './holds.js';
 import { assertUidAllowed } from './whitelist-service.js';
 
-type Deps = Pick<OutDeps, 'db' | 'clock' | 'config' | 'fanout' | 'notify'>;
+type Deps = Pick<OutDeps, 'db' | 'clock' | 'config' | 'fanout' | 'notify' | 'redis'>;
 
 /** The clearing account between a transfer's two postings (always back to zero). */
 export const TRANSFER_CLEARING = 'system:internal-transfer';
@@ -78,18 +79,33 @@ export async function existingTransfer(
 /**
  * An internal transfer by UID: instant, no fee, Real mode. Checked before the step-up (so a
  * mistake spends no code): permission (INTERNAL_TRANSFER), security lock, the amount, the recipient (exists, not
- * the sender, may receive), the "whitelisted UIDs only" setting; then one database transaction
+ * the sender, may receive), the "whitelisted UIDs only" setting, the amount against what may
+ * leave the exchange (`holds.ts`: 5216 while fresh deposits are held); then one database transaction
  * inserts the transfer and posts INTERNAL_TRANSFER_OUT (sender -> clearing) and
  * INTERNAL_TRANSFER_IN (clearing -> recipient) under the balance row's lock. Idempotent on the
  * client request id. Both sides' balances are refreshed and the recipient is notified.
  */
-export async function transfer(
+export function transfer(
   deps: Deps,
   userId: string,
   mode: number,
   req: InternalTransferRequest,
   /** The step-up, run once the request is known to be valid (the route's; none in tests of load). */
   stepUp: () => Promise<void> = async () => {},
+): Promise<InternalTransfer> {
+  // The request id is claimed before the codes are spent: a copy sent at the same instant waits
+  // for this one and answers the same.
+  return oncePerRequest(deps.redis, requestKey('transfer', userId, req.clientRequestId), () =>
+    transferOnce(deps, userId, mode, req, stepUp),
+  );
+}
+
+async function transferOnce(
+  deps: Deps,
+  userId: string,
+  mode: number,
+  req: InternalTransferRequest,
+  stepUp: () => Promise<void>,
 ): Promise<InternalTransfer> {
   const sender = await assertMayMoveOut(deps, userId, mode, KycPermission.INTERNAL_TRANSFER);
   const again = await existingTransfer(deps, userId, req);
@@ -105,11 +121,9 @@ export async function transfer(
   if (recipient.id === userId) throw new AppError('TRANSFER_TO_SELF');
   if (!mayReceive(recipient)) throw new AppError('TRANSFER_RECIPIENT_UNAVAILABLE');
   await assertUidAllowed(deps, userId, uid);
-  const held = await deps.db.balance.findUnique({
-    where: { accountId_mode_asset: { accountId: userId, mode, asset: req.asset } },
-  });
-  if (!held || value.gt(held.available.toString()))
-    throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
+  // A hold blocks a transfer as it blocks a withdrawal: the recipient could withdraw at once.
+  const now = deps.clock.now();
+  assertWithdrawable(value, await withdrawable(deps.db, userId, mode, req.asset, now), req.asset);
   await stepUp();
 
   const at = deps.clock.date();
@@ -127,8 +141,11 @@ export async function transfer(
           createdAt: at,
         },
       });
-      const available = await lockedAvailable(tx, userId, mode, req.asset);
-      if (available.lt(value)) throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
+      assertWithdrawable(
+        value,
+        await lockedWithdrawable(tx, userId, mode, req.asset, at),
+        req.asset,
+      );
       const ref = { mode, refType: 'INTERNAL_TRANSFER', refId: created.id, at };
       await post(tx, {
         ...ref,

@@ -20,6 +20,7 @@ import type { CryptoWithdrawal } from '../../db/generated/client.js';
 import type { JobDefinition } from '../../jobs/jobs.js';
 import { AppError } from '../../lib/app-error.js';
 import { paged } from '../../lib/paging.js';
+import { oncePerRequest, requestKey } from '../../lib/request-claim.js';
 import { freezeLegs, post, SYSTEM } from '../ledger/ledger-service.js';
 import { privateTopic } from '../socket/fanout.js';
 import { nightBatchAt } from './batch-window.js';
@@ -28,10 +29,10 @@ import {
   assertReal,
   checkAmount,
   isUniqueViolation,
-  lockedAvailable,
   refreshAssets,
 } from './common.js';
 import { ChainRefused, type OutDeps } from './deps.js';
+import { assertWithdrawable, lockedWithdrawable, withdrawable } from './holds.js';
 import { assertAddressAllowed } from './whitelist-service.js';
 
 type Tx = Prisma.TransactionClient;
@@ -136,14 +137,9 @@ export class Withdrawals {
     return { rate: new Decimal(c.feeRate), endsAt: c.feeRateEndsAt };
   }
 
-  /** How much of the asset can be withdrawn now: available minus deposits still frozen. */
-  private async withdrawable(userId: string, mode: number, asset: string) {
-    const row = await this.deps.db.balance.findUnique({
-      where: { accountId_mode_asset: { accountId: userId, mode, asset } },
-    });
-    const available = new Decimal(row?.available.toString() ?? 0);
-    const locked = await this.deps.lockedAmount(userId, asset);
-    return { available, withdrawable: Decimal.max(0, available.minus(locked)) };
+  /** How much of the asset may leave now: available minus what holds block (`holds.ts`). */
+  private withdrawable(userId: string, mode: number, asset: string) {
+    return withdrawable(this.deps.db, userId, mode, asset, this.deps.clock.now());
   }
 
   /**
@@ -218,12 +214,27 @@ export class Withdrawals {
    * row, checks the amount against available minus the deposits' 24-hour freeze again (a
    * concurrent request may have taken it), and freezes it.
    */
-  async request(
+  request(
     userId: string,
     mode: number,
     req: WithdrawalRequest,
     /** The step-up, run once the request is known to be valid (so a mistake spends no code). */
     stepUp: () => Promise<void> = async () => {},
+  ): Promise<Withdrawal> {
+    // The request id is claimed before the codes are spent: a copy sent at the same instant waits
+    // for this one and answers the same.
+    return oncePerRequest(
+      this.deps.redis,
+      requestKey('withdrawal', userId, req.clientRequestId),
+      () => this.requestOnce(userId, mode, req, stepUp),
+    );
+  }
+
+  private async requestOnce(
+    userId: string,
+    mode: number,
+    req: WithdrawalRequest,
+    stepUp: () => Promise<void>,
   ): Promise<Withdrawal> {
     await assertMayMoveOut(this.deps, userId, mode, KycPermission.CRYPTO_WITHDRAWAL);
     const again = await this.existing(userId, req);
@@ -235,9 +246,7 @@ export class Withdrawals {
       throw new AppError('ADDRESS_FORMAT_INCORRECT');
     const address = this.deps.networks.canonical(q.network.kind, typed);
     await assertAddressAllowed(this.deps, userId, { ...q.network, address });
-    const locked = await this.deps.lockedAmount(userId, req.asset);
-    const { withdrawable } = await this.withdrawable(userId, mode, req.asset);
-    if (withdrawable.lt(q.amount)) this.refuseBalance(withdrawable, locked, req.asset);
+    assertWithdrawable(q.amount, await this.withdrawable(userId, mode, req.asset), req.asset);
     await stepUp();
 
     const at = this.deps.clock.date();
@@ -265,9 +274,8 @@ export class Withdrawals {
             updatedAt: at,
           },
         });
-        const available = await lockedAvailable(tx, userId, mode, req.asset);
-        const left = Decimal.max(0, available.minus(locked));
-        if (left.lt(q.amount)) this.refuseBalance(left, locked, req.asset);
+        const left = await lockedWithdrawable(tx, userId, mode, req.asset, at);
+        assertWithdrawable(q.amount, left, req.asset);
         await post(tx, {
           mode,
           flowType: FlowType.CRYPTO_WITHDRAWAL_FREEZE,
@@ -294,15 +302,6 @@ export class Withdrawals {
     );
     await this.announce(row);
     return withdrawalView(row);
-  }
-
-  /** 5001 when the balance is short, 5216 when deposits still in their freeze make it short. */
-  private refuseBalance(withdrawable: Decimal, locked: Decimal, asset: string): never {
-    if (locked.isZero()) throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
-    throw new AppError('WITHDRAWAL_DEPOSIT_FROZEN', {
-      withdrawable: withdrawable.toFixed(),
-      asset,
-    });
   }
 
   /** The user cancels while the withdrawal is under review or waiting for the batch. */

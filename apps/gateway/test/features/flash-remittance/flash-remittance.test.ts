@@ -196,8 +196,10 @@ describe('flash remittance', () => {
       amount: '333.33',
       flowType: FlowType.FLASH_REMITTANCE_IN,
     });
-    // A second agreement changes nothing.
-    expect((await call(t, recipient.token, 'POST', P.agree(r.id))).body.code).toBe('6512');
+    // A second agreement answers the outcome and changes nothing.
+    const again = await call<FlashRemittance>(t, recipient.token, 'POST', P.agree(r.id));
+    expect(again.body).toMatchObject({ code: '200', data: { id: r.id, status: 'COMPLETED' } });
+    expect(await balance(t, recipient.userId, 'USD')).toEqual({ available: '332.99', frozen: '0' });
     const history = await call<Page<FlashRemittance>>(
       t,
       recipient.token,

@@ -95,6 +95,8 @@ interface Saved {
   transfers: Transfer[];
   watches: [string, { url: string; kind: string; index: number }][];
   deliveries: Delivery[];
+  /** Withdrawal ids paid, with their network and transaction (absent in older state files). */
+  paid?: [string, { network: ChainNetwork; txId: string }][];
 }
 
 const keyOf = (t: { network: string; txId: string; outputIndex: number }) =>
@@ -165,7 +167,11 @@ export class ChainSim {
     return address;
   }
 
-  /** Sends a withdrawal; the same withdrawal id answers the same transaction. */
+  /**
+   * Sends a withdrawal. A chain never pays one withdrawal id twice, however late the retry: the
+   * ids it paid are kept in its state (`paid`, long after their blocks are forgotten), and a
+   * repeat answers the first payment's transaction.
+   */
   broadcast(req: {
     withdrawalId: string;
     network: string;
@@ -174,22 +180,23 @@ export class ChainSim {
     amount: string;
     callbackUrl: string;
   }): { txId: string } {
-    const existing = [...this.transfers.values()].find(
-      (t) => t.withdrawalId === req.withdrawalId && t.network === req.network,
-    );
-    if (existing) return { txId: existing.txId };
+    const first = this.paid.get(req.withdrawalId);
+    if (first) return { txId: first.txId };
     const chain = this.chain(req.network);
     if (!chain.connected) throw new ChainSimError(503, `${chain.network} node is disconnected`);
     if (chain.coinStatus === 'MAINTENANCE')
       throw new ChainSimError(503, `${chain.network} is under maintenance`);
     const transfer = this.newTransfer(chain.network, req.address, req.amount, req.asset);
     transfer.withdrawalId = req.withdrawalId;
+    this.paid.set(req.withdrawalId, { network: chain.network, txId: transfer.txId });
     this.withdrawalUrls.set(req.withdrawalId, req.callbackUrl);
     this.o.log.info({ ...transfer }, 'withdrawal broadcast');
     this.save();
     return { txId: transfer.txId };
   }
   private readonly withdrawalUrls = new Map<string, string>();
+  /** Every withdrawal id paid, with its transaction: kept for good (durable in the state file). */
+  private readonly paid = new Map<string, { network: ChainNetwork; txId: string }>();
 
   status() {
     return {
@@ -301,6 +308,8 @@ export class ChainSim {
     const url = this.withdrawalUrls.get(withdrawalId);
     if (!t || !url) throw new ChainSimError(404, `no withdrawal ${withdrawalId}`);
     this.transfers.delete(keyOf(t));
+    // Refused by the network: it was never paid.
+    this.paid.delete(withdrawalId);
     for (const c of this.chains.values())
       for (const b of c.blocks) b.txKeys = b.txKeys.filter((k) => k !== keyOf(t));
     this.enqueue(url, null, {
@@ -573,6 +582,10 @@ export class ChainSim {
         this.withdrawalUrls.set(d.body.withdrawalId, d.url);
     const urls = (saved as Saved & { withdrawalUrls?: [string, string][] }).withdrawalUrls ?? [];
     for (const [id, url] of urls) this.withdrawalUrls.set(id, url);
+    // A state file from before `paid` was kept: the withdrawals it still holds were paid.
+    for (const t of saved.transfers)
+      if (t.withdrawalId) this.paid.set(t.withdrawalId, { network: t.network, txId: t.txId });
+    for (const [id, p] of saved.paid ?? []) this.paid.set(id, p);
   }
 
   private save(): void {
@@ -585,6 +598,7 @@ export class ChainSim {
       watches: [...this.watches.entries()],
       deliveries: this.deliveries,
       withdrawalUrls: [...this.withdrawalUrls.entries()],
+      paid: [...this.paid.entries()],
     };
     writeFileSync(`${file}.tmp`, JSON.stringify(saved));
     renameSync(`${file}.tmp`, file);
