@@ -61,6 +61,13 @@ export function keepRawJsonBody(app: FastifyInstance): void {
   });
 }
 
+const signatureChecks = new WeakSet<object>();
+
+/** Whether `hook` is a signature check made by `requireSignedCallback`. */
+export function isSignatureCheck(hook: unknown): boolean {
+  return typeof hook === 'function' && signatureChecks.has(hook);
+}
+
 /**
  * A route's preValidation hook that refuses a callback with a bad or missing signature
  * (`invalid`) or one outside the replay window (`expired`). It runs before the body is
@@ -73,7 +80,7 @@ export function requireSignedCallback(opts: {
   invalid: ErrorName;
   expired: ErrorName;
 }): (request: FastifyRequest) => Promise<void> {
-  return (request) => {
+  const check = (request: FastifyRequest): Promise<void> => {
     const verdict = verifyCallback({
       secret: opts.secret,
       rawBody: (request as { rawBody?: string }).rawBody ?? '',
@@ -85,4 +92,6 @@ export function requireSignedCallback(opts: {
     request.log.warn({ reason: verdict.reason }, `${opts.party} callback refused`);
     return Promise.reject(new AppError(verdict.reason === 'EXPIRED' ? opts.expired : opts.invalid));
   };
+  signatureChecks.add(check);
+  return check;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bearerSecurity } from '../lib/route-schemas.js';
+import { isSignatureCheck } from '../lib/signed-callback.js';
 
 /**
  * Who may call a route, declared on the route itself (`config: { access }`):
@@ -52,8 +53,9 @@ function isRouteAccess(value: unknown): value is RouteAccess {
 }
 
 /**
- * Makes every route declare its access: a route without one (or with an unknown one) stops the
- * app from starting, naming its method and path. The OpenAPI security of the route follows from
+ * Makes every route declare its access: a route without one (or with an unknown one), or a
+ * `callback` route without a `requireSignedCallback` check, stops the app from starting, naming
+ * its method and path. The OpenAPI security of the route follows from
  * the declaration (bearer for `session`, none otherwise); a route whose own `schema.security`
  * says otherwise does not start either. Added before any route or scope exists.
  */
@@ -69,6 +71,10 @@ export function requireRouteAccess(app: FastifyInstance): void {
       throw new Error(
         `Route ${method} ${url} declares no access: add config: { access: ${ROUTE_ACCESS.map((a) => `'${a}'`).join(' | ')} }` +
           (access === undefined ? '' : ` (got ${JSON.stringify(access)})`),
+      );
+    if (access === 'callback' && ![route.preValidation].flat().some(isSignatureCheck))
+      throw new Error(
+        `Route ${method} ${url} declares access 'callback' but checks no signature: add preValidation: requireSignedCallback(...)`,
       );
     route.config = { ...route.config, access };
     declared.push({ method, url, access });

@@ -166,6 +166,24 @@ describe('who may call a route is decided by the matched route', () => {
     await scope?.close();
   });
 
+  it('does not start when a signed callback route checks no signature', async () => {
+    let scope: FastifyInstance | undefined;
+    await expect(
+      buildApp({
+        env: t.env,
+        clock: t.clock,
+        logger: false,
+        extraRoutes: (app) => {
+          scope = app;
+          app.post('/v1/test/public/callback', { config: { access: 'callback' } }, async () => 'x');
+        },
+      }),
+    ).rejects.toThrow(
+      /POST \/v1\/test\/public\/callback declares access 'callback' but checks no signature/,
+    );
+    await scope?.close();
+  });
+
   it('does not start when a route says it needs no token in its OpenAPI security', async () => {
     let scope: FastifyInstance | undefined;
     await expect(
