@@ -15,7 +15,9 @@ const RELEASE =
 type Answer = { code: number; params: Record<string, unknown> | null };
 
 function replay(answer: Answer): AppError {
-  const name = (Object.keys(ErrorCode) as ErrorName[]).find((n) => ErrorCode[n].code === answer.code);
+  const name = (Object.keys(ErrorCode) as ErrorName[]).find(
+    (n) => ErrorCode[n].code === answer.code,
+  );
   return name ? new AppError(name, answer.params) : new AppError('INTERNAL');
 }
 

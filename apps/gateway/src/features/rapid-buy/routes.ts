@@ -55,9 +55,7 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireAuth(request);
-        return ok(
-          await quoteRapidBuy(deps, request.runtimeMode, request.query.usdAmount, userId),
-        );
+        return ok(await quoteRapidBuy(deps, request.runtimeMode, request.query.usdAmount, userId));
       },
     );
     app.post(

@@ -6,15 +6,7 @@ import {
   type Withdrawal,
 } from '@exchange/contracts';
 import { build, type TestApp } from '../../helpers/build.js';
-import {
-  account,
-  balance,
-  call,
-  codes,
-  credit,
-  expectAuditClean,
-  FakeChain,
-} from './setup.js';
+import { account, balance, call, codes, credit, expectAuditClean, FakeChain } from './setup.js';
 
 let t: TestApp;
 beforeAll(async () => {
