@@ -29,6 +29,8 @@ export const SECRET_SETTINGS = {
   CHAIN_CALLBACK_SECRET: 'text',
   BANK_CALLBACK_SECRET: 'text',
   CARD_CALLBACK_SECRET: 'text',
+  /** The simulated chains' HD seed: whoever knows it derives every deposit address's key. */
+  CHAIN_HD_SEED: 'text',
   /** The local Google and Apple sign-in stand-ins' client secrets (`npm start` only). */
   OIDC_SIM_GOOGLE_CLIENT_SECRET: 'text',
   OIDC_SIM_APPLE_CLIENT_SECRET: 'text',
@@ -52,6 +54,7 @@ export const PUBLISHED_SECRETS: readonly string[] = [
   'exchange-development-totp-key',
   'exchange development file key',
   'local-oidc-development-cookie-key',
+  '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f',
 ];
 
 const HEX = /^[0-9a-fA-F]+$/;

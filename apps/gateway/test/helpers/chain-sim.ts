@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,6 +47,7 @@ export async function startChainSim(opts: {
         LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
         CHAIN_SIM_PORT: String(opts.port),
         CHAIN_CALLBACK_SECRET: opts.secret,
+        CHAIN_HD_SEED: randomBytes(32).toString('hex'),
         ...(opts.callbackUrl ? { CHAIN_CALLBACK_URL: opts.callbackUrl } : {}),
         CHAIN_BLOCK_SECONDS: opts.blockSeconds ?? 'BTC=100000000,ETH=100000000,TRX=100000000',
         TIME_SCALE: '1',

@@ -25,7 +25,7 @@ export const DERIVATION_PATHS: Record<NetworkKind, string> = {
   TRON: "m/44'/195'/0'/0",
 };
 
-/** The development seed: public, so only for simulated coins (main.ts warns when it is used). */
+/** A public seed for the chain's own unit tests; the chain process refuses it (a published secret). */
 export const DEV_HD_SEED =
   '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f';
 

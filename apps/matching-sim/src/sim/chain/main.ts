@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pino } from 'pino';
 import { z } from 'zod';
-import { AddressBook, DEV_HD_SEED } from './addresses.js';
+import { AddressBook } from './addresses.js';
 import { ChainSim } from './chain-sim.js';
 import { chainSimServer } from './server.js';
 import { readSettings, secretSetting } from '../settings.js';
@@ -39,8 +39,8 @@ const config = readSettings(
     CHAIN_CALLBACK_SECRET: secretSetting('CHAIN_CALLBACK_SECRET'),
     /** The gateway's callback route, for coin status changes before any address was registered. */
     CHAIN_CALLBACK_URL: z.string().url().optional(),
-    /** The HD seed the deposit addresses derive from (hex, 16-64 bytes). */
-    CHAIN_HD_SEED: z.string().default(DEV_HD_SEED),
+    /** The HD seed the deposit addresses derive from (64 hex digits; npm start generates it). */
+    CHAIN_HD_SEED: secretSetting('CHAIN_HD_SEED'),
     /** Logical seconds between blocks per network; TIME_SCALE makes them pass faster. */
     CHAIN_BLOCK_SECONDS: blockSeconds.default({ BTC: 30, ETH: 12, TRX: 3 }),
     TIME_SCALE: z.coerce.number().positive().default(1),
@@ -60,9 +60,6 @@ const log = pino({
       }
     : {}),
 });
-
-if (config.CHAIN_HD_SEED === DEV_HD_SEED)
-  log.warn('CHAIN_HD_SEED is not set: deposit addresses derive from the public development seed');
 
 const sim = new ChainSim({
   secret: config.CHAIN_CALLBACK_SECRET,
