@@ -58,7 +58,8 @@ export async function runOrderPath(o: {
     if (!u) continue;
     const s = await BenchSocket.open(o.wsUrl);
     await s.must('login', { token: u.token, runtimeMode: 1 });
-    for (const symbol of o.symbols ?? [SYMBOL]) await s.must('subscribe', { symbol }, 'fills');
+    // One subscription carries the account's fills of every symbol.
+    await s.must('subscribe', {}, 'fills');
     s.onPush = (p) => {
       if (p.channel !== 'fills') return;
       const id = (p.data as { orderId?: string }).orderId;
