@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import type { BenchUser } from './exchange.js';
 import { log } from './exchange.js';
-import { orderBody, plannedOrder, SYMBOL } from './orders.js';
+import { orderBody, plannedOrder } from './orders.js';
 import { BenchSocket } from './socket-client.js';
 import { summarize, type Summary } from './stats.js';
 
