@@ -110,8 +110,8 @@ export function trader() {
   ws.connect(WS_URL, {}, (socket) => {
     socket.on('open', () => {
       send(socket, 'login', { token: users[me].token, runtimeMode: 1 }, undefined, 'login');
-      send(socket, 'subscribe', { symbol: SYMBOL }, 'order', 'o');
-      send(socket, 'subscribe', { symbol: SYMBOL }, 'fills', 'f');
+      send(socket, 'subscribe', {}, 'order', 'o');
+      send(socket, 'subscribe', {}, 'fills', 'f');
       socket.setInterval(() => send(socket, 'ping', undefined, undefined, 'p'), 20000);
       socket.setInterval(() => {
         const rid = `x${RUN}-${id}-${n++}`;

@@ -26,6 +26,8 @@ const redis = connectRedis(config, {
   keyPrefix: config.REDIS_PREFIX,
   connectionName: `matching-sim-${config.ENGINE_SHARD}`,
 });
+// ioredis reconnects by itself; its errors are logged, never an unhandled 'error' event.
+redis.on('error', (err: Error) => log.warn({ err }, 'redis connection error; reconnecting'));
 const stopHeartbeat = startHeartbeat(redis, config.HEARTBEAT_MS, Date.now, config.ENGINE_SHARD);
 const service = new EngineService({
   redis,

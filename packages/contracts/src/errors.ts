@@ -44,6 +44,12 @@ export const ErrorCode = {
     401,
     'Your account is logged in on another device; change the password immediately if it was not you.',
   ),
+  /** A subscribe past SOCKET_MAX_SUBSCRIPTIONS (socket.ts): nothing is subscribed. */
+  SOCKET_TOO_MANY_SUBSCRIPTIONS: def(
+    4100,
+    400,
+    'This connection already follows {{limit}} channels, the most it may; unsubscribe from one first.',
+  ),
 
   // ---- system and request ----
   SYSTEM_BUSY: def(1000, 503, 'The system is busy, try again later.'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
-import { asset, tradingSymbol } from './catalogue.js';
+import { asset, languageCode, tradingSymbol } from './catalogue.js';
 import {
   bestAskBid,
   candle,
@@ -84,6 +84,49 @@ export const PRIVATE_CHANNELS: readonly SocketChannel[] = [
 
 /** Private channels of the account as a whole, the same in every runtime mode. */
 export const ACCOUNT_CHANNELS: readonly SocketChannel[] = ['notification'];
+
+/**
+ * The most channels one connection may follow at once (each symbol or interval counts as one);
+ * a subscribe past it answers SOCKET_TOO_MANY_SUBSCRIPTIONS (4100) and subscribes nothing.
+ * The trading screen follows about a dozen; a market list a few dozen tickers.
+ */
+export const SOCKET_MAX_SUBSCRIPTIONS = 100;
+
+const symbolArg = text().min(1).max(32);
+const noArgs = z.strictObject({});
+const symbolArgs = z.strictObject({ symbol: symbolArg });
+
+/**
+ * The arguments each channel takes, exactly: a subscribe with an argument its channel does not
+ * take, or without one it needs, answers 1002 and subscribes nothing. Private channels carry
+ * all of the account's events (of the connection's mode) and take no arguments.
+ */
+export const socketChannelArgs = {
+  best_ask_bid: symbolArgs,
+  orderBook: symbolArgs,
+  ticker: symbolArgs,
+  candle: z.strictObject({ symbol: symbolArg, interval: candleInterval }),
+  trade: symbolArgs,
+  statsTradeVolume: symbolArgs,
+  acceptLanguage: z.strictObject({ language: languageCode }),
+  fills: noArgs,
+  order: noArgs,
+  refreshAsset: noArgs,
+  cryptoDeposit: noArgs,
+  system: noArgs,
+  exchangeRate: noArgs,
+  updateAssetItem: noArgs,
+  updateSymbolItem: noArgs,
+  withdrawal: noArgs,
+  notification: noArgs,
+  fiatWithdrawal: noArgs,
+  bankAccount: noArgs,
+  bankCard: noArgs,
+  fiatDeposit: noArgs,
+  foreignExchange: noArgs,
+  rapidBuy: noArgs,
+  flashRemittance: noArgs,
+} satisfies Record<SocketChannel, z.ZodType>;
 
 /** A client message. `requestId` pairs the reply with the request. */
 export const socketRequest = z.object({

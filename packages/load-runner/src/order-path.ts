@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import type { BenchUser } from './exchange.js';
 import { log } from './exchange.js';
-import { orderBody, plannedOrder, SYMBOL } from './orders.js';
+import { orderBody, plannedOrder } from './orders.js';
 import { BenchSocket } from './socket-client.js';
 import { summarize, type Summary } from './stats.js';
 
@@ -58,7 +58,8 @@ export async function runOrderPath(o: {
     if (!u) continue;
     const s = await BenchSocket.open(o.wsUrl);
     await s.must('login', { token: u.token, runtimeMode: 1 });
-    for (const symbol of o.symbols ?? [SYMBOL]) await s.must('subscribe', { symbol }, 'fills');
+    // One subscription carries the account's fills of every symbol.
+    await s.must('subscribe', {}, 'fills');
     s.onPush = (p) => {
       if (p.channel !== 'fills') return;
       const id = (p.data as { orderId?: string }).orderId;

@@ -13,6 +13,9 @@ async function postgresReachable(url: string): Promise<string | null> {
   const u = new URL(url);
   u.pathname = '/postgres';
   const client = new pg.Client({ connectionString: u.toString(), connectionTimeoutMillis: 3000 });
+  // A connection Postgres drops fails the statement in progress (or the next); its 'error'
+  // event must not end the process as an uncaught exception.
+  client.on('error', () => undefined);
   try {
     await client.connect();
     await client.query('SELECT 1');

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { guardPool, warnOnStderr, type PoolErrorHandler } from './pool-errors.js';
 
 /**
  * A plain node-postgres pool for the order path's hot statements (placement, settlement),
@@ -23,9 +24,16 @@ const types: pg.CustomTypesConfig = {
         ) as unknown)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-export function createSql(connectionString: string, max = 20): Sql {
-  const pool = new pg.Pool({ connectionString, max, types, application_name: 'gateway-sql' });
-  // An idle client's error (a restarted server) must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
-  return pool;
+export function createSql(
+  connectionString: string,
+  max = 20,
+  onError: PoolErrorHandler = warnOnStderr,
+): Sql {
+  // A dropped connection (a restarted server, pg_terminate_backend) must not crash the process:
+  // it is reported, and the pool connects again for the next query (pool-errors.ts).
+  return guardPool(
+    new pg.Pool({ connectionString, max, types, application_name: 'gateway-sql' }),
+    'sql',
+    onError,
+  );
 }

@@ -83,8 +83,14 @@ export function createJobs(opts: {
   let worker: Worker | undefined;
   const handlers = new Map<string, JobDefinition<z.ZodType>>();
 
-  const getQueue = () =>
-    (queue ??= new Queue(QUEUE, { connection: opts.redis.forBullMq(), prefix }));
+  const getQueue = () => {
+    if (queue) return queue;
+    queue = new Queue(QUEUE, { connection: opts.redis.forBullMq(), prefix });
+    // A Queue or Worker re-emits its connection's errors: without a listener that is an uncaught
+    // 'error' event. The connection reconnects by itself.
+    queue.on('error', (err) => opts.log.warn({ err }, 'job queue: redis connection error'));
+    return queue;
+  };
 
   return {
     register(def) {
@@ -124,6 +130,7 @@ export function createJobs(opts: {
         },
         { connection: opts.redis.forBullMq(), prefix, concurrency: 4 },
       );
+      worker.on('error', (err) => opts.log.warn({ err }, 'job worker: redis connection error'));
       worker.on('failed', (job, err) =>
         opts.log.warn({ job: job?.name, id: job?.id, err }, 'job failed'),
       );

@@ -38,7 +38,19 @@ export interface RedisConnections {
   close(): Promise<void>;
 }
 
-export function createRedis(target: string | RedisTarget, prefix: string): RedisConnections {
+/** Told of a connection's error (ioredis reconnects by itself); must not throw. */
+export type RedisErrorHandler = (err: Error, connection: string) => void;
+
+/** For the command-line tools, which have no logger: one line on stderr. */
+const warnOnStderr: RedisErrorHandler = (err, connection) => {
+  process.stderr.write(`redis (${connection}): ${err.message}\n`);
+};
+
+export function createRedis(
+  target: string | RedisTarget,
+  prefix: string,
+  onError: RedisErrorHandler = warnOnStderr,
+): RedisConnections {
   const { REDIS_URL: url, REDIS_CLUSTER_NODES: nodes } =
     typeof target === 'string' ? { REDIS_URL: target, REDIS_CLUSTER_NODES: undefined } : target;
   const base: RedisOptions = {
@@ -56,9 +68,13 @@ export function createRedis(target: string | RedisTarget, prefix: string): Redis
     enableReadyCheck: false,
   };
   const bull: RedisOptions = { maxRetriesPerRequest: null, connectionName: 'gateway-jobs' };
-  const connect = nodes
-    ? (opts: RedisOptions) => clusterClient(nodes, opts)
-    : (opts: RedisOptions) => new Redis(url, opts);
+  const connect = (opts: RedisOptions): RedisClient => {
+    const client = nodes ? clusterClient(nodes, opts) : new Redis(url, opts);
+    // Every connection reports its errors (ioredis reconnects); none is left without a listener.
+    const name = opts.connectionName ?? 'gateway';
+    client.on('error', (err: Error) => onError(err, name));
+    return client;
+  };
   const commands = connect({ ...base, keyPrefix: prefix });
   const subscriber = connect(sub);
   const extra: RedisClient[] = [];

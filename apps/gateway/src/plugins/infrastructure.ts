@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Env } from '../config/env.js';
 import { createDb, type Db } from '../db/client.js';
 import { createSql, type Sql } from '../db/sql.js';
+import type { PoolErrorHandler } from '../db/pool-errors.js';
 import type { Clock } from '../lib/clock.js';
 import { createRedis, type RedisConnections } from '../lib/redis.js';
 import { createJobs, renameLegacyQueueKeys, type Jobs } from '../jobs/jobs.js';
@@ -24,9 +25,15 @@ declare module 'fastify' {
 
 /** The app's shared resources: configuration, clock, Postgres (Prisma and a plain pool), Redis and the job queues. */
 async function infrastructure(app: FastifyInstance, opts: { env: Env; clock: Clock }) {
-  const db = createDb(opts.env.DATABASE_URL, opts.env.DB_POOL_SIZE);
-  const sql = createSql(opts.env.DATABASE_URL, opts.env.DB_POOL_SIZE);
-  const redis = createRedis(opts.env, opts.env.REDIS_PREFIX);
+  // Postgres or Redis dropping a connection (a restart, a failover, pg_terminate_backend) is
+  // logged, and the connection is made again; it never ends the process.
+  const onPoolError: PoolErrorHandler = (err, pool, source) =>
+    app.log.warn({ err, pool, source }, 'postgres connection lost; the pool connects again');
+  const db = createDb(opts.env.DATABASE_URL, opts.env.DB_POOL_SIZE, onPoolError);
+  const sql = createSql(opts.env.DATABASE_URL, opts.env.DB_POOL_SIZE, onPoolError);
+  const redis = createRedis(opts.env, opts.env.REDIS_PREFIX, (err, connection) =>
+    app.log.warn({ err, connection }, 'redis connection error; reconnecting'),
+  );
   const jobs = createJobs({ redis, clock: opts.clock, log: app.log });
   const movedJobKeys = await renameLegacyQueueKeys(redis);
   if (movedJobKeys > 0)

@@ -4,6 +4,8 @@ export const errorsDe: Record<string, string> = {
   error_401: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
   error_4003:
     'Ihr Konto ist auf einem anderen Gerät angemeldet. Falls Sie das nicht waren, ändern Sie sofort Ihr Passwort.',
+  error_4100:
+    'Diese Verbindung folgt bereits {{limit}} Kanälen, dem Höchstwert; beenden Sie zuerst ein Abonnement.',
 
   // ---- system and request ----
   error_1000: 'Das System ist ausgelastet. Bitte versuchen Sie es später erneut.',

@@ -4,6 +4,8 @@ export const errorsFr: Record<string, string> = {
   error_401: 'Votre session a expiré, veuillez vous reconnecter.',
   error_4003:
     'Votre compte est connecté sur un autre appareil ; si ce n’est pas vous, changez immédiatement votre mot de passe.',
+  error_4100:
+    'Cette connexion suit déjà {{limit}} canaux, le maximum autorisé ; désabonnez-vous d’abord de l’un d’eux.',
 
   // ---- system and request ----
   error_1000: 'Le système est occupé, veuillez réessayer plus tard.',

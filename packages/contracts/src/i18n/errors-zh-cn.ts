@@ -3,6 +3,7 @@ export const errorsZhCn: Record<string, string> = {
   // ---- session ----
   error_401: '登录已过期，请重新登录。',
   error_4003: '您的账户已在其他设备登录，如非本人操作，请立即修改密码。',
+  error_4100: '此连接已订阅 {{limit}} 个频道，已达上限；请先取消订阅其中一个。',
 
   // ---- system and request ----
   error_1000: '系统繁忙，请稍后重试。',

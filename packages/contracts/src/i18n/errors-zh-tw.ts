@@ -3,6 +3,7 @@ export const errorsZhTw: Record<string, string> = {
   // ---- session ----
   error_401: '登入已逾時，請重新登入。',
   error_4003: '您的帳戶已在其他裝置登入，若非本人操作，請立即變更密碼。',
+  error_4100: '此連線已訂閱 {{limit}} 個頻道，已達上限；請先取消訂閱其中一個。',
 
   // ---- system and request ----
   error_1000: '系統忙碌中，請稍後再試。',

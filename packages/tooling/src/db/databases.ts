@@ -14,6 +14,9 @@ async function withAdmin<T>(
 ): Promise<T> {
   const { admin, name } = adminUrl(url);
   const client = new pg.Client({ connectionString: admin });
+  // A connection Postgres drops fails the statement in progress (or the next); its 'error'
+  // event must not end the process as an uncaught exception.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     return await fn(client, name);

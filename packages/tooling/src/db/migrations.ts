@@ -67,6 +67,9 @@ export async function deployMigrations(
   dir = migrationsDir,
 ): Promise<string[]> {
   const client = new pg.Client({ connectionString });
+  // A connection Postgres drops fails the statement in progress (or the next); its 'error'
+  // event must not end the process as an uncaught exception.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -7,11 +7,13 @@ import {
   ErrorCode,
   PRIVATE_CHANNELS,
   SOCKET_LOGGED_IN_ELSEWHERE_CLOSE_CODE,
+  SOCKET_MAX_SUBSCRIPTIONS,
   SOCKET_SESSION_ENDED_CLOSE_CODE,
   languageCode,
   parseRuntimeMode,
   resolveLanguage,
   runtimeModeArg,
+  socketChannelArgs,
   socketRequest,
   translateError,
   type Order,
@@ -48,6 +50,13 @@ declare module 'fastify' {
   }
 }
 
+/** The login of a connection ended while it asked to act for the user (`requireLogin`). */
+class LoginEnded extends Error {
+  constructor(readonly reason: AppError) {
+    super(reason.message);
+  }
+}
+
 const TRADING_OPS = new Set<SocketOp>(['place', 'cancel', 'cancel-place', 'query']);
 
 /** Public channels scoped to one symbol; candle also needs an interval. */
@@ -57,6 +66,7 @@ const SYMBOL_CHANNELS: readonly SocketChannel[] = [
   'ticker',
   'candle',
   'trade',
+  'statsTradeVolume',
 ];
 
 function allowedOrigin(app: FastifyInstance, request: FastifyRequest): boolean {
@@ -116,9 +126,16 @@ async function socketPlugin(app: FastifyInstance) {
     );
   }
 
-  /** Checks a connection's session again when its access token runs out (a refresh moves it). */
+  /**
+   * Checks a connection's session again when its access token runs out (a refresh moves it).
+   * The expiry is on the exchange's clock while a timer counts real time, so the timer alone
+   * cannot be trusted (a manual or scaled clock, a clock that jumps): the expiry is also kept on
+   * the connection, checked before every private action and private push, and swept every
+   * second (EXPIRY_SWEEP_MS).
+   */
   function armExpiry(session: SocketSession, accessExpiresAt: number): void {
     clearTimeout(session.expiryTimer);
+    session.accessExpiresAt = accessExpiresAt;
     const delay = Math.min(app.clock.realDelay(accessExpiresAt - app.clock.now()), MAX_TIMER_MS);
     session.expiryTimer = setTimeout(() => {
       recheck(session).catch((err: unknown) =>
@@ -127,7 +144,19 @@ async function socketPlugin(app: FastifyInstance) {
     }, delay);
   }
 
-  async function recheck(session: SocketSession): Promise<void> {
+  /** The check of each connection in flight, so a burst of pushes or ops asks the database once. */
+  const checking = new WeakMap<SocketSession, Promise<void>>();
+
+  /** Checks the connection's session again: follows a refresh, or ends the login. */
+  function recheck(session: SocketSession): Promise<void> {
+    const running = checking.get(session);
+    if (running) return running;
+    const done = checkSession(session).finally(() => checking.delete(session));
+    checking.set(session, done);
+    return done;
+  }
+
+  async function checkSession(session: SocketSession): Promise<void> {
     const sessionId = session.sessionId;
     if (!sessionId) return;
     try {
@@ -138,6 +167,41 @@ async function socketPlugin(app: FastifyInstance) {
       if (session.sessionId === sessionId) endSession(session, err);
     }
   }
+
+  /**
+   * Before anything done for the user (a trading op, a private subscription, a settings change
+   * that moves private subscriptions): refused with 401 when anonymous; when the access has run
+   * out on the exchange's clock the session is checked again, and unless a refresh moved it the
+   * op is refused and the login ended (`sessionEnded`, as on revocation).
+   */
+  async function requireLogin(session: SocketSession): Promise<void> {
+    const sessionId = session.sessionId;
+    if (!session.userId || !sessionId) throw new AppError('UNAUTHORIZED');
+    if (session.loggedIn()) return;
+    try {
+      const { accessExpiresAt } = await app.sessions.check(sessionId);
+      if (session.sessionId === sessionId) armExpiry(session, accessExpiresAt);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      if (session.sessionId !== sessionId) throw new AppError('UNAUTHORIZED');
+      // Anonymous at once, so an op queued behind this one is refused too.
+      session.forgetLogin();
+      throw new LoginEnded(err);
+    }
+    if (!session.loggedIn()) throw new AppError('UNAUTHORIZED');
+  }
+
+  /** How often every connection's access expiry is compared with the clock (real ms). */
+  const EXPIRY_SWEEP_MS = 1000;
+  const sweep = setInterval(() => {
+    for (const session of sessions) {
+      if (session.userId === null || session.loggedIn()) continue;
+      recheck(session).catch((err: unknown) =>
+        app.log.warn({ err }, 'could not check a socket session'),
+      );
+    }
+  }, EXPIRY_SWEEP_MS);
+  sweep.unref();
 
   /**
    * A user's sessions changed (a login elsewhere, a logout, a refresh, a password reset), here
@@ -154,6 +218,7 @@ async function socketPlugin(app: FastifyInstance) {
     }
   });
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
     stopListening();
     await Promise.all([...sessions].map((s) => s.close()));
     await fanout.close();
@@ -171,12 +236,30 @@ async function socketPlugin(app: FastifyInstance) {
     return codes.has(symbol);
   }
 
+  /** The channel's arguments, exactly (socketChannelArgs): anything else is a 1002. */
+  function readChannelArgs(channel: SocketChannel, args: Record<string, unknown>) {
+    const parsed = socketChannelArgs[channel].safeParse(args);
+    if (!parsed.success)
+      throw new AppError('VALIDATION_FAILED', {
+        issues: parsed.error.issues
+          .map((i) =>
+            i.code === 'unrecognized_keys'
+              ? `${channel} does not take ${i.keys.join(', ')}`
+              : `args${i.path.length ? `.${i.path.join('.')}` : ''}: ${i.message}`,
+          )
+          .join('; '),
+      });
+  }
+
   async function checkSubscription(
     session: SocketSession,
     channel: SocketChannel,
     args: Record<string, unknown>,
   ) {
-    if (PRIVATE_CHANNELS.includes(channel) && !session.userId) throw new AppError('UNAUTHORIZED');
+    readChannelArgs(channel, args);
+    if (PRIVATE_CHANNELS.includes(channel)) await requireLogin(session);
+    if (!session.has(channel, args) && session.size >= SOCKET_MAX_SUBSCRIPTIONS)
+      throw new AppError('SOCKET_TOO_MANY_SUBSCRIPTIONS', { limit: SOCKET_MAX_SUBSCRIPTIONS });
     if (SYMBOL_CHANNELS.includes(channel) && !(await symbolOffered(session.mode, args.symbol))) {
       throw new AppError('SYMBOL_NOT_AVAILABLE');
     }
@@ -231,6 +314,7 @@ async function socketPlugin(app: FastifyInstance) {
           const parsed = languageCode.safeParse(args.language);
           if (!parsed.success)
             throw new AppError('VALIDATION_FAILED', { issues: 'language is not supported' });
+          readChannelArgs(req.channel, args);
           session.language = resolveLanguage(parsed.data);
           session.reply(req.op, req.requestId, { language: session.language }, req.channel);
           return;
@@ -252,6 +336,8 @@ async function socketPlugin(app: FastifyInstance) {
         return;
       }
       case 'settings': {
+        // A logged-in connection's settings move its private subscriptions: only while it lasts.
+        if (session.userId) await requireLogin(session);
         if (args.runtimeMode !== undefined) session.mode = readMode(args.runtimeMode);
         if (typeof args.acceptLanguage === 'string')
           session.language = resolveLanguage(args.acceptLanguage);
@@ -268,7 +354,7 @@ async function socketPlugin(app: FastifyInstance) {
       case 'query': {
         const handler = ops.get(req.op);
         if (!handler) throw new AppError('METHOD_NOT_ALLOWED');
-        if (!session.userId) throw new AppError('UNAUTHORIZED');
+        await requireLogin(session);
         session.reply(req.op, req.requestId, await handler(session, args));
         return;
       }
@@ -293,7 +379,17 @@ async function socketPlugin(app: FastifyInstance) {
       },
     },
     (ws: WebSocket, request) => {
-      const session = new SocketSession(ws, fanout, request.headers['accept-language'], batcher);
+      const session = new SocketSession(
+        ws,
+        fanout,
+        request.headers['accept-language'],
+        batcher,
+        () => app.clock.now(),
+      );
+      session.onAccessEnded = () =>
+        void recheck(session).catch((err: unknown) =>
+          app.log.warn({ err }, 'could not check a socket session'),
+        );
       session.cookieToken = request.cookies[tokenCookie] ?? null;
       sessions.add(session);
       const idleMs = app.clock.realDelay(app.env.SOCKET_IDLE_TIMEOUT_MS);
@@ -334,6 +430,12 @@ async function socketPlugin(app: FastifyInstance) {
           try {
             await handle(session, req);
           } catch (err) {
+            if (err instanceof LoginEnded) {
+              // The op is refused first (its reply), then the login ends as on revocation.
+              session.replyError(req.op, req.requestId, err.reason, req.channel);
+              endSession(session, err.reason);
+              return;
+            }
             const appError =
               err instanceof AppError
                 ? err

@@ -42,6 +42,14 @@ export class SocketSession {
   cookieToken: string | null = null;
   /** Fires when the session's access ends, to check it again. */
   expiryTimer: NodeJS.Timeout | undefined;
+  /**
+   * When the login's access ends, on the exchange's clock (logical time, as the session row
+   * says); null when anonymous. Past it the connection acts for nobody: private pushes are
+   * dropped and `onAccessEnded` is told, which checks the session again (a refresh moves it).
+   */
+  accessExpiresAt: number | null = null;
+  /** Told when a private push or action finds the access ended (the plugin checks again). */
+  onAccessEnded: () => void = () => undefined;
   mode: RuntimeMode = 0;
   language: ErrorLanguage;
   private readonly subs = new Map<string, Subscription>();
@@ -54,8 +62,32 @@ export class SocketSession {
     private readonly fanout: Fanout,
     acceptLanguage: string | undefined,
     private readonly batcher: WriteBatcher = new WriteBatcher(),
+    /** The exchange's clock (logical time, the one session expiries are written in). */
+    private readonly now: () => number = Date.now,
   ) {
     this.language = resolveLanguage(acceptLanguage);
+  }
+
+  /** Whether the login may still act and receive private pushes now. */
+  loggedIn(): boolean {
+    return (
+      this.userId !== null && (this.accessExpiresAt === null || this.now() < this.accessExpiresAt)
+    );
+  }
+
+  /**
+   * A private push may leave only while the login's access lasts: one found past it is dropped
+   * and the session checked again (and ended, unless a refresh moved its expiry).
+   */
+  private privateAllowed(): boolean {
+    if (this.loggedIn()) return true;
+    if (this.userId !== null) this.onAccessEnded();
+    return false;
+  }
+
+  /** How many subscriptions this connection holds. */
+  get size(): number {
+    return this.subs.size;
   }
 
   send(message: SocketMessage): void {
@@ -155,6 +187,7 @@ export class SocketSession {
       this.orderTimer = undefined;
       const batch = [...this.pendingOrders.values()];
       this.pendingOrders.clear();
+      if (!this.privateAllowed()) return;
       for (const order of batch) this.push('order', args, order);
     }, ORDER_EVENT_DEBOUNCE_MS);
   }
@@ -185,7 +218,9 @@ export class SocketSession {
     // Pushes are built by concatenation around the published JSON: with thousands of
     // subscribers, serialising each message once per client was the socket's main cost.
     const head = `{"event":"push","channel":${JSON.stringify(channel)},"args":${JSON.stringify(args)},"code":"${SUCCESS_CODE}","data":`;
+    const isPrivate = PRIVATE_CHANNELS.includes(channel);
     const unsubscribe = await this.fanout.subscribe(topic, (raw, parsed, frame) => {
+      if (isPrivate && !this.privateAllowed()) return;
       // Published through the typed fan-out: an order topic carries orders.
       if (channel === 'order') this.pushOrder(args, parsed() as Order);
       else this.sendFrame(frame(head), () => `${head}${raw}}`);
@@ -223,6 +258,7 @@ export class SocketSession {
   forgetLogin(): void {
     this.userId = null;
     this.sessionId = null;
+    this.accessExpiresAt = null;
     clearTimeout(this.expiryTimer);
     this.expiryTimer = undefined;
   }

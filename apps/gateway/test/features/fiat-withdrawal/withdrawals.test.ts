@@ -346,6 +346,12 @@ describe('the way to the bank', () => {
 describe('live', () => {
   it('pushes every state on fiatWithdrawal and mails the user when it is sent', async () => {
     const a = await ready(hkt('2026-11-24', 10));
+    // The withdrawal takes days of the clock; the socket's login must outlive them (past its
+    // access expiry the socket would be ended and get no private push).
+    await t.app.db.session.updateMany({
+      where: { userId: a.userId },
+      data: { accessExpiresAt: new Date(t.clock.now() + 30 * 24 * HOUR) },
+    });
     const socket = await Client.open(await listen(t));
     try {
       expect(
