@@ -5,6 +5,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from './helpers/build.js';
+import { testSecrets } from './helpers/secrets.js';
 import { until } from './helpers/wait.js';
 
 const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,6 +57,8 @@ describe('GATEWAY_PROCESSES: the HTTP gateway as a cluster on one port', () => {
         SETTLEMENT: 'false',
         MARKET_MAKERS: 'false',
         GATEWAY_PROCESSES: '2',
+        // Secrets of its own: the gateway does not start without them, and accepts none written down.
+        ...testSecrets(),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
