@@ -309,7 +309,7 @@ export const ErrorCode = {
   WITHDRAWAL_DEPOSIT_FROZEN: def(
     5216,
     400,
-    'Insufficient available balance: at most {{withdrawable}} {{asset}} can be withdrawn now (crypto deposits are frozen for 24 hours after credit).',
+    'Insufficient available balance: at most {{withdrawable}} {{asset}} can leave your account now by withdrawal, transfer or remittance (crypto deposits are held for 24 hours after credit; they can be traded meanwhile).',
   ),
   WITHDRAWAL_NOT_FOUND: def(5217, 404, 'This withdrawal does not exist.'),
   WITHDRAWAL_NOT_CANCELLABLE: def(5218, 400, 'This withdrawal can no longer be cancelled.'),

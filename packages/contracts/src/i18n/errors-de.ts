@@ -145,7 +145,7 @@ export const errorsDe: Record<string, string> = {
   error_5215:
     'Der Betrag muss höher sein als die Gebühr und die Netzwerk-Gasgebühr ({{fees}} {{asset}}).',
   error_5216:
-    'Unzureichendes verfügbares Guthaben: Derzeit können höchstens {{withdrawable}} {{asset}} ausgezahlt werden (Krypto-Einzahlungen sind nach der Gutschrift 24 Stunden gesperrt).',
+    'Unzureichendes verfügbares Guthaben: Derzeit können höchstens {{withdrawable}} {{asset}} per Auszahlung, Überweisung oder Transfer Ihr Konto verlassen (Krypto-Einzahlungen sind nach der Gutschrift 24 Stunden gesperrt; handeln können Sie damit sofort).',
   error_5217: 'Diese Auszahlung existiert nicht.',
   error_5218: 'Diese Auszahlung kann nicht mehr storniert werden.',
   error_5219: 'Auszahlungen und Überweisungen sind nur im Real-Modus verfügbar.',

@@ -143,7 +143,7 @@ export const errorsFr: Record<string, string> = {
   error_5215:
     'Le montant doit dépasser les frais et les frais de gaz du réseau ({{fees}} {{asset}}).',
   error_5216:
-    'Solde disponible insuffisant : au plus {{withdrawable}} {{asset}} peuvent être retirés maintenant (les dépôts crypto sont gelés 24 heures après leur crédit).',
+    'Solde disponible insuffisant : au plus {{withdrawable}} {{asset}} peuvent quitter votre compte maintenant par retrait, transfert ou envoi (les dépôts crypto sont bloqués 24 heures après leur crédit ; ils peuvent être négociés entre-temps).',
   error_5217: "Ce retrait n'existe pas.",
   error_5218: 'Ce retrait ne peut plus être annulé.',
   error_5219: "Les retraits et les transferts ne sont disponibles qu'en mode Réel.",

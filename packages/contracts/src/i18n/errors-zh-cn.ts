@@ -128,7 +128,7 @@ export const errorsZhCn: Record<string, string> = {
   error_5214: '最小提币数量为{{minAmount}} {{asset}}。',
   error_5215: '金额必须大于手续费与网络Gas费之和（{{fees}} {{asset}}）。',
   error_5216:
-    '可用余额不足：当前最多可提{{withdrawable}} {{asset}}（加密货币充值到账后冻结24小时）。',
+    '可用余额不足：当前最多可通过提币、转账或汇款转出{{withdrawable}} {{asset}}（加密货币充值到账后冻结24小时，期间可正常交易）。',
   error_5217: '该提币记录不存在。',
   error_5218: '该提币已无法取消。',
   error_5219: '提币与转账仅在真实模式下可用。',

@@ -128,7 +128,7 @@ export const errorsZhTw: Record<string, string> = {
   error_5214: '最小提幣數量為{{minAmount}} {{asset}}。',
   error_5215: '金額必須大於手續費與網路Gas費之和（{{fees}} {{asset}}）。',
   error_5216:
-    '可用餘額不足：目前最多可提{{withdrawable}} {{asset}}（加密貨幣充值到帳後凍結24小時）。',
+    '可用餘額不足：目前最多可透過提幣、轉帳或匯款轉出{{withdrawable}} {{asset}}（加密貨幣充值到帳後凍結24小時，期間可正常交易）。',
   error_5217: '該提幣紀錄不存在。',
   error_5218: '該提幣已無法取消。',
   error_5219: '提幣與轉帳僅在真實模式下可用。',
