@@ -101,8 +101,14 @@ export async function tradeScreenAndSignIn(ctx: ScenarioContext): Promise<void> 
   ctx.log(`  markets: BTC/USDT market cap ${cap}, 24h volume ${volume}`);
   await shot(ctx, page, 'markets-cap-volume-sparkline-dark');
 
-  // redUp: the sparkline and the change colours turn round.
-  const lineSelector = 'tr[data-code="BTC_USDT"] [data-testid="sparkline"] polyline';
+  // redUp: the sparkline and the change colours turn round. Checked on a market that moved in
+  // 24 hours: an unchanged one (24h change exactly 0) is grey in either setting.
+  const moved = await page
+    .locator('tr[data-code] [data-testid="sparkline"]:not(.sparkline--flat)')
+    .first()
+    .evaluate((el) => el.closest('tr')?.getAttribute('data-code') ?? '');
+  assert.ok(moved, 'no market moved in 24 hours, so redUp has no colour to turn round');
+  const lineSelector = `tr[data-code="${moved}"] [data-testid="sparkline"] polyline`;
   const before = await stroke(page, lineSelector);
   await openMenu(page, 'Settings');
   await page.getByRole('radio', { name: 'Red up, green down' }).check();
