@@ -69,5 +69,6 @@ describe('secrets', () => {
     }
     // Tests make theirs at run time (crypto.randomBytes); npm start generates the real ones.
     expect(found).toEqual([]);
-  });
+    // It reads every tracked file: seconds on a busy machine, so not the default 5 s.
+  }, 60_000);
 });
