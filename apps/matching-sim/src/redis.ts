@@ -24,7 +24,7 @@ export function connectRedis(
       ...(nodes.password !== undefined ? { password: nodes.password } : {}),
       ...(nodes.tls ? { tls: {} } : {}),
     },
-    // Over TLS the nodes are reached by the addresses the cluster announces (README).
+    // Over TLS the nodes are reached by the addresses the cluster announces (docs/operations.md, Redis Cluster).
     ...(nodes.tls ? { dnsLookup: (address, callback) => callback(null, address) } : {}),
   });
 }

@@ -66,7 +66,7 @@ export const assetNetwork = z.object({
   connection: connectionState,
   /** Blocks after the one holding the transfer, counting it: the deposit is final after these. */
   confirmations: z.number().int().positive(),
-  /** Deposits below this are not credited (state BELOW_MINIMUM; see the README). */
+  /** Deposits below this are not credited (state BELOW_MINIMUM; see docs/features/crypto-deposits.md). */
   minDeposit: z.string(),
   minWithdrawal: z.string(),
   /** The network's gas fee charged on a withdrawal, in the asset, beside the 1 % fee. */
@@ -103,7 +103,7 @@ export type DepositAddress = z.infer<typeof depositAddress>;
  *   `withdrawableAt` (24 hours after the credit).
  * - DELAYED: the review did not finish in time; the user may retry it from `retryAt` (10 minutes).
  * - DROPPED: removed by a chain reorganisation before it was final; never credited.
- * - BELOW_MINIMUM: final, but less than the network's minimum deposit: not credited (see README).
+ * - BELOW_MINIMUM: final, but less than the network's minimum deposit: not credited (see docs/features/crypto-deposits.md).
  */
 export const CRYPTO_DEPOSIT_STATES = [
   'CONFIRMING',

@@ -40,7 +40,7 @@ const env: NodeJS.ProcessEnv = {
   REDIS_URL: process.env.REDIS_URL ?? DEFAULT_REDIS_URL,
   LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
   // A new user should see a living market in every mode (Real too: REAL_MARKET_MAKERS defaults
-  // on outside production; MARKET_SEED makes the market reproducible; see the README).
+  // on outside production; MARKET_SEED makes the market reproducible; see docs/features/simulated-market.md).
   MARKET_MAKERS: process.env.MARKET_MAKERS ?? 'true',
   WEB_DIST_DIR: path.join(appDir('web'), 'dist'),
 };

@@ -89,7 +89,7 @@ export const envSchema = z
     /**
      * A Redis Cluster's seed nodes, comma-separated `host:port` (or `redis://user:password@host:port`,
      * `rediss://` for TLS); when set, every connection goes to the cluster and REDIS_URL is not
-     * needed (README, Redis Cluster).
+     * needed (docs/operations.md, Redis Cluster).
      */
     REDIS_CLUSTER_NODES: redisClusterNodesSetting,
     DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),

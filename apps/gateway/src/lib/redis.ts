@@ -4,7 +4,7 @@ import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis'
 /**
  * A connection to a single Redis or to a Redis Cluster: both take the same commands; on a
  * cluster every multi-key command, MULTI, pipeline and script must stay within one slot (the
- * key families' hash tags see to that; README, Redis Cluster).
+ * key families' hash tags see to that; docs/operations.md, Redis Cluster).
  */
 export type RedisClient = Redis | Cluster;
 

@@ -165,7 +165,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.registerSuccess, element: <RegisterSuccessPage />, handle: bare },
       { path: PATHS.tradeSpot, element: <TradePage /> },
       { path: `${PATHS.tradeSpot}/:symbol`, element: <TradePage /> },
-      // No swap product: the address opens spot trading (README, "Trade screen and markets").
+      // No swap product: the address opens spot trading (docs/features/trade-screen-web.md).
       {
         path: PATHS.tradeSwap,
         element: <Navigate to={PATHS.tradeSpot} replace />,

@@ -399,7 +399,7 @@ const cryptoAssets: readonly SeedAsset[] = [
 
 const rwaAssets: readonly SeedAsset[] = [
   {
-    // The exchange's internal settlement token of flash remittance (README "Flash remittance"):
+    // The exchange's internal settlement token of flash remittance (docs/features/flash-remittance.md):
     // issued to a recipient and sold back at par in the same ledger transaction. Not tradable
     // (no symbol), not depositable or withdrawable, and without a "real"/"simulated" tag, so
     // markets and the wallet never list it (a CDC balance never stays non-zero).

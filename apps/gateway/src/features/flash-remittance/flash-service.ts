@@ -55,7 +55,7 @@ export const FLASH_SYSTEM = {
 type Party = { id: string; uid: string; email: string };
 
 /**
- * Flash remittance (spec trading-account-domain sections 1-6, 8, 9; README "Flash remittance").
+ * Flash remittance (spec trading-account-domain sections 1-6, 8, 9; docs/features/flash-remittance.md).
  * The sender initiates to a recipient of their flash whitelist: the amount is frozen
  * (FLASH_REMITTANCE_FREEZE) and awaits the recipient (AWAITING_RECIPIENT) until `expiresAt`.
  * The recipient agrees (COMPLETED in one database transaction with the four postings of

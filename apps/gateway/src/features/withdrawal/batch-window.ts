@@ -7,7 +7,7 @@ const HOUR = 3_600_000;
  * as soon as its review passes. Requests from 22:00 to 09:00 Hong Kong time (UTC+8, no daylight
  * saving) wait for 09:00 Hong Kong time: the same morning when made after midnight, the next
  * morning when made from 22:00. The spec also mentions 08:00 once; 09:00 is the window's own end
- * and the main statement, so the batch runs then (README "Crypto withdrawals").
+ * and the main statement, so the batch runs then (docs/features/crypto-withdrawals.md).
  */
 export function nightBatchAt(at: Date): Date | null {
   const local = new Date(at.getTime() + W.utcOffsetHours * HOUR);
