@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { include: ['test/**/*.test.ts'] } });
+// The runner's tests are pure (statistics, parsing): all of them are `npm run test:unit`.
+export default defineConfig({ test: { name: 'unit', include: ['test/**/*.test.ts'] } });
