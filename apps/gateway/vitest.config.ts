@@ -50,7 +50,8 @@ export default defineConfig({
     // Shared by the projects: slow and integration files run side by side, two at a time.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: UNIT_TESTS, exclude } },
+      // Pure files share their worker's modules (no isolation): most of their time is imports.
+      { test: { name: 'unit', include: UNIT_TESTS, exclude, isolate: false } },
       { test: { name: 'slow', include: SLOW_TESTS, exclude, ...services } },
       {
         test: {

@@ -8,7 +8,8 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT_TESTS } },
+      // Pure files share their worker's modules (no isolation): most of their time is imports.
+      { extends: true, test: { name: 'unit', include: UNIT_TESTS, isolate: false } },
       {
         extends: true,
         test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: UNIT_TESTS },
