@@ -38,8 +38,12 @@ function ensureChromium(): number {
 const sideBySide: Job[] = [
   { name: 'lint', pnpm: ['-r', '--workspace-concurrency=1', 'run', 'lint'] },
   { name: 'typecheck', pnpm: ['-r', '--workspace-concurrency=1', 'run', 'typecheck'] },
-  // Every package's vitest project `unit` (`npm run test:unit`).
-  { name: 'unit tests', pnpm: ['-r', '--workspace-concurrency=1', 'run', 'test:unit'] },
+  // Every package's vitest project `unit` (`npm run test:unit`), all of them even after one
+  // fails (--no-bail).
+  {
+    name: 'unit tests',
+    pnpm: ['-r', '--workspace-concurrency=1', '--no-bail', 'run', 'test:unit'],
+  },
   // One formatting for every file (printWidth 100, .prettierignore): `npm run format` fixes it.
   { name: 'format', pnpm: ['exec', 'prettier', '--check', '--log-level=warn', '.'] },
 ];
