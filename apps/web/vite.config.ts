@@ -44,7 +44,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts', '*.test.ts'] },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', '*.test.ts', 'e2e/*.test.ts'],
+        },
       },
       {
         extends: true,
