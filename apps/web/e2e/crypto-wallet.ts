@@ -16,7 +16,7 @@ import { MOBILE, newPage, registerUser, shot, type ScenarioContext } from './sce
  * the first user links Google Authenticator, whitelists an address, turns "whitelisted only" on,
  * withdraws the coins bought to it with the Authenticator and e-mail codes, and sees it completed.
  *
- * The exchange of the run (exchange.ts) mines a block every logical second and reviews deposits
+ * The exchange of the run (exchange.ts) mines a block every half second and reviews deposits
  * and withdrawals in seconds, with no whitelist cooling period, so the whole story takes about
  * two minutes. Its night batch is off (WITHDRAWAL_NIGHT_BATCH=false; the gateway tests run the
  * 22:00-09:00 Hong Kong window on the manual clock), so the withdrawal completes at any hour.

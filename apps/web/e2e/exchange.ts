@@ -84,9 +84,10 @@ async function waitForReady(baseUrl: string, child: ChildProcess): Promise<void>
 const SCENARIO_TUNING: NodeJS.ProcessEnv = {
   // The simulated KYC reviewer decides in 3 s, so the scenario sees the approval quickly.
   KYC_SIM_REVIEW_SECONDS: '3',
-  // The crypto wallet scenario: a block every logical second on each simulated chain, reviews
-  // of seconds, and whitelisted addresses usable at once (the pages' own tests show cooling).
-  CHAIN_BLOCK_SECONDS: 'BTC=1,ETH=1,TRX=1',
+  // The crypto wallet scenario: a block every half second on each simulated chain (a Tron
+  // deposit's 20 confirmations take 10 s, still seen counting), reviews of seconds, and
+  // whitelisted addresses usable at once (the pages' own tests show cooling).
+  CHAIN_BLOCK_SECONDS: 'BTC=0.5,ETH=0.5,TRX=0.5',
   CRYPTO_DEPOSIT_REVIEW_SECONDS: '3-5',
   WITHDRAWAL_REVIEW_MIN_SECONDS: '3',
   WITHDRAWAL_REVIEW_MAX_SECONDS: '5',
