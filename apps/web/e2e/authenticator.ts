@@ -7,18 +7,17 @@ import { serverNow } from './server-clock';
  *
  * The gateway (features/security/totp.ts) accepts the code of its clock's step, of the step
  * before and of the step after (a tolerance of one step), and each step once: the step must be
- * above the last one it accepted. So the test hands out the lowest step above the last one used
- * that the server still takes, up to the step after the current one, and waits for the next step
- * only when that one is used too (three codes within one step).
+ * above the last one it accepted. So the test hands out the code of the current step or, when
+ * that is used, of the step after it, and waits for the next step only when both are used (a
+ * third code within one step).
  *
  * Time is the server's: `serverNow()` (server-clock.ts: the e2e exchange runs TIME_SCALE=1, so
  * its clock is this machine's wall clock). The server checks a code after it was made, so its
  * step is then at least the one the code was made at: the current step's code stays good for
- * 30 s or more, the next step's for 60 s or more. The previous step's code is good only until the
- * current step ends, so it is handed out only while that is PREVIOUS_STEP_MARGIN_MS or more away
- * (typing, a screenshot and a loaded machine's request lie between the code and the check).
+ * 30 s or more, the next step's for 60 s or more, whatever a scenario does before it confirms
+ * (the flash remittance scenario waits for another user's verification in between). The previous
+ * step's code is not used: it would be good only until the current step ends, perhaps a second.
  */
-const PREVIOUS_STEP_MARGIN_MS = 15_000;
 
 /** The steps used of one secret, as the server remembers them (`totpLastStep`). */
 export interface UsedSteps {
@@ -34,9 +33,7 @@ export function noStepUsed(): UsedSteps {
 /** The step the server accepts next (see above), or null when it must wait for the next step. */
 export function nextStep(nowMs: number, used: UsedSteps): number | null {
   const current = Math.floor(nowMs / GOOGLE_CODE_STEP_MS);
-  const leftInStep = (current + 1) * GOOGLE_CODE_STEP_MS - nowMs;
-  const lowest = leftInStep >= PREVIOUS_STEP_MARGIN_MS ? current - 1 : current;
-  const step = Math.max(lowest, used.step + 1);
+  const step = Math.max(current, used.step + 1);
   return step <= current + 1 ? step : null;
 }
 
@@ -53,7 +50,7 @@ export async function authenticatorCode(secret: string, used: UsedSteps): Promis
         epoch: (step * GOOGLE_CODE_STEP_MS) / 1000,
       });
     }
-    // The step after the current one is used too: the one after it is taken from the next step on.
+    // The current step and the one after it are used: the next step makes room for one more.
     const nextStepAt = (Math.floor(now / GOOGLE_CODE_STEP_MS) + 1) * GOOGLE_CODE_STEP_MS;
     await new Promise((r) => setTimeout(r, nextStepAt - now + 50));
   }
