@@ -48,7 +48,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', '*.test.ts'],
+          include: ['src/**/*.test.ts', '*.test.ts', 'e2e/*.test.ts'],
           isolate: false,
         },
       },
