@@ -1,15 +1,66 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three projects; `vitest run` (the package's `test` script) runs all of them.
+ * - unit: pure tests. No Postgres, Redis, mail catcher, browser or child process, hence no
+ *   globalSetup: `npm run test:unit` works with every service stopped. A new file lands in
+ *   integration until it is listed here.
+ * - slow: integration tests that take about a minute alone (or load the machine for long).
+ * - integration: everything else; each file gets its own database copy and Redis prefix.
+ */
+export const UNIT_TESTS = [
+  'test/config/env.test.ts',
+  'test/features/auth-puzzle-trace.test.ts',
+  'test/features/candle-start.test.ts',
+  'test/features/foreign-exchange/settings.test.ts',
+  'test/features/mail/mail-texts.test.ts',
+  'test/features/orders/apply-events.test.ts',
+  'test/features/security-totp.test.ts',
+  'test/features/withdrawal/batch-window.test.ts',
+  'test/lib/clock.test.ts',
+  'test/lib/text-frame.test.ts',
+  'test/lib/ttl-cache.test.ts',
+];
+
+export const SLOW_TESTS = [
+  // The gateway's own cluster: one primary and its worker processes.
+  'test/cluster.test.ts',
+  // A bot solving the slider puzzle, many times over.
+  'test/features/auth-puzzle-attack.test.ts',
+  // The living market: market makers, the chain and bank simulators, backfilled candles.
+  'test/features/market-liquidity.test.ts',
+  'test/features/market-maker.test.ts',
+  // Statements, with a month of 50,000 flows.
+  'test/features/reports/statements.test.ts',
+];
+
+// The Redis Cluster test needs a cluster: `npm run test:cluster` starts one and runs it with
+// vitest.cluster.config.ts.
+const exclude = ['test/cluster/**', '**/node_modules/**'];
+
+const services = {
+  globalSetup: ['./test/helpers/global-setup.ts'],
+  testTimeout: 20_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
-    globalSetup: ['./test/helpers/global-setup.ts'],
-    include: ['test/**/*.test.ts'],
-    // The Redis Cluster test needs a cluster: `npm run test:cluster` starts one and runs it
-    // with vitest.cluster.config.ts.
-    exclude: ['test/cluster/**', '**/node_modules/**'],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
     // Each file has its own database and Redis prefix; two at a time suits a 2-core machine.
+    // Shared by the projects: slow and integration files run side by side, two at a time.
     maxWorkers: 2,
+    projects: [
+      // Pure files share their worker's modules (no isolation): most of their time is imports.
+      { test: { name: 'unit', include: UNIT_TESTS, exclude, isolate: false } },
+      { test: { name: 'slow', include: SLOW_TESTS, exclude, ...services } },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          exclude: [...exclude, ...UNIT_TESTS, ...SLOW_TESTS],
+          ...services,
+        },
+      },
+    ],
   },
 });

@@ -44,7 +44,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts', '*.test.ts'] },
+        // Pure files share their worker's modules (no isolation): most of their time is imports.
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', '*.test.ts', 'e2e/*.test.ts'],
+          isolate: false,
+        },
       },
       {
         extends: true,

@@ -2,9 +2,8 @@ import assert from 'node:assert/strict';
 import { readEmailCode } from './helpers';
 import { image, upload } from './kyc';
 import { MOBILE, newPage, registerUser, shot, type ScenarioContext } from './scenarios';
-import { freshCode, newEmailCode } from './security';
-
-const STEP_MS = 30_000;
+import { authenticatorCode, noStepUsed } from './authenticator';
+import { newEmailCode } from './security';
 
 /**
  * Account cancellation (issue 21): from the security settings, the conditions page (the
@@ -41,8 +40,8 @@ export async function accountCancellation(ctx: ScenarioContext): Promise<void> {
   const secretBox = dialog.getByTestId('authenticator-secret');
   await secretBox.waitFor();
   const secret = (await secretBox.textContent())?.trim() ?? '';
-  const used = { step: Math.floor(Date.now() / STEP_MS) - 1 };
-  await dialog.getByLabel('Google verification code').fill(await freshCode(secret, used));
+  const used = noStepUsed();
+  await dialog.getByLabel('Google verification code').fill(await authenticatorCode(secret, used));
   await dialog.getByRole('button', { name: 'Link' }).click();
   await dialog.waitFor({ state: 'detached' });
   ctx.log('  linked Google Authenticator');
@@ -61,7 +60,7 @@ export async function accountCancellation(ctx: ScenarioContext): Promise<void> {
     mimeType: 'image/png',
     buffer: await image(page, 'image/png', 'Signed letter'),
   });
-  await form.getByLabel('Google verification code').fill(await freshCode(secret, used));
+  await form.getByLabel('Google verification code').fill(await authenticatorCode(secret, used));
   const before = await readEmailCode(ctx.baseUrl, email);
   await form.getByRole('button', { name: 'Send code' }).click();
   await form.getByText('A code was sent. It is valid for 10 minutes.').waitFor();

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { toChecksumAddress } from '@exchange/contracts';
-import { generateSync } from 'otplib';
 import type { BrowserContext, Page } from 'playwright-core';
+import { authenticatorCode, noStepUsed, type UsedSteps } from './authenticator';
 import { noSidewaysScroll, readEmailCode, waitUntil } from './helpers';
 import { fill, image, select, upload } from './kyc';
 import { MOBILE, newPage, registerUser, shot, type ScenarioContext } from './scenarios';
@@ -16,14 +16,13 @@ import { MOBILE, newPage, registerUser, shot, type ScenarioContext } from './sce
  * the first user links Google Authenticator, whitelists an address, turns "whitelisted only" on,
  * withdraws the coins bought to it with the Authenticator and e-mail codes, and sees it completed.
  *
- * The exchange of the run (exchange.ts) mines a block every logical second and reviews deposits
+ * The exchange of the run (exchange.ts) mines a block every half second and reviews deposits
  * and withdrawals in seconds, with no whitelist cooling period, so the whole story takes about
  * two minutes. Its night batch is off (WITHDRAWAL_NIGHT_BATCH=false; the gateway tests run the
  * 22:00-09:00 Hong Kong window on the manual clock), so the withdrawal completes at any hour.
  */
 
 const SIM_DIR = path.resolve(import.meta.dirname, '../../matching-sim');
-const STEP_MS = 30_000;
 /** Where the coins go out: an EIP-55 address of a wallet outside the exchange. */
 const OUTSIDE = toChecksumAddress(Uint8Array.from({ length: 20 }, (_, i) => (i * 37 + 11) % 256));
 
@@ -47,14 +46,6 @@ export function faucet(
   );
   assert.equal(run.status, 0, `the faucet failed: ${run.stderr}${run.stdout}`);
   ctx.log(`  faucet: ${run.stdout.trim().split('\n')[0]}`);
-}
-
-/** A code of a time step after the last one used (the server takes each step once). */
-export async function freshCode(secret: string, used: { step: number }): Promise<string> {
-  while (Math.floor(Date.now() / STEP_MS) <= used.step)
-    await new Promise((r) => setTimeout(r, 500));
-  used.step = Math.floor(Date.now() / STEP_MS);
-  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
 }
 
 /** Fills the individual verification and waits for the simulated provider's approval. */
@@ -170,22 +161,23 @@ export async function enterCodes(
   page: Page,
   email: string,
   secret: string,
-  used: { step: number },
+  used: UsedSteps,
 ) {
   const dialog = page.getByRole('dialog');
   const before = await readEmailCode(ctx.baseUrl, email).catch(() => '');
-  // One code a minute per account: a code mailed for the previous step makes the server ask to
-  // wait (the field says so); the test waits and asks again, as a person would.
+  // One code per EMAIL_CODE_RESEND_SECONDS (3 s here) per account: a code mailed for the previous
+  // step makes the server ask to wait (the field says so); the test asks again a second later, as
+  // a person would, instead of sleeping a fixed while.
   const sent = dialog.getByText('A code was sent. It is valid for 10 minutes.');
+  const refused = dialog
+    .locator('.field', { has: page.getByLabel('E-mail verification code') })
+    .locator('.field__error');
   for (let attempt = 0; ; attempt += 1) {
     await dialog.getByRole('button', { name: 'Send code' }).click();
-    const ok = await sent
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (ok) break;
-    assert.ok(attempt < 15, 'the e-mail code could not be sent within 90 s');
-    await page.waitForTimeout(5_000);
+    await sent.or(refused).first().waitFor({ timeout: 15_000 });
+    if (await sent.isVisible()) break;
+    assert.ok(attempt < 60, `the e-mail code could not be sent: ${await refused.innerText()}`);
+    await page.waitForTimeout(1_000);
   }
   const code = await waitUntil(
     'a new e-mailed code',
@@ -193,21 +185,20 @@ export async function enterCodes(
     (c) => c !== before,
   );
   await dialog.getByLabel('E-mail verification code').fill(code);
-  await dialog.getByLabel('Google verification code').fill(await freshCode(secret, used));
+  await dialog.getByLabel('Google verification code').fill(await authenticatorCode(secret, used));
 }
 
 /**
- * Confirms a step-up dialog whose codes are entered and waits for it to close. A loaded machine
- * can let the Google code's 30-second step pass between typing and the server's check: when the
- * dialog answers with a code error, the test enters fresh codes once more, as a person would; any
- * other answer fails with the dialog's text.
+ * Confirms a step-up dialog whose codes are entered and waits for it to close. Should a code be
+ * refused anyway (authenticatorCode leaves the server 15 s or more to check it), the test enters
+ * fresh codes once more, as a person would; any other answer fails with the dialog's text.
  */
 export async function confirmStepUp(
   ctx: ScenarioContext,
   page: Page,
   email: string,
   secret: string,
-  used: { step: number },
+  used: UsedSteps,
   dialog = page.getByRole('dialog'),
 ): Promise<void> {
   for (let attempt = 0; ; attempt += 1) {
@@ -333,8 +324,8 @@ export async function cryptoWallet(ctx: ScenarioContext): Promise<void> {
   const secretBox = link.getByTestId('authenticator-secret');
   await secretBox.waitFor();
   const secret = ((await secretBox.textContent()) ?? '').trim();
-  const used = { step: Math.floor(Date.now() / STEP_MS) - 1 };
-  await link.getByLabel('Google verification code').fill(await freshCode(secret, used));
+  const used = noStepUsed();
+  await link.getByLabel('Google verification code').fill(await authenticatorCode(secret, used));
   await link.getByRole('button', { name: 'Link' }).click();
   await page.getByTestId('google-state').filter({ hasText: 'Linked' }).waitFor();
   ctx.log('  Alice linked Google Authenticator');

@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { runSecrets } from '@exchange/tooling/secrets';
+import { E2E_TIME_SCALE } from './server-clock';
 
 // This run's own secrets, made now: every exchange it starts (npm start then writes no file) and
 // every developer command it runs (the faucet, sim:bank, ops) get them through the environment.
@@ -83,9 +84,10 @@ async function waitForReady(baseUrl: string, child: ChildProcess): Promise<void>
 const SCENARIO_TUNING: NodeJS.ProcessEnv = {
   // The simulated KYC reviewer decides in 3 s, so the scenario sees the approval quickly.
   KYC_SIM_REVIEW_SECONDS: '3',
-  // The crypto wallet scenario: a block every logical second on each simulated chain, reviews
-  // of seconds, and whitelisted addresses usable at once (the pages' own tests show cooling).
-  CHAIN_BLOCK_SECONDS: 'BTC=1,ETH=1,TRX=1',
+  // The crypto wallet scenario: a block every half second on each simulated chain (a Tron
+  // deposit's 20 confirmations take 10 s, still seen counting), reviews of seconds, and
+  // whitelisted addresses usable at once (the pages' own tests show cooling).
+  CHAIN_BLOCK_SECONDS: 'BTC=0.5,ETH=0.5,TRX=0.5',
   CRYPTO_DEPOSIT_REVIEW_SECONDS: '3-5',
   WITHDRAWAL_REVIEW_MIN_SECONDS: '3',
   WITHDRAWAL_REVIEW_MAX_SECONDS: '5',
@@ -100,18 +102,20 @@ const SCENARIO_TUNING: NodeJS.ProcessEnv = {
   // The fiat withdrawal scenario sees the review end in seconds (the 24-hour freeze and the
   // banking day are the spec's; the gateway tests run them on the manual clock).
   FIAT_WITHDRAWAL_REVIEW_SECONDS: '3-5',
-  // The fiat journey scenario: the 24-hour freeze as 20 s (refused in production). The banking
-  // day stays the real rule; the scenario reaches it with the operator's audited send-now.
-  FIAT_WITHDRAWAL_FREEZE_SECONDS: '20',
+  // The fiat journey scenario: the 24-hour freeze as 10 s (refused in production), which it waits
+  // out after seeing "Frozen" (the fiat withdrawal scenario sees it within the first seconds). The
+  // banking day stays the real rule; the scenario reaches it with the operator's audited send-now.
+  FIAT_WITHDRAWAL_FREEZE_SECONDS: '10',
   // The fiat deposit scenario: the risk review takes seconds.
   FIAT_DEPOSIT_REVIEW_SECONDS: '3-5',
   // Scenarios confirm several step-ups in a row: another e-mail code after 3 s, not a minute
   // (the gateway tests keep the minute; production refuses less).
   EMAIL_CODE_RESEND_SECONDS: '3',
   // The foreign exchange scenario: a quote lives 6 s (the countdown is seen to refresh) and an
-  // exchange settles 8 s after confirmation instead of about 30 minutes.
+  // exchange settles 4 s after confirmation instead of about 30 minutes ("Processing" is seen as
+  // soon as the dialog closes; the scenario then waits the settlement out).
   FX_QUOTE_TTL_SECONDS: '6',
-  FX_SETTLEMENT_SECONDS: '8',
+  FX_SETTLEMENT_SECONDS: '4',
 };
 
 export async function startExchange(opts: {
@@ -147,6 +151,8 @@ export async function startExchange(opts: {
       REDIS_PREFIX: opts.redisPrefix,
       LOG_FORMAT: 'json',
       MARKET_DATA_CONFLATE_MS: '0',
+      // Its clock is the wall clock (server-clock.ts): the Authenticator codes are made on it.
+      TIME_SCALE: String(E2E_TIME_SCALE),
       // Its own catcher, whatever SMTP_URL the shell has.
       SMTP_URL: '',
       MAIL_SMTP_PORT: String(smtpPort),

@@ -31,7 +31,7 @@ import { DESKTOP, MOBILE, shot, type ScenarioContext } from './scenarios';
  *
  * What is shortened or overridden, and nothing else:
  * - the review times (FIAT_DEPOSIT_REVIEW_SECONDS, FIAT_WITHDRAWAL_REVIEW_SECONDS: seconds) and the
- *   24-hour freeze (FIAT_WITHDRAWAL_FREEZE_SECONDS=20, refused in production), in exchange.ts;
+ *   24-hour freeze (FIAT_WITHDRAWAL_FREEZE_SECONDS=10, refused in production), in exchange.ts;
  * - the banking-day wait: the gateway schedules the withdrawal by its real rule
  *   (nextBankingInstant), the test checks the time shown against the next Hong Kong business
  *   day's 09:00 computed here on its own, then the operator's audited override

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { enterCodes, freshCode, verify } from './crypto-wallet';
+import { authenticatorCode, noStepUsed } from './authenticator';
+import { enterCodes, verify } from './crypto-wallet';
 import { noSidewaysScroll, waitUntil } from './helpers';
 import { MOBILE, newPage, registerUser, shot, type ScenarioContext } from './scenarios';
 
@@ -15,8 +16,6 @@ import { MOBILE, newPage, registerUser, shot, type ScenarioContext } from './sce
  * withdrawal is cancelled and its funds come back. The send itself (next business day, the bank's
  * callback) runs on the manual clock in the gateway tests.
  */
-
-const STEP_MS = 30_000;
 
 /** Runs SQL on the run's database (seeding what an outside party would have done). */
 export function sql(statement: string): string {
@@ -56,8 +55,8 @@ export async function linkAuthenticator(ctx: ScenarioContext, page: Page) {
   const secretBox = link.getByTestId('authenticator-secret');
   await secretBox.waitFor();
   const secret = ((await secretBox.textContent()) ?? '').trim();
-  const used = { step: Math.floor(Date.now() / STEP_MS) - 1 };
-  await link.getByLabel('Google verification code').fill(await freshCode(secret, used));
+  const used = noStepUsed();
+  await link.getByLabel('Google verification code').fill(await authenticatorCode(secret, used));
   await link.getByRole('button', { name: 'Link' }).click();
   await page.getByTestId('google-state').filter({ hasText: 'Linked' }).waitFor();
   return { secret, used };
@@ -155,7 +154,7 @@ export async function fiatWithdrawal(ctx: ScenarioContext): Promise<void> {
   await page.getByTestId('fiat-available').filter({ hasText: '4000' }).waitFor();
   await shot(ctx, page, 'fiat-withdraw-frozen-dark-desktop');
   ctx.log(
-    '  1000 USD requested: under review, then frozen (20 s in this exchange, 24 hours by default), 4000 left available',
+    '  1000 USD requested: under review, then frozen (10 s in this exchange, 24 hours by default), 4000 left available',
   );
 
   // A second one, cancelled while under review: its funds come back.

@@ -9,7 +9,7 @@ import { MOBILE, newPage, registerUser, shot, type ScenarioContext } from './sce
  * outside the way the fiat withdrawal scenario funds one) gets a quote for HKD with the rate,
  * the amount received, "Free" and a countdown that renews the quote when it runs out (6 s in this
  * exchange), confirms it in a dialog restating both amounts, sees it PROCESSING then COMPLETED
- * live (settlement after 8 s here, about 30 minutes by default), the balances moved, and the
+ * live (settlement after 4 s here, about 30 minutes by default), the balances moved, and the
  * exchange in the History tab; light theme, Arabic and a 375 px phone on the way.
  */
 

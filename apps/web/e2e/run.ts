@@ -3,6 +3,7 @@
  * (dropped first), runs the scenarios, saves screenshots and always stops the exchange.
  *   pnpm --filter @exchange/web test:e2e
  *   E2E_ONLY=markets pnpm --filter @exchange/web test:e2e   (scenarios whose name contains it)
+ *   E2E_ONLY='security settings|withdraw' ...               (or any of several, split at |)
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -147,7 +148,8 @@ const SCENARIOS = [
 ] as const satisfies readonly (readonly [string, (ctx: ScenarioContext) => Promise<void>])[];
 const REAL_LIQUIDITY =
   'real liquidity: a visitor of a fresh exchange sees a Real price, a 20-level book and a full chart within 30 s';
-const wanted = (name: string) => !process.env.E2E_ONLY || name.includes(process.env.E2E_ONLY);
+const only = (process.env.E2E_ONLY ?? '').split('|').filter(Boolean);
+const wanted = (name: string) => only.length === 0 || only.some((part) => name.includes(part));
 
 /** The same database server and name with a suffix: the Real-liquidity exchange's own. */
 function siblingDatabase(url: string, suffix: string): string {

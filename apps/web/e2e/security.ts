@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
+import { authenticatorCode, noStepUsed } from './authenticator';
 import { noSidewaysScroll, readEmailCode, solvePuzzle, waitUntil } from './helpers';
 import { MOBILE, newPage, openMenu, registerUser, shot, type ScenarioContext } from './scenarios';
 
@@ -12,19 +12,6 @@ import { MOBILE, newPage, openMenu, registerUser, shot, type ScenarioContext } f
 
 const PASSWORD = 'Str0ng#Pass';
 const NEW_PASSWORD = 'N3w#Passw0rd';
-const STEP_MS = 30_000;
-
-/**
- * A code of a time step after `after`: the server accepts each step once, so the test waits for
- * the app's next code as a person would.
- */
-export async function freshCode(secret: string, after: { step: number }): Promise<string> {
-  while (Math.floor(Date.now() / STEP_MS) <= after.step) {
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  after.step = Math.floor(Date.now() / STEP_MS);
-  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
-}
 
 /** A code mailed after `previous` was the newest: the mail job may take a moment. */
 export async function newEmailCode(ctx: ScenarioContext, email: string, previous: string) {
@@ -66,8 +53,8 @@ export async function securitySettings(ctx: ScenarioContext): Promise<void> {
   const secret = (await secretBox.textContent())?.trim() ?? '';
   assert.match(secret, /^[A-Z2-7]{32}$/);
   await shot(ctx, page, 'security-link-authenticator-dark-desktop');
-  const used = { step: Math.floor(Date.now() / STEP_MS) - 1 };
-  await dialog.getByLabel('Google verification code').fill(await freshCode(secret, used));
+  const used = noStepUsed();
+  await dialog.getByLabel('Google verification code').fill(await authenticatorCode(secret, used));
   await dialog.getByRole('button', { name: 'Link' }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByTestId('google-state').filter({ hasText: 'Linked' }).waitFor();
@@ -83,7 +70,7 @@ export async function securitySettings(ctx: ScenarioContext): Promise<void> {
   const code = page.getByLabel('Google verification code');
   await code.waitFor();
   await shot(ctx, page, 'login-google-step-dark-desktop');
-  await code.fill(await freshCode(secret, used));
+  await code.fill(await authenticatorCode(secret, used));
   await page.getByRole('button', { name: 'Verify and log in' }).click();
   await page.getByRole('button', { name: 'Account' }).waitFor();
   ctx.log('  logged in with the password and the Google code');
@@ -109,7 +96,7 @@ export async function securitySettings(ctx: ScenarioContext): Promise<void> {
   await form.getByRole('button', { name: 'Send code' }).click();
   await form.getByText('A code was sent. It is valid for 10 minutes.').waitFor();
   await form.getByLabel('E-mail verification code').fill(await newEmailCode(ctx, email, before));
-  await form.getByLabel('Google verification code').fill(await freshCode(secret, used));
+  await form.getByLabel('Google verification code').fill(await authenticatorCode(secret, used));
   await form.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL('**/login');
   await page.getByText('The operation succeeded. Please log in again.').waitFor();
@@ -120,7 +107,7 @@ export async function securitySettings(ctx: ScenarioContext): Promise<void> {
   await logIn(ctx, page, email, PASSWORD);
   await page.getByTestId('login-error').waitFor();
   await logIn(ctx, page, email, NEW_PASSWORD);
-  await page.getByLabel('Google verification code').fill(await freshCode(secret, used));
+  await page.getByLabel('Google verification code').fill(await authenticatorCode(secret, used));
   await page.getByRole('button', { name: 'Verify and log in' }).click();
   await page.getByRole('button', { name: 'Account' }).waitFor();
   await page.goto(`${ctx.baseUrl}/accountCenter/security`);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm start`, `npm test`, `npm run test:cluster` and `npm run bench` land here on a machine that may have nothing but Node and npm:
+// `npm start`, `npm test`, `npm run test:unit`, `npm run test:cluster` and `npm run bench` land here on a machine that may have nothing but Node and npm:
 // it fetches the pinned pnpm through npx, installs the workspace, generates the Prisma client
-// and hands over to the TypeScript orchestrator (src/start.ts, src/test.ts or src/test-cluster.ts).
+// and hands over to the TypeScript orchestrator (src/start.ts, src/test.ts, src/test-unit.ts or
+// src/test-cluster.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -9,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const command = process.argv[2];
-if (!['start', 'test', 'test-cluster', 'bench', 'faults'].includes(command)) {
-  console.error('Usage: bootstrap.mjs start|test|test-cluster|bench|faults');
+if (!['start', 'test', 'test-unit', 'test-cluster', 'bench', 'faults'].includes(command)) {
+  console.error('Usage: bootstrap.mjs start|test|test-unit|test-cluster|bench|faults');
   process.exit(2);
 }
 
