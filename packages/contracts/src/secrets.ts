@@ -6,8 +6,9 @@
  * repository test (packages/contracts/test/secrets.test.ts) fails when a tracked file holds a
  * string this rule would accept, so no usable secret can be committed.
  *
- * Node-free: the rule only. Reading a secrets file is in ./secrets-file.ts.
+ * Node-free: the rule and its setting schema. Reading a secrets file is in ./secrets-file.ts.
  */
+import { z } from 'zod';
 
 /** Where `npm start` keeps the installation's secrets, relative to the repository root. */
 export const LOCAL_SECRETS_FILE = '.local/secrets.env';
@@ -130,4 +131,19 @@ export function acceptedSecretsIn(text: string): string[] {
   for (const re of [/[A-Za-z0-9+/]{43,}={0,2}/g, /[A-Za-z0-9_-]{43,}={0,2}/g, /[0-9a-fA-F]{64,}/g])
     for (const m of text.matchAll(re)) if (isAcceptedSecret(m[0])) found.add(m[0]);
   return [...found];
+}
+
+/**
+ * The schema of a secret setting, for the gateway and every simulator alike: required in every
+ * mode (an empty value counts as missing; no default is ever written), and refused unless
+ * `secretProblem` accepts it.
+ */
+export function secretSetting(name: string, kind: SecretKind = 'text') {
+  return z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string({ error: missingSecretMessage(name) }).superRefine((value, ctx) => {
+      const problem = secretProblem(value, kind);
+      if (problem) ctx.addIssue({ code: 'custom', message: `${name} ${problem}` });
+    }),
+  );
 }

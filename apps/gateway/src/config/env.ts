@@ -3,12 +3,7 @@ import {
   firstClusterNodeUrl,
   redisClusterNodesSetting,
 } from '@exchange/contracts';
-import {
-  missingSecretMessage,
-  PUBLISHED_SECRETS,
-  secretProblem,
-  type SecretKind,
-} from '@exchange/contracts/secrets';
+import { PUBLISHED_SECRETS, secretSetting } from '@exchange/contracts/secrets';
 import { withSecretsFile } from '@exchange/contracts/secrets-file';
 import { z } from 'zod';
 
@@ -44,20 +39,6 @@ export function parseFileKey(value: string): Buffer | null {
       ? Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
       : null;
   return key?.length === 32 ? key : null;
-}
-
-/**
- * A secret: required in every mode (no default is ever written here), random-looking, and never
- * one of the values once published in this repository (see @exchange/contracts/secrets).
- */
-function secret(name: string, kind: SecretKind = 'text') {
-  return z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string({ error: missingSecretMessage(name) }).superRefine((value, ctx) => {
-      const problem = secretProblem(value, kind);
-      if (problem) ctx.addIssue({ code: 'custom', message: `${name} ${problem}` });
-    }),
-  );
 }
 
 /** A secret issued by someone else (an OAuth client's): any value but a published one. */
@@ -192,15 +173,15 @@ export const envSchema = z
      */
     EMAIL_CODE_RESEND_SECONDS: z.coerce.number().int().positive().default(60),
     /** Keys the e-mail code hashes, signed tokens and the file review links. Required. */
-    AUTH_SECRET: secret('AUTH_SECRET'),
+    AUTH_SECRET: secretSetting('AUTH_SECRET'),
     /** Seals Google Authenticator secrets (AES-256-GCM): 32 bytes as 64 hex characters. Required. */
-    TOTP_ENCRYPTION_KEY: secret('TOTP_ENCRYPTION_KEY', 'hex32'),
+    TOTP_ENCRYPTION_KEY: secretSetting('TOTP_ENCRYPTION_KEY', 'hex32'),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(259_200),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
     /** Absolute lifetime of a session from its login; refreshing never extends it. */
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(30),
     /** Keys the CSRF token (an HMAC of the session id). Required. */
-    CSRF_SECRET: secret('CSRF_SECRET'),
+    CSRF_SECRET: secretSetting('CSRF_SECRET'),
     /** Wrong passwords for one e-mail from one client address before that pair is locked. */
     LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
     LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
@@ -225,7 +206,7 @@ export const envSchema = z
     /** The KYC provider's API (the simulated one under `npm start`). */
     KYC_PROVIDER_URL: z.string().url().default('http://127.0.0.1:8091'),
     /** Shared with the KYC provider: signs its callbacks and our requests. Required. */
-    KYC_CALLBACK_SECRET: secret('KYC_CALLBACK_SECRET'),
+    KYC_CALLBACK_SECRET: secretSetting('KYC_CALLBACK_SECRET'),
     /** Where the provider posts decisions; default PUBLIC_BASE_URL + the public callback route. */
     KYC_CALLBACK_URL: z.string().url().optional(),
     /** Callbacks signed longer ago (or ahead) than this are refused as replays. */
@@ -233,7 +214,7 @@ export const envSchema = z
     /** The chains' API: a node or custody provider (the simulated chains under `npm start`). */
     CHAIN_API_URL: z.string().url().default('http://127.0.0.1:8092'),
     /** Shared with the chains: signs their callbacks and our calls. Required. */
-    CHAIN_CALLBACK_SECRET: secret('CHAIN_CALLBACK_SECRET'),
+    CHAIN_CALLBACK_SECRET: secretSetting('CHAIN_CALLBACK_SECRET'),
     /** Where the chains report; default PUBLIC_BASE_URL + /v1/wallet/crypto/public/chain/callback. */
     CHAIN_CALLBACK_URL: z.string().url().optional(),
     /** Chain callbacks signed longer ago (or ahead) than this are refused as replays. */
@@ -241,7 +222,7 @@ export const envSchema = z
     /** The partner bank's API (the simulated bank under `npm start`: BANK_SIM_URL). */
     BANK_API_URL: z.string().url().default('http://127.0.0.1:8093'),
     /** Shared with the partner bank: signs its callbacks and our calls. Required. */
-    BANK_CALLBACK_SECRET: secret('BANK_CALLBACK_SECRET'),
+    BANK_CALLBACK_SECRET: secretSetting('BANK_CALLBACK_SECRET'),
     /** The base address the bank posts BANK_CALLBACK_PATHS under; default PUBLIC_BASE_URL. */
     BANK_CALLBACK_BASE_URL: z.string().url().optional(),
     /** Bank callbacks signed longer ago (or ahead) than this are refused as replays. */
@@ -285,7 +266,7 @@ export const envSchema = z
     /** The card processor's API (the simulated processor under `npm start`: CARD_SIM_URL). */
     CARD_API_URL: z.string().url().default('http://127.0.0.1:8094'),
     /** Shared with the card processor: signs its callbacks and our calls. Required. */
-    CARD_CALLBACK_SECRET: secret('CARD_CALLBACK_SECRET'),
+    CARD_CALLBACK_SECRET: secretSetting('CARD_CALLBACK_SECRET'),
     /** Where the processor reports confirmed charges; default PUBLIC_BASE_URL + CARD_CALLBACK_PATH. */
     CARD_CALLBACK_URL: z.string().url().optional(),
     /** Card callbacks signed longer ago (or ahead) than this are refused as replays. */
@@ -343,7 +324,7 @@ export const envSchema = z
      * Master key of the files' encryption at rest: 64 hex digits or base64 of 32 bytes
      * (`openssl rand -hex 32`). Required.
      */
-    FILE_ENCRYPTION_KEY: secret('FILE_ENCRYPTION_KEY', 'key32'),
+    FILE_ENCRYPTION_KEY: secretSetting('FILE_ENCRYPTION_KEY', 'key32'),
     /** Per-IP uploads per window, on a counter of their own below the global API limit. */
     UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
 

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PUBLISHED_SECRETS, SECRET_SETTINGS } from '@exchange/contracts/secrets';
+import { LOCAL_SECRET_NAMES } from '@exchange/tooling/secrets';
 import { EnvError, loadEnv } from '../../src/config/env.js';
 import { randomSecret, testSecrets } from '../helpers/secrets.js';
 
@@ -216,6 +217,8 @@ describe('environment', () => {
 
   it('knows every secret the installation generates', () => {
     for (const name of GATEWAY_SECRETS) expect(SECRET_SETTINGS).toHaveProperty(name);
+    // npm start generates exactly the secrets the gateway and the simulators check.
+    expect([...LOCAL_SECRET_NAMES].sort()).toEqual(Object.keys(SECRET_SETTINGS).sort());
   });
 
   it('listens on loopback unless HOST says otherwise', () => {

@@ -1,20 +1,9 @@
-import { missingSecretMessage, secretProblem, type SecretKind } from '@exchange/contracts/secrets';
+import { missingSecretMessage, secretProblem } from '@exchange/contracts/secrets';
 import { withLocalSecrets, withSecretsFile } from '@exchange/contracts/secrets-file';
-import { z } from 'zod';
+import type { z } from 'zod';
 
-/**
- * A simulator's secret setting: required (no default is ever written here), random-looking and
- * never a value once published in the repository, as the gateway checks its own.
- */
-export function secretSetting(name: string, kind: SecretKind = 'text') {
-  return z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string({ error: missingSecretMessage(name) }).superRefine((value, ctx) => {
-      const problem = secretProblem(value, kind);
-      if (problem) ctx.addIssue({ code: 'custom', message: `${name} ${problem}` });
-    }),
-  );
-}
+/** A simulator's secret setting: the same rule as the gateway's (contracts `secrets.ts`). */
+export { secretSetting } from '@exchange/contracts/secrets';
 
 /**
  * A simulator's settings from the environment (and the file SECRETS_FILE names); on a bad or
