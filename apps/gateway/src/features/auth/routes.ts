@@ -18,7 +18,7 @@ import {
   resetPasswordRequest,
 } from '@exchange/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../lib/auth-context.js';
 import { getProfile } from '../user/user-service.js';
 import {
@@ -255,7 +255,6 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
       schema: {
         tags,
         summary: 'End this session',
-        security: bearerSecurity,
         response: responses(z.null()),
       },
     },

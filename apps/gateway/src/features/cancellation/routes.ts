@@ -6,7 +6,7 @@ import {
   ok,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import {
   cancellationReviewJob,
   preview,
@@ -31,7 +31,6 @@ export function cancellationRoutes(deps: CancellationDeps): FastifyPluginAsyncZo
         schema: {
           tags,
           summary: 'Every cancellation condition with its state, and the latest request',
-          security: bearerSecurity,
           response: responses(cancellationPreview),
         },
       },
@@ -45,7 +44,6 @@ export function cancellationRoutes(deps: CancellationDeps): FastifyPluginAsyncZo
           tags,
           summary:
             'Ask for the account to be closed (reason, proof, step-up); under review 7-15 HK business days',
-          security: bearerSecurity,
           body: cancellationRequest,
           response: responses(cancellationView),
         },
@@ -61,7 +59,6 @@ export function cancellationRoutes(deps: CancellationDeps): FastifyPluginAsyncZo
         schema: {
           tags,
           summary: 'Cancel the cancellation while it is under review',
-          security: bearerSecurity,
           response: responses(cancellationView),
         },
       },

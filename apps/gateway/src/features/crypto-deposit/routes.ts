@@ -13,7 +13,7 @@ import {
   page,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import { keepRawJsonBody, requireSignedCallback } from '../../lib/signed-callback.js';
 import {
   applyChainCallback,
@@ -68,7 +68,6 @@ export function cryptoDepositRoutes(deps: CryptoRoutesDeps): FastifyPluginAsyncZ
           tags,
           summary:
             'The deposit address for an asset on a network (Real mode; created on first ask)',
-          security: bearerSecurity,
           querystring: depositAddressQuery,
           response: responses(depositAddress),
         },
@@ -94,7 +93,6 @@ export function cryptoDepositRoutes(deps: CryptoRoutesDeps): FastifyPluginAsyncZ
         schema: {
           tags,
           summary: 'Crypto deposits of the past 6 months, newest first (paged; Real mode)',
-          security: bearerSecurity,
           querystring: depositListQuery,
           response: responses(page(cryptoDeposit)),
         },
@@ -119,7 +117,6 @@ export function cryptoDepositRoutes(deps: CryptoRoutesDeps): FastifyPluginAsyncZ
           tags,
           summary:
             'Retry the risk review of a delayed deposit (10 minutes after its review started)',
-          security: bearerSecurity,
           params: depositIdParams,
           response: responses(cryptoDeposit),
         },

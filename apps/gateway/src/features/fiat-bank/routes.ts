@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bankAccountEvent, ok, partnerBankAccountView } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import { keepRawJsonBody, requireSignedCallback } from '../../lib/signed-callback.js';
 import {
   applyAccountEvent,
@@ -32,7 +32,6 @@ export function fiatBankRoutes(deps: FiatBankRoutesDeps): FastifyPluginAsyncZod 
         schema: {
           tags,
           summary: 'The partner-bank account: state, virtual account, e-KYC link and fees',
-          security: bearerSecurity,
           response: responses(partnerBankAccountView),
         },
       },
@@ -47,7 +46,6 @@ export function fiatBankRoutes(deps: FiatBankRoutesDeps): FastifyPluginAsyncZod 
           tags,
           summary:
             'Apply for the partner-bank account (verified users, Real mode), or again after a refusal',
-          security: bearerSecurity,
           response: responses(partnerBankAccountView),
         },
       },
@@ -68,7 +66,6 @@ export function fiatBankRoutes(deps: FiatBankRoutesDeps): FastifyPluginAsyncZod 
           tags,
           summary:
             'The e-KYC link (valid 1 hour): the same while valid, a new one after expiry or failure',
-          security: bearerSecurity,
           response: responses(partnerBankAccountView),
         },
       },

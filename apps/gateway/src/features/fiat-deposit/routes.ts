@@ -19,7 +19,7 @@ import {
 } from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { requireAuth } from '../../lib/auth-context.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import { keepRawJsonBody, requireSignedCallback } from '../../lib/signed-callback.js';
 import { acceptAgreements, agreementStatus, assertFiatDepositor } from './access.js';
 import { bankInstructions } from './bank-instructions.js';
@@ -51,7 +51,6 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
           tags,
           summary:
             'Whether the trust and fund transfer agreements of the current version are accepted',
-          security: bearerSecurity,
           response: responses(fiatAgreementStatus),
         },
       },
@@ -65,7 +64,6 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
         schema: {
           tags,
           summary: 'Accept agreements of the current version (recorded once with time and IP)',
-          security: bearerSecurity,
           body: acceptFiatAgreementsRequest,
           response: responses(fiatAgreementStatus),
         },
@@ -91,7 +89,6 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
         schema: {
           tags,
           summary: "The user's virtual account at the partner bank and what to send to it",
-          security: bearerSecurity,
           response: responses(bankDepositInstructions),
         },
       },
@@ -112,7 +109,6 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
         schema: {
           tags,
           summary: 'The card fee (4.7 % + 0.3 USD, up to the cent) and the amount credited',
-          security: bearerSecurity,
           querystring: cardDepositPreviewQuery,
           response: responses(cardDepositPreview),
         },
@@ -130,7 +126,6 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
         schema: {
           tags,
           summary: 'Charge a card (idempotent on requestId); may need a 3-D Secure confirmation',
-          security: bearerSecurity,
           body: cardDepositRequest,
           response: responses(fiatDeposit),
         },
@@ -153,7 +148,6 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
         schema: {
           tags,
           summary: 'One fiat deposit',
-          security: bearerSecurity,
           params: fiatDepositIdParams,
           response: responses(fiatDeposit),
         },
@@ -173,7 +167,6 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
         schema: {
           tags,
           summary: 'Fiat deposits and withdrawals of the past 6 months, newest first (paged)',
-          security: bearerSecurity,
           querystring: fiatHistoryQuery,
           response: responses(page(fiatHistoryItem)),
         },
@@ -197,7 +190,6 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
         schema: {
           tags,
           summary: 'The fiat history with the same filters as CSV',
-          security: bearerSecurity,
           querystring: fiatHistoryExportQuery,
           produces: ['text/csv'],
         },

@@ -18,7 +18,7 @@ import {
   page,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import { keepRawJsonBody, requireSignedCallback } from '../../lib/signed-callback.js';
 import { requireStepUp } from '../security/step-up.js';
 import {
@@ -50,7 +50,6 @@ export function fiatWithdrawalRoutes(
         schema: {
           tags,
           summary: 'The whitelisted bank accounts, newest first',
-          security: bearerSecurity,
           response: responses(z.array(bankAccount)),
         },
       },
@@ -63,7 +62,6 @@ export function fiatWithdrawalRoutes(
         schema: {
           tags,
           summary: 'Whitelist a bank account in your own name (step-up)',
-          security: bearerSecurity,
           body: bankAccountRequest,
           response: responses(bankAccount),
         },
@@ -77,7 +75,6 @@ export function fiatWithdrawalRoutes(
         schema: {
           tags,
           summary: 'Link or unlink currencies (step-up); fixed after the first transfer',
-          security: bearerSecurity,
           params: idParams,
           body: bankAccountCurrenciesRequest,
           response: responses(bankAccount),
@@ -100,7 +97,6 @@ export function fiatWithdrawalRoutes(
         schema: {
           tags,
           summary: 'Remove a bank account that never had a transfer (step-up)',
-          security: bearerSecurity,
           params: idParams,
           body: bankAccountStepUp,
           response: responses(z.null()),
@@ -119,7 +115,6 @@ export function fiatWithdrawalRoutes(
         schema: {
           tags,
           summary: 'Available, minimum, estimated fee and amount received, before confirming',
-          security: bearerSecurity,
           body: fiatWithdrawalPreviewRequest,
           response: responses(fiatWithdrawalPreview),
         },
@@ -137,7 +132,6 @@ export function fiatWithdrawalRoutes(
           tags,
           summary:
             'Request a fiat withdrawal (step-up): reviewed, frozen 24 h, sent next business day',
-          security: bearerSecurity,
           body: fiatWithdrawalRequest,
           response: responses(fiatWithdrawal),
         },
@@ -159,7 +153,6 @@ export function fiatWithdrawalRoutes(
         schema: {
           tags,
           summary: 'Fiat withdrawals, newest first (paged)',
-          security: bearerSecurity,
           querystring: fiatWithdrawalQuery,
           response: responses(page(fiatWithdrawal)),
         },
@@ -173,7 +166,6 @@ export function fiatWithdrawalRoutes(
         schema: {
           tags,
           summary: 'One fiat withdrawal',
-          security: bearerSecurity,
           params: idParams,
           response: responses(fiatWithdrawal),
         },
@@ -187,7 +179,6 @@ export function fiatWithdrawalRoutes(
         schema: {
           tags,
           summary: 'Cancel a withdrawal under review or frozen (funds returned)',
-          security: bearerSecurity,
           params: idParams,
           response: responses(fiatWithdrawal),
         },

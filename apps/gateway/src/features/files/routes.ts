@@ -11,7 +11,7 @@ import {
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
 import { AppError } from '../../lib/app-error.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import {
   readForReview,
   readOwnFile,
@@ -32,7 +32,6 @@ export function fileRoutes(deps: FilesDeps): FastifyPluginAsyncZod {
           tags: ['files'],
           summary:
             'Upload files for a place (multipart/form-data, one part per file); type by content, images re-encoded',
-          security: bearerSecurity,
           querystring: uploadFilesQuery,
           response: responses(uploadFilesResponse),
         },
@@ -70,7 +69,6 @@ export function fileRoutes(deps: FilesDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['files'],
           summary: 'Download one of your files (anyone else gets 7061, as for a missing file)',
-          security: bearerSecurity,
           params: fileIdParams,
           response: errorsOnly,
         },

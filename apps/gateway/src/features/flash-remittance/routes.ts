@@ -13,7 +13,7 @@ import {
   page,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import { requireStepUp } from '../security/step-up.js';
 import type { FlashDeps } from './deps.js';
 import type { FlashRemittances } from './flash-service.js';
@@ -38,7 +38,6 @@ export function flashRemittanceRoutes(
         schema: {
           tags,
           summary: 'The flash whitelist (recipients), newest first',
-          security: bearerSecurity,
           response: responses(z.array(flashWhitelistEntry)),
         },
       },
@@ -52,7 +51,6 @@ export function flashRemittanceRoutes(
           tags,
           summary:
             'Add a verified recipient by UID or e-mail, with a 2-30 character note (step-up)',
-          security: bearerSecurity,
           body: flashWhitelistRequest,
           response: responses(flashWhitelistEntry),
         },
@@ -66,7 +64,6 @@ export function flashRemittanceRoutes(
         schema: {
           tags,
           summary: 'Remove a recipient from the flash whitelist (step-up)',
-          security: bearerSecurity,
           params: idParams,
           body: flashStepUp,
           response: responses(z.null()),
@@ -84,7 +81,6 @@ export function flashRemittanceRoutes(
         schema: {
           tags,
           summary: 'The fiat currencies you hold, the fee rate and the approval window',
-          security: bearerSecurity,
           response: responses(flashCurrencies),
         },
       },
@@ -98,7 +94,6 @@ export function flashRemittanceRoutes(
         schema: {
           tags,
           summary: 'Initiate a flash remittance to a whitelisted recipient (step-up); frozen 12 h',
-          security: bearerSecurity,
           body: flashRemittanceRequest,
           response: responses(flashRemittance),
         },
@@ -120,7 +115,6 @@ export function flashRemittanceRoutes(
         schema: {
           tags,
           summary: 'Sent or received flash remittances, newest first (paged, 6 months)',
-          security: bearerSecurity,
           querystring: flashRemittanceQuery,
           response: responses(page(flashRemittance)),
         },
@@ -134,7 +128,6 @@ export function flashRemittanceRoutes(
         schema: {
           tags,
           summary: 'One flash remittance (its sender or its recipient)',
-          security: bearerSecurity,
           params: idParams,
           response: responses(flashRemittance),
         },
@@ -148,7 +141,6 @@ export function flashRemittanceRoutes(
         schema: {
           tags,
           summary: 'The sender cancels while it awaits the recipient (funds returned)',
-          security: bearerSecurity,
           params: idParams,
           response: responses(flashRemittance),
         },
@@ -162,7 +154,6 @@ export function flashRemittanceRoutes(
         schema: {
           tags,
           summary: 'The recipient agrees: processed at once (CDC issued and sold, fee deducted)',
-          security: bearerSecurity,
           params: idParams,
           response: responses(flashRemittance),
         },
@@ -177,7 +168,6 @@ export function flashRemittanceRoutes(
         schema: {
           tags,
           summary: 'The recipient rejects (optional reason): terminated, funds returned',
-          security: bearerSecurity,
           params: idParams,
           body: flashRejectRequest,
           response: responses(flashRemittance),

@@ -14,7 +14,7 @@ import {
   page,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import type { ForeignExchanges } from './fx-service.js';
 
 const tags = ['fiat: foreign exchange'];
@@ -32,7 +32,6 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
         schema: {
           tags,
           summary: 'The fiat currencies that can be exchanged, with your available balance',
-          security: bearerSecurity,
           response: responses(z.array(fxCurrency)),
         },
       },
@@ -45,7 +44,6 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
         schema: {
           tags,
           summary: 'A quote: rate (spread included, no fee), amount received, valid for seconds',
-          security: bearerSecurity,
           body: fxQuoteRequest,
           response: responses(fxQuote),
         },
@@ -60,7 +58,6 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
         schema: {
           tags,
           summary: 'Confirm a quote (idempotent on clientRequestId): frozen, settles in ~30 min',
-          security: bearerSecurity,
           body: fxConfirmRequest,
           response: responses(foreignExchange),
         },
@@ -75,7 +72,6 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
         schema: {
           tags,
           summary: 'Foreign exchanges of the past 6 months, newest first (paged)',
-          security: bearerSecurity,
           querystring: foreignExchangeQuery,
           response: responses(page(foreignExchange)),
         },
@@ -90,7 +86,6 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
         schema: {
           tags,
           summary: 'The foreign exchanges with the same filters as CSV',
-          security: bearerSecurity,
           querystring: foreignExchangeExportQuery,
           produces: ['text/csv'],
         },
@@ -111,7 +106,6 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
         schema: {
           tags,
           summary: 'One foreign exchange',
-          security: bearerSecurity,
           params: idParams,
           response: responses(foreignExchange),
         },

@@ -16,7 +16,7 @@ import {
   type EntityType,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import { keepRawJsonBody, requireSignedCallback } from '../../lib/signed-callback.js';
 import { chooseAccountType } from '../user/user-service.js';
 import {
@@ -44,7 +44,6 @@ export function kycRoutes(
         schema: {
           tags,
           summary: 'Choose once: verify identity (isKyc=true) or opt out (isKyc=false)',
-          security: bearerSecurity,
           querystring: accountTypeQuery,
           response: responses(userInfo),
         },
@@ -69,7 +68,6 @@ export function kycRoutes(
         schema: {
           tags,
           summary: "The account's verification: status, reason, level and steps",
-          security: bearerSecurity,
           response: responses(kycApplicationView),
         },
       },
@@ -88,7 +86,6 @@ export function kycRoutes(
           schema: {
             tags,
             summary: `The ${kind.toLowerCase()} form as last saved`,
-            security: bearerSecurity,
             response: responses(kycDraftView),
           },
         },
@@ -102,7 +99,6 @@ export function kycRoutes(
           schema: {
             tags,
             summary: `Save the ${kind.toLowerCase()} form as the user goes (whole replacement)`,
-            security: bearerSecurity,
             body,
             response: responses(kycDraftView),
           },
@@ -127,7 +123,6 @@ export function kycRoutes(
         schema: {
           tags,
           summary: 'Submit the basic step of an individual',
-          security: bearerSecurity,
           body: submitIndividualBasicRequest,
           response: responses(kycApplicationView),
         },
@@ -142,7 +137,6 @@ export function kycRoutes(
         schema: {
           tags,
           summary: 'Submit the advanced step of an individual; the review starts',
-          security: bearerSecurity,
           body: submitIndividualAdvancedRequest,
           response: responses(kycApplicationView),
         },
@@ -158,7 +152,6 @@ export function kycRoutes(
           tags,
           summary:
             'Submit the basic information of an institution (basic, registration, operation)',
-          security: bearerSecurity,
           body: submitInstitutionInformationRequest,
           response: responses(kycApplicationView),
         },
@@ -173,7 +166,6 @@ export function kycRoutes(
         schema: {
           tags,
           summary: 'Submit the documents and shareholders of an institution; the review starts',
-          security: bearerSecurity,
           body: submitInstitutionDocumentsRequest,
           response: responses(kycApplicationView),
         },

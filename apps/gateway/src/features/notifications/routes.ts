@@ -13,7 +13,7 @@ import {
   updateEmailPreferencesBody,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import { listNews } from '../news/news-service.js';
 import { unreadCountOf } from './notify.js';
 import {
@@ -59,7 +59,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Personal notifications, newest first (paged; unread=true for the unread only)',
-        security: bearerSecurity,
         querystring: notificationListQuery,
         response: responses(page(notification)),
       },
@@ -75,7 +74,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One notification of the user',
-        security: bearerSecurity,
         params: z.object({ id: z.string().uuid() }),
         response: responses(notification),
       },
@@ -91,7 +89,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'How many personal notifications are unread',
-        security: bearerSecurity,
         response: responses(unreadCount),
       },
     },
@@ -106,7 +103,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Mark notifications read; answers the new unread count',
-        security: bearerSecurity,
         body: markReadBody,
         response: responses(unreadCount),
       },
@@ -128,7 +124,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Mark every notification read',
-        security: bearerSecurity,
         response: responses(unreadCount),
       },
     },
@@ -149,7 +144,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'E-mail per notification type',
-        security: bearerSecurity,
         response: responses(emailPreferencesSchema),
       },
     },
@@ -164,7 +158,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Turn the e-mail of notification types on or off',
-        security: bearerSecurity,
         body: updateEmailPreferencesBody,
         response: responses(emailPreferencesSchema),
       },

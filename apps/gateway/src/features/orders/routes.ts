@@ -13,7 +13,7 @@ import {
   text,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import { getOrder, listMyTrades, listOrders } from './order-queries.js';
 import {
   cancelAll,
@@ -36,7 +36,6 @@ export const orderRoutes =
         schema: {
           tags,
           summary: 'Place an order in the runtime mode',
-          security: bearerSecurity,
           body: placeOrderRequest,
           response: responses(order),
         },
@@ -57,7 +56,6 @@ export const orderRoutes =
         schema: {
           tags,
           summary: 'Cancel an open order',
-          security: bearerSecurity,
           body: cancelOrderRequest,
           response: responses(order),
         },
@@ -78,7 +76,6 @@ export const orderRoutes =
         schema: {
           tags,
           summary: 'Cancel every open order of a symbol',
-          security: bearerSecurity,
           body: cancelAllRequest,
           response: responses(z.object({ cancelled: z.number().int() })),
         },
@@ -99,7 +96,6 @@ export const orderRoutes =
         schema: {
           tags,
           summary: 'Cancel an order and place another in one step',
-          security: bearerSecurity,
           body: cancelPlaceRequest,
           response: responses(order),
         },
@@ -121,7 +117,6 @@ export const orderRoutes =
         schema: {
           tags,
           summary: 'One order',
-          security: bearerSecurity,
           params: z.object({ id: text().max(20) }),
           response: responses(order),
         },
@@ -143,7 +138,6 @@ export const orderRoutes =
         schema: {
           tags,
           summary: 'Open orders (paged)',
-          security: bearerSecurity,
           querystring: orderListQuery,
           response: responses(page(order)),
         },
@@ -167,7 +161,6 @@ export const orderRoutes =
         schema: {
           tags,
           summary: 'Order history of the past 6 months (paged)',
-          security: bearerSecurity,
           querystring: orderListQuery,
           response: responses(page(order)),
         },
@@ -191,7 +184,6 @@ export const orderRoutes =
         schema: {
           tags,
           summary: 'My trades of the past 6 months (paged)',
-          security: bearerSecurity,
           querystring: orderListQuery,
           response: responses(page(spotTrade)),
         },

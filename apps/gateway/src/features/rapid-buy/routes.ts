@@ -12,7 +12,7 @@ import {
   rapidBuyRequest,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import {
   confirmRapidBuy,
   getRapidBuy,
@@ -35,7 +35,6 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Whether Rapid Buy (USD to USDT) is offered in the runtime mode',
-          security: bearerSecurity,
           response: responses(rapidBuyInfo),
         },
       },
@@ -48,7 +47,6 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'What a spend of usdAmount buys now: a walk of the live USDT_USD asks',
-          security: bearerSecurity,
           querystring: rapidBuyQuoteQuery,
           response: responses(rapidBuyQuote),
         },
@@ -65,7 +63,6 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Buy USDT for usdAmount USD now (a protected market buy through the order path)',
-          security: bearerSecurity,
           body: rapidBuyRequest,
           response: responses(rapidBuy),
         },
@@ -86,7 +83,6 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'My Rapid Buys of the past 6 months, newest first (paged)',
-          security: bearerSecurity,
           querystring: rapidBuyQuery,
           response: responses(page(rapidBuy)),
         },
@@ -108,7 +104,6 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'My Rapid Buys with the same filters as CSV',
-          security: bearerSecurity,
           querystring: rapidBuyExportQuery,
           produces: ['text/csv'],
         },
@@ -134,7 +129,6 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'One Rapid Buy',
-          security: bearerSecurity,
           params: rapidBuyIdParams,
           response: responses(rapidBuy),
         },

@@ -20,7 +20,7 @@ import {
   type RuntimeMode,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import { flowsCsv, statementCsv } from './csv.js';
 import { feeSchedule, feesPaid } from './fee-service.js';
 import { flowFilter, listFundFlows, statementSummary, streamFlows } from './report-service.js';
@@ -76,7 +76,6 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Fees paid per Hong Kong day or month, flow type and asset (6 months)',
-        security: bearerSecurity,
         querystring: feesPaidQuery,
         response: responses(feesPaidSchema),
       },
@@ -104,7 +103,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The months a statement can be asked for (Hong Kong time), newest first',
-        security: bearerSecurity,
         response: responses(statementMonthList),
       },
     },
@@ -121,7 +119,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A month: opening balance, credits, debits and closing balance per asset',
-        security: bearerSecurity,
         querystring: statementQuery,
         response: responses(statementSummarySchema),
       },
@@ -145,7 +142,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A month as CSV (RFC 4180, UTF-8 with BOM): opening, every flow, closing',
-        security: bearerSecurity,
         querystring: statementQuery,
         produces: ['text/csv'],
       },
@@ -176,7 +172,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A month as a PDF to file: account, period, mode, and per asset every flow',
-        security: bearerSecurity,
         querystring: statementQuery,
         produces: ['application/pdf'],
       },
@@ -213,7 +208,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Fund flow (asset history): one line per posting, asset and flow, newest first; 6 months',
-        security: bearerSecurity,
         querystring: fundFlowQuery,
         response: responses(page(fundFlow)),
       },
@@ -237,7 +231,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The fund flow of a filter as CSV (oldest first, every line of the range)',
-        security: bearerSecurity,
         querystring: fundFlowQuery.omit({ pageNum: true, pageSize: true }),
         produces: ['text/csv'],
       },

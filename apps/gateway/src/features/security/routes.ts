@@ -13,7 +13,7 @@ import {
   securityStatus,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import { clearSessionCookies } from '../auth/cookies.js';
 import {
   changeEmail,
@@ -45,7 +45,6 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Each method, the security level and the lock',
-          security: bearerSecurity,
           response: responses(securityStatus),
         },
       },
@@ -58,7 +57,6 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'E-mail a code for a security action',
-          security: bearerSecurity,
           body: securityEmailCodeRequest,
           response: responses(emailCodeResponse),
         },
@@ -74,7 +72,6 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'A new Authenticator secret and its QR code URI',
-          security: bearerSecurity,
           response: responses(authenticatorSetupResponse),
         },
         config: { ...strict, access: 'session' },
@@ -88,7 +85,6 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Link the Authenticator with a code from it',
-          security: bearerSecurity,
           body: authenticatorLinkRequest,
           response: responses(securityStatus),
         },
@@ -107,7 +103,6 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Unlink with a Google code and an e-mailed code; starts the 24-hour lock',
-          security: bearerSecurity,
           body: authenticatorUnlinkRequest,
           response: responses(securityStatus),
         },
@@ -126,7 +121,6 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Change the password; ends every session and starts the 24-hour lock',
-          security: bearerSecurity,
           body: changePasswordRequest,
           response: responses(z.null()),
         },
@@ -145,7 +139,6 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Change the e-mail address; ends every session and starts the 24-hour lock',
-          security: bearerSecurity,
           body: changeEmailRequest,
           response: responses(z.null()),
         },

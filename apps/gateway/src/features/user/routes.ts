@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changeLanguageQuery, ok, userInfo } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import { changeLanguage, getProfile } from './user-service.js';
 
 const tags = ['user'];
@@ -16,7 +16,6 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'User info of the session',
-        security: bearerSecurity,
         response: responses(userInfo),
       },
     },
@@ -36,7 +35,6 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Save the interface language',
-        security: bearerSecurity,
         querystring: changeLanguageQuery,
         response: responses(z.null()),
       },

@@ -12,7 +12,7 @@ import {
   walletTransaction,
   walletTransactionQuery,
 } from '@exchange/contracts';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../lib/auth-context.js';
 import { ensureFunded, resetFunds } from './funding-service.js';
 import { listTransactions } from './transaction-service.js';
@@ -31,7 +31,6 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Balances in the runtime mode (Demo and Trial are funded on first entry)',
-        security: bearerSecurity,
         response: responses(z.array(balanceItem)),
       },
     },
@@ -51,7 +50,6 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Ledger entries of the past 6 months, one per leg (paged): the detailed view for exports and audits',
-        security: bearerSecurity,
         querystring: ledgerFlowQuery,
         response: responses(page(ledgerFlow)),
       },
@@ -76,7 +74,6 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Transaction history of the past 6 months, one line per user action (paged, 10 by default)',
-        security: bearerSecurity,
         querystring: walletTransactionQuery,
         response: responses(page(walletTransaction)),
       },
@@ -106,7 +103,6 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'The transaction types a spot user can have in the runtime mode (the history filter)',
-        security: bearerSecurity,
         response: responses(transactionTypeList),
       },
     },
@@ -123,7 +119,6 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Restore the simulated funds of Demo or Trial',
-        security: bearerSecurity,
         response: responses(z.array(balanceItem)),
       },
     },
@@ -144,7 +139,6 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: 'Development only (DEV_CREDIT): credit simulated funds in Demo or Trial',
-          security: bearerSecurity,
           body: devCreditRequest,
           response: responses(z.array(balanceItem)),
         },

@@ -21,7 +21,7 @@ import {
   withdrawalRequest,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
-import { bearerSecurity, responses } from '../../lib/route-schemas.js';
+import { responses } from '../../lib/route-schemas.js';
 import { requireStepUp } from '../security/step-up.js';
 import { assertMayMoveOut } from './common.js';
 import type { OutDeps } from './deps.js';
@@ -60,7 +60,6 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         schema: {
           tags,
           summary: 'Whitelisted crypto addresses, newest first',
-          security: bearerSecurity,
           response: responses(z.array(whitelistAddress)),
         },
       },
@@ -73,7 +72,6 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         schema: {
           tags,
           summary: 'Whitelist an address (step-up); usable after the cooling period',
-          security: bearerSecurity,
           body: whitelistAddressRequest,
           response: responses(whitelistAddress),
         },
@@ -87,7 +85,6 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         schema: {
           tags,
           summary: 'Remove a whitelisted address (step-up)',
-          security: bearerSecurity,
           params: idParams,
           body: stepUpFields,
           response: responses(z.null()),
@@ -105,7 +102,6 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         schema: {
           tags,
           summary: 'Whitelisted UIDs for internal transfers, newest first',
-          security: bearerSecurity,
           response: responses(z.array(whitelistUid)),
         },
       },
@@ -118,7 +114,6 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         schema: {
           tags,
           summary: 'Whitelist a UID (step-up); usable after the cooling period',
-          security: bearerSecurity,
           body: whitelistUidRequest,
           response: responses(whitelistUid),
         },
@@ -132,7 +127,6 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         schema: {
           tags,
           summary: 'Remove a whitelisted UID (step-up)',
-          security: bearerSecurity,
           params: idParams,
           body: stepUpFields,
           response: responses(z.null()),
@@ -150,7 +144,6 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         schema: {
           tags,
           summary: 'The whitelist-only settings and the cooling period',
-          security: bearerSecurity,
           response: responses(whitelistSettings),
         },
       },
@@ -163,7 +156,6 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         schema: {
           tags,
           summary: 'Turn whitelist-only on (no codes) or off (step-up)',
-          security: bearerSecurity,
           body: whitelistSettingsRequest,
           response: responses(whitelistSettings),
         },
@@ -179,7 +171,6 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         schema: {
           tags,
           summary: 'Transfer to another account by UID: instant, no fee, Real mode (step-up)',
-          security: bearerSecurity,
           body: internalTransferRequest,
           response: responses(internalTransfer),
         },
@@ -202,7 +193,6 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         schema: {
           tags,
           summary: 'Internal transfers sent and received, newest first (paged)',
-          security: bearerSecurity,
           querystring: internalTransferQuery,
           response: responses(page(internalTransfer)),
         },
@@ -226,7 +216,6 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         schema: {
           tags,
           summary: 'Fee, network gas fee and amount received, before confirming',
-          security: bearerSecurity,
           body: withdrawalPreviewRequest,
           response: responses(withdrawalPreview),
         },
@@ -243,7 +232,6 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         schema: {
           tags,
           summary: 'Request a crypto withdrawal (step-up): frozen, reviewed, batched, sent',
-          security: bearerSecurity,
           body: withdrawalRequest,
           response: responses(withdrawal),
         },
@@ -266,7 +254,6 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         schema: {
           tags,
           summary: 'Crypto withdrawals, newest first (paged)',
-          security: bearerSecurity,
           querystring: withdrawalQuery,
           response: responses(page(withdrawal)),
         },
@@ -281,7 +268,6 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         schema: {
           tags,
           summary: 'One crypto withdrawal',
-          security: bearerSecurity,
           params: idParams,
           response: responses(withdrawal),
         },
@@ -295,7 +281,6 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         schema: {
           tags,
           summary: 'Cancel a withdrawal under review or waiting for the batch (funds returned)',
-          security: bearerSecurity,
           params: idParams,
           response: responses(withdrawal),
         },
