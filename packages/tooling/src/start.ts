@@ -210,8 +210,11 @@ async function prepare(): Promise<void> {
   // No .br beside index.html: built before the build precompressed (possibly as a development
   // build, when NODE_ENV reached it): build again.
   const built = existsSync(index) && existsSync(`${index}.br`) ? statSync(index).mtimeMs : 0;
+  // What the build reads: not the browser tests, their screenshots or the unit tests, so running
+  // or editing a scenario does not rebuild the client.
+  const web = appDir('web');
   const sources = Math.max(
-    newestMtime(appDir('web')),
+    newestMtime(web, (name) => name === 'e2e' || /\.test\.tsx?$/.test(name)),
     newestMtime(path.join(repoRoot, 'packages', 'contracts', 'src')),
   );
   if (built < sources) {

@@ -29,13 +29,16 @@ export function pnpmSpawn(args: string[], opts: SpawnOptions = {}): ChildProcess
 }
 
 /** Newest modification time of any file under `dir` (skipping node_modules and dist). */
-export function newestMtime(dir: string): number {
+export function newestMtime(dir: string, skip: (name: string) => boolean = () => false): number {
   if (!existsSync(dir)) return 0;
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || skip(entry.name)) continue;
     const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+    newest = Math.max(
+      newest,
+      entry.isDirectory() ? newestMtime(full, skip) : statSync(full).mtimeMs,
+    );
   }
   return newest;
 }
