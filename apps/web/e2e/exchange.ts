@@ -25,7 +25,10 @@ const mailUrls = new Map<string, string>();
 
 /** The mail catcher's URL of the exchange at `baseUrl` (started by startExchange). */
 export function mailUrlOf(baseUrl: string): string {
-  const url = mailUrls.get(baseUrl);
+  // The run's shared exchange was started by global-setup.ts in another process.
+  const url =
+    mailUrls.get(baseUrl) ??
+    (baseUrl === process.env.E2E_BASE_URL ? process.env.E2E_MAIL_URL : undefined);
   if (!url) throw new Error(`No mail catcher known for ${baseUrl}`);
   return url;
 }

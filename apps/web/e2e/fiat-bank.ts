@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { noSidewaysScroll } from './helpers';
 import { verify } from './crypto-wallet';
-import { MOBILE, DESKTOP, newPage, registerUser, shot, type ScenarioContext } from './scenarios';
+import type { User } from './fixtures';
+import { MOBILE, DESKTOP, shot, type ScenarioContext } from './scenarios';
 
 const SIM_DIR = path.resolve(import.meta.dirname, '../../matching-sim');
 
@@ -25,9 +26,8 @@ export function simBank(ctx: ScenarioContext, ...args: string[]): string {
  * developer's `set-outcome open fail`) and opens the second; the user passes e-KYC on the bank's
  * own page and the account turns active with its virtual account number.
  */
-export async function partnerBankAccount(ctx: ScenarioContext): Promise<void> {
-  const { context, page } = await newPage(ctx);
-  const email = await registerUser(ctx, page, context);
+export async function partnerBankAccount(ctx: ScenarioContext, user: User): Promise<void> {
+  const { context, page, email } = user;
   await verify(ctx, page);
   ctx.log(`  ${email} registered and verified`);
 

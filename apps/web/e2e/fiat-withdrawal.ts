@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { authenticatorCode, noStepUsed } from './authenticator';
 import { enterCodes, verify } from './crypto-wallet';
 import { noSidewaysScroll, waitUntil } from './helpers';
-import { MOBILE, newPage, registerUser, shot, type ScenarioContext } from './scenarios';
+import type { User } from './fixtures';
+import { MOBILE, shot, type ScenarioContext } from './scenarios';
 
 /**
  * The bank-account whitelist and a fiat withdrawal (issue 19, the withdraw part): a verified
@@ -62,9 +63,8 @@ export async function linkAuthenticator(ctx: ScenarioContext, page: Page) {
   return { secret, used };
 }
 
-export async function fiatWithdrawal(ctx: ScenarioContext): Promise<void> {
-  const { context, page } = await newPage(ctx);
-  const email = await registerUser(ctx, page, context);
+export async function fiatWithdrawal(ctx: ScenarioContext, user: User): Promise<void> {
+  const { context, page, email } = user;
   await verify(ctx, page);
   const { secret, used } = await linkAuthenticator(ctx, page);
   ctx.log(`  ${email} verified (Ada Lovelace), Google Authenticator linked`);

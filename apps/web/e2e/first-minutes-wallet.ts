@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { newPage, openMenu, registerUser, shot, type ScenarioContext } from './scenarios';
+import type { User } from './fixtures';
+import { openMenu, shot, type ScenarioContext } from './scenarios';
 import { noSidewaysScroll, waitUntil } from './helpers';
 import { placed } from './trading';
 
@@ -42,9 +43,8 @@ const walletRow = (page: Page, code: string): Locator =>
   page.getByRole('table', { name: 'Wallet' }).locator(`tbody tr[data-asset="${code}"]`);
 
 /** Demo: place and cancel a limit order, buy at market, then read the history and the wallet. */
-export async function walletAndHistory(ctx: ScenarioContext): Promise<void> {
-  const { context, page } = await newPage(ctx, DESKTOP);
-  const email = await registerUser(ctx, page, context);
+export async function walletAndHistory(ctx: ScenarioContext, user: User): Promise<void> {
+  const { context, page, email } = user;
   ctx.log(`  registered ${email}`);
   await page.goto(`${ctx.baseUrl}/trade/spot/BTC_USDT`);
   await switchMode(page, 'demo');

@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { verify } from './crypto-wallet';
+import type { User } from './fixtures';
 import { noSidewaysScroll, waitUntil } from './helpers';
-import { MOBILE, newPage, registerUser, shot, type ScenarioContext } from './scenarios';
+import { MOBILE, shot, type ScenarioContext } from './scenarios';
 
 /**
  * Foreign exchange (/foreignExchange): a verified Real-mode user holding USD (credited from
@@ -13,43 +12,9 @@ import { MOBILE, newPage, registerUser, shot, type ScenarioContext } from './sce
  * exchange in the History tab; light theme, Arabic and a 375 px phone on the way.
  */
 
-/** Runs SQL on the run's database (seeding what an outside party would have done). */
-function sql(statement: string): string {
-  const url = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e';
-  const run = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-At', '-c', statement], {
-    encoding: 'utf8',
-  });
-  assert.equal(run.status, 0, `psql failed: ${run.stderr}`);
-  return run.stdout.trim();
-}
-
-/** Real USD from outside, as a bank deposit credits it: two balanced ledger legs. */
-function creditUsd(email: string, amount: string) {
-  sql(`
-    WITH u AS (SELECT id::text AS id FROM app_user WHERE email = '${email}'),
-    tx AS (SELECT gen_random_uuid() AS id),
-    legs AS (
-      INSERT INTO ledger_entry ("txId", "accountId", mode, asset, bucket, amount, "flowType", "refType", "refId", "createdAt")
-      SELECT tx.id, 'system:external', 0, 'USD', 'AVAILABLE', -${amount}, 190001, 'E2E_CREDIT', u.id, now() FROM u, tx
-      UNION ALL
-      SELECT tx.id, u.id, 0, 'USD', 'AVAILABLE', ${amount}, 190001, 'E2E_CREDIT', u.id, now() FROM u, tx
-      RETURNING 1
-    )
-    INSERT INTO balance ("accountId", mode, asset, available, frozen, "isSystem", "updatedAt")
-    SELECT 'system:external', 0, 'USD', -${amount}, 0, true, now() FROM legs LIMIT 1
-    ON CONFLICT ("accountId", mode, asset) DO UPDATE SET available = balance.available + EXCLUDED.available;
-    INSERT INTO balance ("accountId", mode, asset, available, frozen, "isSystem", "updatedAt")
-    SELECT id::text, 0, 'USD', ${amount}, 0, false, now() FROM app_user WHERE email = '${email}'
-    ON CONFLICT ("accountId", mode, asset) DO UPDATE SET available = balance.available + EXCLUDED.available;
-  `);
-}
-
-export async function foreignExchange(ctx: ScenarioContext): Promise<void> {
-  const { context, page } = await newPage(ctx);
-  const email = await registerUser(ctx, page, context);
-  await verify(ctx, page);
-  creditUsd(email, '1000');
-  ctx.log(`  ${email} verified, 1000 USD in Real`);
+/** `user`: verified, with 1,000 USD in Real (the fundedUser fixture). */
+export async function foreignExchange(ctx: ScenarioContext, user: User): Promise<void> {
+  const { context, page } = user;
 
   // From the wallet's USD row to the page, USD already chosen.
   await page.goto(`${ctx.baseUrl}/accountCenter/wallet?type=wallet`);

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { readEmailCode, solvePuzzle, waitUntil } from './helpers';
-import { DESKTOP, MOBILE, newPage, registerUser, shot, type ScenarioContext } from './scenarios';
+import {
+  DESKTOP,
+  MOBILE,
+  newPage,
+  registerUser,
+  shot,
+  uniqueEmail,
+  type ScenarioContext,
+} from './scenarios';
 
 const PASSWORD = 'Str0ng#Pass';
 
@@ -197,7 +205,7 @@ export async function individualVerification(ctx: ScenarioContext): Promise<void
 /** An institution: its centre shows the four steps; its form's steps; the individual page sends it away. */
 export async function institutionVerification(ctx: ScenarioContext): Promise<void> {
   const { context, page } = await newPage(ctx);
-  const email = `e2e-inst-${Date.now()}@example.com`;
+  const email = uniqueEmail('e2e-inst');
   await page.goto(`${ctx.baseUrl}/login?type=register&redirect_path=%2FaccountCenter%2Fidentity`);
   await page.locator('label.segmented__option', { hasText: 'Institution' }).click();
   await page.getByLabel('E-mail', { exact: true }).fill(email);

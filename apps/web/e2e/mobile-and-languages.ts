@@ -132,7 +132,7 @@ export async function mobileEmbeddedPages(ctx: ScenarioContext): Promise<void> {
   await plain.context.close();
 }
 
-const LANGUAGES = [
+export const LANGUAGES = [
   ['en', 'Markets'],
   ['zh-CN', '行情'],
   ['zh-TW', '行情'],
@@ -144,8 +144,11 @@ const LANGUAGES = [
 ] as const;
 
 /** The landing and trade pages in each of the eight languages, on a desktop and a phone. */
-export async function languageScreenshots(ctx: ScenarioContext): Promise<void> {
-  for (const [language, markets] of LANGUAGES) {
+export async function languageScreenshots(
+  ctx: ScenarioContext,
+  languages: readonly (typeof LANGUAGES)[number][] = LANGUAGES,
+): Promise<void> {
+  for (const [language, markets] of languages) {
     const { context, page } = await newPage(ctx);
     await page.goto(`${ctx.baseUrl}/?lang=${language}`);
     await page.waitForFunction((l) => document.documentElement.lang === l, language);

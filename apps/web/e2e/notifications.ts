@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { waitUntil } from './helpers';
-import { MOBILE, newPage, openMenu, registerUser, shot, type ScenarioContext } from './scenarios';
+import type { User } from './fixtures';
+import { MOBILE, openMenu, shot, type ScenarioContext } from './scenarios';
 
 /**
  * Notifications end to end: a Demo market buy fills against the market makers, the header's
  * unread badge rises live, the bell lists the notice, the message centre opens it (and it is
  * read), and the account-centre overview shows the user.
  */
-export async function notificationsJourney(ctx: ScenarioContext): Promise<void> {
-  const { context, page } = await newPage(ctx);
-  const email = await registerUser(ctx, page, context);
+export async function notificationsJourney(ctx: ScenarioContext, user: User): Promise<void> {
+  const { context, page, email } = user;
   await page.goto(`${ctx.baseUrl}/trade/spot/BTC_USDT`);
   await openMenu(page, 'Trading mode');
   await page.getByRole('button', { name: 'Demo Trading' }).click();

@@ -1,17 +1,7 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import {
-  DESKTOP,
-  MOBILE,
-  newPage,
-  openMenu,
-  registerUser,
-  shot,
-  type ScenarioContext,
-} from './scenarios';
+import type { Operator, User } from './fixtures';
+import { DESKTOP, MOBILE, openMenu, shot, type ScenarioContext } from './scenarios';
 
 /**
  * The operator's command line changes what an open page shows: a symbol put under maintenance
@@ -20,27 +10,6 @@ import {
  * database and Redis, so the change travels as in production: through Redis to the gateway and
  * over the socket to the page.
  */
-
-const GATEWAY_DIR = path.resolve(import.meta.dirname, '../../gateway');
-const run = promisify(execFile);
-
-async function ops(args: string[]): Promise<unknown> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/ops.ts', ...args, '--by', 'e2e-operator', '--json'],
-    {
-      cwd: GATEWAY_DIR,
-      env: {
-        ...process.env,
-        DATABASE_URL:
-          process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@localhost:5432/exchange_e2e',
-        REDIS_PREFIX: process.env.E2E_REDIS_PREFIX ?? '',
-        TIME_SCALE: '1',
-      },
-    },
-  );
-  return JSON.parse(stdout) as unknown;
-}
 
 /**
  * Watches the page for a selector to appear (or disappear) and keeps the page's clock time at
@@ -66,10 +35,12 @@ async function watchFor(page: Page, selector: string, present: boolean) {
   };
 }
 
-export async function operatorMaintenance(ctx: ScenarioContext): Promise<void> {
-  assert.ok(process.env.E2E_REDIS_PREFIX, 'run.ts names the exchange’s Redis prefix');
-  const { context, page } = await newPage(ctx);
-  await registerUser(ctx, page, context);
+export async function operatorMaintenance(
+  ctx: ScenarioContext,
+  user: User,
+  { ops }: Operator,
+): Promise<void> {
+  const { context, page } = user;
   await page.goto(`${ctx.baseUrl}/trade/spot/BTC_USDT`);
   await openMenu(page, 'Trading mode');
   await page.getByRole('button', { name: 'Demo Trading' }).click();

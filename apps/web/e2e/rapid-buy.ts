@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { noSidewaysScroll, waitUntil } from './helpers';
-import { MOBILE, newPage, openMenu, registerUser, shot, type ScenarioContext } from './scenarios';
+import type { User } from './fixtures';
+import { MOBILE, openMenu, shot, type ScenarioContext } from './scenarios';
 
 const num = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
 
@@ -12,9 +13,8 @@ const num = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''))
  * protection, free), the confirmation, the fill with its average price, the history row, the
  * balance after it; light theme and a 375 px phone.
  */
-export async function rapidBuy(ctx: ScenarioContext): Promise<void> {
-  const { context, page } = await newPage(ctx);
-  await registerUser(ctx, page, context);
+export async function rapidBuy(ctx: ScenarioContext, user: User): Promise<void> {
+  const { context, page } = user;
   await page.goto(`${ctx.baseUrl}/trade/spot/USDT_USD`);
   await openMenu(page, 'Trading mode');
   await page.getByRole('button', { name: 'Demo Trading' }).click();

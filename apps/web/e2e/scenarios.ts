@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, MOBILE } from './browser';
 import { noSidewaysScroll, readEmailCode, solvePuzzle, type PuzzleReader } from './helpers';
 
 export interface ScenarioContext {
@@ -12,8 +14,12 @@ export interface ScenarioContext {
 }
 
 const PASSWORD = 'Str0ng#Pass';
-export const DESKTOP = { width: 1366, height: 860 };
-export const MOBILE = { width: 375, height: 812 };
+export { DESKTOP, MOBILE } from './browser';
+
+/** An address no other scenario uses, even one running at the same millisecond. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
+}
 
 export async function shot(ctx: ScenarioContext, page: Page, name: string): Promise<void> {
   await page.waitForTimeout(250); // Let transitions and fonts settle.
@@ -37,7 +43,7 @@ export async function openMenu(page: Page, name: string) {
 /** Register with the e-mailed code and the puzzle, choose the account type, log out and in. */
 export async function accountJourney(ctx: ScenarioContext): Promise<void> {
   const { context, page } = await newPage(ctx);
-  const email = `e2e-${Date.now()}@example.com`;
+  const email = uniqueEmail('e2e');
 
   await page.goto(`${ctx.baseUrl}/login?type=register`);
   await page.getByRole('heading', { name: 'Create your account' }).waitFor();
@@ -201,7 +207,7 @@ export async function registerUser(
   page: Page,
   context: BrowserContext,
 ): Promise<string> {
-  const email = `e2e-spot-${Date.now()}@example.com`;
+  const email = uniqueEmail('e2e-spot');
   await page.goto(`${ctx.baseUrl}/login?type=register&redirect_path=%2Ftrade%2Fspot`);
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
@@ -338,49 +344,56 @@ const PAGES = [
 ] as const;
 
 /** The main screens in both themes, on a desktop and at 375 px wide. */
-export async function screenshots(ctx: ScenarioContext): Promise<void> {
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['375', MOBILE],
-  ] as const) {
-    for (const theme of ['dark', 'light'] as const) {
-      const { context, page } = await newPage(ctx, viewport);
-      for (const [name, route] of PAGES) {
-        if (
-          viewport === MOBILE &&
-          ['privacy', 'not-found', 'mobile-register-result', 'reset-password'].includes(name)
+/** The widths and themes of the main screens' shots: each pair is a scenario of its own. */
+export const SHOT_SETS = [
+  ['desktop', 'dark'],
+  ['desktop', 'light'],
+  ['375', 'dark'],
+  ['375', 'light'],
+] as const;
+
+export async function screenshots(
+  ctx: ScenarioContext,
+  sets: readonly (typeof SHOT_SETS)[number][] = SHOT_SETS,
+): Promise<void> {
+  for (const [label, theme] of sets) {
+    const viewport = label === 'desktop' ? DESKTOP : MOBILE;
+    const { context, page } = await newPage(ctx, viewport);
+    for (const [name, route] of PAGES) {
+      if (
+        viewport === MOBILE &&
+        ['privacy', 'not-found', 'mobile-register-result', 'reset-password'].includes(name)
+      )
+        continue;
+      await page.goto(`${ctx.baseUrl}${route}${route.includes('?') ? '&' : '?'}theme=${theme}`);
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await page.locator('main, .auth, .mobile-result').first().waitFor();
+      await page
+        .waitForFunction(
+          () => !document.querySelector('.spinner, .preview-card--skeleton'),
+          undefined,
+          { timeout: 10_000 },
         )
-          continue;
-        await page.goto(`${ctx.baseUrl}${route}${route.includes('?') ? '&' : '?'}theme=${theme}`);
-        await page.waitForLoadState('networkidle').catch(() => undefined);
-        await page.locator('main, .auth, .mobile-result').first().waitFor();
-        await page
-          .waitForFunction(
-            () => !document.querySelector('.spinner, .preview-card--skeleton'),
-            undefined,
-            { timeout: 10_000 },
-          )
-          .catch(() => undefined);
-        await shot(ctx, page, `${name}-${theme}-${label}`);
-      }
-      if (viewport === MOBILE) {
-        await page.goto(`${ctx.baseUrl}/market?theme=${theme}`);
-        await page.getByRole('button', { name: 'Menu' }).click();
-        await shot(ctx, page, `menu-open-${theme}-375`);
-      } else {
-        await page.goto(`${ctx.baseUrl}/?theme=${theme}`);
-        await openMenu(page, 'Download app');
-        await page.locator('.download__code img').waitFor();
-        await shot(ctx, page, `download-qr-${theme}-desktop`);
-      }
-      // The slide puzzle as a person first sees it, in this theme and width.
-      await page.goto(`${ctx.baseUrl}/login?theme=${theme}`);
-      await page.getByLabel('E-mail').fill('shots@example.com');
-      await page.getByLabel('Password', { exact: true }).fill('Secret#123');
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await page.locator('.puzzle[data-puzzle-id] .puzzle__background').waitFor();
-      await shot(ctx, page, `puzzle-${theme}-${label}`);
-      await context.close();
+        .catch(() => undefined);
+      await shot(ctx, page, `${name}-${theme}-${label}`);
     }
+    if (viewport === MOBILE) {
+      await page.goto(`${ctx.baseUrl}/market?theme=${theme}`);
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await shot(ctx, page, `menu-open-${theme}-375`);
+    } else {
+      await page.goto(`${ctx.baseUrl}/?theme=${theme}`);
+      await openMenu(page, 'Download app');
+      await page.locator('.download__code img').waitFor();
+      await shot(ctx, page, `download-qr-${theme}-desktop`);
+    }
+    // The slide puzzle as a person first sees it, in this theme and width.
+    await page.goto(`${ctx.baseUrl}/login?theme=${theme}`);
+    await page.getByLabel('E-mail').fill('shots@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.locator('.puzzle[data-puzzle-id] .puzzle__background').waitFor();
+    await shot(ctx, page, `puzzle-${theme}-${label}`);
+    await context.close();
   }
 }

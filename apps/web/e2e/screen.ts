@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { openMenu, newPage, shot, type ScenarioContext } from './scenarios';
+import { openMenu, newPage, shot, uniqueEmail, type ScenarioContext } from './scenarios';
 import { waitUntil } from './helpers';
 
 const HOUR = 3_600_000;
@@ -46,7 +46,7 @@ export async function tradeScreenAndSignIn(ctx: ScenarioContext): Promise<void> 
   const { context, page } = await newPage(ctx);
 
   // Google through the local stand-in: pick a test identity on its login page.
-  const email = `e2e-google-${Date.now()}@example.com`;
+  const email = uniqueEmail('e2e-google');
   await page.goto(`${ctx.baseUrl}/login?redirect_path=%2Fmarket`);
   const google = page.getByRole('button', { name: 'Continue with Google' });
   await google.waitFor();

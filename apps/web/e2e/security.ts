@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { authenticatorCode, noStepUsed } from './authenticator';
 import { noSidewaysScroll, readEmailCode, solvePuzzle, waitUntil } from './helpers';
-import { MOBILE, newPage, openMenu, registerUser, shot, type ScenarioContext } from './scenarios';
+import type { User } from './fixtures';
+import { MOBILE, openMenu, shot, type ScenarioContext } from './scenarios';
 
 /**
  * Security settings (issue 23): link Google Authenticator from the secret shown beside the QR
@@ -29,9 +30,8 @@ async function logIn(ctx: ScenarioContext, page: Page, email: string, password: 
   await solvePuzzle(page, ctx.puzzles);
 }
 
-export async function securitySettings(ctx: ScenarioContext): Promise<void> {
-  const { context, page } = await newPage(ctx);
-  const email = await registerUser(ctx, page, context);
+export async function securitySettings(ctx: ScenarioContext, user: User): Promise<void> {
+  const { context, page, email } = user;
   ctx.log(`  registered ${email}`);
 
   // The page is in the account menu.

@@ -9,6 +9,8 @@ export interface Job {
   name: string;
   /** pnpm arguments (the pinned pnpm is found as bootstrap.mjs found it). */
   pnpm: string[];
+  /** More pnpm commands run after `pnpm` in the same job, each only when the one before passed. */
+  then?: string[][];
   cwd?: string;
   env?: NodeJS.ProcessEnv;
 }
@@ -25,32 +27,41 @@ const red = (s: string) => `\x1b[31m${s}\x1b[0m`;
 export const seconds = (since: number) => (Date.now() - since) / 1000;
 export const formatSeconds = (s: number) => `${s.toFixed(1)} s`;
 
-function runJob(job: Job, pnpm: [string, string[]]): Promise<JobResult> {
-  const start = Date.now();
+/** One pnpm command, its output added to `chunks`; resolves with its exit status. */
+function runCommand(job: Job, args: string[], pnpm: [string, string[]], chunks: Buffer[]) {
   // Colours survive the buffering when the log is a terminal.
   const color = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {};
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    const child = spawn(pnpm[0], [...pnpm[1], ...job.pnpm], {
+  return new Promise<number>((resolve) => {
+    const child = spawn(pnpm[0], [...pnpm[1], ...args], {
       cwd: job.cwd ?? repoRoot,
       env: { ...(job.env ?? process.env), ...color },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (c: Buffer) => chunks.push(c));
     child.stderr.on('data', (c: Buffer) => chunks.push(c));
-    const done = (status: number, extra = '') => {
-      const result = { name: job.name, status, seconds: seconds(start) };
-      const verdict = status === 0 ? '' : ` ${red('failed')}`;
-      process.stdout.write(
-        `\n${cyan(`━━ ${job.name}`)} (${formatSeconds(result.seconds)})${verdict}\n` +
-          Buffer.concat(chunks).toString('utf8') +
-          extra,
-      );
-      resolve(result);
-    };
-    child.once('error', (err) => done(1, `${err.message}\n`));
-    child.once('close', (code) => done(code ?? 1));
+    child.once('error', (err) => {
+      chunks.push(Buffer.from(`${err.message}\n`));
+      resolve(1);
+    });
+    child.once('close', (code) => resolve(code ?? 1));
   });
+}
+
+async function runJob(job: Job, pnpm: [string, string[]]): Promise<JobResult> {
+  const start = Date.now();
+  const chunks: Buffer[] = [];
+  let status = 0;
+  for (const args of [job.pnpm, ...(job.then ?? [])]) {
+    status = await runCommand(job, args, pnpm, chunks);
+    if (status !== 0) break;
+  }
+  const result = { name: job.name, status, seconds: seconds(start) };
+  const verdict = status === 0 ? '' : ` ${red('failed')}`;
+  process.stdout.write(
+    `\n${cyan(`━━ ${job.name}`)} (${formatSeconds(result.seconds)})${verdict}\n` +
+      Buffer.concat(chunks).toString('utf8'),
+  );
+  return result;
 }
 
 /**

@@ -1,9 +1,8 @@
-// `npm test`: every check the repository has, in the order that fails fastest: the checks that need
-// no service side by side, then the tests on Postgres and Redis, the Redis Cluster, the web build
-// and the browser tests. Each step's time is printed at the end.
+// `npm test`: every check the repository has. First every check but the browser, side by side (the
+// static checks, the unit tests, the tests on Postgres and Redis, the Redis Cluster); then the web
+// build and the browser tests alone. Each step's time is printed at the end.
 import { existsSync } from 'node:fs';
 import { formatSeconds, packagesWithScript, runParallel, seconds, type Job } from './parallel.js';
-import { runClusterTest } from './redis-cluster.js';
 import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, requireServices } from './services.js';
 import { pnpmSync, runSync } from './workspace.js';
 
@@ -34,8 +33,26 @@ function ensureChromium(): number {
   );
 }
 
-/** The cheap checks, side by side: none needs Postgres or Redis, together they fill both cores. */
+// Every vitest project but `unit`: the gateway's integration and slow tests, the engine service and
+// simulators, the migrations, the web client's DOM tests. A package whose every test is pure says
+// so with a `test:unit` script equal to its `test` script, and is left out here.
+const beyondUnit = packagesWithScript('test')
+  .filter((p) => p.scripts.test !== p.scripts['test:unit'])
+  .flatMap((p) => ['--filter', p.name]);
+
+/**
+ * First, side by side: every check that needs no browser. The static checks and the unit tests
+ * fill the cores while the integration tests wait on timers and I/O (about 1.3 cores of 2). Each
+ * job's log is printed as one block when it ends.
+ */
 const sideBySide: Job[] = [
+  // The gateway's integration and slow tests, the other packages' service tests, then the
+  // exchange on a real Redis Cluster of three local masters (`npm run test:cluster`).
+  {
+    name: 'integration and slow tests, then the Redis Cluster test',
+    pnpm: ['-r', '--workspace-concurrency=1', ...beyondUnit, 'run', 'test', '--project', '!unit'],
+    then: [['--filter', '@exchange/tooling', 'exec', 'tsx', 'src/test-cluster.ts']],
+  },
   { name: 'lint', pnpm: ['-r', '--workspace-concurrency=1', 'run', 'lint'] },
   { name: 'typecheck', pnpm: ['-r', '--workspace-concurrency=1', 'run', 'typecheck'] },
   // Every package's vitest project `unit` (`npm run test:unit`), all of them even after one
@@ -48,20 +65,11 @@ const sideBySide: Job[] = [
   { name: 'format', pnpm: ['exec', 'prettier', '--check', '--log-level=warn', '.'] },
 ];
 
-// Every vitest project but `unit`, which ran above: the gateway's integration and slow tests, the
-// engine service and simulators, the migrations, the web client's DOM tests. A package whose every
-// test is pure says so with a `test:unit` script equal to its `test` script, and is left out here.
-const beyondUnit = packagesWithScript('test')
-  .filter((p) => p.scripts.test !== p.scripts['test:unit'])
-  .flatMap((p) => ['--filter', p.name]);
-
+/**
+ * Then, alone on the machine: the browser scenarios measure frame times and notice latencies,
+ * and a loaded machine would make them measure the load.
+ */
 const steps: [string, string[], NodeJS.ProcessEnv?][] = [
-  [
-    'integration and slow tests',
-    ['-r', '--workspace-concurrency=1', ...beyondUnit, 'run', 'test', '--project', '!unit'],
-  ],
-  // The exchange on a real Redis Cluster of three local masters (`npm run test:cluster`).
-  ['Redis Cluster test', []],
   // The build users get, whatever NODE_ENV the shell has (development would build React's
   // development runtime).
   [
@@ -101,11 +109,7 @@ async function main(): Promise<number> {
     console.log(`\n\x1b[36m━━ ${name}\x1b[0m`);
     const start = Date.now();
     const status =
-      name === 'Redis Cluster test'
-        ? await runClusterTest()
-        : name.startsWith('browser') && ensureChromium() !== 0
-          ? 1
-          : pnpmSync(args, env ? { env } : {});
+      name.startsWith('browser') && ensureChromium() !== 0 ? 1 : pnpmSync(args, env ? { env } : {});
     timings.push(`${name}: ${formatSeconds(seconds(start))}`);
     if (status !== 0) {
       console.error(`\n\x1b[31m${name} failed\x1b[0m (${report()})`);

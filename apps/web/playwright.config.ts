@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS, DESKTOP } from './e2e/browser';
+
+/**
+ * The browser scenarios on @playwright/test, in Debian's Chromium (`npm test` installs it when
+ * missing; Playwright's own browser download is not used).
+ *   pnpm --filter @exchange/web test:e2e                        every scenario
+ *   pnpm --filter @exchange/web test:e2e -g 'crypto wallet'     the ones whose title matches
+ *   E2E_WORKERS=1 pnpm --filter @exchange/web test:e2e          one at a time
+ *
+ * One exchange (e2e/global-setup.ts) serves the projects `shared` and `solo`; `real-liquidity`
+ * starts a fresh one of its own.
+ * - shared: scenarios that touch only their own users, side by side (E2E_WORKERS, default 2).
+ * - solo: scenarios that change what every page sees (the operator's maintenance, hand-published
+ *   tickers and book levels, a seeded trade history) or measure times (frame times, notice
+ *   latency), one at a time after `shared`.
+ * - real-liquidity: a visitor's first 30 s on a freshly started exchange, alone at the end.
+ * No retries: a scenario that fails once is a failure. A failure keeps its trace and a
+ * screenshot of every open page in e2e/results/ (`npx playwright show-trace <zip>`).
+ */
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
+  outputDir: './e2e/results',
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: 0,
+  forbidOnly: true,
+  // A scenario's own steps wait with their own timeouts; this bounds the whole scenario.
+  timeout: 240_000,
+  reporter: [['list', { printSteps: false }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    viewport: DESKTOP,
+    locale: 'en-US',
+    // A failed scenario keeps its trace: every action with its DOM snapshot, the console and
+    // the network. Without the screencast, which would cost more CPU than the scenario itself.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'shared', testMatch: 'shared.spec.ts', fullyParallel: true },
+    { name: 'solo', testMatch: 'solo.spec.ts', dependencies: ['shared'] },
+    { name: 'real-liquidity', testMatch: 'real-liquidity.spec.ts', dependencies: ['solo'] },
+  ],
+});
