@@ -8,12 +8,12 @@ import { CHROMIUM, CHROMIUM_ARGS, DESKTOP } from './e2e/browser';
  *   pnpm --filter @exchange/web test:e2e -g 'crypto wallet'     the ones whose title matches
  *   E2E_WORKERS=1 pnpm --filter @exchange/web test:e2e          one at a time
  *
- * One exchange (e2e/global-setup.ts) serves the projects `shared` and `solo`; `real-liquidity`
- * starts a fresh one of its own.
- * - shared: scenarios that touch only their own users, side by side (E2E_WORKERS, default 2).
+ * One exchange (e2e/global-setup.ts) serves the projects `solo` and `shared`; `real-liquidity`
+ * starts a fresh one of its own. Each project runs when the one before passed.
  * - solo: scenarios that change what every page sees (the operator's maintenance, hand-published
- *   tickers and book levels, a seeded trade history) or measure times (frame times, notice
- *   latency), one at a time after `shared`.
+ *   tickers and book levels, a seeded trade history), measure times (frame times, notice
+ *   latency) or expect markets nobody traded yet (reference prices), one at a time, first.
+ * - shared: scenarios that touch only their own users, side by side (E2E_WORKERS, default 2).
  * - real-liquidity: a visitor's first 30 s on a freshly started exchange, alone at the end.
  * No retries: a scenario that fails once is a failure. A failure keeps its trace and a
  * screenshot of every open page in e2e/results/ (`npx playwright show-trace <zip>`).
@@ -40,8 +40,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'shared', testMatch: 'shared.spec.ts', fullyParallel: true },
-    { name: 'solo', testMatch: 'solo.spec.ts', dependencies: ['shared'] },
-    { name: 'real-liquidity', testMatch: 'real-liquidity.spec.ts', dependencies: ['solo'] },
+    { name: 'solo', testMatch: 'solo.spec.ts' },
+    { name: 'shared', testMatch: 'shared.spec.ts', fullyParallel: true, dependencies: ['solo'] },
+    { name: 'real-liquidity', testMatch: 'real-liquidity.spec.ts', dependencies: ['shared'] },
   ],
 });

@@ -1,6 +1,7 @@
 /**
- * The scenarios that touch only their own users, side by side on the run's exchange (project
- * `shared` in playwright.config.ts). Longest first, so the workers finish together.
+ * The scenarios that touch only their own users, side by side on the run's exchange after the
+ * solo ones (project `shared` in playwright.config.ts). Longest first, so the workers finish
+ * together.
  */
 import { test } from './fixtures';
 import { cryptoWallet } from './crypto-wallet';

@@ -1,8 +1,9 @@
 /**
- * Scenarios that change what every page of the exchange sees, or measure times, one at a time
- * after the shared ones (project `solo` in playwright.config.ts): hand-published tickers and
- * book levels on Real BTC/USDT, a seeded trade history, a symbol under maintenance, and a first
- * user's own levels in the Real book.
+ * Scenarios that change what every page of the exchange sees, measure times or expect markets
+ * nobody has traded yet, one at a time before the shared ones (project `solo` in
+ * playwright.config.ts): hand-published tickers and book levels on Real BTC/USDT, frame times, a
+ * seeded trade history, a symbol under maintenance, Real reference prices (the shared crypto
+ * wallet scenario trades ETH/USDT in Real) and a first user's own levels in the Real book.
  */
 import { test } from './fixtures';
 import { pathToTrade } from './first-minutes';

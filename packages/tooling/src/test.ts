@@ -35,10 +35,13 @@ function ensureChromium(): number {
 
 // Every vitest project but `unit`: the gateway's integration and slow tests, the engine service and
 // simulators, the migrations, the web client's DOM tests. A package whose every test is pure says
-// so with a `test:unit` script equal to its `test` script, and is left out here.
+// so with a `test:unit` script equal to its `test` script, and is left out here. The gateway's
+// run its own job, the others' another.
+const GATEWAY = '@exchange/gateway';
 const beyondUnit = packagesWithScript('test')
-  .filter((p) => p.scripts.test !== p.scripts['test:unit'])
+  .filter((p) => p.scripts.test !== p.scripts['test:unit'] && p.name !== GATEWAY)
   .flatMap((p) => ['--filter', p.name]);
+const notUnit = ['run', 'test', '--project', '!unit'];
 
 /**
  * First, side by side: every check that needs no browser. The static checks and the unit tests
@@ -46,12 +49,16 @@ const beyondUnit = packagesWithScript('test')
  * job's log is printed as one block when it ends.
  */
 const sideBySide: Job[] = [
-  // The gateway's integration and slow tests, the other packages' service tests, then the
-  // exchange on a real Redis Cluster of three local masters (`npm run test:cluster`).
+  // The gateway's integration and slow tests, then the exchange on a real Redis Cluster of three
+  // local masters (`npm run test:cluster`); the other packages' service and DOM tests.
   {
-    name: 'integration and slow tests, then the Redis Cluster test',
-    pnpm: ['-r', '--workspace-concurrency=1', ...beyondUnit, 'run', 'test', '--project', '!unit'],
+    name: 'gateway integration and slow tests, then the Redis Cluster test',
+    pnpm: ['--filter', GATEWAY, ...notUnit],
     then: [['--filter', '@exchange/tooling', 'exec', 'tsx', 'src/test-cluster.ts']],
+  },
+  {
+    name: 'the other packages’ integration and DOM tests',
+    pnpm: ['-r', '--workspace-concurrency=1', ...beyondUnit, ...notUnit],
   },
   { name: 'lint', pnpm: ['-r', '--workspace-concurrency=1', 'run', 'lint'] },
   { name: 'typecheck', pnpm: ['-r', '--workspace-concurrency=1', 'run', 'typecheck'] },
