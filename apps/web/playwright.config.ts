@@ -5,7 +5,9 @@ import { CHROMIUM, CHROMIUM_ARGS, DESKTOP } from './e2e/browser';
  * The browser scenarios on @playwright/test, in Debian's Chromium (`npm test` installs it when
  * missing; Playwright's own browser download is not used).
  *   pnpm --filter @exchange/web test:e2e                        every scenario
- *   pnpm --filter @exchange/web test:e2e -g 'crypto wallet'     the ones whose title matches
+ *   pnpm --filter @exchange/web test:e2e -g 'crypto wallet' --no-deps
+ *                                                  the ones whose title matches (without --no-deps,
+ *                                                  the projects before theirs run whole first)
  *   E2E_WORKERS=1 pnpm --filter @exchange/web test:e2e          one at a time
  *
  * One exchange (e2e/global-setup.ts) serves the projects `solo` and `shared`; `real-liquidity`
