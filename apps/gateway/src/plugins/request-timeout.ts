@@ -9,8 +9,9 @@ declare module 'fastify' {
 }
 
 /**
- * Answers 1009 when a handler has not replied within the global timeout (30 s by default), so a
- * stuck dependency never leaves a client hanging. Long-lived socket upgrades are exempt.
+ * Answers 1009 when a handler has not started its reply within the global timeout (30 s by
+ * default), so a stuck dependency never leaves a client hanging. Long-lived socket upgrades are
+ * exempt, and so is a reply already streaming.
  */
 async function requestTimeout(app: FastifyInstance, opts: { timeoutMs: number; exempt: string[] }) {
   app.addHook('onRequest', async (request, reply) => {
@@ -18,7 +19,9 @@ async function requestTimeout(app: FastifyInstance, opts: { timeoutMs: number; e
     const path = request.routeOptions.url ?? request.url;
     if (opts.exempt.some((p) => path.startsWith(p))) return;
     request.timeoutTimer = setTimeout(() => {
-      if (reply.sent) return;
+      // A response whose headers went out is streaming (a statement download): it is not stuck,
+      // and a 503 could no longer be sent anyway.
+      if (reply.sent || reply.raw.headersSent) return;
       request.log.warn({ url: request.url, timeoutMs: opts.timeoutMs }, 'request timed out');
       void reply
         .code(503)

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../helpers/build.js';
 
@@ -23,6 +24,21 @@ beforeAll(async () => {
           await new Promise((r) => setTimeout(r, 1500));
           return { code: '200', data: null, message: 'late' };
         });
+        // A download that starts at once and streams for longer than the timeout, as a large
+        // statement does on a loaded machine.
+        app.get(
+          '/v1/common/public/test/long-download',
+          { config: { access: 'public' } },
+          async (_request, reply) => {
+            const chunks = async function* () {
+              for (let i = 0; i < 8; i += 1) {
+                await new Promise((r) => setTimeout(r, 100));
+                yield `line ${i}\n`;
+              }
+            };
+            return reply.type('text/csv').send(Readable.from(chunks()));
+          },
+        );
       },
     },
   );
@@ -130,6 +146,15 @@ describe('the envelope', () => {
     const res = await slow.app.inject({ method: 'GET', url: '/v1/common/public/test/slow' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: '1009' });
+  });
+
+  it('lets a download that has started stream on past the request timeout', async () => {
+    const res = await slow.app.inject({
+      method: 'GET',
+      url: '/v1/common/public/test/long-download',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(Array.from({ length: 8 }, (_, i) => `line ${i}\n`).join(''));
   });
 
   it('rejects a malformed runtime-mode or time-zone header with 1002', async () => {
