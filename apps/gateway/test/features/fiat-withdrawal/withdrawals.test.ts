@@ -464,9 +464,14 @@ describe('funds returned', () => {
     await runUntil(refusedByBank.id, 'FAILED');
     expect((await row(refusedByBank.id)).reason).toBe('Sanctions screening');
     expect(await balance(t, a.userId, 'USD')).toEqual({ available: '5000', frozen: '0' });
-    const notices = await t.app.db.notification.findMany({
-      where: { userId: a.userId, type: 'FIAT_WITHDRAWAL_RETURNED' },
-    });
+    // The job tells the user after the state is committed: the second notice may be a moment later.
+    const notices = await eventually(
+      () =>
+        t.app.db.notification.findMany({
+          where: { userId: a.userId, type: 'FIAT_WITHDRAWAL_RETURNED' },
+        }),
+      (found) => found.length >= 2,
+    );
     expect(notices).toHaveLength(2);
     await expectAuditClean(t);
   });
