@@ -27,6 +27,7 @@ import auth from './plugins/auth.js';
 import blocklist from './plugins/blocklist.js';
 import errorHandler, { notFoundHandler } from './plugins/error-handler.js';
 import infrastructure from './plugins/infrastructure.js';
+import metrics from './plugins/metrics.js';
 import requestContext from './plugins/request-context.js';
 import requestTimeout from './plugins/request-timeout.js';
 import { declareThirdPartyRoutes, requireRouteAccess } from './plugins/route-access.js';
@@ -34,6 +35,7 @@ import securityHeaders from './plugins/security-headers.js';
 import webClient, { hasWebClient } from './plugins/web-client.js';
 import catalogueRoutes from './features/catalogue/routes.js';
 import healthRoutes from './features/health/routes.js';
+import { reportExchangeMetrics } from './features/health/metrics.js';
 import userRoutes from './features/user/routes.js';
 import authRoutes from './features/auth/routes.js';
 import oidcRoutes from './features/auth/oidc/routes.js';
@@ -172,6 +174,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandler);
+  await app.register(metrics);
   await app.register(infrastructure, { env, clock: opts.clock ?? new ScaledClock(env.TIME_SCALE) });
   await app.register(requestTimeout, {
     timeoutMs: env.REQUEST_TIMEOUT_MS,
@@ -451,10 +454,14 @@ async function trading(app: FastifyInstance): Promise<void> {
   await app.register(orderRoutes(deps), { prefix: '/v1/spot-order' });
   await app.register(marketDataRoutes(depth), { prefix: '/v1/market-data' });
   await app.register(symbolRoutes, { prefix: '/v1/symbol' });
-  if (app.env.SETTLEMENT)
+  if (app.env.SETTLEMENT) {
     app.addHook('onReady', async () => {
       for (const settlement of settlements) settlement.start();
     });
+    // The exchange-wide series (engine heartbeats, settlement lag, jobs, the ledger audit) come
+    // from the process that settles, once, not from every gateway process.
+    reportExchangeMetrics(app, app.env.LEDGER_AUDIT_INTERVAL_SECONDS);
+  }
   let history: Promise<unknown> = Promise.resolve();
   if (app.env.MARKET_MAKERS)
     app.addHook('onReady', async () => {

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { clusterMetrics, serveMetrics } from '@exchange/metrics';
 
 /**
  * The HTTP gateway as GATEWAY_PROCESSES processes on one port (node:cluster; the primary
@@ -98,6 +99,19 @@ function primary(): void {
 
   for (let i = 0; i < count; i++) fork(i, 0, FIRST_DELAY_MS);
   log(`forked ${count} gateway processes on port ${process.env.PORT ?? '8080'}`);
+  const metricsPort = process.env.METRICS_PORT;
+  if (metricsPort) {
+    // Every worker's series, summed, on the primary's own listener (workers answer over IPC).
+    serveMetrics({
+      host: process.env.METRICS_HOST || '127.0.0.1',
+      port: Number(metricsPort),
+      ...clusterMetrics(),
+    }).then(
+      (m) => log(`metrics of all ${count} processes at ${m.url}`),
+      (err: unknown) =>
+        log(`metrics not served: ${err instanceof Error ? err.message : String(err)}`),
+    );
+  }
 }
 
 if (count > 1 && cluster.isPrimary) primary();

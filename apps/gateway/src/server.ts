@@ -1,3 +1,5 @@
+import cluster from 'node:cluster';
+import { answerClusterPrimary, startProcessMetrics } from '@exchange/metrics';
 import { loadEnv, EnvError } from './config/env.js';
 import { buildApp } from './app.js';
 
@@ -19,6 +21,13 @@ async function main(): Promise<void> {
   }
   const app = await buildApp({ env });
   app.jobs.start();
+  // Metrics on a listener of their own: in a cluster the primary serves them for all workers.
+  if (cluster.isWorker) answerClusterPrimary();
+  else
+    await startProcessMetrics(app.log, {
+      METRICS_PORT: env.METRICS_PORT?.toString(),
+      METRICS_HOST: env.METRICS_HOST,
+    });
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

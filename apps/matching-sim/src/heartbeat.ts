@@ -1,4 +1,5 @@
 import { ENGINE_HEARTBEAT_KEY, engineStreamKeys } from '@exchange/contracts';
+import { engineMetrics } from './metrics.js';
 import type { RedisClient } from './redis.js';
 
 export const HEARTBEAT_KEY = ENGINE_HEARTBEAT_KEY;
@@ -17,8 +18,10 @@ export function startHeartbeat(
   const beat = async () => {
     const at = String(now());
     await redis.set(HEARTBEAT_KEY, at, 'PX', intervalMs * 3);
-    if (shard !== undefined)
+    if (shard !== undefined) {
       await redis.set(engineStreamKeys(shard).heartbeat, at, 'PX', intervalMs * 3);
+      engineMetrics.lastBeat.set({ shard }, Number(at) / 1000);
+    }
   };
   const timer = setInterval(() => void beat().catch(() => undefined), intervalMs);
   void beat().catch(() => undefined);

@@ -1,4 +1,6 @@
 import { pino } from 'pino';
+import { startProcessMetrics } from '@exchange/metrics';
+import { engineMetrics } from './metrics.js';
 import { loadConfig } from './config.js';
 import { startHeartbeat } from './heartbeat.js';
 import { connectRedis } from './redis.js';
@@ -39,6 +41,8 @@ const service = new EngineService({
   log,
 });
 await service.recover();
+engineMetrics.seq.set({ shard: config.ENGINE_SHARD }, service.engine.seq);
+await startProcessMetrics(log);
 log.info(
   { shard: config.ENGINE_SHARD, symbols: config.ENGINE_SYMBOLS.length },
   'matching engine shard running',

@@ -2,7 +2,15 @@
 // client and the API on one origin), the matching service, the simulated KYC provider, the
 // simulated chains and a mail catcher until Ctrl-C.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { Redis } from 'ioredis';
@@ -102,13 +110,13 @@ env.BANK_SIM_PUBLIC_URL ??= `http://${reach}:${env.BANK_SIM_PORT}`;
 env.BANK_CALLBACK_BASE_URL ??= `http://${reach}:${PORT}`;
 env.BANK_SIM_DATA_DIR ??= `${env.ENGINE_DATA_DIR}-bank`;
 
-/** `port` when it is free on HOST, otherwise one the system picks. */
-function freePort(port: number): Promise<number> {
+/** `port` when it is free on `host` (HOST unless told), otherwise one the system picks. */
+function freePort(port: number, host = HOST): Promise<number> {
   const listen = (p: number) =>
     new Promise<number>((resolve, reject) => {
       const server = createServer();
       server.once('error', reject);
-      server.listen(p, HOST, () => {
+      server.listen(p, host, () => {
         const address = server.address();
         server.close(() =>
           typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
@@ -228,6 +236,39 @@ async function prepare(): Promise<void> {
   }
 }
 
+/**
+ * Every process serves Prometheus metrics on a listener of its own, on loopback whatever HOST
+ * says (METRICS_HOST opens them, e.g. to a Prometheus on another machine): from PORT + 20 on,
+ * or ports the system picks where those are taken. The list goes to a file-based service
+ * discovery file that ops/prometheus/prometheus.yml reads (docs/operations.md, Metrics).
+ */
+const METRICS_HOST = process.env.METRICS_HOST || '127.0.0.1';
+const metricsTargets: { name: string; url: string; labels: Record<string, string> }[] = [];
+const targetsFile = path.join(repoRoot, 'ops', 'prometheus', 'targets', `exchange-${PORT}.json`);
+
+async function metricsEnv(
+  name: string,
+  offset: number,
+  labels: Record<string, string> = {},
+): Promise<NodeJS.ProcessEnv> {
+  const port = await freePort(Number(PORT) + 20 + offset, METRICS_HOST);
+  const host = METRICS_HOST === '0.0.0.0' ? '127.0.0.1' : METRICS_HOST;
+  metricsTargets.push({
+    name,
+    url: `${host}:${port}`,
+    labels: { job: name.replace(/-.*$/, ''), exchange: databaseName, ...labels },
+  });
+  return { METRICS_PORT: String(port), METRICS_HOST };
+}
+
+/** The service discovery file: one target group per process, removed when the exchange stops. */
+function writeTargets(): void {
+  mkdirSync(path.dirname(targetsFile), { recursive: true });
+  const groups = metricsTargets.map((t) => ({ targets: [t.url], labels: t.labels }));
+  writeFileSync(`${targetsFile}.tmp`, JSON.stringify(groups, null, 2) + '\n');
+  renameSync(`${targetsFile}.tmp`, targetsFile);
+}
+
 /** Each engine shard's symbol specs, from the shard map. */
 let shardSpecs: Record<string, unknown[]> = {};
 /** One engine process per shard: `engine` alone, `engine-<shard>` beside others. */
@@ -318,6 +359,7 @@ async function main(): Promise<void> {
   // The children have process groups of their own: they must not outlive this process.
   process.on('exit', () => {
     supervisor.killAll();
+    rmSync(targetsFile, { force: true });
     if (mail) rmSync(mail.dir, { recursive: true, force: true });
   });
   if (mail) {
@@ -336,11 +378,13 @@ async function main(): Promise<void> {
   launch('gateway', 35, appDir('gateway'), 'src/cluster.ts', {
     SETTLEMENT: 'false',
     MARKET_MAKERS: 'false',
+    ...(await metricsEnv('gateway', 0)),
   });
   launch('worker', 36, appDir('gateway'), 'src/server.ts', {
     LISTEN: 'false',
     SETTLEMENT: 'true',
     MARKET_MAKERS: env.MARKET_MAKERS,
+    ...(await metricsEnv('worker', 1)),
   });
   const shards = Object.keys(shardSpecs);
   const names = engineNames();
@@ -350,13 +394,21 @@ async function main(): Promise<void> {
       ENGINE_SYMBOLS: JSON.stringify(shardSpecs[shard]),
       // One price feed for the exchange: the first shard's engine publishes it.
       ...(i === 0 ? {} : { PRICE_FEED_ASSETS: '[]' }),
+      ...(await metricsEnv(`engine-${shard}`, 10 + i, { shard })),
     });
   }
-  launch('kyc', 34, appDir('matching-sim'), 'src/sim/kyc/main.ts');
-  launch('chain', 37, appDir('matching-sim'), 'src/sim/chain/main.ts');
-  launch('card', 38, appDir('matching-sim'), 'src/sim/card/main.ts');
+  launch('kyc', 34, appDir('matching-sim'), 'src/sim/kyc/main.ts', await metricsEnv('kyc', 2));
+  launch(
+    'chain',
+    37,
+    appDir('matching-sim'),
+    'src/sim/chain/main.ts',
+    await metricsEnv('chain', 3),
+  );
+  launch('card', 38, appDir('matching-sim'), 'src/sim/card/main.ts', await metricsEnv('card', 4));
   if (localOidc) launch('oidc', 31, appDir('matching-sim'), 'src/sim/oidc/main.ts');
-  launch('bank', 35, appDir('matching-sim'), 'src/sim/bank/main.ts');
+  launch('bank', 35, appDir('matching-sim'), 'src/sim/bank/main.ts', await metricsEnv('bank', 5));
+  writeTargets();
   if (await waitReady(`http://${reach}:${PORT}/ready`, 60_000)) {
     const inbox = mail
       ? `\n  E-mail inbox (codes the exchange sends): http://localhost:${mail.webPort}`
@@ -364,6 +416,8 @@ async function main(): Promise<void> {
     console.log(
       `\n  \x1b[1mExchange running at http://localhost:${PORT}\x1b[0m  (API docs: http://localhost:${PORT}/v1/docs; Ctrl-C stops)${inbox}` +
         `\n  ${listenLine()}` +
+        `\n  Metrics (Prometheus, ${METRICS_HOST === '127.0.0.1' ? 'this machine only' : METRICS_HOST}): ${metricsTargets.map((t) => `${t.name} ${t.url}`).join(', ')}` +
+        `\n    listed for Prometheus in ${path.relative(repoRoot, targetsFile)}; prometheus --config.file=ops/prometheus/prometheus.yml` +
         `\n  Test coins: copy a user's deposit address from the deposit page (/cryptoChannel), then` +
         `\n    npm run sim:chain -- send <BTC|ETH|TRX> <address> <amount> [asset]   e.g. send TRX T... 100 (USDT on Tron)` +
         `\n    (also: status, reorg <network> <k>, set-status <network> <STABLE|UNSTABLE|MAINTENANCE>)` +

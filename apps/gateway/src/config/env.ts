@@ -116,6 +116,18 @@ export const envSchema = z
     /** Run the settlement consumer in this process (one instance holds its lock at a time). */
     SETTLEMENT: bool.default(true),
     /**
+     * Seconds between ledger audits in the settling process (exchange_ledger_audit_differences
+     * must stay 0; the first runs a minute after start); 0 turns the audit off.
+     */
+    LEDGER_AUDIT_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+    /**
+     * The port of this process's Prometheus metrics (GET /metrics); unset: none. `npm start`
+     * gives every process its own (docs/operations.md, Metrics).
+     */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** The address the metrics listen on: loopback unless set; never the public one. */
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    /**
      * The engine shards this process settles (comma-separated); unset: every shard of the shard
      * map. Workers on several machines or cores can split the shards between them.
      */

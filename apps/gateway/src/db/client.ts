@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/client.js';
+import { observePool } from '../lib/metrics.js';
 import { guardPool, warnOnStderr, type PoolErrorHandler } from './pool-errors.js';
 
 export type Db = PrismaClient;
@@ -17,7 +18,10 @@ export function createDb(
   poolSize = 20,
   onError: PoolErrorHandler = warnOnStderr,
 ): Db {
-  const pool = guardPool(new pg.Pool({ connectionString, max: poolSize }), 'prisma', onError);
+  const pool = observePool(
+    guardPool(new pg.Pool({ connectionString, max: poolSize }), 'prisma', onError),
+    'prisma',
+  );
   // The adapter's typings come from another @types/pg release; the runtime pg is the same one
   // (the adapter takes a pool only when it is an instance of its own pg.Pool).
   const adapterPool = pool as unknown as ConstructorParameters<typeof PrismaPg>[0];

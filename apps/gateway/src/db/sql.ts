@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { observePool } from '../lib/metrics.js';
 import { guardPool, warnOnStderr, type PoolErrorHandler } from './pool-errors.js';
 
 /**
@@ -31,9 +32,12 @@ export function createSql(
 ): Sql {
   // A dropped connection (a restarted server, pg_terminate_backend) must not crash the process:
   // it is reported, and the pool connects again for the next query (pool-errors.ts).
-  return guardPool(
-    new pg.Pool({ connectionString, max, types, application_name: 'gateway-sql' }),
-    'sql',
-    onError,
+  return observePool(
+    guardPool(
+      new pg.Pool({ connectionString, max, types, application_name: 'gateway-sql' }),
+      'sql',
+      onError,
+    ),
+    'gateway-sql',
   );
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from '../lib/clock.js';
 import type { RedisConnections } from '../lib/redis.js';
+import { jobFailures } from '../lib/metrics.js';
 
 /** A kind of background job: an id, a payload schema and a handler (one file per job). */
 export interface JobDefinition<S extends z.ZodType> {
@@ -64,6 +65,8 @@ export interface Jobs {
    * own due time against the clock and put themselves back when early.
    */
   promote<S extends z.ZodType>(def: JobDefinition<S>): Promise<number>;
+  /** Jobs of every kind by state (waiting, active, delayed, prioritized, failed), for metrics. */
+  counts(): Promise<Record<string, number>>;
   /** Starts processing registered jobs in this process. */
   start(): void;
   close(): Promise<void>;
@@ -119,6 +122,9 @@ export function createJobs(opts: {
       await Promise.all(mine.map((job) => job.promote()));
       return mine.length;
     },
+    async counts() {
+      return getQueue().getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed');
+    },
     start() {
       if (worker) return;
       worker = new Worker(
@@ -131,9 +137,10 @@ export function createJobs(opts: {
         { connection: opts.redis.forBullMq(), prefix, concurrency: 4 },
       );
       worker.on('error', (err) => opts.log.warn({ err }, 'job worker: redis connection error'));
-      worker.on('failed', (job, err) =>
-        opts.log.warn({ job: job?.name, id: job?.id, err }, 'job failed'),
-      );
+      worker.on('failed', (job, err) => {
+        jobFailures.inc({ job: job?.name ?? 'unknown' });
+        opts.log.warn({ job: job?.name, id: job?.id, err }, 'job failed');
+      });
     },
     async close() {
       await worker?.close();

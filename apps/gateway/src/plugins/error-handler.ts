@@ -104,8 +104,13 @@ export default fp(errorHandler, { name: 'error-handler' });
 export function notFoundHandler(opts: { webClient: boolean }) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
+    // /metrics is no page: the metrics are served on their own listener (METRICS_PORT), and a
+    // scraper pointed here must see 404, not the web client's HTML.
     const isPage =
-      request.method === 'GET' && !path.startsWith('/v1/') && !/\.[a-z0-9]+$/i.test(path);
+      request.method === 'GET' &&
+      !path.startsWith('/v1/') &&
+      path !== '/metrics' &&
+      !/\.[a-z0-9]+$/i.test(path);
     if (opts.webClient && isPage)
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     request.log.info({ url: request.url }, 'route not found');

@@ -103,6 +103,12 @@ describe('web client on the API origin', () => {
     expect((await get('/index.html.gz')).statusCode).toBe(404);
   });
 
+  it('answers /metrics with a 404 envelope, not the page: metrics have their own listener', async () => {
+    const res = await get('/metrics');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: '1006' });
+  });
+
   it('keeps unknown API paths a 1006 envelope', async () => {
     const res = await get('/v1/common/public/nothing');
     expect(res.statusCode).toBe(404);

@@ -12,6 +12,7 @@ import { ShardEngine } from '../engine/shard-engine.js';
 import { Journal, readLines } from './journal.js';
 import { SnapshotStore, fsyncDir, type StoredSnapshot } from './snapshot-store.js';
 import { streamKeys } from './stream-keys.js';
+import { engineMetrics } from '../metrics.js';
 import type { RedisClient } from '../redis.js';
 
 export interface EngineServiceOptions {
@@ -249,6 +250,25 @@ export class EngineService {
     this.stopped = true;
   }
 
+  /**
+   * Counts a published batch; each command's latency runs from its input stream id (the time
+   * Redis took it in, in ms) to now.
+   */
+  private observe(messages: [string, string[]][], events: EngineEvent[][]): void {
+    const shard = { shard: this.o.shard };
+    const now = Date.now();
+    engineMetrics.commands.inc(shard, events.length);
+    let n = 0;
+    for (const group of events) n += group.length;
+    engineMetrics.events.inc(shard, n);
+    engineMetrics.seq.set(shard, this.engine.seq);
+    const latency = engineMetrics.latency.labels(shard);
+    for (const [id] of messages) {
+      const ms = Number(id.slice(0, id.indexOf('-')));
+      if (ms > 0) latency.observe(Math.max(0, now - ms) / 1000);
+    }
+  }
+
   /** One batch: journal first (one fsync), then apply, then publish in seq order. */
   async apply(messages: [string, string[]][]): Promise<void> {
     const entries: JournalEntry[] = [];
@@ -259,13 +279,17 @@ export class EngineService {
       else
         this.o.log.warn({ id, issues: parsed?.error.issues }, 'dropped a malformed engine command');
     }
+    const journalled = performance.now();
     this.journal.append(entries.map((e) => JSON.stringify(e)));
+    const shard = { shard: this.o.shard };
+    engineMetrics.fsync.observe(shard, (performance.now() - journalled) / 1000);
     const events = entries.map((e) => this.engine.handle(e.c));
     this.processed += entries.length;
     this.untrimmed += messages.length;
     const last = messages[messages.length - 1];
     if (last !== undefined) this.lastId = last[0];
     await this.publish(events);
+    this.observe(messages, events);
     this.sinceSnapshot += messages.length;
     if (this.sinceSnapshot >= (this.o.snapshotEvery ?? 100_000) && this.writing === null) {
       const started = performance.now();

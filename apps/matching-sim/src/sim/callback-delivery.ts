@@ -1,3 +1,4 @@
+import { simCallbacks } from '../metrics.js';
 import { signedHeaders } from './kyc/signer.js';
 
 /**
@@ -23,9 +24,14 @@ export async function postSignedCallback<A extends { code?: string }>(
       signal: AbortSignal.timeout(5000),
     });
     const answer = (await res.json().catch(() => null)) as A | null;
-    if (res.ok && answer?.code === '200') return { ok: true, answer };
+    if (res.ok && answer?.code === '200') {
+      simCallbacks.inc({ outcome: 'delivered' });
+      return { ok: true, answer };
+    }
+    simCallbacks.inc({ outcome: 'refused' });
     return { ok: false, error: `HTTP ${res.status} ${JSON.stringify(answer)}` };
   } catch (err) {
+    simCallbacks.inc({ outcome: 'unreachable' });
     return { ok: false, error: (err as Error).message };
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@exchange/contracts';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { partyFetch } from '../../lib/metrics.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signCallback } from '../../lib/signed-callback.js';
 
 /**
@@ -104,7 +105,7 @@ export class HttpPartnerBank implements PartnerBank {
     const timestamp = Math.floor(Date.now() / 1000);
     let response: Response;
     try {
-      response = await fetch(new URL(pathname, this.opts.baseUrl), {
+      response = await partyFetch('bank', new URL(pathname, this.opts.baseUrl), {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

@@ -5,6 +5,7 @@ import {
   type CardChargeResponse,
 } from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { partyFetch } from '../../lib/metrics.js';
 import { signCallback } from '../../lib/signed-callback.js';
 
 /**
@@ -33,7 +34,7 @@ export function httpCardProcessor(opts: { baseUrl: string; secret: string }): Ca
     const ts = Math.floor(Date.now() / 1000);
     let res: Response;
     try {
-      res = await fetch(new URL(pathname, opts.baseUrl), {
+      res = await partyFetch('card', new URL(pathname, opts.baseUrl), {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

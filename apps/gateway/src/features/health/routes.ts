@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { engineStreamKeys, healthStatus, readinessStatus } from '@exchange/contracts';
+import { healthStatus, readinessStatus } from '@exchange/contracts';
 import { enabledOutsideProduction } from '../../config/env.js';
 import { engineShards } from '../orders/shard-map.js';
+import { shardState } from './shard-state.js';
 
 async function timed(
   fn: () => Promise<unknown>,
@@ -23,31 +24,10 @@ async function timed(
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // The order path's figures are for operators: off in production unless READY_DETAILS is set.
   const details = enabledOutsideProduction(app.env, app.env.READY_DETAILS);
-  async function shardView(shard: string) {
-    const keys = engineStreamKeys(shard);
-    const [beat, cursor, top] = await Promise.all([
-      app.redis.commands.get(keys.heartbeat),
-      app.db.engineCursor.findUnique({ where: { shard } }),
-      app.redis.commands.xrevrange(keys.output, '+', '-', 'COUNT', 1),
-    ]);
-    const settledSeq = cursor?.lastSeq ?? 0;
-    const id = top[0]?.[0];
-    const publishedSeq = id === undefined ? null : Number(id.split('-')[1]);
-    return {
-      shard,
-      engine: {
-        ok: beat !== null,
-        lastBeatMsAgo: beat === null ? null : Math.max(0, Date.now() - Number(beat)),
-      },
-      settlement: {
-        settledSeq,
-        publishedSeq,
-        behind: publishedSeq === null ? null : Math.max(0, publishedSeq - settledSeq),
-      },
-    };
-  }
   async function tradingView() {
-    const shards = await Promise.all((await engineShards(app.db)).map(shardView));
+    const shards = await Promise.all(
+      (await engineShards(app.db)).map((shard) => shardState(app, shard)),
+    );
     const first = shards[0];
     const ages = shards.map((s) => s.engine.lastBeatMsAgo);
     const behind = shards.map((s) => s.settlement.behind);

@@ -1,5 +1,6 @@
 import { kycProviderAccepted, type KycProviderSubmission } from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { partyFetch } from '../../lib/metrics.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signCallback } from '../../lib/signed-callback.js';
 
 /**
@@ -26,7 +27,7 @@ export class HttpKycProvider implements KycProvider {
     const timestamp = Math.floor(Date.now() / 1000);
     let response: Response;
     try {
-      response = await fetch(new URL('/applications', this.opts.baseUrl), {
+      response = await partyFetch('kyc', new URL('/applications', this.opts.baseUrl), {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

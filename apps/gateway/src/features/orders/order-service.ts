@@ -28,6 +28,7 @@ import { TtlCache } from '../../lib/ttl-cache.js';
 import { toOrder } from './order-view.js';
 import { tradableSymbol } from './symbol-rules.js';
 import type { Verdicts } from './verdicts.js';
+import { orderVerdict } from '../../lib/metrics.js';
 
 export interface OrderDeps {
   db: Db;
@@ -155,6 +156,7 @@ export async function placeOrder(
     selfTradePrevention?: SelfTradePrevention;
   },
 ): Promise<Order> {
+  const arrived = performance.now();
   const { userId, mode, req } = input;
   const user = await tradingUser(deps, userId, mode);
   const rules = await deps.cache.symbols.get(`${mode}:${req.symbol}`, () =>
@@ -244,6 +246,10 @@ export async function placeOrder(
     throw err;
   }
   const result = await verdict.promise;
+  orderVerdict.observe(
+    { outcome: result === null ? 'timeout' : result.accepted ? 'accepted' : 'rejected' },
+    (performance.now() - arrived) / 1000,
+  );
   if (result && !result.accepted && result.code) throw rejection(result.code, order.id.toString());
   // Settlement sends the order as it settled it; without a verdict in time it is still PENDING.
   if (result?.order) return result.order;

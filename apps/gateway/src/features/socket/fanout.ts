@@ -1,5 +1,6 @@
 import type { PushPayload, SocketChannel } from '@exchange/contracts';
 import type { RedisClient, RedisConnections } from '../../lib/redis.js';
+import { tradePushDelay } from '../../lib/metrics.js';
 
 /**
  * Fan-out of socket events through Redis pub/sub, so any gateway instance can serve any client.
@@ -99,7 +100,10 @@ export function mergeItems(raws: string[]): string {
  * each per interval instead of one per settlement batch; the price is at most `conflateMs` of
  * added delay. Private channels, and everything else, go out at once.
  */
-export function createFanout(redis: RedisConnections, opts: { conflateMs?: number } = {}): Fanout {
+export function createFanout(
+  redis: RedisConnections,
+  opts: { conflateMs?: number; now?: () => number } = {},
+): Fanout {
   const prefix = `${redis.prefix}ws:`;
   const listeners = new Map<string, Set<Listener>>();
   const sub: RedisClient = redis.subscriber;
@@ -129,6 +133,7 @@ export function createFanout(redis: RedisConnections, opts: { conflateMs?: numbe
       return f;
     };
     for (const l of set) l(message, parse, frame);
+    if (opts.now && topic.startsWith('trade:')) observeTradeDelay(parse(), opts.now());
   };
   const onMessage = (channel: string, message: string) => {
     const topic = channel.slice(prefix.length);
@@ -183,4 +188,16 @@ export function createFanout(redis: RedisConnections, opts: { conflateMs?: numbe
       listeners.clear();
     },
   };
+}
+
+/**
+ * The delay of a trade push, once per topic and process however many sockets it reaches: from
+ * the trade's time (the taker's command, stamped by the gateway on the exchange's clock) to its
+ * push written to this process's sockets.
+ */
+function observeTradeDelay(data: unknown, now: number): void {
+  for (const t of Array.isArray(data) ? data : [data]) {
+    const ts = (t as { ts?: unknown } | null)?.ts;
+    if (typeof ts === 'number') tradePushDelay.observe(Math.max(0, now - ts) / 1000);
+  }
 }

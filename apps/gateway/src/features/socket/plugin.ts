@@ -26,6 +26,7 @@ import { ZodError } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { cookieNames } from '../auth/cookies.js';
 import { availableSymbols } from '../catalogue/catalogue-service.js';
+import { socketConnections } from '../../lib/metrics.js';
 import { createFanout, type Fanout } from './fanout.js';
 import { WriteBatcher } from './write-batcher.js';
 import { SocketSession } from './socket-session.js';
@@ -90,7 +91,10 @@ function allowedOrigin(app: FastifyInstance, request: FastifyRequest): boolean {
  * fanned out through Redis, settings (mode and language), and the trading ops.
  */
 async function socketPlugin(app: FastifyInstance) {
-  const fanout = createFanout(app.redis, { conflateMs: app.env.MARKET_DATA_CONFLATE_MS });
+  const fanout = createFanout(app.redis, {
+    conflateMs: app.env.MARKET_DATA_CONFLATE_MS,
+    now: () => app.clock.now(),
+  });
   const batcher = new WriteBatcher();
   const ops = new Map<SocketOp, OpHandler>();
   const snapshots = new Map<SocketChannel, SnapshotProvider>();
@@ -392,6 +396,7 @@ async function socketPlugin(app: FastifyInstance) {
         );
       session.cookieToken = request.cookies[tokenCookie] ?? null;
       sessions.add(session);
+      socketConnections.inc();
       const idleMs = app.clock.realDelay(app.env.SOCKET_IDLE_TIMEOUT_MS);
       let idle = setTimeout(() => ws.close(4888, 'heartbeat timeout'), idleMs);
       // Requests of one connection run in order, so a reply never overtakes an earlier one.
@@ -456,7 +461,7 @@ async function socketPlugin(app: FastifyInstance) {
       });
       ws.on('close', () => {
         clearTimeout(idle);
-        sessions.delete(session);
+        if (sessions.delete(session)) socketConnections.dec();
         void session.close();
       });
       session.send({ event: 'welcome', code: '200', data: { connectionId: session.id } });

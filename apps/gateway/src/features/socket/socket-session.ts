@@ -17,10 +17,14 @@ import {
   type SocketOp,
 } from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { socketDropped, socketPushes, socketSubscriptions } from '../../lib/metrics.js';
 
 type ReplyData = Extract<SocketMessage, { event: 'reply' }>['data'];
 import { privateTopic, publicTopic, type Fanout } from './fanout.js';
 import { WriteBatcher } from './write-batcher.js';
+
+/** Unread bytes a connection may hold before it is cut as too slow (16 MiB). */
+export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 interface Subscription {
   channel: SocketChannel;
@@ -96,7 +100,7 @@ export class SocketSession {
 
   /** Frames written in one turn of the event loop leave in one write (see WriteBatcher). */
   private sendRaw(frame: string): void {
-    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    if (this.closed || this.ws.readyState !== this.ws.OPEN || this.tooSlow()) return;
     this.hold();
     this.ws.send(frame);
   }
@@ -110,6 +114,20 @@ export class SocketSession {
     return (this.ws as unknown as { _socket?: Socket })._socket;
   }
 
+  /**
+   * A client that stops reading would make the gateway buffer every push for it without limit:
+   * past MAX_BUFFERED_BYTES unread, the connection is cut (counted in
+   * exchange_socket_dropped_slow_clients_total); the client connects again and gets fresh
+   * snapshots.
+   */
+  private tooSlow(): boolean {
+    if (this.ws.bufferedAmount <= MAX_BUFFERED_BYTES) return false;
+    socketDropped.inc();
+    this.closed = true;
+    this.ws.terminate();
+    return true;
+  }
+
   private hold(): void {
     const socket = this.socket();
     if (socket && !socket.destroyed) this.batcher.hold(socket);
@@ -117,7 +135,7 @@ export class SocketSession {
 
   /** Sends a complete WebSocket frame shared with other connections (fan-out of a push). */
   private sendFrame(frame: Buffer, text: () => string): void {
-    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    if (this.closed || this.ws.readyState !== this.ws.OPEN || this.tooSlow()) return;
     const socket = this.socket();
     if (!socket || socket.destroyed) {
       this.ws.send(text());
@@ -219,8 +237,10 @@ export class SocketSession {
     // subscribers, serialising each message once per client was the socket's main cost.
     const head = `{"event":"push","channel":${JSON.stringify(channel)},"args":${JSON.stringify(args)},"code":"${SUCCESS_CODE}","data":`;
     const isPrivate = PRIVATE_CHANNELS.includes(channel);
+    const pushes = socketPushes.labels(channel);
     const unsubscribe = await this.fanout.subscribe(topic, (raw, parsed, frame) => {
       if (isPrivate && !this.privateAllowed()) return;
+      pushes.inc();
       // Published through the typed fan-out: an order topic carries orders.
       if (channel === 'order') this.pushOrder(args, parsed() as Order);
       else this.sendFrame(frame(head), () => `${head}${raw}}`);
@@ -230,6 +250,7 @@ export class SocketSession {
       return;
     }
     this.subs.set(key, { channel, args, topic, unsubscribe });
+    socketSubscriptions.inc();
   }
 
   async unsubscribe(channel: SocketChannel, args: Record<string, unknown>): Promise<boolean> {
@@ -237,6 +258,7 @@ export class SocketSession {
     const sub = this.subs.get(key);
     if (!sub) return false;
     this.subs.delete(key);
+    socketSubscriptions.dec();
     await sub.unsubscribe();
     return true;
   }
@@ -275,6 +297,7 @@ export class SocketSession {
     clearTimeout(this.orderTimer);
     const subs = [...this.subs.values()];
     this.subs.clear();
+    socketSubscriptions.dec(subs.length);
     await Promise.all(subs.map((s) => s.unsubscribe()));
   }
 }

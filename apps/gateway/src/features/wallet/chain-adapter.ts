@@ -9,6 +9,7 @@ import {
 } from '@exchange/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { partyFetch } from '../../lib/metrics.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signCallback } from '../../lib/signed-callback.js';
 
 /** What `broadcast` sends: the withdrawal helper's request, idempotent on `withdrawalId`. */
@@ -134,7 +135,7 @@ export class HttpChainAdapter implements ChainAdapter {
     const timestamp = Math.floor(Date.now() / 1000);
     let response: Response;
     try {
-      response = await fetch(new URL(pathname, this.opts.baseUrl), {
+      response = await partyFetch('chain', new URL(pathname, this.opts.baseUrl), {
         method,
         headers: {
           'content-type': 'application/json',

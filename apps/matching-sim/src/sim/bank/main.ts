@@ -1,3 +1,4 @@
+import { startProcessMetrics } from '@exchange/metrics';
 import path from 'node:path';
 import { pino } from 'pino';
 import { z } from 'zod';
@@ -66,6 +67,8 @@ server.listen(config.BANK_SIM_PORT, config.BANK_SIM_HOST, () => {
   );
 });
 sim.start();
+// Prometheus metrics (process, callbacks sent) on METRICS_PORT, when npm start gives one.
+await startProcessMetrics(log);
 
 let stopping = false;
 const stop = () => {

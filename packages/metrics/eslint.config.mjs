@@ -1,0 +1,1 @@
+export { default } from '@exchange/tooling/eslint';
