@@ -39,10 +39,12 @@ const service = new EngineService({
   log,
 });
 await service.recover();
-log.info(
-  { shard: config.ENGINE_SHARD, symbols: config.ENGINE_SYMBOLS.length },
-  'matching engine shard running',
-);
+// Behind, recover() has said so (one line) and the engine waits for its books to be rebuilt.
+if (service.behind === null)
+  log.info(
+    { shard: config.ENGINE_SHARD, symbols: config.ENGINE_SYMBOLS.length },
+    'matching engine shard running',
+  );
 const running = service.run();
 const stopRates =
   config.PRICE_FEED_ASSETS.length > 0
