@@ -35,6 +35,17 @@ export interface ShardSnapshot {
   symbols: [string, SymbolState][];
 }
 
+/** An order the engine holds, as heldOrders() lists it. */
+export interface HeldOrder {
+  book: string;
+  orderId: number;
+  userId: number;
+  side: 'BUY' | 'SELL';
+  price: number;
+  remaining: number;
+  filled: number;
+}
+
 export interface ShardOptions {
   /**
    * How many recent commandIds are remembered for idempotency (and carried in snapshots); a
@@ -247,28 +258,20 @@ export class ShardEngine {
 
   /**
    * Every order the engine holds, resting or waiting (stops), as "<mode>:<symbol>" and ids: what
-   * an operator compares with the database when the two may disagree.
+   * an operator compares with the database when the two may disagree. Resting orders come in
+   * priority order (bids best first, then asks, each level oldest first), then the stops; price
+   * is in ticks (a stop's limit price, 0 for none).
    */
-  heldOrders(): {
-    book: string;
-    orderId: number;
-    userId: number;
-    remaining: number;
-    filled: number;
-  }[] {
-    const out: {
-      book: string;
-      orderId: number;
-      userId: number;
-      remaining: number;
-      filled: number;
-    }[] = [];
+  heldOrders(): HeldOrder[] {
+    const out: HeldOrder[] = [];
     for (const [book, e] of this.books) {
       for (const o of e.book.orders())
         out.push({
           book,
           orderId: o.orderId,
           userId: o.userId,
+          side: o.side === BUY ? 'BUY' : 'SELL',
+          price: o.price,
           remaining: o.visible + o.hidden,
           filled: o.filled,
         });
@@ -277,6 +280,8 @@ export class ShardEngine {
           book,
           orderId: p.params.orderId,
           userId: p.params.userId,
+          side: p.params.side === BUY ? 'BUY' : 'SELL',
+          price: p.params.price,
           remaining: p.params.qty,
           filled: 0,
         });
