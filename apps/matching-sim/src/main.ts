@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { startProcessMetrics } from '@exchange/metrics';
-import { engineMetrics } from './metrics.js';
+import { engineMetrics, reportBehind } from './metrics.js';
 import { loadConfig } from './config.js';
 import { startHeartbeat } from './heartbeat.js';
 import { connectRedis } from './redis.js';
@@ -42,11 +42,14 @@ const service = new EngineService({
 });
 await service.recover();
 engineMetrics.seq.set({ shard: config.ENGINE_SHARD }, service.engine.seq);
+reportBehind(config.ENGINE_SHARD, () => service.behind !== null);
 await startProcessMetrics(log);
-log.info(
-  { shard: config.ENGINE_SHARD, symbols: config.ENGINE_SYMBOLS.length },
-  'matching engine shard running',
-);
+// Behind, recover() has said so (one line) and the engine waits for its books to be rebuilt.
+if (service.behind === null)
+  log.info(
+    { shard: config.ENGINE_SHARD, symbols: config.ENGINE_SYMBOLS.length },
+    'matching engine shard running',
+  );
 const running = service.run();
 const stopRates =
   config.PRICE_FEED_ASSETS.length > 0

@@ -63,6 +63,25 @@ export const engineMetrics = {
   ),
 };
 
+/**
+ * exchange_engine_behind: 1 while the shard's engine waits for its books to be rebuilt from the
+ * database (its data folder was lost or is older than the exchange; docs/operations.md).
+ */
+export function reportBehind(shard: string, behind: () => boolean): void {
+  once(
+    'exchange_engine_behind',
+    () =>
+      new Gauge({
+        name: 'exchange_engine_behind',
+        help: "1 while the shard's engine is behind the exchange and waits for its books to be rebuilt from the database's open orders; 0 while it matches.",
+        labelNames: ['shard'],
+        collect() {
+          this.set({ shard }, behind() ? 1 : 0);
+        },
+      }),
+  );
+}
+
 /** delivered: the exchange answered code 200; refused: it answered otherwise; unreachable. */
 export const simCallbacks = once(
   'exchange_sim_callbacks_total',

@@ -33,6 +33,7 @@ export function engineStreamKeys(shard: string): {
   settled: string;
   listing: string;
   heartbeat: string;
+  behind: string;
 } {
   const tag = engineShardTag(shard);
   return {
@@ -49,7 +50,27 @@ export function engineStreamKeys(shard: string): {
     listing: `engine:${tag}:listing`,
     /** The shard's engine is alive: the time of its last beat, expiring after three missed beats. */
     heartbeat: `engine:${tag}:heartbeat`,
+    /**
+     * Present while the shard's engine waits for its books to be rebuilt from the database: it
+     * started with a journal that ends below what the output stream holds or settlement
+     * committed (its data folder lost, or older than the exchange). JSON: engineBehind.
+     */
+    behind: `engine:${tag}:behind`,
   };
+}
+
+/** What an engine that is behind says in its `behind` key (see engineStreamKeys). */
+export interface EngineBehind {
+  /** The seq its snapshot and journal reach. */
+  seq: number;
+  /** The top of its output stream, and settlement's committed seq (`settled`), when it started. */
+  streamSeq: number;
+  settledSeq: number;
+  /** Its data folder (the shard's). */
+  dataDir: string;
+  /** Set when a rebuild was refused: why, and the request's token. */
+  error?: string;
+  token?: string;
 }
 
 /**
@@ -143,6 +164,38 @@ export type PlaceCommand = z.infer<typeof placeCommand>;
 export type CancelCommand = z.infer<typeof cancelCommand>;
 export type CancelPlaceCommand = z.infer<typeof cancelPlaceCommand>;
 export type QueryCommand = z.infer<typeof queryCommand>;
+
+/**
+ * One order of a rebuild (the `rebuild` control request): an open order of the database, as
+ * the engine holds it. `spec` is the order as it was placed (ticks and lots); `filled` and
+ * `remaining` are lots; `pending` marks a stop or trailing order still waiting for its price
+ * (`active`: a trailing order already following the price).
+ */
+export const engineRebuildOrder = z.object({
+  runtimeMode,
+  symbol: z.string().min(1).max(40),
+  userId: positiveInt,
+  spec: engineOrderSpec,
+  filled: engineInt,
+  remaining: engineInt,
+  pending: z.boolean(),
+  active: z.boolean().default(false),
+});
+export type EngineRebuildOrder = z.infer<typeof engineRebuildOrder>;
+
+/**
+ * The `rebuild <json>` control request: the books of a shard from the database's open orders,
+ * in time priority (oldest first), as of settlement's committed seq `seq`, the seq the engine
+ * continues from. `lastPrices` are each book's (`<mode>:<symbol>`) last trade price in ticks.
+ */
+export const engineRebuild = z.object({
+  token: z.string().min(1),
+  seq: engineInt,
+  orders: z.array(engineRebuildOrder),
+  lastPrices: z.record(z.string(), engineInt).default({}),
+});
+export type EngineRebuild = z.infer<typeof engineRebuild>;
+export type EngineRebuildInput = z.input<typeof engineRebuild>;
 
 /** Statuses an engine order moves through (a subset of OrderStatus). */
 export const engineOrderStatus = z.enum([

@@ -64,4 +64,8 @@ if (command === 'faults') process.exit(pnpmRun('--filter', '@exchange/load-runne
 
 // Straight to Node (no npx or pnpm in between), so Ctrl-C and exit codes pass through untouched.
 const tooling = path.join(root, 'packages', 'tooling');
-process.exit(run(process.execPath, ['--import', 'tsx', `src/${command}.ts`], { cwd: tooling }));
+// `npm start -- --take-over` and the like: the arguments after the command go to start.ts.
+const args = command === 'start' ? process.argv.slice(3) : [];
+process.exit(
+  run(process.execPath, ['--import', 'tsx', `src/${command}.ts`, ...args], { cwd: tooling }),
+);

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { ensureLocalSecrets } from './secrets.js';
 import { Supervisor } from './supervisor.js';
 import { ensureDatabase } from './db/databases.js';
+import { prepareEngineHome } from './engine-home.js';
 import { deployMigrations } from './db/migrations.js';
 import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, requireServices } from './services.js';
 import { appDir, newestMtime, pnpmSync, repoRoot } from './workspace.js';
@@ -62,6 +63,8 @@ env.ENGINE_DATA_DIR ??= path.join(
   '.data',
   `${databaseName}-${env.REDIS_PREFIX.replace(/[^\w-]/g, '')}`,
 );
+// Absolute, as the database records it (engine-home.ts); a relative one is the engine's (its cwd).
+env.ENGINE_DATA_DIR = path.resolve(appDir('matching-sim'), env.ENGINE_DATA_DIR);
 // The simulated KYC provider: beside the gateway's port, so two exchanges on one machine do not
 // share it; it keeps its reviews with the engine's data (a new database forgets both).
 env.KYC_SIM_PORT ??= String(Number(PORT) + 11);
@@ -177,6 +180,15 @@ async function prepare(): Promise<void> {
   }
   const ran = await deployMigrations(databaseUrl);
   step(ran.length ? `applied migrations: ${ran.join(', ')}` : 'database schema is up to date');
+  // One engine folder per database: another checkout's is refused unless told (engine-home.ts).
+  const tookOver = await prepareEngineHome({
+    databaseUrl,
+    redisUrl: env.REDIS_URL ?? DEFAULT_REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX ?? '',
+    dataDir: env.ENGINE_DATA_DIR ?? '',
+    takeOver: process.argv.includes('--take-over') || env.ENGINE_TAKE_OVER === 'true',
+  });
+  if (tookOver) step(tookOver);
   if (
     pnpmSync(['--silent', '--filter', '@exchange/gateway', 'exec', 'tsx', 'src/db/seed/run.ts'], {
       env,

@@ -15,13 +15,15 @@ const engineDir = path.resolve(
 
 /**
  * Starts the real matching service on the test app's Redis prefix and waits for its heartbeat:
- * shard "0" with every symbol, or the named shard with the symbols the shard map gives it.
+ * shard "0" with every symbol, or the named shard with the symbols the shard map gives it; its
+ * data folder is a new temporary one unless named.
  */
 export async function startEngine(
   t: TestApp,
-  o: { shard?: string } = {},
-): Promise<{ stop(): Promise<void> }> {
+  o: { shard?: string; dataDir?: string } = {},
+): Promise<{ stop(): Promise<void>; kill(): Promise<void>; dataDir: string }> {
   const shard = o.shard ?? '0';
+  const dataDir = o.dataDir ?? mkdtempSync(path.join(tmpdir(), 'engine-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: engineDir,
     env: {
@@ -30,7 +32,7 @@ export async function startEngine(
       LOG_LEVEL: 'warn',
       REDIS_URL: t.env.REDIS_URL,
       REDIS_PREFIX: t.env.REDIS_PREFIX,
-      ENGINE_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'engine-')),
+      ENGINE_DATA_DIR: dataDir,
       ENGINE_SHARD: shard,
       ENGINE_SYMBOLS: JSON.stringify(
         await engineSymbolSpecs(t.app.db, o.shard === undefined ? undefined : shard),
@@ -41,10 +43,17 @@ export async function startEngine(
   });
   const beat = engineStreamKeys(shard).heartbeat;
   await until(async () => (await t.app.redis.commands.get(beat)) !== null, 10_000);
+  const exited = new Promise((r) => child.once('exit', r));
   return {
+    dataDir,
     async stop() {
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await exited;
+    },
+    /** As a lost machine does: no shutdown snapshot. */
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

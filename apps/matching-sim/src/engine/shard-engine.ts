@@ -3,14 +3,16 @@ import {
   ErrorCode,
   type EngineCommand,
   type EngineEvent,
+  type EngineRebuildOrder,
   type EngineSymbolSpec,
 } from '@exchange/contracts';
-import { EV_ACCEPTED, EV_REJECTED, RS_REPLACED, RS_USER } from './codes.js';
+import { BUY, EV_ACCEPTED, EV_REJECTED, RS_REPLACED, RS_USER, SELL } from './codes.js';
 import { decodeEvents } from './decode.js';
 import { EventBuffer } from './event-buffer.js';
 import type { OrderBookFactory } from './order-book.js';
 import { packNumbers, unpackNumbers } from './pack.js';
-import { PlaceParams } from './place-params.js';
+import type { RestingOrder } from './order-book.js';
+import { PlaceParams, T_ICEBERG } from './place-params.js';
 import { SymbolEngine, type SymbolState } from './symbol-engine.js';
 import { toParams } from './to-params.js';
 
@@ -31,6 +33,17 @@ export interface ShardSnapshot {
   /** Older snapshots: ids with their outcomes as objects. restore() reads both forms. */
   seen?: [string, CommandOutcome][];
   symbols: [string, SymbolState][];
+}
+
+/** An order the engine holds, as heldOrders() lists it. */
+export interface HeldOrder {
+  book: string;
+  orderId: number;
+  userId: number;
+  side: 'BUY' | 'SELL';
+  price: number;
+  remaining: number;
+  filled: number;
 }
 
 export interface ShardOptions {
@@ -171,29 +184,94 @@ export class ShardEngine {
   }
 
   /**
-   * Every order the engine holds, resting or waiting (stops), as "<mode>:<symbol>" and ids: what
-   * an operator compares with the database when the two may disagree.
+   * Replaces the whole state with books rebuilt from the database's open orders, for an engine
+   * whose journal was lost or is older than the exchange. The seq goes on from `seq` (what
+   * settlement committed), so the next event follows the last one published without a gap.
+   * Orders rest at the back of their price level in the order given (the database's time
+   * priority), stops wait again, and each order's `place:<id>` command is remembered as accepted:
+   * a placement sent again (settlement resends PENDING ones) answers DUPLICATE instead of being
+   * refused as a second order with the same id, which would close the open one in the database.
+   * Returns why orders could not be held (a symbol the shard does not list, a resting order
+   * without a price); the state is then left as it was.
    */
-  heldOrders(): {
-    book: string;
-    orderId: number;
-    userId: number;
-    remaining: number;
-    filled: number;
-  }[] {
-    const out: {
-      book: string;
-      orderId: number;
-      userId: number;
-      remaining: number;
-      filled: number;
-    }[] = [];
+  rebuild(
+    seq: number,
+    orders: readonly EngineRebuildOrder[],
+    lastPrices: Readonly<Record<string, number>>,
+  ): string[] {
+    const problems: string[] = [];
+    const books = new Map<string, SymbolState & { orders: RestingOrder[] }>();
+    for (const o of orders) {
+      const key = `${o.runtimeMode}:${o.symbol}`;
+      const { spec } = o;
+      if (!this.specs.has(o.symbol)) {
+        problems.push(`order ${spec.orderId}: symbol ${o.symbol} is not in this shard`);
+        continue;
+      }
+      let book = books.get(key);
+      if (book === undefined) {
+        book = { lastPrice: lastPrices[key] ?? -1, orders: [], pending: [] };
+        books.set(key, book);
+      }
+      const params = toParams(new PlaceParams(), spec, o.userId);
+      if (o.pending) {
+        // A trailing order's best price since it activated is not in the database: it follows
+        // from the last trade price again.
+        book.pending.push({ params, active: o.active, extreme: o.active ? book.lastPrice : 0 });
+        continue;
+      }
+      if (spec.price === undefined || o.remaining <= 0) {
+        problems.push(`order ${spec.orderId}: no price or nothing left to rest`);
+        continue;
+      }
+      // The iceberg's shown part is refilled to its peak: how much of the current one was
+      // taken is known to the lost journal only.
+      const peak =
+        params.type === T_ICEBERG || (params.visible > 0 && params.visible < params.qty)
+          ? params.visible
+          : 0;
+      const visible = peak > 0 && peak < o.remaining ? peak : o.remaining;
+      book.orders.push({
+        orderId: spec.orderId,
+        userId: o.userId,
+        side: spec.side === 'BUY' ? BUY : SELL,
+        price: spec.price,
+        visible,
+        hidden: o.remaining - visible,
+        peak,
+        filled: o.filled,
+      });
+    }
+    if (problems.length > 0) return problems;
+    for (const [key, price] of Object.entries(lastPrices)) {
+      if (!books.has(key) && this.specs.has(key.split(':')[1] ?? ''))
+        books.set(key, { lastPrice: price, orders: [], pending: [] });
+    }
+    const accepted = (): CommandOutcome => ({ firstSeq: seq, lastSeq: seq, accepted: true });
+    this.restore({
+      seq,
+      seen: orders.map((o) => [`place:${o.spec.orderId}`, accepted()]),
+      symbols: [...books.entries()],
+    });
+    return [];
+  }
+
+  /**
+   * Every order the engine holds, resting or waiting (stops), as "<mode>:<symbol>" and ids: what
+   * an operator compares with the database when the two may disagree. Resting orders come in
+   * priority order (bids best first, then asks, each level oldest first), then the stops; price
+   * is in ticks (a stop's limit price, 0 for none).
+   */
+  heldOrders(): HeldOrder[] {
+    const out: HeldOrder[] = [];
     for (const [book, e] of this.books) {
       for (const o of e.book.orders())
         out.push({
           book,
           orderId: o.orderId,
           userId: o.userId,
+          side: o.side === BUY ? 'BUY' : 'SELL',
+          price: o.price,
           remaining: o.visible + o.hidden,
           filled: o.filled,
         });
@@ -202,6 +280,8 @@ export class ShardEngine {
           book,
           orderId: p.params.orderId,
           userId: p.params.userId,
+          side: p.params.side === BUY ? 'BUY' : 'SELL',
+          price: p.params.price,
           remaining: p.params.qty,
           filled: 0,
         });

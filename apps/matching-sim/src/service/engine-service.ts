@@ -1,7 +1,9 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import {
   engineCommand,
+  engineRebuild,
+  type EngineBehind,
   type EngineCommand,
   type EngineEvent,
   type EngineSymbolSpec,
@@ -58,6 +60,11 @@ export class EngineService {
   private untrimmed = 0;
   /** The snapshot being written in the background, if any (at most one at a time). */
   private writing: Promise<void> | null = null;
+  /**
+   * Set while the engine's state is behind the exchange (see recover()): it then reads no
+   * command and publishes nothing until a `rebuild` request gives it the database's books.
+   */
+  behind: EngineBehind | null = null;
 
   constructor(private readonly o: EngineServiceOptions) {
     const dir = join(o.dataDir, `shard-${o.shard}`);
@@ -84,6 +91,7 @@ export class EngineService {
     // Older segments and snapshots stay: settlement may still need their events (retain()).
     const replaying = this.segmentsFrom(snap);
     const published = await this.publishedSeq();
+    const settled = await this.settledSeq();
     const replay: EngineEvent[][] = [];
     let replayed = 0;
     this.journal.close();
@@ -100,6 +108,12 @@ export class EngineService {
       if (i === replaying.length - 1) this.journal = journal;
       else journal.close();
     }
+    if (this.engine.seq < Math.max(published, settled)) {
+      await this.fallBehind(published, settled);
+      return;
+    }
+    // A rebuild that landed on disk just before a crash leaves the request behind it.
+    await this.o.redis.del(this.keys.behind);
     await this.publish(replay);
     this.o.log.info(
       {
@@ -115,6 +129,137 @@ export class EngineService {
   }
 
   /**
+   * The journal ends below what the output stream holds or settlement committed: the data folder
+   * was lost (a new disk, a second checkout's empty folder) or is older than the exchange (a
+   * restored copy). Applying commands now would give events that repeat seqs already published
+   * (Redis refuses them) for a state the exchange has left, so the engine says so once, asks for
+   * its books (the `behind` key, which settlement answers with a `rebuild` request once it has
+   * committed everything published) and waits, reading only its control stream.
+   */
+  private async fallBehind(published: number, settled: number): Promise<void> {
+    const { shard } = this.o;
+    this.behind = {
+      seq: this.engine.seq,
+      streamSeq: published,
+      settledSeq: settled,
+      dataDir: this.dir,
+    };
+    await this.o.redis.set(this.keys.behind, JSON.stringify(this.behind));
+    this.o.log.error(
+      { shard, seq: this.engine.seq, streamSeq: published, settledSeq: settled, dataDir: this.dir },
+      `engine shard ${shard} is behind: its journal ends at seq ${this.engine.seq}, but the event ` +
+        `stream holds seq ${published} and settlement committed ${settled} (its data folder ` +
+        `${this.dir} was lost or is older than this exchange); it publishes nothing and waits for ` +
+        `settlement to rebuild its books from the database's open orders ` +
+        `(without a running gateway worker: npm run engine:rebuild -- --shard ${shard})`,
+    );
+  }
+
+  /**
+   * Answers `rebuild <json>`: the database's open orders as of settlement's committed seq become
+   * the books (ShardEngine.rebuild), the seq goes on from there, and the old journal and
+   * snapshots are moved aside (to `stale-<time>`): their history is not the exchange's, and
+   * replayFrom() must never write events again from it. The new state is on disk (a snapshot
+   * starting a fresh journal) before any command is read. A request for a seq below what was
+   * published or settled, or holding orders the shard cannot hold, is refused: the reason goes
+   * to the `behind` key and the engine keeps waiting.
+   */
+  private async rebuild(raw: string): Promise<void> {
+    const parsed = engineRebuild.safeParse(safeJson(raw));
+    if (!parsed.success) {
+      this.o.log.warn({ issues: parsed.error.issues }, 'dropped a malformed engine rebuild');
+      return;
+    }
+    const r = parsed.data;
+    if (this.behind === null) {
+      this.o.log.warn({ shard: this.o.shard }, 'engine rebuild ignored: the engine is not behind');
+      return;
+    }
+    const published = await this.publishedSeq();
+    const settled = await this.settledSeq();
+    const problems =
+      r.seq < Math.max(published, settled)
+        ? [`its seq ${r.seq} is below the stream's ${published} or settlement's ${settled}`]
+        : this.engine.rebuild(r.seq, r.orders, r.lastPrices);
+    if (problems.length > 0) {
+      const error = `rebuild refused: ${problems.join('; ')}`;
+      await this.o.redis.set(
+        this.keys.behind,
+        JSON.stringify({ ...this.behind, error, token: r.token } satisfies EngineBehind),
+      );
+      this.o.log.error({ shard: this.o.shard, problems }, 'engine rebuild refused');
+      return;
+    }
+    this.journal.close();
+    const aside = join(this.dir, `stale-${Date.now()}`);
+    mkdirSync(aside);
+    for (const f of readdirSync(this.dir))
+      if (segmentOf(f) >= 0 || f.startsWith('snapshot'))
+        renameSync(join(this.dir, f), join(aside, f));
+    this.lastId = await this.inputAfterPublished();
+    // Segment 1 from offset 0, after a snapshot at the rebuilt seq: a replay from an older seq
+    // finds no base and says the events are unavailable, as they are.
+    const stored: StoredSnapshot = {
+      shard: this.engine.snapshot(),
+      journalFile: journalName(1),
+      journalOffset: 0,
+      lastStreamId: this.lastId,
+    };
+    this.journal = new Journal(join(this.dir, journalName(1)));
+    new SnapshotStore(this.dir, archiveName(1, r.seq)).write(stored);
+    this.snapshots.write(stored);
+    this.sinceSnapshot = 0;
+    this.behind = null;
+    await this.o.redis.del(this.keys.behind);
+    this.o.log.warn(
+      {
+        shard: this.o.shard,
+        seq: r.seq,
+        orders: r.orders.length,
+        readingAfter: this.lastId,
+        staleFolder: aside,
+      },
+      'engine books rebuilt from the database; matching again',
+    );
+  }
+
+  /**
+   * Where to go on reading commands after a rebuild: after the command whose events top the
+   * output stream, the last one the lost journal applied (the engine trims the input only up to
+   * what it has read, so that command is still there). Commands after it were never applied:
+   * the rebuilt books take them in turn. An empty output stream means this Redis holds no
+   * applied command at all. Should the command be gone, every command there is skipped:
+   * settlement sends the placements of orders left PENDING again.
+   */
+  private async inputAfterPublished(): Promise<string> {
+    const { redis } = this.o;
+    const [top] = await redis.xrevrange(this.keys.output, '+', '-', 'COUNT', 1);
+    if (top === undefined) return '0-0';
+    const fields = top[1];
+    const events = safeJson(fields[fields.indexOf('e') + 1] ?? '[]') as EngineEvent[] | undefined;
+    const commandId = events?.at(-1)?.commandId;
+    let found: string | null = null;
+    let last = '0-0';
+    for (let from = '-'; ; ) {
+      const batch = await redis.xrange(this.keys.input, from, '+', 'COUNT', 1000);
+      for (const [id, f] of batch) {
+        last = id;
+        const c = safeJson(f[f.indexOf('c') + 1] ?? '') as { commandId?: unknown } | undefined;
+        if (commandId !== undefined && c?.commandId === commandId) found = id;
+      }
+      const end = batch[batch.length - 1];
+      if (end === undefined || batch.length < 1000) break;
+      from = `(${end[0]}`;
+    }
+    if (found === null)
+      this.o.log.warn(
+        { shard: this.o.shard, commandId, skippedTo: last },
+        'the last applied command is gone from the command stream: every command there is skipped',
+      );
+    return found ?? last;
+  }
+
+  /**
    * Reads, journals, applies and publishes until stop() is called; between batches, answers
    * requests on the control stream.
    */
@@ -122,16 +267,18 @@ export class EngineService {
     const { redis } = this.o;
     let controlId = '0-0';
     while (!this.stopped) {
+      // Behind, only the control stream: commands wait in theirs until the books are rebuilt.
+      const streams =
+        this.behind === null
+          ? [this.keys.input, this.keys.control, this.lastId, controlId]
+          : [this.keys.control, controlId];
       const res = await redis.xread(
         'COUNT',
         this.o.batchSize ?? 500,
         'BLOCK',
         this.o.blockMs ?? 200,
         'STREAMS',
-        this.keys.input,
-        this.keys.control,
-        this.lastId,
-        controlId,
+        ...streams,
       );
       for (const [key, messages] of res ?? []) {
         if (messages.length === 0) continue;
@@ -148,7 +295,8 @@ export class EngineService {
   }
 
   /**
-   * Requests on the control stream: `replayFrom <seq>`, `listOrders <token>`. Requests that piled up (a reader asks
+   * Requests on the control stream: `replayFrom <seq>`, `listOrders <token>`, `rebuild <json>`
+   * (only while behind). Requests that piled up (a reader asks
    * again every few seconds while the engine is down) are answered once, from the lowest seq;
    * each is removed once answered.
    */
@@ -159,6 +307,7 @@ export class EngineService {
       if (fields.includes('replayFrom') && Number.isInteger(seq) && seq >= 0)
         from = Math.min(from, seq);
       else if (fields[0] === 'listOrders') await this.listOrders(fields[1] ?? '');
+      else if (fields[0] === 'rebuild') await this.rebuild(fields[1] ?? '');
       else this.o.log.warn({ id, fields }, 'unknown engine control request');
     }
     if (from !== Infinity) {
@@ -181,9 +330,13 @@ export class EngineService {
     const started = performance.now();
     const scratch = new ShardEngine(this.o.specs, () => new FastBook());
     const pipe = this.o.redis.pipeline().del(this.keys.replay);
-    const base = this.replayBase(from);
+    // Behind, the journal on disk is not the history the stream had: nothing can be regenerated.
+    const base = this.behind === null ? this.replayBase(from) : null;
     if (base === null) {
-      const firstAvailable = this.firstReplayable() + 1;
+      const firstAvailable =
+        this.behind === null
+          ? this.firstReplayable() + 1
+          : Math.max(this.behind.streamSeq, this.behind.settledSeq) + 1;
       pipe.xadd(this.keys.replay, '*', 'unavailable', JSON.stringify({ from, firstAvailable }));
       await pipe.exec();
       this.o.log.error(
@@ -216,6 +369,8 @@ export class EngineService {
   /**
    * Answers `listOrders <token>`: one entry in the listing stream (replacing what it held) with
    * the token, the engine's seq and every order it holds, for the operator's reconciliation.
+   * Behind, the answer says so (`behind`): its orders are not the exchange's, and reconciling
+   * against them would cancel every open order in the database.
    */
   private async listOrders(token: string): Promise<void> {
     await this.o.redis
@@ -230,6 +385,7 @@ export class EngineService {
         String(this.engine.seq),
         'orders',
         JSON.stringify(this.engine.heldOrders()),
+        ...(this.behind === null ? [] : ['behind', JSON.stringify(this.behind)]),
       )
       .exec();
   }
@@ -448,6 +604,13 @@ export class EngineService {
       const failed = results.find(([err]) => err !== null);
       if (failed) throw failed[0] as Error;
     }
+  }
+
+  /** Settlement's committed seq as it last published it (`settled`); 0 when unknown. */
+  private async settledSeq(): Promise<number> {
+    const raw = await this.o.redis.get(this.keys.settled);
+    const settled = raw === null ? NaN : Number(raw);
+    return Number.isSafeInteger(settled) && settled > 0 ? settled : 0;
   }
 
   private async publishedSeq(): Promise<number> {

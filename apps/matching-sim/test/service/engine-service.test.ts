@@ -50,14 +50,15 @@ describe('engine service', () => {
   const expected = groups.flat();
 
   it('answers every command from the stream with the events the engine gives in process', async () => {
-    // Settlement has committed everything: the engine keeps only what replays need.
-    await redis.set(keys.settled, String(Number.MAX_SAFE_INTEGER));
     const pipe = redis.pipeline();
     for (const c of commands) pipe.xadd(keys.input, '*', 'c', JSON.stringify(c));
     pipe.xadd(keys.input, '*', 'c', '{"not":"a command"}');
     await pipe.exec();
     const service = newService();
     await service.recover();
+    // Settlement keeps up and commits everything: the engine keeps only what replays need. (Set
+    // after the start: a watermark above the engine's seq at start means its data is behind.)
+    await redis.set(keys.settled, String(expected.at(-1)!.seq));
     await drain(service, commands.length);
     service.close();
     expect(await readEvents(redis, keys.output)).toEqual(expected);
@@ -169,7 +170,11 @@ describe('engine service snapshots written in the background', () => {
     });
   const commands = commandStream(400, 12);
   const reference = new ShardEngine([SERVICE_SYMBOL], () => new FastBook());
-  const expected = commands.flatMap((c) => reference.handle(engineCommand.parse(c)));
+  const perCommand = commands.map((c) => reference.handle(engineCommand.parse(c)));
+  const expected = perCommand.flat();
+  /** How many events the first `n` commands give. */
+  const commandsEventCount = (n: number) =>
+    perCommand.slice(0, n).reduce((sum, g) => sum + g.length, 0);
 
   async function feed(service: EngineService, from: number, to: number): Promise<void> {
     const pipe = redis.pipeline();
@@ -184,9 +189,10 @@ describe('engine service snapshots written in the background', () => {
   }
 
   it('recovers from the last snapshot that landed through every later journal segment', async () => {
-    await redis.set(k2.settled, String(Number.MAX_SAFE_INTEGER));
     const first = make();
     await first.recover();
+    // Settlement keeps up: what the first 200 commands publish is committed.
+    await redis.set(k2.settled, String(expected[commandsEventCount(200) - 1]!.seq));
     await feed(first, 0, 200);
     first.close();
     const landed = readdirSync(shardDir).filter((f) => f.startsWith('journal-'));
@@ -206,7 +212,8 @@ describe('engine service snapshots written in the background', () => {
     await second.recover();
     expect(second.engine.stateHash()).toBe(reference.stateHash());
     expect(await readEvents(redis, k2.output)).toEqual(expected);
-    // A snapshot that lands covers them all: one segment is left, after it.
+    // Settlement commits the rest; a snapshot that lands covers them all: one segment is left.
+    await redis.set(k2.settled, String(expected.at(-1)!.seq));
     await second.snapshot();
     second.close();
     const after = readdirSync(shardDir).filter((f) => f.startsWith('journal-'));
@@ -241,9 +248,9 @@ describe('engine retention', () => {
     // Settlement committed up to seq 40, then stopped; the engine went on and snapshotted
     // several times, the last at shutdown.
     const committed = 40;
-    await redis.set(k3.settled, String(committed));
     const engine = make();
     await engine.recover();
+    await redis.set(k3.settled, String(committed));
     const pipe = redis.pipeline();
     for (const c of commands) pipe.xadd(k3.input, '*', 'c', JSON.stringify(c));
     await pipe.exec();

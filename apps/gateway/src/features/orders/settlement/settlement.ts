@@ -9,6 +9,7 @@ import type { RedisClient, RedisConnections } from '../../../lib/redis.js';
 import type { MarketDataSink } from '../../market-data/market-data-sink.js';
 import type { Fanout } from '../../socket/fanout.js';
 import { streamKeys } from '../engine-client.js';
+import { rebuildEngine } from '../engine-rebuild.js';
 import { readOrderStates } from '../order-repository.js';
 import { toOrder } from '../order-view.js';
 import { resendPending } from '../reconcile.js';
@@ -204,7 +205,10 @@ export class Settlement {
       `0-${cursor}`,
     );
     const entries = res?.[0]?.[1] ?? [];
-    if (entries.length === 0) return cursor;
+    if (entries.length === 0) {
+      await this.rebuildIfBehind();
+      return cursor;
+    }
     let events = this.parseEntries(entries).events;
     // Events are numbered gap-free; a hole means the stream lost entries (Redis keeps nothing
     // on disk). Settling past it would skip fills for good: the missing events are asked
@@ -261,6 +265,41 @@ export class Settlement {
 
   private gapReportedAt = 0;
   private replayAskedAt = 0;
+  private rebuildCheckedAt = 0;
+
+  /**
+   * An engine that started behind the exchange (its data folder lost or old) publishes nothing
+   * and waits for its books: they are sent (engine-rebuild.ts) once every batch is committed,
+   * which is when this reader finds nothing new and no write is in flight. Checked every 2 s.
+   */
+  private async rebuildIfBehind(): Promise<void> {
+    if (this.inflight.size > 0 || Date.now() - this.rebuildCheckedAt < 2000) return;
+    this.rebuildCheckedAt = Date.now();
+    const { shard, log } = this.o;
+    const r = await rebuildEngine({ db: this.o.db, redis: this.o.redis, shard }).catch(
+      (err: unknown) => {
+        log.warn({ err, shard }, 'rebuilding the engine from the database failed; trying again');
+        return null;
+      },
+    );
+    if (r?.state === 'REBUILT') {
+      log.warn(
+        { shard, seq: r.seq, orders: r.orders },
+        "the engine's books were rebuilt from the database's open orders; it matches again",
+      );
+      if (r.skipped.length > 0)
+        log.error(
+          { shard, skipped: r.skipped },
+          `open orders the engine could not be given: npm run reconcile -- --shard ${shard} --apply cancels them and releases their funds`,
+        );
+    } else if (r?.state === 'REFUSED' && Date.now() - this.gapReportedAt > 30_000) {
+      this.gapReportedAt = Date.now();
+      log.error(
+        { shard, error: r.error },
+        `the engine refused its rebuild from the database: npm run engine:rebuild -- --shard ${shard} tries again`,
+      );
+    }
+  }
 
   /** The events of stream entries; unreadable ones are logged and left out. */
   private parseEntries(entries: [string, string[]][]): {
