@@ -16,6 +16,7 @@ import { foreignExchange } from './foreign-exchange';
 import { individualVerification, institutionVerification } from './kyc';
 import { LANGUAGES, languageScreenshots, mobileEmbeddedPages } from './mobile-and-languages';
 import { notificationsJourney } from './notifications';
+import { prometheusWatch } from './prometheus';
 import { rapidBuy } from './rapid-buy';
 import { feeReportsAndStatements } from './reports';
 import { accountCancellation } from './cancellation';
@@ -88,6 +89,10 @@ for (const set of SHOT_SETS)
 test('identity verification: the individual form with uploads, review, approval, Real-mode trading', async ({
   ctx,
 }) => individualVerification(ctx));
+
+test('operations: Prometheus scrapes every process with the shipped config, the alert rules load, the dashboard queries answer, the audit is clean', async ({
+  ctx,
+}) => prometheusWatch(ctx));
 
 test('first minutes: a wrong password and a login elsewhere are explained', async ({ ctx }) =>
   loginErrorsAndLogoutReason(ctx));

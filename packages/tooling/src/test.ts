@@ -6,31 +6,35 @@ import { formatSeconds, packagesWithScript, runParallel, seconds, type Job } fro
 import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, requireServices } from './services.js';
 import { pnpmSync, runSync } from './workspace.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * What the tests run from Debian's packages: Chromium (and CJK fonts) for the browser tests,
+ * Prometheus and promtool for the operations checks. As root, the missing ones are installed.
+ */
+const DEBIAN_TOOLS: { path: string; packages: string[] }[] = [
+  {
+    path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    packages: ['chromium', 'fonts-noto-cjk'],
+  },
+  { path: process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus', packages: ['prometheus'] },
+];
 
-/** Browser tests drive Debian's Chromium; as root, install it (and CJK fonts) when missing. */
-function ensureChromium(): number {
-  if (existsSync(CHROMIUM)) return 0;
+function ensureDebianTools(): number {
+  const missing = DEBIAN_TOOLS.filter((t) => !existsSync(t.path));
+  if (missing.length === 0) return 0;
+  const packages = missing.flatMap((t) => t.packages);
   if (process.getuid?.() !== 0) {
     console.error(
-      `Chromium is missing at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium).`,
+      `${missing.map((t) => t.path).join(' and ')} missing: install Debian's packages (apt-get install ${packages.join(' ')}).`,
     );
     return 1;
   }
-  console.log('Installing Chromium from Debian packages...');
+  console.log(`Installing ${packages.join(', ')} from Debian packages...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (
-    runSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk'], {
-      env,
-    }) === 0
-  )
-    return 0;
+  const install = () =>
+    runSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { env });
+  if (install() === 0) return 0;
   runSync('apt-get', ['update'], { env });
-  return runSync(
-    'apt-get',
-    ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk'],
-    { env },
-  );
+  return install();
 }
 
 // Every vitest project but `unit`: the gateway's integration and slow tests, the engine service and
@@ -92,6 +96,7 @@ async function main(): Promise<number> {
       : DEFAULT_DATABASE_URL,
     process.env.TEST_REDIS_URL ?? DEFAULT_REDIS_URL,
   );
+  if (ensureDebianTools() !== 0) return 1;
   const timings: string[] = [];
   const total = Date.now();
   const report = () => `${timings.join(', ')}; ${formatSeconds(seconds(total))} in all`;
@@ -110,8 +115,7 @@ async function main(): Promise<number> {
   for (const [name, args, env] of steps) {
     console.log(`\n\x1b[36m━━ ${name}\x1b[0m`);
     const start = Date.now();
-    const status =
-      name.startsWith('browser') && ensureChromium() !== 0 ? 1 : pnpmSync(args, env ? { env } : {});
+    const status = pnpmSync(args, env ? { env } : {});
     timings.push(`${name}: ${formatSeconds(seconds(start))}`);
     if (status !== 0) {
       console.error(`\n\x1b[31m${name} failed\x1b[0m (${report()})`);
