@@ -15,6 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { Redis } from 'ioredis';
 import path from 'node:path';
+import { buildProcesses } from './build-processes.js';
 import { ensureLocalSecrets } from './secrets.js';
 import { Supervisor } from './supervisor.js';
 import { ensureDatabase } from './db/databases.js';
@@ -189,10 +190,17 @@ async function prepare(): Promise<void> {
     takeOver: process.argv.includes('--take-over') || env.ENGINE_TAKE_OVER === 'true',
   });
   if (tookOver) step(tookOver);
+  // The processes run as built JavaScript, the files the docker images run (build-processes.ts):
+  // built at every start, in about a second, so they are never older than the sources.
+  const builtAt = Date.now();
+  await buildProcesses();
+  step(`built the server processes to apps/*/dist in ${Date.now() - builtAt} ms`);
   if (
-    pnpmSync(['--silent', '--filter', '@exchange/gateway', 'exec', 'tsx', 'src/db/seed/run.ts'], {
+    spawnSync(process.execPath, [...NODE_ARGS, 'dist/db/seed/run.mjs'], {
+      cwd: appDir('gateway'),
       env,
-    }) !== 0
+      stdio: 'inherit',
+    }).status !== 0
   ) {
     throw new Error('Seeding failed');
   }
@@ -201,9 +209,8 @@ async function prepare(): Promise<void> {
   const symbols = spawnSync(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'src/features/orders/engine-symbols-cli.ts',
+      ...NODE_ARGS,
+      'dist/features/orders/engine-symbols-cli.mjs',
       ...(env.ENGINE_SHARDS ? ['--assign', env.ENGINE_SHARDS] : ['--all']),
     ],
     {
@@ -217,7 +224,7 @@ async function prepare(): Promise<void> {
   shardSpecs = JSON.parse(symbols.stdout) as Record<string, unknown[]>;
   const feed = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'src/features/exchange-rates/feed-assets-cli.ts'],
+    [...NODE_ARGS, 'dist/features/exchange-rates/feed-assets-cli.mjs'],
     {
       cwd: appDir('gateway'),
       env,
@@ -281,6 +288,9 @@ function writeTargets(): void {
   renameSync(`${targetsFile}.tmp`, targetsFile);
 }
 
+/** Node's flags for the built processes: stack traces point into the TypeScript sources. */
+const NODE_ARGS = ['--enable-source-maps'];
+
 /** Each engine shard's symbol specs, from the shard map. */
 let shardSpecs: Record<string, unknown[]> = {};
 /** One engine process per shard: `engine` alone, `engine-<shard>` beside others. */
@@ -301,12 +311,17 @@ function launch(
   cwd: string,
   entry: string,
   extraEnv: NodeJS.ProcessEnv = {},
+  built = true,
 ): void {
   supervisor.start({
     name,
     colour,
     command: process.execPath,
-    args: ['--import', 'tsx', entry],
+    // src/x.ts runs as its build, dist/x.mjs; the development tools (the mail catcher) as
+    // TypeScript.
+    args: built
+      ? [...NODE_ARGS, entry.replace(/^src\//, 'dist/').replace(/\.ts$/, '.mjs')]
+      : ['--import', 'tsx', entry],
     cwd,
     env: { ...env, ...extraEnv },
   });
@@ -376,12 +391,19 @@ async function main(): Promise<void> {
   });
   if (mail) {
     // Stopped last (after the engine), so mail the worker sends while draining still arrives.
-    launch('mail', 32, path.join(repoRoot, 'packages', 'tooling'), 'src/mail-catcher.ts', {
-      MAIL_SMTP_PORT: String(mail.smtpPort),
-      MAIL_WEB_PORT: String(mail.webPort),
-      MAIL_DIR: mail.dir,
-      MAIL_HOST: HOST,
-    });
+    launch(
+      'mail',
+      32,
+      path.join(repoRoot, 'packages', 'tooling'),
+      'src/mail-catcher.ts',
+      {
+        MAIL_SMTP_PORT: String(mail.smtpPort),
+        MAIL_WEB_PORT: String(mail.webPort),
+        MAIL_DIR: mail.dir,
+        MAIL_HOST: HOST,
+      },
+      false,
+    );
   }
   // The HTTP gateway (GATEWAY_PROCESSES processes on one port through node:cluster, 1 by
   // default; the supervised process is then the cluster's primary, which passes SIGTERM on and
