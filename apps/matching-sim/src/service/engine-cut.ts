@@ -115,12 +115,13 @@ function newestBase(
   seq: number,
 ): { seq: number; snapshot?: StoredSnapshot } | null {
   const bases: { seq: number; snapshot?: StoredSnapshot }[] = [];
-  if (files.includes(journalName(0))) bases.push({ seq: 0 });
   for (const f of files) {
     if (f !== 'snapshot.json' && !ARCHIVE.test(f)) continue;
     const snapshot = new SnapshotStore(dir, f).read();
     if (snapshot !== undefined) bases.push({ seq: snapshot.shard.seq, snapshot });
   }
+  // No snapshot at all: an engine that never wrote one (or never ran) starts at seq 0.
+  if (files.includes(journalName(0)) || bases.length === 0) bases.push({ seq: 0 });
   return (
     bases
       .filter((b) => b.seq <= seq)
