@@ -54,7 +54,7 @@ try {
       (secrets.exists
         ? ''
         : `\n  (There is no ${path.relative(repoRoot, secrets.file)} here: the secrets come from the environment; keep them the same way.)`) +
-      `\n  Restore (stopped or new installation): npm run restore -- ${path.relative(process.cwd(), out) || out}\n`,
+      `\n  Restore (stopped or new installation): npm run restore -- ${out}\n`,
   );
 } catch (err) {
   console.error(`Backup failed: ${err instanceof Error ? err.message : String(err)}`);

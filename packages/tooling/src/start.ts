@@ -353,7 +353,7 @@ async function main(): Promise<void> {
   const secretsFile = path.relative(repoRoot, secrets.file);
   step(
     secrets.created
-      ? `generated this installation's secrets into ${secretsFile} (back it up with the database; README, Secrets)`
+      ? `generated this installation's secrets into ${secretsFile} (keep a copy apart from the backups; docs/operations.md, Backup and restore)`
       : secrets.added.length
         ? `added ${secrets.added.join(', ')} to ${secretsFile}`
         : `secrets from ${secretsFile}`,

@@ -136,8 +136,8 @@ export async function createBackup(o: BackupOptions): Promise<Manifest> {
       } else {
         entry.cut = cut;
         log(
-          `engine shard ${shard}: at seq ${seq} (${cut.held} orders held; ${cut.beyond} commands ` +
-            `after it in the journal belong to after the dump)`,
+          `engine shard ${shard}: at seq ${seq} (${cut.held} orders held; the journal holds ` +
+            `${cut.beyond} later commands, left out on restore)`,
         );
       }
       shards[shard] = entry;

@@ -88,7 +88,8 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
     if ((await redis.exists(`${o.redisPrefix}matching:heartbeat`)) === 1)
       throw new RestoreRefused(
         `a matching engine of this installation is running (its heartbeat in Redis, prefix ` +
-          `${o.redisPrefix}): stop the exchange first`,
+          `${o.redisPrefix}, which also outlives a stopped engine by up to 15 s): stop the ` +
+          `exchange first`,
       );
     const exists =
       (await pgAdmin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
