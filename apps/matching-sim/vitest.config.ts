@@ -7,6 +7,7 @@ const UNIT_TESTS = [
   'test/contracts-engine.test.ts',
   'test/price-feed.test.ts',
   'test/service/journal.test.ts',
+  'test/service/engine-cut.test.ts',
 ];
 
 // The development VM is shared: property and recovery tests get room beyond the 5 s default.

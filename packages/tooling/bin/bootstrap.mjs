@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm start`, `npm test`, `npm run test:unit`, `npm run test:cluster` and `npm run bench` land here on a machine that may have nothing but Node and npm:
+// `npm start`, `npm test`, `npm run test:unit`, `npm run test:cluster`, `npm run bench`,
+// `npm run backup` and `npm run restore` land here on a machine that may have nothing but Node and npm:
 // it fetches the pinned pnpm through npx, installs the workspace, generates the Prisma client
 // and hands over to the TypeScript orchestrator (src/start.ts, src/test.ts, src/test-unit.ts or
-// src/test-cluster.ts).
+// src/test-cluster.ts, src/backup.ts or src/restore.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,8 +11,18 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const command = process.argv[2];
-if (!['start', 'test', 'test-unit', 'test-cluster', 'bench', 'faults'].includes(command)) {
-  console.error('Usage: bootstrap.mjs start|test|test-unit|test-cluster|bench|faults');
+const commands = [
+  'start',
+  'test',
+  'test-unit',
+  'test-cluster',
+  'bench',
+  'faults',
+  'backup',
+  'restore',
+];
+if (!commands.includes(command)) {
+  console.error(`Usage: bootstrap.mjs ${commands.join('|')}`);
   process.exit(2);
 }
 
@@ -64,8 +75,9 @@ if (command === 'faults') process.exit(pnpmRun('--filter', '@exchange/load-runne
 
 // Straight to Node (no npx or pnpm in between), so Ctrl-C and exit codes pass through untouched.
 const tooling = path.join(root, 'packages', 'tooling');
-// `npm start -- --take-over` and the like: the arguments after the command go to start.ts.
-const args = command === 'start' ? process.argv.slice(3) : [];
+// `npm start -- --take-over`, `npm run restore -- <folder>` and the like: the arguments after the
+// command go to its script.
+const args = ['start', 'backup', 'restore'].includes(command) ? process.argv.slice(3) : [];
 process.exit(
   run(process.execPath, ['--import', 'tsx', `src/${command}.ts`, ...args], { cwd: tooling }),
 );

@@ -130,3 +130,20 @@ export function ensureLocalSecrets(
 export function runSecrets(): Record<string, string> {
   return Object.fromEntries(LOCAL_SECRET_NAMES.map((name) => [name, generateSecret()]));
 }
+
+/**
+ * The installation's secrets as `npm start` would run with them (the environment's win over the
+ * file's), read only: nothing is generated. `npm run backup` and `npm run restore` use it.
+ */
+export function readLocalSecrets(
+  env: NodeJS.ProcessEnv,
+  file: string = LOCAL_SECRETS_PATH,
+): { values: Record<string, string>; file: string; exists: boolean } {
+  const stored = readIfPresent(file);
+  const values: Record<string, string> = {};
+  for (const name of LOCAL_SECRET_NAMES) {
+    const value = env[name] || stored?.[name];
+    if (value) values[name] = value;
+  }
+  return { values, file, exists: stored !== null };
+}

@@ -20,6 +20,7 @@ import { ensureLocalSecrets } from './secrets.js';
 import { Supervisor } from './supervisor.js';
 import { ensureDatabase } from './db/databases.js';
 import { prepareEngineHome } from './engine-home.js';
+import { installation } from './installation.js';
 import { deployMigrations } from './db/migrations.js';
 import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, requireServices } from './services.js';
 import { appDir, newestMtime, pnpmSync, repoRoot } from './workspace.js';
@@ -54,18 +55,12 @@ const env: NodeJS.ProcessEnv = {
   MARKET_MAKERS: process.env.MARKET_MAKERS ?? 'true',
   WEB_DIST_DIR: path.join(appDir('web'), 'dist'),
 };
-const databaseUrl = env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
-// One exchange is one database, its own Redis namespace and its own engine journal: the
-// engine's streams and journal must never outlive or cross the database they belong to.
-const databaseName = new URL(databaseUrl).pathname.slice(1);
-env.REDIS_PREFIX ??= `ex:${databaseName}:`;
-env.ENGINE_DATA_DIR ??= path.join(
-  appDir('matching-sim'),
-  '.data',
-  `${databaseName}-${env.REDIS_PREFIX.replace(/[^\w-]/g, '')}`,
-);
-// Absolute, as the database records it (engine-home.ts); a relative one is the engine's (its cwd).
-env.ENGINE_DATA_DIR = path.resolve(appDir('matching-sim'), env.ENGINE_DATA_DIR);
+const home = installation(env);
+const databaseUrl = home.databaseUrl;
+const databaseName = home.databaseName;
+env.REDIS_PREFIX = home.redisPrefix;
+// Absolute, as the database records it (engine-home.ts).
+env.ENGINE_DATA_DIR = home.engineDataDir;
 // The simulated KYC provider: beside the gateway's port, so two exchanges on one machine do not
 // share it; it keeps its reviews with the engine's data (a new database forgets both).
 env.KYC_SIM_PORT ??= String(Number(PORT) + 11);
@@ -373,7 +368,7 @@ async function main(): Promise<void> {
   const secretsFile = path.relative(repoRoot, secrets.file);
   step(
     secrets.created
-      ? `generated this installation's secrets into ${secretsFile} (back it up with the database; README, Secrets)`
+      ? `generated this installation's secrets into ${secretsFile} (keep a copy apart from the backups; docs/operations.md, Backup and restore)`
       : secrets.added.length
         ? `added ${secrets.added.join(', ')} to ${secretsFile}`
         : `secrets from ${secretsFile}`,

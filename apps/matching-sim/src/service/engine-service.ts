@@ -624,18 +624,18 @@ export class EngineService {
 const TRIM_EVERY = 5_000;
 
 /** An archived snapshot: the journal segment that follows it, and its event seq. */
-const ARCHIVE = /^snapshot-(\d+)-(\d+)\.json$/;
+export const ARCHIVE = /^snapshot-(\d+)-(\d+)\.json$/;
 
-function archiveName(segment: number, seq: number): string {
+export function archiveName(segment: number, seq: number): string {
   return `snapshot-${String(segment).padStart(8, '0')}-${seq}.json`;
 }
 
-function journalName(segment: number): string {
+export function journalName(segment: number): string {
   return `journal-${String(segment).padStart(8, '0')}.log`;
 }
 
 /** The segment number of a journal file name; -1 for any other file. */
-function segmentOf(file: string): number {
+export function segmentOf(file: string): number {
   const m = /^journal-(\d+)\.log$/.exec(file);
   return m === null ? -1 : Number(m[1]);
 }
