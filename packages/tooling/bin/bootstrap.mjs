@@ -20,6 +20,7 @@ const commands = [
   'faults',
   'backup',
   'restore',
+  'build-processes',
 ];
 if (!commands.includes(command)) {
   console.error(`Usage: bootstrap.mjs ${commands.join('|')}`);
