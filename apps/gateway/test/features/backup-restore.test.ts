@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FlowType,
   OPEN_ORDER_STATUSES,
-  toUnits,
   type Order,
   type StoredFileInfo,
 } from '@exchange/contracts';
@@ -31,7 +30,7 @@ import { engineHeldOrders } from '../../src/features/orders/engine-reconcile.js'
 import { resendPending } from '../../src/features/orders/reconcile.js';
 import { bearer, loginUser, registerUser } from '../helpers/auth.js';
 import { build, signIn, type TestApp } from '../helpers/build.js';
-import { startEngine } from '../helpers/engine.js';
+import { byOrderId, openOrdersAsEngineHolds, startEngine } from '../helpers/engine.js';
 import { trading, until } from '../helpers/trading.js';
 import { REDIS_URL } from '../helpers/urls.js';
 
@@ -94,35 +93,6 @@ async function state(query: (sql: string) => Promise<Row[]>) {
     ),
   };
 }
-
-/** The database's open orders of BTC_USDT as the engine holds them (ticks, lots, engine ids). */
-async function openInDatabase(app: TestApp) {
-  const sym = await app.app.db.tradingSymbol.findUniqueOrThrow({ where: { code: 'BTC_USDT' } });
-  const rows = await app.app.db.spotOrder.findMany({
-    where: {
-      symbol: 'BTC_USDT',
-      status: { in: OPEN_ORDER_STATUSES.filter((s) => s !== 'PENDING') },
-    },
-  });
-  const users = await app.app.db.user.findMany({
-    where: { id: { in: rows.map((r) => r.userId) } },
-    select: { id: true, engineId: true },
-  });
-  const engineId = new Map(users.map((u) => [u.id, u.engineId]));
-  const lots = (v: { toFixed(): string } | null) =>
-    toUnits(v?.toFixed() ?? '0', sym.stepSize.toFixed()) ?? NaN;
-  return rows.map((r) => ({
-    book: `${r.mode}:BTC_USDT`,
-    orderId: Number(r.id),
-    userId: engineId.get(r.userId),
-    side: r.side,
-    price: r.price === null ? 0 : toUnits(r.price.toFixed(), sym.tickSize.toFixed()),
-    remaining: lots(r.quantity) - lots(r.filledQuantity),
-    filled: lots(r.filledQuantity),
-  }));
-}
-const byId = <T extends { orderId: number }>(xs: T[]) =>
-  [...xs].sort((a, b) => a.orderId - b.orderId);
 
 async function uploadJpeg(token: string): Promise<StoredFileInfo> {
   const jpeg = await sharp({
@@ -339,7 +309,7 @@ describe('backup and restore drill', () => {
     // The engine stands at the cursor and holds exactly the database's open orders.
     const held = await engineHeldOrders(r.app.redis, '0');
     expect(held.seq).toBe(referenceCursor);
-    expect(byId(held.orders)).toEqual(byId(await openInDatabase(r)));
+    expect(byOrderId(held.orders)).toEqual(byOrderId(await openOrdersAsEngineHolds(r)));
     expect(held.orders.length).toBeGreaterThanOrEqual(3);
 
     // The ledger balances, and a crossing order trades with a restored ask and settles.

@@ -1,4 +1,4 @@
-import { engineStreamKeys } from '@exchange/contracts';
+import { OPEN_ORDER_STATUSES, engineStreamKeys, toUnits } from '@exchange/contracts';
 import { until } from './wait.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -57,3 +57,35 @@ export async function startEngine(
     },
   };
 }
+
+/**
+ * The database's open orders of a symbol as the engine holds them (ticks, lots, engine ids),
+ * oldest first; PENDING ones are not the engine's yet. For comparing with engineHeldOrders().
+ */
+export async function openOrdersAsEngineHolds(t: TestApp, symbol = 'BTC_USDT') {
+  const sym = await t.app.db.tradingSymbol.findUniqueOrThrow({ where: { code: symbol } });
+  const rows = await t.app.db.spotOrder.findMany({
+    where: { symbol, status: { in: OPEN_ORDER_STATUSES.filter((s) => s !== 'PENDING') } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  const users = await t.app.db.user.findMany({
+    where: { id: { in: rows.map((r) => r.userId) } },
+    select: { id: true, engineId: true },
+  });
+  const engineId = new Map(users.map((u) => [u.id, u.engineId]));
+  const lots = (v: { toFixed(): string } | null) =>
+    toUnits(v?.toFixed() ?? '0', sym.stepSize.toFixed()) ?? NaN;
+  return rows.map((r) => ({
+    book: `${r.mode}:${symbol}`,
+    orderId: Number(r.id),
+    userId: engineId.get(r.userId),
+    side: r.side,
+    price: r.price === null ? 0 : toUnits(r.price.toFixed(), sym.tickSize.toFixed()),
+    remaining: lots(r.quantity) - lots(r.filledQuantity),
+    filled: lots(r.filledQuantity),
+  }));
+}
+
+/** Orders sorted by id, to compare two listings whatever their order. */
+export const byOrderId = <T extends { orderId: number }>(xs: T[]) =>
+  [...xs].sort((a, b) => a.orderId - b.orderId);

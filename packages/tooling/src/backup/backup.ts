@@ -197,23 +197,29 @@ export function pgTool(name: 'pg_dump' | 'pg_restore'): string {
 }
 
 function pgDump(url: string, snapshotId: string, file: string): Promise<void> {
+  return runPgTool('pg_dump', [
+    '--format=custom',
+    `--snapshot=${snapshotId}`,
+    `--file=${file}`,
+    `--dbname=${url}`,
+  ]);
+}
+
+/** Runs pg_dump or pg_restore; fails with its error output, or says how to get it. */
+export function runPgTool(name: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      pgTool('pg_dump'),
-      ['--format=custom', `--snapshot=${snapshotId}`, `--file=${file}`, `--dbname=${url}`],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
+    const child = spawn(pgTool(name), args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', (err) =>
       reject(
         new Error(
-          `pg_dump could not be run (${err.message}): install the PostgreSQL client or set PG_BIN`,
+          `${name} could not be run (${err.message}): install the PostgreSQL client or set PG_BIN`,
         ),
       ),
     );
     child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`pg_dump failed (${code}): ${stderr.trim()}`)),
+      code === 0 ? resolve() : reject(new Error(`${name} failed (${code}): ${stderr.trim()}`)),
     );
   });
 }

@@ -1,14 +1,13 @@
 // `npm run restore <backup>`: a stopped or fresh installation rebuilt from a backup folder. Every
 // check comes before the first change (checksums, migrations, secrets, nothing running, the
 // engine cut into a scratch folder); what was there before is moved aside, never deleted.
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { listMigrations } from '../db/migrations.js';
-import { pgTool, runCut } from './backup.js';
+import { runCut, runPgTool } from './backup.js';
 import {
   DATA_SECRETS,
   DATABASE_DUMP,
@@ -198,24 +197,12 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
 }
 
 function pgRestore(url: string, file: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // One transaction: a restore that fails leaves an empty database, not half of one.
-    const child = spawn(
-      pgTool('pg_restore'),
-      ['--exit-on-error', '--single-transaction', '--no-owner', `--dbname=${url}`, file],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', (err) =>
-      reject(
-        new Error(
-          `pg_restore could not be run (${err.message}): install the PostgreSQL client or set PG_BIN`,
-        ),
-      ),
-    );
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`pg_restore failed (${code}): ${stderr.trim()}`)),
-    );
-  });
+  // One transaction: a restore that fails leaves an empty database, not half of one.
+  return runPgTool('pg_restore', [
+    '--exit-on-error',
+    '--single-transaction',
+    '--no-owner',
+    `--dbname=${url}`,
+    file,
+  ]);
 }

@@ -1,13 +1,13 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPEN_ORDER_STATUSES, engineStreamKeys, toUnits, type Order } from '@exchange/contracts';
+import { engineStreamKeys, toUnits, type Order } from '@exchange/contracts';
 import { auditLedger } from '../../../src/features/ledger/audit.js';
 import {
   engineHeldOrders,
   reconcileWithEngine,
 } from '../../../src/features/orders/engine-reconcile.js';
 import { build, signIn, type TestApp } from '../../helpers/build.js';
-import { startEngine } from '../../helpers/engine.js';
+import { byOrderId, openOrdersAsEngineHolds, startEngine } from '../../helpers/engine.js';
 import { trading, until } from '../../helpers/trading.js';
 
 // The engine's data folder is lost under a running exchange with open orders (a lost disk, a
@@ -36,34 +36,6 @@ async function placed(token: string, body: Record<string, unknown>): Promise<str
 }
 
 const symbol = () => t.app.db.tradingSymbol.findUniqueOrThrow({ where: { code: 'BTC_USDT' } });
-
-/** The database's open orders of BTC_USDT as the engine holds them (ticks, lots, engine ids). */
-async function openInDatabase() {
-  const sym = await symbol();
-  const rows = await t.app.db.spotOrder.findMany({
-    where: {
-      symbol: 'BTC_USDT',
-      status: { in: OPEN_ORDER_STATUSES.filter((s) => s !== 'PENDING') },
-    },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
-  const users = await t.app.db.user.findMany({
-    where: { id: { in: rows.map((r) => r.userId) } },
-    select: { id: true, engineId: true },
-  });
-  const engineId = new Map(users.map((u) => [u.id, u.engineId]));
-  const lots = (v: { toFixed(): string } | null) =>
-    toUnits(v?.toFixed() ?? '0', sym.stepSize.toFixed()) ?? NaN;
-  return rows.map((r) => ({
-    book: `${r.mode}:BTC_USDT`,
-    orderId: Number(r.id),
-    userId: engineId.get(r.userId),
-    side: r.side,
-    price: r.price === null ? 0 : toUnits(r.price.toFixed(), sym.tickSize.toFixed()),
-    remaining: lots(r.quantity) - lots(r.filledQuantity),
-    filled: lots(r.filledQuantity),
-  }));
-}
 
 describe("the engine's data folder lost under a running exchange", () => {
   it('rebuilds the books from the open orders, loses none, and trades on them', async () => {
@@ -111,7 +83,7 @@ describe("the engine's data folder lost under a running exchange", () => {
       amount: '0.1',
     });
     await until(async () => (await order(other.token, bid)).status === 'PARTIALLY_FILLED');
-    const before = await openInDatabase();
+    const before = await openOrdersAsEngineHolds(t);
     expect(before).toHaveLength(7);
     const [top] = await t.app.redis.commands.xrevrange(keys.output, '+', '-', 'COUNT', 1);
     const topSeq = Number(top![0].split('-')[1]);
@@ -137,10 +109,9 @@ describe("the engine's data folder lost under a running exchange", () => {
 
     // The engine holds exactly the database's open orders, resting ones in time priority.
     const held = await engineHeldOrders(t.app.redis, '0');
-    const open = await openInDatabase();
+    const open = await openOrdersAsEngineHolds(t);
     expect(open).toHaveLength(8);
-    const byId = (xs: { orderId: number }[]) => [...xs].sort((a, b) => a.orderId - b.orderId);
-    expect(byId(held.orders)).toEqual(byId(open));
+    expect(byOrderId(held.orders)).toEqual(byOrderId(open));
     const fifty = toUnits('50000', (await symbol()).tickSize.toFixed());
     const atFifty = held.orders.filter((h) => h.side === 'SELL' && h.price === fifty);
     expect(atFifty.map((h) => String(h.orderId))).toEqual([first, second]);
