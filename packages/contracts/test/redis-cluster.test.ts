@@ -52,7 +52,7 @@ describe('engine shard keys', () => {
   it('carry the shard as their hash tag, whatever the shard is called', () => {
     for (const shard of ['0', '12', 'eu-west_2']) {
       const keys = Object.values(engineStreamKeys(shard));
-      expect(keys).toHaveLength(7);
+      expect(keys).toHaveLength(8);
       for (const key of keys) expect(key).toMatch(new RegExp(`^engine:\\{${shard}\\}:[a-z]+$`));
       expect(engineShardTag(shard)).toBe(`{${shard}}`);
     }
