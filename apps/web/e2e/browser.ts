@@ -1,13 +1,4 @@
-/** Debian's Chromium, as every scenario launches it (Playwright's own browser download is not used). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** Debian's Chromium, as every scenario launches it (the same flags as the load runner's). */
+export { CHROMIUM, CHROMIUM_ARGS } from '@exchange/tooling/chromium';
 export const DESKTOP = { width: 1366, height: 860 };
 export const MOBILE = { width: 375, height: 812 };

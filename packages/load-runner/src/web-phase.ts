@@ -7,19 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { log, repoRoot } from './exchange.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '@exchange/tooling/chromium';
 import { percentile } from './stats.js';
 import { kb } from './table.js';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /** One resource of a page load, from the Resource Timing entries. */
 export interface ResourceEntry {

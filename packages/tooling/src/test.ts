@@ -2,6 +2,7 @@
 // static checks, the unit tests, the tests on Postgres and Redis, the Redis Cluster); then the web
 // build and the browser tests alone. Each step's time is printed at the end.
 import { existsSync } from 'node:fs';
+import { CHROMIUM } from './chromium.js';
 import { formatSeconds, packagesWithScript, runParallel, seconds, type Job } from './parallel.js';
 import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, requireServices } from './services.js';
 import { pnpmSync, runSync } from './workspace.js';
@@ -11,10 +12,7 @@ import { pnpmSync, runSync } from './workspace.js';
  * Prometheus and promtool for the operations checks. As root, the missing ones are installed.
  */
 const DEBIAN_TOOLS: { path: string; packages: string[] }[] = [
-  {
-    path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    packages: ['chromium', 'fonts-noto-cjk'],
-  },
+  { path: CHROMIUM, packages: ['chromium', 'fonts-noto-cjk'] },
   { path: process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus', packages: ['prometheus'] },
 ];
 
