@@ -29,6 +29,11 @@ export const PROCESSES: Record<string, string[]> = {
     'src/sim/bank/main.ts',
     'src/sim/card/main.ts',
     'src/sim/oidc/main.ts',
+    // The simulators' command lines (`docker compose exec chain-sim node dist/sim/chain/cli.mjs`).
+    'src/sim/kyc/cli.ts',
+    'src/sim/chain/cli.ts',
+    'src/sim/bank/cli.ts',
+    'src/sim/card/cli.ts',
   ],
 };
 
