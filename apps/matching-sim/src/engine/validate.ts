@@ -44,9 +44,9 @@ export function validatePlace(p: PlaceParams, limits: SymbolLimits): number {
   if (p.price > 0 && p.qty > 0 && p.price * p.qty > MAX_PRICE) return OUT_OF_RANGE;
   if (p.price > 0 && p.qty > 0 && p.price * p.qty < limits.minNotional) return BELOW_MIN_NOTIONAL;
   // Contradictory fields are refused, not reinterpreted: a market order cannot be
-  // fill-or-kill or post-only, and only an iceberg shows part of its amount.
-  if (p.type === T_MARKET && (p.tif === TIF_FOK || p.tif === TIF_POST_ONLY))
-    return FIELD_NOT_ALLOWED;
+  // fill-or-kill or post-only, nor can a stop or trailing order without a limit price (it
+  // becomes a market order when triggered), and only an iceberg shows part of its amount.
+  if (marketLike && (p.tif === TIF_FOK || p.tif === TIF_POST_ONLY)) return FIELD_NOT_ALLOWED;
   if (p.type !== T_ICEBERG && p.visible > 0) return FIELD_NOT_ALLOWED;
   // Skipping one's own orders is for takers that never rest: resting, it would cross the book.
   const neverRests =

@@ -133,4 +133,62 @@ describe.each(implementations)('edge semantics on the %s', (_name, factory) => {
     });
     expect(h.book.bestAsk()).toBe(110);
   });
+
+  it('refuses a stop or trailing order without a limit price that is FOK or POST_ONLY (3020)', () => {
+    const h = new Harness(factory);
+    h.limit('SELL', 1000, 5, { userId: 2 });
+    for (const timeInForce of ['FOK', 'POST_ONLY'] as const) {
+      const stops = [
+        // The issue's case: TRIGGER SELL trigger 1000 ABOVE qty 18 FOK.
+        {
+          side: 'SELL',
+          type: 'TRIGGER',
+          triggerPrice: 1000,
+          triggerDirection: 'ABOVE',
+          quantity: 18,
+        },
+        {
+          side: 'BUY',
+          type: 'TRIGGER',
+          triggerPrice: 1000,
+          triggerDirection: 'ABOVE',
+          quoteAmount: 5000,
+        },
+        { side: 'SELL', type: 'TRAILING', trailingDelta: 2, quantity: 18 },
+        {
+          side: 'BUY',
+          type: 'TRAILING',
+          trailingDelta: 2,
+          activationPrice: 990,
+          quoteAmount: 5000,
+        },
+      ] as const;
+      for (const stop of stops) {
+        const { events } = h.place({ ...stop, timeInForce });
+        expect(events, `${stop.type} ${stop.side} ${timeInForce}`).toEqual([
+          expect.objectContaining({ type: 'REJECTED', code: 3020 }),
+        ]);
+      }
+    }
+    // A stop-limit keeps its time in force (it applies when it fires), and IOC stays allowed.
+    const stopLimit = h.place({
+      side: 'SELL',
+      type: 'TRIGGER',
+      triggerPrice: 1000,
+      triggerDirection: 'ABOVE',
+      price: 990,
+      quantity: 18,
+      timeInForce: 'FOK',
+    });
+    expect(stopLimit.events[0]?.type).toBe('ACCEPTED');
+    const ioc = h.place({
+      side: 'SELL',
+      type: 'TRIGGER',
+      triggerPrice: 1000,
+      triggerDirection: 'ABOVE',
+      quantity: 18,
+      timeInForce: 'IOC',
+    });
+    expect(ioc.events[0]?.type).toBe('ACCEPTED');
+  });
 });
