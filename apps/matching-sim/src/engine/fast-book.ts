@@ -97,6 +97,7 @@ export class FastBook implements OrderBook {
         p.oVis[o] = refill;
         p.oHid[o] = hid - refill;
         p.lVol[lvl] = p.lVol[lvl] + refill;
+        p.lHid[lvl] = (p.lHid[lvl] as number) - refill;
         // An iceberg refill loses time priority: it goes to the back of its level.
         p.unlink(o, lvl);
         p.append(o, lvl);
@@ -166,6 +167,7 @@ export class FastBook implements OrderBook {
           p.oVis[o] = refill;
           p.oHid[o] = hid - refill;
           p.lVol[lvl] = p.lVol[lvl] + refill;
+          p.lHid[lvl] = (p.lHid[lvl] as number) - refill;
           // An iceberg refill loses time priority: it goes to the back of its level.
           p.unlink(o, lvl);
           p.append(o, lvl);
@@ -243,6 +245,7 @@ export class FastBook implements OrderBook {
     const o = p.allocOrder(orderId, userId, side, price, visible, hidden, peak, filled);
     p.append(o, lvl);
     p.lVol[lvl] = (p.lVol[lvl] as number) + visible;
+    p.lHid[lvl] = (p.lHid[lvl] as number) + hidden;
     this.ids.set(orderId, o);
     this.touch(side, price);
   }
@@ -290,6 +293,11 @@ export class FastBook implements OrderBook {
   levelQty(side: number, price: number): number {
     const l = this.ladders[side === BUY ? 0 : 1].find(price);
     return l === NIL ? 0 : (this.p.lVol[l] as number);
+  }
+
+  levelTotal(side: number, price: number): number {
+    const l = this.ladders[side === BUY ? 0 : 1].find(price);
+    return l === NIL ? 0 : (this.p.lVol[l] as number) + (this.p.lHid[l] as number);
   }
 
   flushDeltas(out: EventBuffer): void {
@@ -388,6 +396,7 @@ export class FastBook implements OrderBook {
     const side = p.oSide[o] as number;
     const price = p.lPrice[lvl] as number;
     p.lVol[lvl] = (p.lVol[lvl] as number) - (p.oVis[o] as number);
+    p.lHid[lvl] = (p.lHid[lvl] as number) - (p.oHid[o] as number);
     p.unlink(o, lvl);
     this.ids.delete(p.oId[o] as number);
     p.freeOrder(o);

@@ -79,6 +79,11 @@ export interface OrderBook {
   size(): number;
   /** Visible lots at one price level. */
   levelQty(side: number, price: number): number;
+  /**
+   * Visible and hidden lots at one price level: all it may ever show (what iceberg refills add
+   * comes out of the hidden part), the total the engine keeps within 2^53 - 1.
+   */
+  levelTotal(side: number, price: number): number;
   /** Writes a BOOK_DELTA for every level touched since the last flush, in first-touch order. */
   flushDeltas(out: EventBuffer): void;
   /** All resting orders, bids best-first then asks best-first, each level in time order. */

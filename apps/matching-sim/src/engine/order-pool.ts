@@ -35,6 +35,11 @@ export class OrderPool {
 
   lPrice = new Float64Array(0);
   lVol = new Float64Array(0);
+  /**
+   * Hidden lots of the level's icebergs: with lVol, everything that may yet be shown there
+   * (the engine bounds that total by 2^53 - 1, so refills keep lVol exact).
+   */
+  lHid = new Float64Array(0);
   lHead = new Int32Array(0);
   lTail = new Int32Array(0);
   private lFree = new Int32Array(0);
@@ -77,6 +82,7 @@ export class OrderPool {
     const l = this.lFree[--this.lFreeTop] as number;
     this.lPrice[l] = price;
     this.lVol[l] = 0;
+    this.lHid[l] = 0;
     this.lHead[l] = NIL;
     this.lTail[l] = NIL;
     return l;
@@ -123,6 +129,7 @@ export class OrderPool {
   validateLevel(l: number, side: number): number {
     let count = 0;
     let vol = 0;
+    let hid = 0;
     let prev = NIL;
     for (let o = this.lHead[l] as number; o !== NIL; o = this.oNext[o] as number) {
       if (this.oPrev[o] !== prev) throw new Error(`broken back link at order ${this.oId[o]}`);
@@ -131,6 +138,7 @@ export class OrderPool {
       if ((this.oVis[o] as number) <= 0 || (this.oHid[o] as number) < 0)
         throw new Error(`bad quantities on ${this.oId[o]}`);
       vol += this.oVis[o] as number;
+      hid += this.oHid[o] as number;
       prev = o;
       count++;
     }
@@ -138,6 +146,10 @@ export class OrderPool {
     if (count === 0) throw new Error(`empty level ${this.lPrice[l]} left in the ladder`);
     if (vol !== this.lVol[l])
       throw new Error(`level ${this.lPrice[l]} volume ${this.lVol[l]} but orders sum to ${vol}`);
+    if (hid !== this.lHid[l])
+      throw new Error(`level ${this.lPrice[l]} hidden ${this.lHid[l]} but orders sum to ${hid}`);
+    if (vol + hid > Number.MAX_SAFE_INTEGER)
+      throw new Error(`level ${this.lPrice[l]} holds ${vol} + ${hid} lots, past 2^53 - 1`);
     return count;
   }
 
@@ -163,6 +175,7 @@ export class OrderPool {
     const old = this.lPrice.length;
     this.lPrice = grownF64(this.lPrice, n);
     this.lVol = grownF64(this.lVol, n);
+    this.lHid = grownF64(this.lHid, n);
     this.lHead = grownI32(this.lHead, n);
     this.lTail = grownI32(this.lTail, n);
     this.lFree = grownI32(this.lFree, n);

@@ -181,6 +181,13 @@ export class ReferenceBook implements OrderBook {
     return sum;
   }
 
+  levelTotal(side: number, price: number): number {
+    let sum = 0;
+    for (const o of side === BUY ? this.bids : this.asks)
+      if (o.price === price) sum += o.visible + o.hidden;
+    return sum;
+  }
+
   flushDeltas(out: EventBuffer): void {
     for (const [side, price] of this.touched) out.delta(side, price, this.levelQty(side, price));
     this.touched = [];

@@ -107,13 +107,19 @@ export class SymbolEngine {
 
   /**
    * A price level's visible total is a float in the fast book: it stays exact only below 2^53
-   * lots, so an order that could take its level past that is refused (3011).
+   * lots, so an order that could take its level past that is refused (3011). The bound is on
+   * everything the level may ever show, its icebergs' hidden lots included: a refill moves lots
+   * from hidden to visible, so it can never take the visible total past the bound.
    */
   private levelOverflow(p: PlaceParams): number {
     if (p.price <= 0 || p.qty <= 0) return 0;
-    return this.book.levelQty(p.side, p.price) + p.qty > MAX_PRICE
-      ? ErrorCode.NUMBER_OUT_OF_RANGE.code
-      : 0;
+    return this.wouldOverflow(p.side, p.price, p.qty) ? ErrorCode.NUMBER_OUT_OF_RANGE.code : 0;
+  }
+
+  /** Whether resting `qty` more lots would take the level's total past 2^53 - 1. */
+  private wouldOverflow(side: number, price: number, qty: number): boolean {
+    // Both terms are at most 2^53 - 1, so a true sum past the bound never rounds down to it.
+    return this.book.levelTotal(side, price) + qty > MAX_PRICE;
   }
 
   /** Cancels a resting or pending order of `userId`; false (and no event) when there is none. */
@@ -301,7 +307,18 @@ export class SymbolEngine {
       if (rest === 0) out.status(p.orderId, p.userId, ST_FILLED, filled, 0, 0);
       else if (t.stpKilled)
         out.status(p.orderId, p.userId, ST_CANCELED, filled, rest, RS_SELF_TRADE);
-      else if (market || p.tif === TIF_IOC || blocked) {
+      else if (
+        market ||
+        p.tif === TIF_IOC ||
+        blocked ||
+        // A triggered stop-limit was checked against its level when it was placed, not now:
+        // if what is left would take the level past 2^53 - 1 lots it cannot rest, and it
+        // expires like an IOC remainder (as a triggered post-only or fill-or-kill order does
+        // when it cannot do what it asks). The verdict depends only on the book, so a replica
+        // restored from a snapshot reaches the same one. Placed orders never get here: the
+        // same bound refused them (levelOverflow) and matching only took from the other side.
+        this.wouldOverflow(p.side, p.price, rest)
+      ) {
         out.status(
           p.orderId,
           p.userId,

@@ -139,3 +139,104 @@ export const commandSequence = (maxLength: number) =>
       return engineCommand.parse({ ...base, kind: o.kind, orderId: pick(o.back) });
     });
   });
+
+const MAX = Number.MAX_SAFE_INTEGER;
+/** Two price levels, so huge orders meet and stops fire on the levels they rest at. */
+const nearPrice = fc.integer({ min: 1, max: 2 });
+/** Lots at `p`: a few, or close to the most a level holds (price x lots stays below 2^53). */
+const nearQty = (p: number) =>
+  fc.oneof(
+    fc.integer({ min: 1, max: 400 }),
+    fc.nat(800).map((d) => Math.max(1, Math.floor(MAX / p) - d)),
+  );
+
+/** One order whose quantities reach for 2^53 lots: limits, icebergs, stop-limits, markets. */
+const nearBoundOrder = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(side, nearPrice, fc.constantFrom('GTC', 'GTC', 'POST_ONLY', 'IOC'))
+      .chain(([s, p, tif]) =>
+        nearQty(p).map((q) => ({
+          side: s,
+          type: 'LIMIT',
+          price: p,
+          quantity: q,
+          timeInForce: tif,
+        })),
+      ),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.tuple(side, nearPrice, fc.nat(3)).chain(([s, p, k]) =>
+      nearQty(p)
+        .filter((q) => q >= 2)
+        .map((q) => ({
+          side: s,
+          type: 'ICEBERG',
+          price: p,
+          quantity: q,
+          // From the thinnest slice allowed (1/100 of the amount) up, below the amount.
+          icebergVisible: Math.min(q - 1, Math.ceil(q / 100) + k),
+        })),
+    ),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(side, nearPrice, nearPrice, fc.constantFrom('ABOVE', 'BELOW'))
+      .chain(([s, p, trigger, dir]) =>
+        nearQty(p).map((q) => ({
+          side: s,
+          type: 'TRIGGER',
+          triggerPrice: trigger,
+          triggerDirection: dir,
+          price: p,
+          quantity: q,
+        })),
+      ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(side, nearQty(1))
+      .map(([s, q]) => ({ side: s, type: 'MARKET', quantity: q })),
+  },
+);
+
+const nearBoundOp = fc.oneof(
+  {
+    weight: 10,
+    arbitrary: fc.record({
+      kind: fc.constant('place' as const),
+      userId: user,
+      order: nearBoundOrder,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('cancel' as const), userId: user, back: fc.nat(8) }),
+  },
+);
+
+/** Random command sequences whose order quantities come close to 2^53 lots. */
+export const nearBoundSequence = (maxLength: number) =>
+  fc.array(nearBoundOp, { minLength: Math.min(10, maxLength), maxLength }).map((ops) => {
+    let nextId = 1;
+    return ops.map((o, i): EngineCommand => {
+      const base = {
+        commandId: `n${i}`,
+        runtimeMode: 1,
+        symbol: SYMBOL,
+        userId: o.userId,
+        ts: 1_700_000_000_000 + i * 1000,
+      };
+      if (o.kind === 'place')
+        return engineCommand.parse({ ...base, kind: 'place', ...o.order, orderId: nextId++ });
+      return engineCommand.parse({
+        ...base,
+        kind: 'cancel',
+        orderId: Math.max(1, nextId - 1 - o.back),
+      });
+    });
+  });

@@ -1,5 +1,40 @@
+import type { EngineEvent } from '@exchange/contracts';
 import { describe, expect, it } from 'vitest';
-import { Harness, implementations, ofType, statuses } from './helpers.js';
+import { ShardEngine } from '../../src/engine/shard-engine.js';
+import { Harness, implementations, ofType, specs, statuses, SYMBOL } from './helpers.js';
+
+const MAX = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Every level a command published: its last BOOK_DELTA equals the visible lots resting there
+ * after the command, an exact integer no greater than 2^53 - 1.
+ */
+function checkPublishedLevels(h: Harness, events: EngineEvent[]): void {
+  const last = new Map<string, number>();
+  for (const e of ofType(events, 'BOOK_DELTA')) {
+    expect(Number.isSafeInteger(e.quantity), `${e.side} ${e.price}: ${e.quantity}`).toBe(true);
+    last.set(`${e.side} ${e.price}`, e.quantity);
+  }
+  const resting = new Map<string, number>();
+  for (const o of h.book.orders()) {
+    const key = `${o.side === 0 ? 'BUY' : 'SELL'} ${o.price}`;
+    resting.set(key, (resting.get(key) ?? 0) + o.visible);
+  }
+  for (const [key, qty] of last) expect(qty, key).toBe(resting.get(key) ?? 0);
+  for (const qty of resting.values()) expect(qty).toBeLessThanOrEqual(MAX);
+}
+
+/** A replica restored from the shard's snapshot holds the same state. */
+function checkReplica(h: Harness, factory: (typeof implementations)[number][1]): void {
+  const replica = new ShardEngine(specs, factory);
+  replica.restore(
+    JSON.parse(JSON.stringify(h.shard.snapshot())) as ReturnType<ShardEngine['snapshot']>,
+  );
+  expect(replica.stateHash()).toBe(h.shard.stateHash());
+  const book = replica.book(1, SYMBOL)?.book;
+  expect(book?.depth(0, 100)).toEqual(h.book.depth(0, 100));
+  expect(book?.depth(1, 100)).toEqual(h.book.depth(1, 100));
+}
 
 // The exceptions a differential run against a separate model found, one case each, on every
 // OrderBook implementation.
@@ -190,5 +225,82 @@ describe.each(implementations)('edge semantics on the %s', (_name, factory) => {
       timeInForce: 'IOC',
     });
     expect(ioc.events[0]?.type).toBe('ACCEPTED');
+  });
+
+  it('expires a triggered stop-limit that would take its level past 2^53 - 1 lots', () => {
+    const h = new Harness(factory);
+    const check = (events: EngineEvent[]) => {
+      checkPublishedLevels(h, events);
+      return events;
+    };
+    // TRIGGER SELL trigger 1 BELOW price 1 qty 784
+    const stop = h.place({
+      side: 'SELL',
+      type: 'TRIGGER',
+      triggerPrice: 1,
+      triggerDirection: 'BELOW',
+      price: 1,
+      quantity: 784,
+    });
+    expect(stop.events[0]?.type).toBe('ACCEPTED');
+    // LIMIT SELL 1 x 9007199254740991 POST_ONLY
+    check(h.limit('SELL', 1, MAX, { userId: 2, timeInForce: 'POST_ONLY' }).events);
+    // LIMIT BUY 1 x 107: trades at 1, which fires the stop; resting, its level would pass 2^53.
+    const fired = check(h.limit('BUY', 1, 107, { userId: 3 }).events);
+    expect(ofType(fired, 'ORDER_STATUS').filter((e) => e.orderId === stop.id)).toEqual([
+      expect.objectContaining({ status: 'TRIGGERED' }),
+      expect.objectContaining({
+        status: 'EXPIRED',
+        filledQuantity: 0,
+        remainingQuantity: 784,
+        reason: 'IOC_REMAINDER',
+      }),
+    ]);
+    expect(h.book.has(stop.id)).toBe(false);
+    expect(h.book.levelQty(1, 1)).toBe(MAX - 107);
+    // MARKET BUY 1
+    const market = check(h.place({ side: 'BUY', type: 'MARKET', quantity: 1, userId: 3 }).events);
+    expect(ofType(market, 'BOOK_DELTA')).toEqual([
+      expect.objectContaining({ side: 'SELL', price: 1, quantity: MAX - 108 }),
+    ]);
+    h.book.validateInternalState();
+    checkReplica(h, factory);
+  });
+
+  it('counts an iceberg hidden lots in its level bound, so a refill stays exact', () => {
+    const h = new Harness(factory);
+    const check = (events: EngineEvent[]) => {
+      checkPublishedLevels(h, events);
+      return events;
+    };
+    // ICEBERG BUY 1 x 300 shown 3
+    const ice = h.place({
+      side: 'BUY',
+      type: 'ICEBERG',
+      price: 1,
+      quantity: 300,
+      icebergVisible: 3,
+    });
+    expect(ice.events[0]?.type).toBe('ACCEPTED');
+    // SELL 1 x 2
+    check(h.limit('SELL', 1, 2, { userId: 2 }).events);
+    // BUY 1 x 2^53-2: the level holds 1 shown and 297 hidden lots, 298 in all.
+    const big = h.limit('BUY', 1, MAX - 1, { userId: 3 });
+    expect(big.events).toEqual([expect.objectContaining({ type: 'REJECTED', code: 3011 })]);
+    const fits = h.limit('BUY', 1, MAX - 298, { userId: 3 });
+    expect(check(fits.events)[0]?.type).toBe('ACCEPTED');
+    expect(h.book.levelQty(0, 1)).toBe(MAX - 297);
+    // SELL 1 x 1: takes the iceberg's last shown lot; it refills 3 behind the big order.
+    const refill = check(h.limit('SELL', 1, 1, { userId: 2 }).events);
+    expect(ofType(refill, 'BOOK_DELTA')).toEqual([
+      expect.objectContaining({ side: 'BUY', price: 1, quantity: MAX - 295 }),
+    ]);
+    expect(h.book.get(ice.id)).toMatchObject({ visible: 3, hidden: 294 });
+    h.book.validateInternalState();
+    checkReplica(h, factory);
+    // Draining the level through every refill keeps each published total exact.
+    check(h.limit('SELL', 1, MAX, { userId: 2 }).events);
+    expect(h.book.levelQty(0, 1)).toBe(0);
+    h.book.validateInternalState();
   });
 });
