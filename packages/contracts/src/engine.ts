@@ -59,6 +59,21 @@ export function engineStreamKeys(shard: string): {
   };
 }
 
+/**
+ * An order the engine holds, as it lists them on the control stream (`listOrders`) for the
+ * operator's reconciliation and the rebuild checks: prices in ticks (a stop's limit price, 0 for
+ * none), quantities in lots, the user's engine id.
+ */
+export interface EngineHeldOrder {
+  book: string;
+  orderId: number;
+  userId: number;
+  side: 'BUY' | 'SELL';
+  price: number;
+  remaining: number;
+  filled: number;
+}
+
 /** What an engine that is behind says in its `behind` key (see engineStreamKeys). */
 export interface EngineBehind {
   /** The seq its snapshot and journal reach. */

@@ -1,8 +1,7 @@
 // Operator commands that need the whole gateway (buildApp) live here, above the features.
 import { cancellationDecision } from '@exchange/contracts';
 import { buildApp } from '../app.js';
-import { loadEnv } from '../config/env.js';
-import { withLocalSecrets } from '@exchange/contracts/secrets-file';
+import { localInstallationEnv } from '../config/local-env.js';
 import { decideByUid } from '../features/cancellation/cancellation-service.js';
 
 /**
@@ -18,19 +17,14 @@ if (!uid || (verdict !== 'success' && verdict !== 'fail')) {
 }
 // The exchange `npm start` runs, unless told otherwise (the same defaults as start.ts). Only
 // this decision runs here: no settlement consumer, no market makers, no job worker.
-process.env.DATABASE_URL ??= 'postgresql://postgres@localhost:5432/exchange';
-process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
-process.env.REDIS_PREFIX ??= `ex:${new URL(process.env.DATABASE_URL).pathname.slice(1)}:`;
-process.env.NODE_ENV ??= 'development';
 process.env.SETTLEMENT = 'false';
 process.env.MARKET_MAKERS = 'false';
-process.env.LOG_LEVEL ??= 'warn';
 const decision = cancellationDecision.parse(
   verdict === 'success'
     ? { decision: 'SUCCESS' }
     : { decision: 'FAILED', note: note ?? 'Rejected by the reviewer' },
 );
-const app = await buildApp({ env: loadEnv(withLocalSecrets(process.env)) });
+const app = await buildApp({ env: localInstallationEnv({ LOG_LEVEL: 'warn' }) });
 try {
   await app.ready();
   const view = await decideByUid(app.cancellation, uid, decision);

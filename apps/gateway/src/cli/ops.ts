@@ -3,8 +3,7 @@
 // so every command goes through the same services, Redis fan-out and notifications.
 import { userInfo } from 'node:os';
 import { buildApp } from '../app.js';
-import { loadEnv } from '../config/env.js';
-import { withLocalSecrets } from '@exchange/contracts/secrets-file';
+import { localInstallationEnv } from '../config/local-env.js';
 import {
   flag,
   opsDeps,
@@ -29,15 +28,11 @@ async function main(): Promise<number> {
   }
   // The exchange `npm start` runs, unless told otherwise (the same defaults as start.ts). Only
   // the command runs here: no settlement, market makers or job worker, and nothing listens.
-  process.env.DATABASE_URL ??= 'postgresql://postgres@localhost:5432/exchange';
-  process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
-  process.env.REDIS_PREFIX ??= `ex:${new URL(process.env.DATABASE_URL).pathname.slice(1)}:`;
-  process.env.NODE_ENV ??= 'development';
   process.env.SETTLEMENT = 'false';
   process.env.MARKET_MAKERS = 'false';
-  process.env.LOG_LEVEL ??= 'error';
-  process.env.DB_POOL_SIZE ??= '2';
-  const app = await buildApp({ env: loadEnv(withLocalSecrets(process.env)) });
+  const app = await buildApp({
+    env: localInstallationEnv({ LOG_LEVEL: 'error', DB_POOL_SIZE: '2' }),
+  });
   try {
     const actor = flag(parsed, 'by') ?? process.env.OPS_OPERATOR ?? userInfo().username;
     const result = await runOps(opsDeps(app, actor), parsed);

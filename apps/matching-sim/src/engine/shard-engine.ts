@@ -3,6 +3,7 @@ import {
   ErrorCode,
   type EngineCommand,
   type EngineEvent,
+  type EngineHeldOrder,
   type EngineRebuildOrder,
   type EngineSymbolSpec,
 } from '@exchange/contracts';
@@ -35,16 +36,8 @@ export interface ShardSnapshot {
   symbols: [string, SymbolState][];
 }
 
-/** An order the engine holds, as heldOrders() lists it. */
-export interface HeldOrder {
-  book: string;
-  orderId: number;
-  userId: number;
-  side: 'BUY' | 'SELL';
-  price: number;
-  remaining: number;
-  filled: number;
-}
+/** An order the engine holds, as heldOrders() lists it (shared with the gateway). */
+export type HeldOrder = EngineHeldOrder;
 
 export interface ShardOptions {
   /**

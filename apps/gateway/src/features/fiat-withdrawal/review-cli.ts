@@ -8,8 +8,6 @@
 // own banking day.
 import { userInfo } from 'node:os';
 import { FIAT_WITHDRAWAL_FINAL } from '@exchange/contracts';
-import { loadEnv } from '../../config/env.js';
-import { withLocalSecrets } from '@exchange/contracts/secrets-file';
 import { createDb } from '../../db/client.js';
 import { createJobs } from '../../jobs/jobs.js';
 import { ScaledClock } from '../../lib/clock.js';
@@ -20,13 +18,10 @@ import { notify } from '../notifications/notify.js';
 import { totpSecretBox } from '../security/deps.js';
 import { createFanout } from '../socket/fanout.js';
 import { FiatWithdrawals } from './withdrawal-service.js';
+import { localInstallationEnv } from '../../config/local-env.js';
 
-// The exchange `npm start` runs, unless told otherwise (the same defaults as start.ts).
-process.env.DATABASE_URL ??= 'postgresql://postgres@localhost:5432/exchange';
-process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
-process.env.REDIS_PREFIX ??= `ex:${new URL(process.env.DATABASE_URL).pathname.slice(1)}:`;
-process.env.NODE_ENV ??= 'development';
-const env = loadEnv(withLocalSecrets(process.env));
+// The exchange `npm start` runs, unless the environment names another.
+const env = localInstallationEnv();
 const argv = process.argv.slice(2).filter((a) => a !== '--');
 const byAt = argv.indexOf('--by');
 const actor =

@@ -3,19 +3,14 @@
 // database's open orders (engine-rebuild.ts). A running gateway worker does the same by itself;
 // this is for an engine running without one. The engine must be running; settlement must have
 // committed everything the engine published.
-import { loadEnv } from '../../config/env.js';
-import { withLocalSecrets } from '@exchange/contracts/secrets-file';
 import { createDb } from '../../db/client.js';
 import { createRedis } from '../../lib/redis.js';
 import { rebuildEngine } from './engine-rebuild.js';
 import { engineShards } from './shard-map.js';
+import { localInstallationEnv } from '../../config/local-env.js';
 
-// The exchange `npm start` runs, unless told otherwise (the same defaults as start.ts).
-process.env.DATABASE_URL ??= 'postgresql://postgres@localhost:5432/exchange';
-process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
-process.env.REDIS_PREFIX ??= `ex:${new URL(process.env.DATABASE_URL).pathname.slice(1)}:`;
-process.env.NODE_ENV ??= 'development';
-const env = loadEnv(withLocalSecrets(process.env));
+// The exchange `npm start` runs, unless the environment names another.
+const env = localInstallationEnv();
 const db = createDb(env.DATABASE_URL, 2);
 const redis = createRedis(env, env.REDIS_PREFIX);
 try {

@@ -1,19 +1,14 @@
 // `npm run reconcile [-- [--shard <name>] --apply [--force]]`: lists where the database and the engine disagree on open
 // orders, and with --apply makes them agree (engine-reconcile.ts). The engine must be running.
-import { loadEnv } from '../../config/env.js';
-import { withLocalSecrets } from '@exchange/contracts/secrets-file';
 import { createDb } from '../../db/client.js';
 import { ScaledClock } from '../../lib/clock.js';
 import { createRedis } from '../../lib/redis.js';
 import { reconcileWithEngine } from './engine-reconcile.js';
 import { engineShards } from './shard-map.js';
+import { localInstallationEnv } from '../../config/local-env.js';
 
-// The exchange `npm start` runs, unless told otherwise (the same defaults as start.ts).
-process.env.DATABASE_URL ??= 'postgresql://postgres@localhost:5432/exchange';
-process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
-process.env.REDIS_PREFIX ??= `ex:${new URL(process.env.DATABASE_URL).pathname.slice(1)}:`;
-process.env.NODE_ENV ??= 'development';
-const env = loadEnv(withLocalSecrets(process.env));
+// The exchange `npm start` runs, unless the environment names another.
+const env = localInstallationEnv();
 const apply = process.argv.includes('--apply');
 const force = process.argv.includes('--force');
 const db = createDb(env.DATABASE_URL, 2);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from 'decimal.js';
-import { FlowType, OPEN_ORDER_STATUSES } from '@exchange/contracts';
+import { FlowType, OPEN_ORDER_STATUSES, type EngineHeldOrder } from '@exchange/contracts';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RedisConnections } from '../../lib/redis.js';
@@ -22,23 +22,12 @@ export interface Finding {
   detail: string;
 }
 
-export interface Held {
-  book: string;
-  orderId: number;
-  userId: number;
-  side: 'BUY' | 'SELL';
-  /** In ticks; a stop's limit price, 0 for none. */
-  price: number;
-  remaining: number;
-  filled: number;
-}
-
 /** Asks the engine for every order it holds (a control request answered between batches). */
 export async function engineHeldOrders(
   redis: RedisConnections,
   shard: string,
   timeoutMs = 10_000,
-): Promise<{ seq: number; orders: Held[] }> {
+): Promise<{ seq: number; orders: EngineHeldOrder[] }> {
   const keys = streamKeys(shard);
   const token = randomUUID();
   await redis.commands.xadd(keys.control, '*', 'listOrders', token);
@@ -55,7 +44,10 @@ export async function engineHeldOrders(
           `the engine of shard ${shard} is behind the exchange and waits for its books to be rebuilt ` +
             `from the database (npm run engine:rebuild -- --shard ${shard}); nothing to compare yet`,
         );
-      return { seq: Number(field('seq')), orders: JSON.parse(field('orders') ?? '[]') as Held[] };
+      return {
+        seq: Number(field('seq')),
+        orders: JSON.parse(field('orders') ?? '[]') as EngineHeldOrder[],
+      };
     }
     if (Date.now() > deadline) throw new Error(`the engine of shard ${shard} did not answer`);
     await new Promise((r) => setTimeout(r, 100));
@@ -65,7 +57,7 @@ export async function engineHeldOrders(
 interface Pass {
   engineSeq: number;
   settledSeq: number;
-  held: Held[];
+  held: EngineHeldOrder[];
   findings: Finding[];
 }
 

@@ -2,8 +2,6 @@
 // crypto withdrawal's risk review. refuse returns the funds at once (under review or waiting for
 // the batch); approve ends the review now (a night request still waits for the 09:00 HKT batch).
 // The running gateway's jobs then broadcast it. `npm run wallet:review -- list` shows the open ones.
-import { loadEnv } from '../../config/env.js';
-import { withLocalSecrets } from '@exchange/contracts/secrets-file';
 import { createDb } from '../../db/client.js';
 import { createJobs } from '../../jobs/jobs.js';
 import { ScaledClock } from '../../lib/clock.js';
@@ -14,13 +12,10 @@ import { totpSecretBox } from '../security/deps.js';
 import { createFanout } from '../socket/fanout.js';
 import { catalogueNetworks } from './networks.js';
 import { Withdrawals } from './withdrawal-service.js';
+import { localInstallationEnv } from '../../config/local-env.js';
 
-// The exchange `npm start` runs, unless told otherwise (the same defaults as start.ts).
-process.env.DATABASE_URL ??= 'postgresql://postgres@localhost:5432/exchange';
-process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
-process.env.REDIS_PREFIX ??= `ex:${new URL(process.env.DATABASE_URL).pathname.slice(1)}:`;
-process.env.NODE_ENV ??= 'development';
-const env = loadEnv(withLocalSecrets(process.env));
+// The exchange `npm start` runs, unless the environment names another.
+const env = localInstallationEnv();
 const [command, id, ...reasonWords] = process.argv.slice(2).filter((a) => a !== '--');
 const out = process.stdout;
 const db = createDb(env.DATABASE_URL, 2);
