@@ -149,6 +149,13 @@ export async function partyFetch(
   }
 }
 
+/** `partyFetch` for one party, in the shape `signedPost` and `signedGet` take. */
+export function partyFetcher(
+  party: Parameters<typeof partyFetch>[0],
+): (input: URL | string, init?: RequestInit) => Promise<Response> {
+  return (input, init) => partyFetch(party, input, init);
+}
+
 /** Every failed attempt of a job (a retry that fails again counts again), by job name. */
 export const jobFailures = once(
   'exchange_job_failures_total',

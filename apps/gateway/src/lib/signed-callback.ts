@@ -1,50 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorName } from '@exchange/contracts';
+import {
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  verifySignature,
+} from '@exchange/contracts/signed-request';
 import { AppError } from './app-error.js';
 
-/**
- * Signed callbacks from outside parties (the KYC provider now; chains and the bank later):
- * `x-signature` is the hex HMAC-SHA256 of `<x-timestamp>.<raw body>` under a secret shared with
- * the party, `x-timestamp` the signing time in Unix seconds. A callback outside the replay window
- * is refused, so a captured request cannot be sent again later; within it, the caller stays
- * idempotent on the party's event id. The window is on real time (the signature's freshness,
- * not a modelled business delay), so it holds whatever TIME_SCALE the processes run at.
- */
-export const SIGNATURE_HEADER = 'x-signature';
-export const TIMESTAMP_HEADER = 'x-timestamp';
-export const DEFAULT_REPLAY_WINDOW_SECONDS = 300;
-
-export function signCallback(secret: string, timestamp: number, rawBody: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
-}
-
-export type CallbackVerdict =
-  | { ok: true }
-  | { ok: false; reason: 'MISSING' | 'BAD_SIGNATURE' | 'EXPIRED' };
-
-export function verifyCallback(opts: {
-  secret: string;
-  rawBody: string;
-  signature: string | string[] | undefined;
-  timestamp: string | string[] | undefined;
-  windowSeconds?: number;
-  nowMs?: number;
-}): CallbackVerdict {
-  const { signature, timestamp } = opts;
-  if (typeof signature !== 'string' || typeof timestamp !== 'string')
-    return { ok: false, reason: 'MISSING' };
-  if (!/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(signature))
-    return { ok: false, reason: 'BAD_SIGNATURE' };
-  const expected = Buffer.from(signCallback(opts.secret, Number(timestamp), opts.rawBody), 'hex');
-  // The signature first: an unsigned request learns nothing about the window.
-  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex')))
-    return { ok: false, reason: 'BAD_SIGNATURE' };
-  const window = opts.windowSeconds ?? DEFAULT_REPLAY_WINDOW_SECONDS;
-  const ageSeconds = Math.abs((opts.nowMs ?? Date.now()) / 1000 - Number(timestamp));
-  if (ageSeconds > window) return { ok: false, reason: 'EXPIRED' };
-  return { ok: true };
-}
+// The callback routes' side of the signed-request scheme (contracts `signed-request.ts`): the
+// raw body kept for the check, and the hook that refuses a bad, missing or stale signature.
 
 /**
  * Keeps each JSON request's raw text on `request.rawBody` in this plugin's scope, so a callback
@@ -81,9 +45,9 @@ export function requireSignedCallback(opts: {
   expired: ErrorName;
 }): (request: FastifyRequest) => Promise<void> {
   const check = (request: FastifyRequest): Promise<void> => {
-    const verdict = verifyCallback({
+    const verdict = verifySignature({
       secret: opts.secret,
-      rawBody: (request as { rawBody?: string }).rawBody ?? '',
+      text: (request as { rawBody?: string }).rawBody ?? '',
       signature: request.headers[SIGNATURE_HEADER],
       timestamp: request.headers[TIMESTAMP_HEADER],
       windowSeconds: opts.windowSeconds,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signCallback } from '../../src/lib/signed-callback.js';
+import { signedGet, signedPost } from '@exchange/contracts/signed-request';
 import { until } from './wait.js';
 
 const simDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../matching-sim');
@@ -62,17 +62,10 @@ export async function startBankSim(opts: {
     100,
   );
   const call = async <T>(method: 'GET' | 'POST', pathname: string, body?: unknown): Promise<T> => {
-    const text = body === undefined ? '' : JSON.stringify(body);
-    const ts = Math.floor(Date.now() / 1000);
-    const res = await fetch(new URL(pathname, url), {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'x-timestamp': String(ts),
-        'x-signature': signCallback(opts.secret, ts, method === 'GET' ? pathname : text),
-      },
-      ...(method === 'POST' ? { body: text } : {}),
-    });
+    const res =
+      method === 'GET'
+        ? await signedGet(new URL(pathname, url), opts.secret)
+        : await signedPost(new URL(pathname, url), body, opts.secret);
     const answer = (await res.json()) as T & { error?: string };
     if (!res.ok) throw new Error(`${res.status} ${answer.error ?? ''}`);
     return answer;

@@ -7,10 +7,10 @@ import {
   type BankOpenAccountRequest,
   type BankTransferRequest,
 } from '@exchange/contracts';
+import { signedPost } from '@exchange/contracts/signed-request';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { partyFetch } from '../../lib/metrics.js';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signCallback } from '../../lib/signed-callback.js';
+import { partyFetcher } from '../../lib/metrics.js';
 
 /**
  * The partner bank as the exchange sees it: the shape a real bank's API (its SDK or REST client)
@@ -101,19 +101,11 @@ export class HttpPartnerBank implements PartnerBank {
     body: unknown,
     schema: S,
   ): Promise<z.infer<S>> {
-    const text = JSON.stringify(body);
-    const timestamp = Math.floor(Date.now() / 1000);
     let response: Response;
     try {
-      response = await partyFetch('bank', new URL(pathname, this.opts.baseUrl), {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [TIMESTAMP_HEADER]: String(timestamp),
-          [SIGNATURE_HEADER]: signCallback(this.opts.secret, timestamp, text),
-        },
-        body: text,
-        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5000),
+      response = await signedPost(new URL(pathname, this.opts.baseUrl), body, this.opts.secret, {
+        fetch: partyFetcher('bank'),
+        timeoutMs: this.opts.timeoutMs ?? 5000,
       });
     } catch (cause) {
       throw new AppError('BANK_UNAVAILABLE', null, { cause });

@@ -4,9 +4,9 @@ import {
   type CardChargeRequest,
   type CardChargeResponse,
 } from '@exchange/contracts';
+import { signedPost } from '@exchange/contracts/signed-request';
 import { AppError } from '../../lib/app-error.js';
-import { partyFetch } from '../../lib/metrics.js';
-import { signCallback } from '../../lib/signed-callback.js';
+import { partyFetcher } from '../../lib/metrics.js';
 
 /**
  * The card processor as the exchange uses it: the shape a real acquirer's API is wrapped in.
@@ -30,19 +30,11 @@ const refundAnswer = z.object({ state: z.string() });
 export function httpCardProcessor(opts: { baseUrl: string; secret: string }): CardProcessor {
   /** A signed POST; 409 is a reused request id, anything else not OK is the processor down. */
   async function post(pathname: string, payload: unknown): Promise<unknown> {
-    const body = JSON.stringify(payload);
-    const ts = Math.floor(Date.now() / 1000);
     let res: Response;
     try {
-      res = await partyFetch('card', new URL(pathname, opts.baseUrl), {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-timestamp': String(ts),
-          'x-signature': signCallback(opts.secret, ts, body),
-        },
-        body,
-        signal: AbortSignal.timeout(10_000),
+      res = await signedPost(new URL(pathname, opts.baseUrl), payload, opts.secret, {
+        fetch: partyFetcher('card'),
+        timeoutMs: 10_000,
       });
     } catch {
       throw new AppError('CARD_PROCESSOR_UNAVAILABLE');

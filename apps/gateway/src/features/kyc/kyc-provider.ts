@@ -1,7 +1,7 @@
 import { kycProviderAccepted, type KycProviderSubmission } from '@exchange/contracts';
+import { signedPost } from '@exchange/contracts/signed-request';
 import { AppError } from '../../lib/app-error.js';
-import { partyFetch } from '../../lib/metrics.js';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signCallback } from '../../lib/signed-callback.js';
+import { partyFetcher } from '../../lib/metrics.js';
 
 /**
  * The KYC vendor as the exchange sees it: an application is handed over for review, and the
@@ -23,20 +23,17 @@ export class HttpKycProvider implements KycProvider {
   constructor(private readonly opts: { baseUrl: string; secret: string; timeoutMs?: number }) {}
 
   async submit(submission: KycProviderSubmission): Promise<void> {
-    const body = JSON.stringify(submission);
-    const timestamp = Math.floor(Date.now() / 1000);
     let response: Response;
     try {
-      response = await partyFetch('kyc', new URL('/applications', this.opts.baseUrl), {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [TIMESTAMP_HEADER]: String(timestamp),
-          [SIGNATURE_HEADER]: signCallback(this.opts.secret, timestamp, body),
+      response = await signedPost(
+        new URL('/applications', this.opts.baseUrl),
+        submission,
+        this.opts.secret,
+        {
+          fetch: partyFetcher('kyc'),
+          timeoutMs: this.opts.timeoutMs ?? 5000,
         },
-        body,
-        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5000),
-      });
+      );
     } catch (cause) {
       throw new AppError('KYC_PROVIDER_UNAVAILABLE', null, { cause });
     }

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { RuntimeMode } from '@exchange/contracts';
+import { signedPost } from '@exchange/contracts/signed-request';
 import type { Db } from '../../db/client.js';
-import { signCallback, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../lib/signed-callback.js';
 import { ekycLink, openBankAccount, type FiatBankDeps } from '../fiat-bank/account-service.js';
 import { writeAudit } from '../ops/audit.js';
 
@@ -31,18 +31,12 @@ export interface FiatTreasurySource {
 export function simulatedBankTreasury(o: { baseUrl: string; secret: string }): FiatTreasurySource {
   return {
     async deposit(req) {
-      const text = JSON.stringify({ ...req, reference: 'House account float' });
-      const ts = Math.floor(Date.now() / 1000);
-      const res = await fetch(new URL('/sandbox/incoming', o.baseUrl), {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [TIMESTAMP_HEADER]: String(ts),
-          [SIGNATURE_HEADER]: signCallback(o.secret, ts, text),
-        },
-        body: text,
-        signal: AbortSignal.timeout(10_000),
-      });
+      const res = await signedPost(
+        new URL('/sandbox/incoming', o.baseUrl),
+        { ...req, reference: 'House account float' },
+        o.secret,
+        { timeoutMs: 10_000 },
+      );
       if (!res.ok) throw new Error(`bank sandbox: ${res.status} ${await res.text()}`);
     },
     async passEkyc(url) {

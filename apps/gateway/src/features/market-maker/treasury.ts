@@ -1,9 +1,9 @@
 import { Decimal } from 'decimal.js';
 import { RuntimeMode, type ChainNetwork } from '@exchange/contracts';
+import { signedPost } from '@exchange/contracts/signed-request';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { signCallback, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../lib/signed-callback.js';
 import { getDepositAddress } from '../crypto-deposit/deposit-service.js';
 import type { ChainAdapters } from '../wallet/chain-adapter.js';
 
@@ -40,17 +40,8 @@ export interface TreasurySource {
 /** The simulated chains' developer commands (`npm run sim:chain -- send / mine`), over HTTP. */
 export function simulatedChainTreasury(o: { baseUrl: string; secret: string }): TreasurySource {
   const call = async (pathname: string, body: unknown) => {
-    const text = JSON.stringify(body);
-    const ts = Math.floor(Date.now() / 1000);
-    const res = await fetch(new URL(pathname, o.baseUrl), {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [TIMESTAMP_HEADER]: String(ts),
-        [SIGNATURE_HEADER]: signCallback(o.secret, ts, text),
-      },
-      body: text,
-      signal: AbortSignal.timeout(10_000),
+    const res = await signedPost(new URL(pathname, o.baseUrl), body, o.secret, {
+      timeoutMs: 10_000,
     });
     if (!res.ok) throw new Error(`chain ${pathname}: ${res.status} ${await res.text()}`);
   };

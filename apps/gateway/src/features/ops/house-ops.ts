@@ -1,5 +1,5 @@
+import { signedPost } from '@exchange/contracts/signed-request';
 import { AppError } from '../../lib/app-error.js';
-import { signCallback } from '../../lib/signed-callback.js';
 import { writeAudit } from './audit.js';
 import type { OpsDeps } from './deps.js';
 
@@ -40,17 +40,7 @@ export async function fundHouseAccount(
 /** The simulated chains' faucet over their signed API (what `npm run sim:chain -- send` does). */
 export function chainFaucet(baseUrl: string, secret: string): NonNullable<OpsDeps['faucet']> {
   return async (req) => {
-    const text = JSON.stringify(req);
-    const ts = Math.floor(Date.now() / 1000);
-    const res = await fetch(new URL('/faucet', baseUrl), {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-timestamp': String(ts),
-        'x-signature': signCallback(secret, ts, text),
-      },
-      body: text,
-    });
+    const res = await signedPost(new URL('/faucet', baseUrl), req, secret);
     const answer = (await res.json()) as { error?: string };
     if (!res.ok) throw new Error(`the chain's faucet refused: ${answer.error ?? res.status}`);
     return answer;

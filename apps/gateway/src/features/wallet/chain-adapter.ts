@@ -7,10 +7,10 @@ import {
   type ChainNetwork,
   type NetworkKind,
 } from '@exchange/contracts';
+import { signedGet, signedPost } from '@exchange/contracts/signed-request';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { partyFetch } from '../../lib/metrics.js';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signCallback } from '../../lib/signed-callback.js';
+import { partyFetcher } from '../../lib/metrics.js';
 
 /** What `broadcast` sends: the withdrawal helper's request, idempotent on `withdrawalId`. */
 export interface BroadcastRequest {
@@ -131,24 +131,14 @@ export class HttpChainAdapter implements ChainAdapter {
     schema: S,
     timeoutMs = this.opts.timeoutMs ?? 5000,
   ): Promise<z.infer<S>> {
-    const text = body === undefined ? '' : JSON.stringify(body);
-    const timestamp = Math.floor(Date.now() / 1000);
+    const url = new URL(pathname, this.opts.baseUrl);
+    const opts = { fetch: partyFetcher('chain'), timeoutMs };
     let response: Response;
     try {
-      response = await partyFetch('chain', new URL(pathname, this.opts.baseUrl), {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          [TIMESTAMP_HEADER]: String(timestamp),
-          [SIGNATURE_HEADER]: signCallback(
-            this.opts.secret,
-            timestamp,
-            method === 'GET' ? pathname : text,
-          ),
-        },
-        ...(method === 'POST' ? { body: text } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      response =
+        method === 'GET'
+          ? await signedGet(url, this.opts.secret, opts)
+          : await signedPost(url, body, this.opts.secret, opts);
     } catch (cause) {
       throw new AppError('CHAIN_UNAVAILABLE', null, { cause });
     }

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { tronAddress, type ChainCallback, type CryptoDeposit } from '@exchange/contracts';
 import { auditLedger } from '../../../src/features/ledger/audit.js';
-import { signCallback } from '../../../src/lib/signed-callback.js';
+import { signText } from '@exchange/contracts/signed-request';
 import type { DepositRiskCheck } from '../../../src/features/crypto-deposit/index.js';
 import { build, signIn, type TestApp } from '../../helpers/build.js';
 import { startChainSim, type ChainSimProcess } from '../../helpers/chain-sim.js';
@@ -104,7 +104,7 @@ export function chainCallback(
       'content-type': 'application/json',
       'x-timestamp': String(ts),
       'x-signature':
-        opts.signature ?? signCallback(opts.secret ?? t.env.CHAIN_CALLBACK_SECRET, ts, raw),
+        opts.signature ?? signText(opts.secret ?? t.env.CHAIN_CALLBACK_SECRET, ts, raw),
     },
     payload: raw,
   });

@@ -9,7 +9,7 @@ import {
 } from '@exchange/contracts';
 import { auditLedger } from '../../../src/features/ledger/audit.js';
 import { SYSTEM, post } from '../../../src/features/ledger/ledger-service.js';
-import { signCallback } from '../../../src/lib/signed-callback.js';
+import { signText } from '@exchange/contracts/signed-request';
 import { build, signIn, type TestApp } from '../../helpers/build.js';
 import { startBankSim, type BankSimProcess } from '../../helpers/bank-sim.js';
 import { freePort } from '../../helpers/kyc-sim.js';
@@ -126,7 +126,7 @@ function callback(body: unknown, opts: { secret?: string; ageSeconds?: number } 
     headers: {
       'content-type': 'application/json',
       'x-timestamp': String(ts),
-      'x-signature': signCallback(opts.secret ?? t.env.BANK_CALLBACK_SECRET, ts, raw),
+      'x-signature': signText(opts.secret ?? t.env.BANK_CALLBACK_SECRET, ts, raw),
     },
     payload: raw,
   });

@@ -11,7 +11,7 @@ import {
   type FiatHistoryItem,
 } from '@exchange/contracts';
 import { auditLedger } from '../../../src/features/ledger/audit.js';
-import { signCallback } from '../../../src/lib/signed-callback.js';
+import { signText } from '@exchange/contracts/signed-request';
 import { signIn, type TestApp } from '../../helpers/build.js';
 
 /** The envelope of any fiat route's answer, loosely typed for assertions. */
@@ -80,7 +80,7 @@ export function fiatCallback(
     headers: {
       'content-type': 'application/json',
       'x-timestamp': String(ts),
-      'x-signature': signCallback(secret, ts, raw),
+      'x-signature': signText(secret, ts, raw),
     },
     payload: raw,
   });

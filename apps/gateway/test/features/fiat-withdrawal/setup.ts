@@ -1,7 +1,7 @@
 import type { BankTransferEvent, BankTransferRequest } from '@exchange/contracts';
 import { BANK_CALLBACK_PATHS } from '@exchange/contracts';
 import { BankRefused, type BankPort } from '../../../src/features/fiat-withdrawal/bank-port.js';
-import { signCallback } from '../../../src/lib/signed-callback.js';
+import { signText } from '@exchange/contracts/signed-request';
 import type { TestApp } from '../../helpers/build.js';
 import { account, type Account } from '../withdrawal/setup.js';
 
@@ -102,7 +102,7 @@ export function transferCallback(
     headers: {
       'content-type': 'application/json',
       'x-timestamp': String(ts),
-      'x-signature': signCallback(opts.secret ?? t.env.BANK_CALLBACK_SECRET, ts, raw),
+      'x-signature': signText(opts.secret ?? t.env.BANK_CALLBACK_SECRET, ts, raw),
     },
     payload: raw,
   });

@@ -5,7 +5,7 @@ import { PUBLISHED_SECRETS } from '@exchange/contracts/secrets';
 import { validIndividualBasic } from '@exchange/contracts/testing/kyc';
 import type { TestApp } from '../../helpers/build.js';
 import { sleep } from '../../helpers/wait.js';
-import { signCallback } from '../../../src/lib/signed-callback.js';
+import { signText } from '@exchange/contracts/signed-request';
 import { applicant, kycExchange } from './kyc-setup.js';
 
 let t: TestApp;
@@ -38,8 +38,7 @@ function callback(
     headers: {
       'content-type': 'application/json',
       'x-timestamp': String(ts),
-      'x-signature':
-        opts.signature ?? signCallback(opts.secret ?? t.env.KYC_CALLBACK_SECRET, ts, raw),
+      'x-signature': opts.signature ?? signText(opts.secret ?? t.env.KYC_CALLBACK_SECRET, ts, raw),
     },
     payload: raw,
   });
@@ -80,7 +79,7 @@ describe('the provider callback', () => {
       headers: {
         'content-type': 'application/json',
         'x-timestamp': String(ts),
-        'x-signature': signCallback(t.env.KYC_CALLBACK_SECRET, ts, JSON.stringify(body)),
+        'x-signature': signText(t.env.KYC_CALLBACK_SECRET, ts, JSON.stringify(body)),
       },
       payload: JSON.stringify({ ...body, decision: 'REJECT', reason: 'x' }),
     });

@@ -17,7 +17,7 @@ import { eventually, sleep } from '../../helpers/wait.js';
 import { generateSync } from 'otplib';
 import type { AuthenticatorSetup } from '@exchange/contracts';
 import { registerUser } from '../../helpers/auth.js';
-import { signCallback } from '../../../src/lib/signed-callback.js';
+import { signText } from '@exchange/contracts/signed-request';
 import { auditLedger } from '../../../src/features/ledger/audit.js';
 import { notify, notifyMany } from '../../../src/features/notifications/notify.js';
 import {
@@ -284,7 +284,7 @@ function decide(t: TestApp, body: Record<string, unknown>) {
     headers: {
       'content-type': 'application/json',
       'x-timestamp': String(ts),
-      'x-signature': signCallback(t.env.KYC_CALLBACK_SECRET, ts, raw),
+      'x-signature': signText(t.env.KYC_CALLBACK_SECRET, ts, raw),
     },
     payload: raw,
   });
