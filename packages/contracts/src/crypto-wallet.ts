@@ -270,6 +270,31 @@ export const chainStatusAnswer = z.object({
 });
 export type ChainStatusAnswer = z.infer<typeof chainStatusAnswer>;
 
+// The simulated chains' developer commands (`npm run sim:chain`, the house treasury's faucet):
+// a real node has no such calls. Signed like the rest of the chain's API.
+
+/** `POST /faucet`: coins to an address, in a block of their own. */
+export const chainFaucetRequest = z.object({
+  network: z.string(),
+  address: z.string().min(1).max(128),
+  amount: z.string().max(60),
+  asset: z.string().max(16).optional(),
+});
+export type ChainFaucetRequest = z.infer<typeof chainFaucetRequest>;
+/** `POST /mine` (answers `chainHeightAnswer`) and `POST /reorg`: blocks mined now or dropped. */
+export const chainBlocksRequest = z.object({ network: z.string(), blocks: z.number().int() });
+export type ChainBlocksRequest = z.infer<typeof chainBlocksRequest>;
+export const chainHeightAnswer = z.object({ height: z.number().int() });
+/** `POST /coin-status`: the network's deposit and withdrawal status. */
+export const chainCoinStatusRequest = z.object({ network: z.string(), coinStatus });
+/** `POST /connection`: the node stops or resumes answering. */
+export const chainConnectionRequest = z.object({ network: z.string(), connected: z.boolean() });
+/** `POST /fail-withdrawal`: the network refuses a broadcast withdrawal. */
+export const chainFailWithdrawalRequest = z.object({
+  withdrawalId: z.string().min(1),
+  reason: z.string().max(500),
+});
+
 /**
  * The networks the exchange runs and their kind. Each is one chain adapter in the gateway and
  * one simulated chain in apps/matching-sim; assets map to them in the asset_network table.

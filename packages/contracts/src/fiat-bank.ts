@@ -53,6 +53,16 @@ export type BankEkycLinkAnswer = z.infer<typeof bankEkycLinkAnswer>;
 
 export const bankTransferAnswer = z.object({ transferId: z.string() });
 
+/** `POST /transfers/return`: an incoming transfer the exchange refused, sent back whole. */
+export const bankReturnRequest = z.object({
+  transferId: z.string().min(1),
+  reason: z.string().min(1),
+});
+export const bankReturnAnswer = z.object({ returnId: z.string() });
+
+/** The bank's final no (HTTP 422 with this body); anything else that fails is worth retrying. */
+export const bankRefusal = z.object({ refused: z.literal(true), reason: z.string() });
+
 /** The bank's sandbox: an incoming transfer to a virtual account (developers and tests). */
 export const bankSandboxIncoming = z.object({
   accountNumber: z.string().min(1).max(40),
@@ -68,6 +78,19 @@ export const bankSandboxIncoming = z.object({
   reference: z.string().max(140).optional(),
 });
 export type BankSandboxIncoming = z.infer<typeof bankSandboxIncoming>;
+
+/** The sandbox's other commands: how the next account opening ends, */
+export const bankOpenOutcomeRequest = z.object({
+  ok: z.boolean(),
+  reason: z.string().max(500).nullable(),
+});
+/** a scheduled outgoing transfer the bank refuses, */
+export const bankFailTransferRequest = z.object({
+  requestId: z.string().min(1),
+  reason: z.string().max(500),
+});
+/** and the bank's clock moved (epoch milliseconds). */
+export const bankClockRequest = z.object({ at: z.number().int().positive() });
 
 export { bankTransferRequest };
 

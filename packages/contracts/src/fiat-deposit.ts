@@ -124,6 +124,21 @@ export const cardChargeResponse = z.object({
 });
 export type CardChargeResponse = z.infer<typeof cardChargeResponse>;
 
+/** `POST /charges/cancel`: the merchant cancels a charge still waiting for the cardholder. */
+export const cardCancelRequest = z.object({ chargeId: z.string().min(1) });
+/** A charge's state after a cancel: DECLINED, or the cardholder's answer when it came first. */
+export const cardCancelAnswer = z.object({
+  state: z.enum(['REQUIRES_ACTION', 'SUCCEEDED', 'DECLINED']),
+});
+/** `POST /charges/refund`: the whole amount back to the card; idempotent. */
+export const cardRefundRequest = z.object({
+  chargeId: z.string().min(1),
+  reason: z.string().min(1),
+});
+export const cardRefundAnswer = z.object({ state: z.string() });
+/** `POST /resolve` (the `sim:card` command): confirms or declines as the cardholder would. */
+export const cardResolveRequest = z.object({ chargeId: z.string().min(1), confirm: z.boolean() });
+
 /** The processor's signed callbacks at CARD_CALLBACK_PATH (a confirmed or cancelled charge). */
 const cardEventBase = {
   eventId: z.string().min(1).max(100),

@@ -427,6 +427,13 @@ export const kycProviderAccepted = z.object({
   status: z.literal('RECEIVED'),
 });
 
+/** `POST <provider>/decisions` (the `sim:kyc` command): decides an open review now. */
+export const kycDecideRequest = z.object({
+  id: z.string().min(1),
+  decision: kycDecision,
+  reason: z.string().max(500).nullable().optional(),
+});
+
 /** The provider's signed callback body (POST /v1/kyc/public/provider/callback). */
 export const kycProviderCallback = z.strictObject({
   eventId: text().min(1).max(128),

@@ -1,5 +1,5 @@
 import { simCallbacks } from '../metrics.js';
-import { signedHeaders } from './kyc/signer.js';
+import { signedPost } from '@exchange/contracts/signed-request';
 
 /**
  * What every simulated outside party (KYC provider, chains, bank, card processor) does to tell
@@ -17,12 +17,7 @@ export async function postSignedCallback<A extends { code?: string }>(
   nowMs: number = Date.now(),
 ): Promise<CallbackOutcome<A>> {
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: signedHeaders(secret, body, nowMs),
-      body,
-      signal: AbortSignal.timeout(5000),
-    });
+    const res = await signedPost(url, body, secret, { nowMs, timeoutMs: 5000 });
     const answer = (await res.json().catch(() => null)) as A | null;
     if (res.ok && answer?.code === '200') {
       simCallbacks.inc({ outcome: 'delivered' });

@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { verifySignature } from '@exchange/contracts/signed-request';
 import { BANK_CALLBACK_PATHS, hkInstant } from '@exchange/contracts';
 import { BankSim } from '../../src/sim/bank/bank-sim.js';
 import { intermediaryFee, nextSendTime } from '../../src/sim/bank/schedule.js';
-import { verify } from '../../src/sim/bank/signer.js';
 
 const secret = randomBytes(32).toString('hex');
 const log = pino({ level: 'silent' });
@@ -60,7 +60,14 @@ async function receiver() {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      if (!verify(secret, body, req.headers['x-signature'], req.headers['x-timestamp'])) {
+      if (
+        !verifySignature({
+          secret,
+          text: body,
+          signature: req.headers['x-signature'],
+          timestamp: req.headers['x-timestamp'],
+        }).ok
+      ) {
         res.writeHead(401).end('{}');
         return;
       }

@@ -9,10 +9,10 @@ import { sha512 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { verifySignature } from '@exchange/contracts/signed-request';
 import { isValidAddress, type ChainCallback } from '@exchange/contracts';
 import { AddressBook, DEV_HD_SEED } from '../../src/sim/chain/addresses.js';
 import { ChainSim } from '../../src/sim/chain/chain-sim.js';
-import { verify } from '../../src/sim/chain/signer.js';
 
 const secret = randomBytes(32).toString('hex');
 
@@ -63,7 +63,12 @@ async function receiver(answer: (cb: ChainCallback) => { tracking: boolean } | n
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      const ok = verify(secret, body, req.headers['x-signature'], req.headers['x-timestamp']);
+      const ok = verifySignature({
+        secret,
+        text: body,
+        signature: req.headers['x-signature'],
+        timestamp: req.headers['x-timestamp'],
+      }).ok;
       const cb = JSON.parse(body) as ChainCallback;
       const a = ok ? answer(cb) : null;
       if (!a) {

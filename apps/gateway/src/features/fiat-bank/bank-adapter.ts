@@ -1,6 +1,8 @@
 import {
   bankEkycLinkAnswer,
   bankOpenAccountAnswer,
+  bankRefusal,
+  bankReturnAnswer,
   bankTransferAnswer,
   type BankEkycLinkAnswer,
   type BankOpenAccountAnswer,
@@ -8,7 +10,7 @@ import {
   type BankTransferRequest,
 } from '@exchange/contracts';
 import { signedPost } from '@exchange/contracts/signed-request';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { partyFetcher } from '../../lib/metrics.js';
 
@@ -48,9 +50,6 @@ export interface PartnerBank {
 export class BankRefused extends Error {
   override readonly name = 'BankRefused';
 }
-/** A bank's final no: HTTP 422 with this body. Anything else that fails is worth retrying. */
-const bankRefusal = z.object({ refused: z.literal(true), reason: z.string() });
-const bankReturnAnswer = z.object({ returnId: z.string() });
 
 export interface HttpPartnerBankOptions {
   /** The bank's API (the simulated bank under `npm start`: BANK_SIM_URL). */

@@ -1,6 +1,7 @@
-import { z } from 'zod';
 import {
+  cardCancelAnswer,
   cardChargeResponse,
+  cardRefundAnswer,
   type CardChargeRequest,
   type CardChargeResponse,
 } from '@exchange/contracts';
@@ -22,9 +23,6 @@ export interface CardProcessor {
   /** Refunds a charge taken, whole, to the card; idempotent. */
   refund(chargeId: string, reason: string): Promise<{ state: string }>;
 }
-
-const cancelAnswer = z.object({ state: z.enum(['REQUIRES_ACTION', 'SUCCEEDED', 'DECLINED']) });
-const refundAnswer = z.object({ state: z.string() });
 
 /** The processor over HTTP (the simulated one under `npm start`), every call signed. */
 export function httpCardProcessor(opts: { baseUrl: string; secret: string }): CardProcessor {
@@ -49,10 +47,10 @@ export function httpCardProcessor(opts: { baseUrl: string; secret: string }): Ca
       return cardChargeResponse.parse(await post('/charges', req));
     },
     async cancel(chargeId) {
-      return cancelAnswer.parse(await post('/charges/cancel', { chargeId }));
+      return cardCancelAnswer.parse(await post('/charges/cancel', { chargeId }));
     },
     async refund(chargeId, reason) {
-      return refundAnswer.parse(await post('/charges/refund', { chargeId, reason }));
+      return cardRefundAnswer.parse(await post('/charges/refund', { chargeId, reason }));
     },
   };
 }

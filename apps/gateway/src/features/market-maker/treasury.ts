@@ -1,5 +1,10 @@
 import { Decimal } from 'decimal.js';
-import { RuntimeMode, type ChainNetwork } from '@exchange/contracts';
+import {
+  RuntimeMode,
+  type ChainBlocksRequest,
+  type ChainFaucetRequest,
+  type ChainNetwork,
+} from '@exchange/contracts';
 import { signedPost } from '@exchange/contracts/signed-request';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -46,8 +51,9 @@ export function simulatedChainTreasury(o: { baseUrl: string; secret: string }): 
     if (!res.ok) throw new Error(`chain ${pathname}: ${res.status} ${await res.text()}`);
   };
   return {
-    send: (network, address, amount, asset) => call('/faucet', { network, address, amount, asset }),
-    confirm: (network, blocks) => call('/mine', { network, blocks }),
+    send: (network, address, amount, asset) =>
+      call('/faucet', { network, address, amount, asset } satisfies ChainFaucetRequest),
+    confirm: (network, blocks) => call('/mine', { network, blocks } satisfies ChainBlocksRequest),
   };
 }
 

@@ -15,6 +15,7 @@ import {
 } from '@exchange/contracts';
 import { postSignedCallback, retryDelayMs } from '../callback-delivery.js';
 import { intermediaryFee, nextSendTime } from './schedule.js';
+import { SimError } from '../kit/server.js';
 
 type Callback = BankAccountEvent | BankDepositEvent | BankTransferEvent;
 type Family = keyof typeof BANK_CALLBACK_PATHS;
@@ -105,14 +106,7 @@ export interface OpenOutcome {
   reason: string | null;
 }
 
-export class BankSimError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export class BankSimError extends SimError {}
 
 const DEFAULT_OPEN_FAILURE = 'The applicant could not be verified against the bank records.';
 

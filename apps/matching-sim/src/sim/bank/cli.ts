@@ -1,4 +1,4 @@
-import { signedHeaders } from './signer.js';
+import { runCli, say, simClient } from '../kit/cli.js';
 import { cliSecret } from '../settings.js';
 
 /**
@@ -15,21 +15,9 @@ import { cliSecret } from '../settings.js';
  * (from the environment, else the installation's .local/secrets.env that `npm start` made).
  */
 const base = process.env.BANK_SIM_URL ?? 'http://127.0.0.1:8093';
-const secret = cliSecret('BANK_CALLBACK_SECRET');
 const args = process.argv.slice(2).filter((a) => a !== '--');
-const say = (line: string) => process.stdout.write(`${line}\n`);
 
-async function call(method: 'GET' | 'POST', pathname: string, body?: unknown): Promise<unknown> {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  const res = await fetch(new URL(pathname, base), {
-    method,
-    headers: signedHeaders(secret, method === 'GET' ? pathname : text),
-    ...(method === 'POST' ? { body: text } : {}),
-  });
-  const answer = (await res.json()) as { error?: string };
-  if (!res.ok) throw new Error(answer.error ?? `${res.status}`);
-  return answer;
-}
+const call = simClient(base, cliSecret('BANK_CALLBACK_SECRET'));
 
 const USAGE = `Usage: npm run sim:bank -- deposit <accountNumber> <USD|EUR> <amount> [--payer-name "Jane Doe"] [--payer-account 123456789] [--payer-swift HSBCHKHHXXX] [--payer-bank-code 004] [--reference text]
        npm run sim:bank -- accounts
@@ -151,10 +139,4 @@ async function main(): Promise<number> {
   return 2;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -1,9 +1,8 @@
-import { startProcessMetrics } from '@exchange/metrics';
 import path from 'node:path';
-import { pino } from 'pino';
 import { z } from 'zod';
 import { BankSim } from './bank-sim.js';
 import { bankSimServer } from './server.js';
+import { logSettings, runSimulator, simLogger } from '../kit/process.js';
 import { readSettings, secretSetting } from '../settings.js';
 
 /**
@@ -16,10 +15,7 @@ const config = readSettings(
   'bank simulator',
   z.object({
     NODE_ENV: z.string().default('development'),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+    ...logSettings,
     BANK_SIM_HOST: z.string().default('127.0.0.1'),
     BANK_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8093),
     /** Where the user's browser reaches the bank's e-KYC page (default: this host and port). */
@@ -35,18 +31,7 @@ const config = readSettings(
   }),
 );
 
-const log = pino({
-  level: config.LOG_LEVEL,
-  ...(config.LOG_FORMAT === 'pretty'
-    ? {
-        transport: {
-          target: 'pino-pretty',
-          options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
-        },
-      }
-    : {}),
-});
-
+const log = simLogger(config);
 const sim = new BankSim({
   secret: config.BANK_CALLBACK_SECRET,
   callbackBaseUrl: config.BANK_CALLBACK_BASE_URL,
@@ -57,26 +42,12 @@ const sim = new BankSim({
   retryBaseMs: config.BANK_SIM_RETRY_BASE_MS,
   log,
 });
-const server = bankSimServer(sim, config.BANK_CALLBACK_SECRET);
-server.listen(config.BANK_SIM_PORT, config.BANK_SIM_HOST, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.BANK_SIM_PORT;
-  log.info(
-    { host: config.BANK_SIM_HOST, port, openSeconds: config.BANK_SIM_OPEN_SECONDS },
-    'partner bank simulator listening',
-  );
+await runSimulator({
+  name: 'partner bank simulator',
+  log,
+  server: bankSimServer(sim, config.BANK_CALLBACK_SECRET),
+  host: config.BANK_SIM_HOST,
+  port: config.BANK_SIM_PORT,
+  sim,
+  details: { openSeconds: config.BANK_SIM_OPEN_SECONDS },
 });
-sim.start();
-// Prometheus metrics (process, callbacks sent) on METRICS_PORT, when npm start gives one.
-await startProcessMetrics(log);
-
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  sim.stop();
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 2000).unref();
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

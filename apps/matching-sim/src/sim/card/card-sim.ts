@@ -13,6 +13,7 @@ import {
   type CardChargeResponse,
 } from '@exchange/contracts';
 import { postSignedCallback, retryDelayMs } from '../callback-delivery.js';
+import { SimError } from '../kit/server.js';
 
 export type ChargeState = 'SUCCEEDED' | 'DECLINED' | 'REQUIRES_ACTION' | 'REFUNDED';
 export type DeliveryState = 'NONE' | 'PENDING' | 'DELIVERED' | 'UNDELIVERED';
@@ -40,14 +41,7 @@ export interface Charge {
   lastError: string | null;
 }
 
-export class CardSimError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export class CardSimError extends SimError {}
 
 export interface CardSimOptions {
   secret: string;

@@ -1,9 +1,8 @@
-import { startProcessMetrics } from '@exchange/metrics';
 import path from 'node:path';
-import { pino } from 'pino';
 import { z } from 'zod';
 import { CardSim } from './card-sim.js';
 import { cardSimServer } from './server.js';
+import { logSettings, runSimulator, simLogger } from '../kit/process.js';
 import { readSettings, secretSetting } from '../settings.js';
 
 /**
@@ -15,10 +14,7 @@ const config = readSettings(
   'card simulator',
   z.object({
     NODE_ENV: z.string().default('development'),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+    ...logSettings,
     CARD_SIM_HOST: z.string().default('127.0.0.1'),
     CARD_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8094),
     /** Where cardholders' browsers reach the confirmation pages; default http://host:port. */
@@ -32,18 +28,7 @@ const config = readSettings(
   }),
 );
 
-const log = pino({
-  level: config.LOG_LEVEL,
-  ...(config.LOG_FORMAT === 'pretty'
-    ? {
-        transport: {
-          target: 'pino-pretty',
-          options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
-        },
-      }
-    : {}),
-});
-
+const log = simLogger(config);
 // The confirmation pages' address when CARD_SIM_PUBLIC_URL is unset: a wildcard bind (0.0.0.0,
 // ::) is no address a browser can open, so loopback stands for it; an IPv6 address is bracketed.
 const host = ['0.0.0.0', '::', ''].includes(config.CARD_SIM_HOST)
@@ -60,23 +45,11 @@ const sim = new CardSim({
   retryBaseMs: config.CARD_SIM_RETRY_BASE_MS,
   log,
 });
-const server = cardSimServer(sim, config.CARD_CALLBACK_SECRET);
-server.listen(config.CARD_SIM_PORT, config.CARD_SIM_HOST, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.CARD_SIM_PORT;
-  log.info({ host: config.CARD_SIM_HOST, port }, 'card processor simulator listening');
+await runSimulator({
+  name: 'card processor simulator',
+  log,
+  server: cardSimServer(sim, config.CARD_CALLBACK_SECRET),
+  host: config.CARD_SIM_HOST,
+  port: config.CARD_SIM_PORT,
+  sim,
 });
-sim.start();
-// Prometheus metrics (process, callbacks sent) on METRICS_PORT, when npm start gives one.
-await startProcessMetrics(log);
-
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  sim.stop();
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 2000).unref();
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

@@ -1,34 +1,13 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { z } from 'zod';
-import { TEST_CARDS, TEST_CARD_BAD_CVC, cardChargeRequest } from '@exchange/contracts';
-import { CardSimError, type CardSim, type Charge } from './card-sim.js';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verify } from './signer.js';
-
-const resolveBody = z.object({ chargeId: z.string().min(1), confirm: z.boolean() });
-const cancelBody = z.object({ chargeId: z.string().min(1) });
-const refundBody = z.object({ chargeId: z.string().min(1), reason: z.string().min(1) });
-const MAX_BODY = 64 * 1024;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) {
-        reject(new Error('body too large'));
-        req.destroy();
-      } else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
+import {
+  TEST_CARDS,
+  TEST_CARD_BAD_CVC,
+  cardCancelRequest,
+  cardChargeRequest,
+  cardRefundRequest,
+  cardResolveRequest,
+} from '@exchange/contracts';
+import { simServer, type SimServer } from '../kit/server.js';
+import type { CardSim, Charge } from './card-sim.js';
 
 const esc = (s: string) =>
   s.replace(
@@ -74,64 +53,47 @@ ${
  * Unsigned, as the cardholder's browser reaches them: `GET /3ds/<chargeId>` (the confirmation
  * page), `POST /3ds/<chargeId>/confirm|cancel` (its buttons), and `GET /health`.
  */
-export function cardSimServer(sim: CardSim, secret: string): Server {
-  return createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://sim');
-      if (req.method === 'GET' && url.pathname === '/health') return send(res, 200, { ok: true });
-      const page = /^\/3ds\/([\w-]+)(?:\/(confirm|cancel))?$/.exec(url.pathname);
-      if (page?.[1]) {
-        const id = page[1];
-        const action = page[2];
-        if (req.method === 'POST' && action) {
-          await readBody(req);
-          const c = sim.resolve(id, action === 'confirm');
-          res.writeHead(303, { location: `/3ds/${c.chargeId}` });
-          return res.end();
-        }
-        const c = sim.get(id);
-        if (req.method !== 'GET' || !c || action) return send(res, 404, { error: 'not found' });
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        return res.end(confirmationPage(c));
-      }
-      const body = await readBody(req);
-      const signed = req.method === 'GET' ? url.pathname : body;
-      if (!verify(secret, signed, req.headers[SIGNATURE_HEADER], req.headers[TIMESTAMP_HEADER]))
-        return send(res, 401, { error: 'bad signature' });
-      const route = `${req.method} ${url.pathname}`;
-      if (route === 'POST /charges') {
-        const parsed = cardChargeRequest.safeParse(JSON.parse(body));
-        if (!parsed.success) return send(res, 400, { error: parsed.error.message });
-        return send(res, 200, sim.charge(parsed.data));
-      }
-      if (route === 'GET /charges')
-        return send(res, 200, {
-          charges: sim.list().map(({ fingerprint: _f, ...c }) => c),
-        });
-      if (route === 'GET /cards')
-        return send(res, 200, { cards: TEST_CARDS, badCvc: TEST_CARD_BAD_CVC });
-      if (route === 'POST /charges/refund') {
-        const parsed = refundBody.safeParse(JSON.parse(body));
-        if (!parsed.success) return send(res, 400, { error: parsed.error.message });
-        const c = sim.refund(parsed.data.chargeId, parsed.data.reason);
-        return send(res, 200, { chargeId: c.chargeId, state: c.state });
-      }
-      if (route === 'POST /charges/cancel') {
-        const parsed = cancelBody.safeParse(JSON.parse(body));
-        if (!parsed.success) return send(res, 400, { error: parsed.error.message });
-        const c = sim.cancel(parsed.data.chargeId);
-        return send(res, 200, { chargeId: c.chargeId, state: c.state });
-      }
-      if (route === 'POST /resolve') {
-        const parsed = resolveBody.safeParse(JSON.parse(body));
-        if (!parsed.success) return send(res, 400, { error: parsed.error.message });
-        const c = sim.resolve(parsed.data.chargeId, parsed.data.confirm);
-        return send(res, 200, { chargeId: c.chargeId, state: c.state });
-      }
-      send(res, 404, { error: 'not found' });
-    })().catch((err: unknown) => {
-      if (err instanceof CardSimError) return send(res, err.status, { error: err.message });
-      send(res, 400, { error: (err as Error).message });
-    });
+export function cardSimServer(sim: CardSim, secret: string): SimServer {
+  const server = simServer({ secret, bodyLimit: 64 * 1024 });
+
+  server.open('GET', '/3ds/:id', (req, reply) => {
+    const c = sim.get(req.params.id ?? '');
+    if (!c) return reply.code(404).send({ error: 'not found' });
+    return reply
+      .code(200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(confirmationPage(c));
   });
+  for (const action of ['confirm', 'cancel'] as const) {
+    server.open('POST', `/3ds/:id/${action}`, (req, reply) => {
+      const c = sim.resolve(req.params.id ?? '', action === 'confirm');
+      return reply.code(303).header('location', `/3ds/${c.chargeId}`).send();
+    });
+    // The page's buttons post; anything else on their address is no page.
+    server.open('GET', `/3ds/:id/${action}`, (_req, reply) =>
+      reply.code(404).send({ error: 'not found' }),
+    );
+  }
+  server.open('POST', '/3ds/:id', (_req, reply) => reply.code(404).send({ error: 'not found' }));
+
+  server.signed('POST', '/charges', (req) => sim.charge(cardChargeRequest.parse(req.json())));
+  server.signed('GET', '/charges', () => ({
+    charges: sim.list().map(({ fingerprint: _f, ...c }) => c),
+  }));
+  server.signed('GET', '/cards', () => ({ cards: TEST_CARDS, badCvc: TEST_CARD_BAD_CVC }));
+  server.signed('POST', '/charges/refund', (req) => {
+    const r = cardRefundRequest.parse(req.json());
+    const c = sim.refund(r.chargeId, r.reason);
+    return { chargeId: c.chargeId, state: c.state };
+  });
+  server.signed('POST', '/charges/cancel', (req) => {
+    const c = sim.cancel(cardCancelRequest.parse(req.json()).chargeId);
+    return { chargeId: c.chargeId, state: c.state };
+  });
+  server.signed('POST', '/resolve', (req) => {
+    const r = cardResolveRequest.parse(req.json());
+    const c = sim.resolve(r.chargeId, r.confirm);
+    return { chargeId: c.chargeId, state: c.state };
+  });
+  return server;
 }

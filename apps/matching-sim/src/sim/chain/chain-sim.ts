@@ -15,6 +15,7 @@ import {
 } from '@exchange/contracts';
 import type { AddressBook } from './addresses.js';
 import { postSignedCallback, retryDelayMs } from '../callback-delivery.js';
+import { SimError } from '../kit/server.js';
 
 /** The assets each simulated network carries (its coin first), with their decimals on chain. */
 export const NETWORK_ASSETS: Record<ChainNetwork, Record<string, number>> = {
@@ -102,14 +103,7 @@ interface Saved {
 const keyOf = (t: { network: string; txId: string; outputIndex: number }) =>
   `${t.network}:${t.txId}:${t.outputIndex}`;
 
-export class ChainSimError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export class ChainSimError extends SimError {}
 
 /**
  * The simulated chains (Bitcoin, Ethereum, Tron), one process: blocks on the shared clock per

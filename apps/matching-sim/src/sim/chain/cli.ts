@@ -1,4 +1,4 @@
-import { signedHeaders } from './signer.js';
+import { runCli, say, simClient } from '../kit/cli.js';
 import { cliSecret } from '../settings.js';
 
 /**
@@ -14,22 +14,10 @@ import { cliSecret } from '../settings.js';
  * (from the environment, else the installation's .local/secrets.env that `npm start` made).
  */
 const base = process.env.CHAIN_SIM_URL ?? 'http://127.0.0.1:8092';
-const secret = cliSecret('CHAIN_CALLBACK_SECRET');
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const [command] = args;
-const say = (line: string) => process.stdout.write(`${line}\n`);
 
-async function call(method: 'GET' | 'POST', pathname: string, body?: unknown): Promise<unknown> {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  const res = await fetch(new URL(pathname, base), {
-    method,
-    headers: signedHeaders(secret, method === 'GET' ? pathname : text),
-    ...(method === 'POST' ? { body: text } : {}),
-  });
-  const answer = (await res.json()) as { error?: string };
-  if (!res.ok) throw new Error(answer.error ?? `${res.status}`);
-  return answer;
-}
+const call = simClient(base, cliSecret('CHAIN_CALLBACK_SECRET'));
 
 const USAGE = `Usage: npm run sim:chain -- status
        npm run sim:chain -- send <BTC|ETH|TRX> <address> <amount> [asset]
@@ -140,10 +128,4 @@ async function main(): Promise<number> {
   return 2;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -1,10 +1,9 @@
-import { startProcessMetrics } from '@exchange/metrics';
 import path from 'node:path';
-import { pino } from 'pino';
 import { z } from 'zod';
 import { AddressBook } from './addresses.js';
 import { ChainSim } from './chain-sim.js';
 import { chainSimServer } from './server.js';
+import { logSettings, runSimulator, simLogger } from '../kit/process.js';
 import { readSettings, secretSetting } from '../settings.js';
 
 /**
@@ -31,10 +30,7 @@ const config = readSettings(
   'chain simulator',
   z.object({
     NODE_ENV: z.string().default('development'),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+    ...logSettings,
     CHAIN_SIM_HOST: z.string().default('127.0.0.1'),
     CHAIN_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8092),
     CHAIN_CALLBACK_SECRET: secretSetting('CHAIN_CALLBACK_SECRET'),
@@ -50,18 +46,7 @@ const config = readSettings(
   }),
 );
 
-const log = pino({
-  level: config.LOG_LEVEL,
-  ...(config.LOG_FORMAT === 'pretty'
-    ? {
-        transport: {
-          target: 'pino-pretty',
-          options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
-        },
-      }
-    : {}),
-});
-
+const log = simLogger(config);
 const sim = new ChainSim({
   secret: config.CHAIN_CALLBACK_SECRET,
   addresses: new AddressBook(config.CHAIN_HD_SEED),
@@ -72,26 +57,12 @@ const sim = new ChainSim({
   retryBaseMs: config.CHAIN_SIM_RETRY_BASE_MS,
   log,
 });
-const server = chainSimServer(sim, config.CHAIN_CALLBACK_SECRET);
-server.listen(config.CHAIN_SIM_PORT, config.CHAIN_SIM_HOST, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.CHAIN_SIM_PORT;
-  log.info(
-    { host: config.CHAIN_SIM_HOST, port, blockSeconds: config.CHAIN_BLOCK_SECONDS },
-    'chain simulator listening',
-  );
+await runSimulator({
+  name: 'chain simulator',
+  log,
+  server: chainSimServer(sim, config.CHAIN_CALLBACK_SECRET),
+  host: config.CHAIN_SIM_HOST,
+  port: config.CHAIN_SIM_PORT,
+  sim,
+  details: { blockSeconds: config.CHAIN_BLOCK_SECONDS },
 });
-sim.start();
-// Prometheus metrics (process, callbacks sent) on METRICS_PORT, when npm start gives one.
-await startProcessMetrics(log);
-
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  sim.stop();
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 2000).unref();
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

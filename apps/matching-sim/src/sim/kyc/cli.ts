@@ -1,4 +1,4 @@
-import { signedHeaders } from './signer.js';
+import { runCli, say, simClient } from '../kit/cli.js';
 import { cliSecret } from '../settings.js';
 
 /**
@@ -9,23 +9,11 @@ import { cliSecret } from '../settings.js';
  * (from the environment, else the installation's .local/secrets.env that `npm start` made).
  */
 const base = process.env.KYC_PROVIDER_URL ?? 'http://127.0.0.1:8091';
-const secret = cliSecret('KYC_CALLBACK_SECRET');
 const [command, id, decision, reason] = process.argv.slice(2).filter((a) => a !== '--');
 
-async function call(method: 'GET' | 'POST', pathname: string, body?: unknown): Promise<unknown> {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  const res = await fetch(new URL(pathname, base), {
-    method,
-    headers: signedHeaders(secret, method === 'GET' ? pathname : text),
-    ...(method === 'POST' ? { body: text } : {}),
-  });
-  const answer: unknown = await res.json();
-  if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(answer)}`);
-  return answer;
-}
+const call = simClient(base, cliSecret('KYC_CALLBACK_SECRET'));
 
 const DECISIONS: Record<string, string> = { pass: 'PASS', reject: 'REJECT', fail: 'FAILED' };
-const say = (line: string) => process.stdout.write(`${line}\n`);
 
 interface ListedReview {
   applicationId: string;
@@ -66,10 +54,4 @@ async function main(): Promise<number> {
   return 2;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runCli(main);

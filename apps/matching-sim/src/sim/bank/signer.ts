@@ -1,5 +1,0 @@
-/**
- * The bank's side of the signed exchange with the gateway: the same scheme as the KYC provider
- * (HMAC-SHA256 of `<unix seconds>.<raw body>`), under the bank's own secret (BANK_CALLBACK_SECRET).
- */
-export { SIGNATURE_HEADER, TIMESTAMP_HEADER, sign, signedHeaders, verify } from '../kyc/signer.js';

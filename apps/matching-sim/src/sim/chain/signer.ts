@@ -1,6 +1,0 @@
-/**
- * The chain's side of the signed exchange with the gateway: the same scheme as the KYC provider
- * (HMAC-SHA256 of `<unix seconds>.<raw body>`), under the chain's own secret
- * (CHAIN_CALLBACK_SECRET).
- */
-export { SIGNATURE_HEADER, TIMESTAMP_HEADER, sign, signedHeaders, verify } from '../kyc/signer.js';
