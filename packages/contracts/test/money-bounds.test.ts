@@ -37,6 +37,12 @@ const REQUESTS = [
   'flashRemittanceRequest',
 ];
 
+/**
+ * A developer's commands to a simulator (the chain's faucet): the amounts reach the exchange only
+ * in the simulator's callbacks, which are requests above (chainDepositCallback) and bounded there.
+ */
+const SIMULATOR_COMMANDS = ['chainFaucetRequest'];
+
 /** Schemas of what the services answer or push: their numbers come from the database. */
 const ANSWERS = [
   'asset',
@@ -141,7 +147,7 @@ const THIRTY_EIGHT_DIGITS = '9'.repeat(38);
 
 describe('the upper bound of every money field', () => {
   it('knows every exported schema with a money field as a request or an answer', () => {
-    const known = new Set([...REQUESTS, ...ANSWERS]);
+    const known = new Set([...REQUESTS, ...ANSWERS, ...SIMULATOR_COMMANDS]);
     expect(withMoney.map((s) => s.name).filter((n) => !known.has(n))).toEqual([]);
     // Each listed request is still exported and still has a money field.
     const found = new Set(withMoney.map((s) => s.name));

@@ -21,9 +21,9 @@ async function start(): Promise<string> {
   return `http://127.0.0.1:${await server.listen('127.0.0.1', 0)}`;
 }
 
-const answer = async (res: Response) => ({
+const answer = async (res: Response): Promise<{ status: number; body: unknown }> => ({
   status: res.status,
-  body: (await res.json()) as unknown,
+  body: await res.json(),
 });
 
 describe('the simulators kit', () => {
