@@ -13,6 +13,7 @@ export const UNIT_TESTS = [
   'test/features/auth-puzzle-trace.test.ts',
   'test/features/candle-start.test.ts',
   'test/features/foreign-exchange/settings.test.ts',
+  'test/features/ledger-posting.test.ts',
   'test/features/mail/mail-texts.test.ts',
   'test/features/orders/apply-events.test.ts',
   'test/features/security-totp.test.ts',
