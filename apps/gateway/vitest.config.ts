@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
  */
 export const UNIT_TESTS = [
   'test/config/env.test.ts',
+  'test/config/settings-doc.test.ts',
   'test/features/auth-puzzle-trace.test.ts',
   'test/features/candle-start.test.ts',
   'test/features/foreign-exchange/settings.test.ts',
