@@ -1,9 +1,8 @@
 -- place_orders and settle_batch lock balance rows in the ledger's one key order: account, mode
--- and asset, with text compared in COLLATE "C" (byte) order. They sorted by the database's
--- collation, and the gateway's post() by localeCompare: in a database with a locale collation,
--- or between post() and either function, keys such as 'usd' and 'USDT' or 'a_b' and 'aB'
--- were locked in opposite orders by two writers, which can deadlock. Behaviour is otherwise
--- unchanged.
+-- and asset, text compared in COLLATE "C" (byte) order, as the gateway's post() does too
+-- (compareBalanceKeys). Before, both functions sorted by the database's collation and post() by
+-- localeCompare, which disagree on keys such as 'usd' and 'USDT' or 'a_b' and 'aB': two writers
+-- could take the same rows in opposite orders and deadlock. Nothing else changes.
 -- place_orders, from prisma/functions/place_orders.sql (edit it there)
 CREATE OR REPLACE FUNCTION place_orders(batch jsonb, flow_type int)
 RETURNS TABLE (idx int, order_id bigint, outcome text)
