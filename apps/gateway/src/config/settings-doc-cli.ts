@@ -6,8 +6,8 @@ import { SETTINGS_DOC, withSettingsTable } from './settings-doc.js';
 const file = fileURLToPath(new URL(`../../../../${SETTINGS_DOC}`, import.meta.url));
 const before = readFileSync(file, 'utf8');
 const after = withSettingsTable(before);
-if (after === before) console.log(`${SETTINGS_DOC} is up to date.`);
+if (after === before) process.stdout.write(`${SETTINGS_DOC} is up to date.\n`);
 else {
   writeFileSync(file, after);
-  console.log(`Wrote the settings table of ${SETTINGS_DOC}.`);
+  process.stdout.write(`Wrote the settings table of ${SETTINGS_DOC}.\n`);
 }

@@ -114,7 +114,7 @@ describe.each(collations)('balance locks in a database with the $name collation'
     return res.rows.map(keyText);
   }
 
-  /** One freeze of 1 on each key, the legs in the reverse of the expected order. */
+  /** The keys in the reverse of the expected order: a writer that does not sort them fails. */
   const freezes = (keys: BalanceKey[]) => [...keys].sort(compareBalanceKeys).reverse();
 
   // The three writers, each freezing 1 on every key it is given (one mode for post()).
