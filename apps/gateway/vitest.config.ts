@@ -10,9 +10,11 @@ import { defineConfig } from 'vitest/config';
  */
 export const UNIT_TESTS = [
   'test/config/env.test.ts',
+  'test/config/settings-doc.test.ts',
   'test/features/auth-puzzle-trace.test.ts',
   'test/features/candle-start.test.ts',
   'test/features/foreign-exchange/settings.test.ts',
+  'test/features/ledger-posting.test.ts',
   'test/features/mail/mail-texts.test.ts',
   'test/features/orders/apply-events.test.ts',
   'test/features/security-totp.test.ts',

@@ -1,7 +1,9 @@
 -- Places a batch of spot orders in one call (one round trip, one commit): for each order, in
--- the order of its account, mode and frozen asset (the order in which every multi-row writer
--- locks balances, so concurrent batches cannot deadlock), freeze the funds if the available
--- balance covers them, insert the order and write the two ledger entries of the freeze.
+-- the order of its account, mode and frozen asset, text in COLLATE "C" (byte) order whatever
+-- the database's collation (the ledger's one key order, in which settle_batch and the
+-- gateway's post() lock balances too, so concurrent writers cannot deadlock), freeze the funds
+-- if the available balance covers them, insert the order and write the two ledger entries of
+-- the freeze.
 -- Outcomes per order: PLACED (order_id is the new order), INSUFFICIENT_BALANCE (nothing
 -- changed), DUPLICATE (a clientOrderId the account used before: order_id is the first order,
 -- nothing changed). The CHECK constraint on balance stays the last line of defence.
@@ -19,7 +21,7 @@ BEGIN
       price numeric, quantity numeric, "quoteAmount" numeric, "icebergSize" numeric, "triggerPrice" numeric,
       "triggerDirection" text, "trailingDelta" numeric, "activationPrice" numeric, "frozenAsset" text, amount numeric,
       at timestamp(3))
-    ORDER BY x."userId"::text, x.mode, x."frozenAsset", x.i
+    ORDER BY x."userId"::text COLLATE "C", x.mode, x."frozenAsset" COLLATE "C", x.i
   LOOP
     idx := r.i;
     UPDATE balance b SET available = b.available - r.amount, frozen = b.frozen + r.amount, "updatedAt" = r.at

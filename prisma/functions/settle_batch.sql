@@ -4,7 +4,10 @@
 -- through INSERT), updates the orders, moves the cursor to to_seq, and returns the new trades'
 -- ids by sequence number. Every row it changes is found through its primary key, one at a time
 -- in key order: PL/pgSQL keeps a function's plans for the life of a connection, and a key
--- equality has one good plan at any table size (and takes balance locks in place_orders' order).
+-- equality has one good plan at any table size. Balances are locked in the ledger's one key
+-- order, account, mode and asset with text in COLLATE "C" (byte) order, whatever the
+-- database's collation: the order of place_orders and of the gateway's post()
+-- (compareBalanceKeys in apps/gateway/src/features/ledger/posting.ts), so no two writers deadlock.
 CREATE OR REPLACE FUNCTION settle_batch(p_shard text, from_seq int, to_seq int, trades jsonb, entries jsonb, balances jsonb, orders jsonb)
 RETURNS TABLE (trade_seq int, trade_id bigint)
 LANGUAGE plpgsql AS $$
@@ -21,7 +24,7 @@ BEGIN
   FOR b IN
     SELECT * FROM jsonb_to_recordset(balances)
       AS x("accountId" text, mode int, asset text, available numeric, frozen numeric, "isSystem" boolean, at timestamp(3))
-    ORDER BY x."accountId", x.mode, x.asset
+    ORDER BY x."accountId" COLLATE "C", x.mode, x.asset COLLATE "C"
   LOOP
     UPDATE balance SET available = available + b.available, frozen = frozen + b.frozen, "updatedAt" = b.at
       WHERE "accountId" = b."accountId" AND mode = b.mode AND asset = b.asset;

@@ -1,5 +1,4 @@
-import type { EngineCommandInput } from '@exchange/contracts';
-import { rng } from './workload.js';
+import { seededRandom, type EngineCommandInput } from '@exchange/contracts';
 
 export const SERVICE_SYMBOL = {
   symbol: 'SIM-HKD',
@@ -15,7 +14,7 @@ export const SERVICE_SYMBOL = {
  * an earlier commandId.
  */
 export function commandStream(n: number, seed: number): EngineCommandInput[] {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
   const out: EngineCommandInput[] = [];
   let orderId = 0;

@@ -10,11 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EngineCommand } from '@exchange/contracts';
+import { seededRandom, type EngineCommand } from '@exchange/contracts';
 import { FastBook } from '../src/engine/fast-book.js';
 import { ShardEngine } from '../src/engine/shard-engine.js';
 import { SnapshotStore } from '../src/service/snapshot-store.js';
-import { rng } from './workload.js';
 
 const RESTING = Number(process.env.BENCH_RESTING ?? 400_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
@@ -22,7 +21,7 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 const spec = { symbol: 'SIM-HKD', tickSize: '0.01', stepSize: '0.01', minQty: 1, minNotional: 1 };
 
 const shard = new ShardEngine([spec], () => new FastBook());
-const r = rng(7);
+const r = seededRandom(7);
 for (let i = 1; i <= RESTING; i++) {
   const side = r() < 0.5 ? 'BUY' : 'SELL';
   const offset = Math.floor(r() * 51);

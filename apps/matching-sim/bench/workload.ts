@@ -6,9 +6,7 @@
  * resolved during the run, since only matching knows what still rests), 10% market orders of
  * 1-100 lots.
  */
-import { rng } from '../src/sim/rng.js';
-
-export { rng };
+import { seededRandom } from '@exchange/contracts';
 
 export const OP_LIMIT = 0;
 export const OP_CANCEL = 1;
@@ -32,7 +30,7 @@ export function generate(
   mid = 1_000_000,
   firstId = 1,
 ): Workload {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const w: Workload = {
     op: new Uint8Array(n),
     side: new Uint8Array(n),

@@ -13,6 +13,7 @@ export * from './market-data.js';
 export * from './news.js';
 export * from './order.js';
 export * from './paging.js';
+export * from './random.js';
 export * from './runtime-mode.js';
 export * from './security.js';
 export * from './settings.js';

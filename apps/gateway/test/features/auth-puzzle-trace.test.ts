@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { PuzzleTracePoint } from '@exchange/contracts';
+import { seededRandom, type PuzzleTracePoint } from '@exchange/contracts';
 import { judgeTrace, TRACE_RULES } from '../../src/features/auth/puzzle/trace.js';
 import { humanDrag, linearDrag } from '../../scripts/puzzle-attack/traces.js';
 
 const maxX = 244;
-/** A seeded generator, so a failure can be replayed. */
-function seeded(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 15), z | 1);
-    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
-    return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('drag traces', () => {
   it('accepts human-like drags to any place, answered soon after the release', () => {
     for (let seed = 1; seed <= 200; seed++) {
-      const random = seeded(seed);
+      const random = seededRandom(seed);
       const drag = humanDrag(62 + Math.floor(random() * 180), random);
       expect(judgeTrace(drag.trace, { elapsedMs: drag.endsAt + 80, maxX }), `seed ${seed}`).toBe(
         'ok',

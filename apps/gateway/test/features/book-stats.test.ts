@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANDLE_INTERVALS, candleStart } from '@exchange/contracts';
+import { CANDLE_INTERVALS, candleStart, seededRandom } from '@exchange/contracts';
 import { BookStats, type TradeTick } from '../../src/features/market-data/book-stats.js';
 import { candles, tickers, volumeStats } from '../../src/features/market-data/market-queries.js';
 import { build, type TestApp } from '../helpers/build.js';
@@ -18,15 +18,6 @@ const MODE = 2;
 const SYMBOL = 'STATS_USDT';
 const user = randomUUID();
 let seq = 0;
-
-/** A seeded generator, so a failure can be replayed. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 /** Stores trades as settlement does (in time order), returning them with their ids. */
 async function store(
@@ -77,7 +68,7 @@ async function expectSameAsStored(stats: BookStats, now: number) {
 
 describe('book statistics kept in memory', () => {
   it('give the same ticker, volumes and forming candles as the stored trades, as time and trades go on', async () => {
-    const random = rng(20261122);
+    const random = seededRandom(20261122);
     const price = () => new Decimal(100 + random() * 50).toDecimalPlaces(2).toFixed();
     const quantity = () => new Decimal(random() * 3 + 0.00000001).toDecimalPlaces(8).toFixed();
     const start = Date.UTC(2026, 9, 20, 13, 7, 11); // 33 days before the first check

@@ -1,4 +1,4 @@
-import { gaussian, rng } from './rng.js';
+import { gaussian, seededRandom } from '@exchange/contracts';
 
 export interface FeedAsset {
   asset: string;
@@ -31,7 +31,7 @@ export class PriceFeed {
   private readonly state = new Map<string, { asset: FeedAsset; mu: number; x: number }>();
 
   constructor(o: PriceFeedOptions) {
-    this.next = rng(o.seed);
+    this.next = seededRandom(o.seed);
     this.reversion = o.reversion ?? 50;
     for (const a of o.assets) {
       const mu = Math.log(Number(a.anchor));

@@ -3,9 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { engineCommand } from '@exchange/contracts';
+import { engineCommand, seededRandom } from '@exchange/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rng } from '../../bench/workload.js';
 import { FastBook } from '../../src/engine/fast-book.js';
 import { ShardEngine } from '../../src/engine/shard-engine.js';
 import { streamKeys } from '../../src/service/stream-keys.js';
@@ -56,7 +55,7 @@ async function kill(child: ChildProcess): Promise<void> {
 describe('engine crash recovery', () => {
   it('loses no acknowledged command and applies none twice across SIGKILLs', async () => {
     const commands = commandStream(2500, 23);
-    const random = rng(99);
+    const random = seededRandom(99);
     let child = startEngine();
     let sent = 0;
     let kills = 0;

@@ -47,6 +47,9 @@ export interface Schema<T> {
   parse(input: unknown): T;
 }
 
+/** For an answer the caller does not read (a deletion, a saved draft): passed through as it is. */
+export const anything: Schema<unknown> = { parse: (input) => input };
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';

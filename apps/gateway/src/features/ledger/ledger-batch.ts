@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Decimal } from 'decimal.js';
-import type { Posting } from './ledger-service.js';
-
-const ZERO = new Decimal(0);
-const isSystem = (accountId: string) => accountId.startsWith('system:');
+import {
+  addLegs,
+  checkedLegs,
+  isSystemAccount,
+  type BalanceChange,
+  type Posting,
+} from './posting.js';
 
 /**
  * Many postings collected for one write: the same double-entry rules as `post()` (legs sum to
@@ -25,34 +27,14 @@ export class LedgerBatch {
     refId: [] as string[],
     createdAt: [] as string[],
   };
-  private readonly balances = new Map<
-    string,
-    {
-      accountId: string;
-      mode: number;
-      asset: string;
-      available: Decimal;
-      frozen: Decimal;
-      at: string;
-    }
-  >();
+  private readonly balances = new Map<string, BalanceChange>();
 
   get size(): number {
     return this.entries.txId.length;
   }
 
   post(p: Posting): void {
-    const perAsset = new Map<string, Decimal>();
-    const legs = p.legs
-      .map((l) => ({ ...l, amount: new Decimal(l.amount) }))
-      .filter((l) => !l.amount.isZero());
-    for (const l of legs) perAsset.set(l.asset, (perAsset.get(l.asset) ?? ZERO).plus(l.amount));
-    for (const [asset, sum] of perAsset) {
-      if (!sum.isZero())
-        throw new Error(
-          `Unbalanced posting ${p.refType}/${p.refId}: ${asset} sums to ${sum.toFixed()}`,
-        );
-    }
+    const legs = checkedLegs(p);
     if (legs.length === 0) return;
     const txId = randomUUID();
     const at = p.at.toISOString().slice(0, 23);
@@ -68,20 +50,8 @@ export class LedgerBatch {
       e.refType.push(p.refType);
       e.refId.push(p.refId);
       e.createdAt.push(at);
-      const key = `${l.accountId}\u0000${p.mode}\u0000${l.asset}`;
-      const b = this.balances.get(key) ?? {
-        accountId: l.accountId,
-        mode: p.mode,
-        asset: l.asset,
-        available: ZERO,
-        frozen: ZERO,
-        at,
-      };
-      if (l.bucket === 'AVAILABLE') b.available = b.available.plus(l.amount);
-      else b.frozen = b.frozen.plus(l.amount);
-      b.at = at;
-      this.balances.set(key, b);
     }
+    addLegs(this.balances, p, legs);
   }
 
   /** The entries, one object per leg, for `settle_batch` (jsonb). */
@@ -111,8 +81,8 @@ export class LedgerBatch {
         asset: b.asset,
         available: b.available.toFixed(),
         frozen: b.frozen.toFixed(),
-        isSystem: isSystem(b.accountId),
-        at: b.at,
+        isSystem: isSystemAccount(b.accountId),
+        at: b.at.toISOString().slice(0, 23),
       }));
   }
 }

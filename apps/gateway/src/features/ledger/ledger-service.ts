@@ -2,78 +2,33 @@ import { randomUUID } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import type { Prisma } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import {
+  addLegs,
+  checkedLegs,
+  compareBalanceKeys,
+  isSystemAccount,
+  type BalanceChange,
+  type Leg,
+  type Posting,
+} from './posting.js';
 
-export type Bucket = 'AVAILABLE' | 'FROZEN';
-
-export interface Leg {
-  accountId: string;
-  asset: string;
-  bucket: Bucket;
-  /** Signed decimal: positive credits the account's bucket. */
-  amount: Decimal.Value;
-}
-
-export interface Posting {
-  mode: number;
-  flowType: number;
-  refType: string;
-  refId: string;
-  legs: readonly Leg[];
-  at: Date;
-}
+export { SYSTEM, type Bucket, type Leg, type Posting } from './posting.js';
 
 type Tx = Prisma.TransactionClient;
 
-export const SYSTEM = {
-  /** The other side of simulated Demo and Trial funds. */
-  demoFunding: 'system:demo-funding',
-  /** Fees collected. */
-  fees: 'system:fees',
-  /** The other side of money entering or leaving the exchange (deposits, withdrawals, dev credit). */
-  external: 'system:external',
-} as const;
-
-const isSystem = (accountId: string) => accountId.startsWith('system:');
-
 /**
  * Posts one double-entry transaction inside the caller's database transaction: the legs must
- * sum to zero per asset; balances move by conditional upserts in a fixed order (no deadlocks),
- * and the CHECK constraint turns any user balance going below zero into INSUFFICIENT_BALANCE,
+ * sum to zero per asset; balances move by conditional upserts in the ledger's one key order
+ * (`compareBalanceKeys`, the order `settle_batch` and `place_orders` lock them in too, so no two
+ * writers deadlock), and the CHECK constraint turns any user balance going below zero into INSUFFICIENT_BALANCE,
  * which aborts the caller's whole transaction.
  */
 export async function post(tx: Tx, p: Posting): Promise<string> {
-  const perAsset = new Map<string, Decimal>();
-  const perBalance = new Map<
-    string,
-    { accountId: string; asset: string; available: Decimal; frozen: Decimal }
-  >();
-  for (const leg of p.legs) {
-    const amount = new Decimal(leg.amount);
-    if (amount.isZero()) continue;
-    perAsset.set(leg.asset, (perAsset.get(leg.asset) ?? new Decimal(0)).plus(amount));
-    const key = `${leg.accountId}\u0000${leg.asset}`;
-    const b = perBalance.get(key) ?? {
-      accountId: leg.accountId,
-      asset: leg.asset,
-      available: new Decimal(0),
-      frozen: new Decimal(0),
-    };
-    if (leg.bucket === 'AVAILABLE') b.available = b.available.plus(amount);
-    else b.frozen = b.frozen.plus(amount);
-    perBalance.set(key, b);
-  }
-  for (const [asset, sum] of perAsset) {
-    if (!sum.isZero())
-      throw new Error(
-        `Unbalanced posting ${p.refType}/${p.refId}: ${asset} sums to ${sum.toFixed()}`,
-      );
-  }
+  const legs = checkedLegs(p);
+  const changes = new Map<string, BalanceChange>();
+  addLegs(changes, p, legs);
   const txId = randomUUID();
-  const ordered = [...perBalance.values()].sort((a, b) =>
-    a.accountId === b.accountId
-      ? a.asset.localeCompare(b.asset)
-      : a.accountId.localeCompare(b.accountId),
-  );
+  const ordered = [...changes.values()].sort(compareBalanceKeys);
   try {
     for (const b of ordered) {
       // UPDATE first: Postgres checks an INSERT's candidate row against the CHECK constraint
@@ -85,7 +40,7 @@ export async function post(tx: Tx, p: Posting): Promise<string> {
       if (updated === 0) {
         await tx.$executeRaw`
           INSERT INTO balance ("accountId", mode, asset, available, frozen, "isSystem", "updatedAt")
-          VALUES (${b.accountId}, ${p.mode}, ${b.asset}, ${b.available.toFixed()}::numeric, ${b.frozen.toFixed()}::numeric, ${isSystem(b.accountId)}, ${p.at})
+          VALUES (${b.accountId}, ${p.mode}, ${b.asset}, ${b.available.toFixed()}::numeric, ${b.frozen.toFixed()}::numeric, ${isSystemAccount(b.accountId)}, ${p.at})
           ON CONFLICT ("accountId", mode, asset) DO UPDATE
           SET available = balance.available + EXCLUDED.available,
               frozen = balance.frozen + EXCLUDED.frozen,
@@ -97,20 +52,18 @@ export async function post(tx: Tx, p: Posting): Promise<string> {
     throw err;
   }
   await tx.ledgerEntry.createMany({
-    data: p.legs
-      .filter((l) => !new Decimal(l.amount).isZero())
-      .map((l) => ({
-        txId,
-        accountId: l.accountId,
-        mode: p.mode,
-        asset: l.asset,
-        bucket: l.bucket,
-        amount: new Decimal(l.amount).toFixed(),
-        flowType: p.flowType,
-        refType: p.refType,
-        refId: p.refId,
-        createdAt: p.at,
-      })),
+    data: legs.map((l) => ({
+      txId,
+      accountId: l.accountId,
+      mode: p.mode,
+      asset: l.asset,
+      bucket: l.bucket,
+      amount: l.amount.toFixed(),
+      flowType: p.flowType,
+      refType: p.refType,
+      refId: p.refId,
+      createdAt: p.at,
+    })),
   });
   return txId;
 }

@@ -2,6 +2,8 @@ import { Decimal } from 'decimal.js';
 import {
   CANDLE_INTERVALS,
   candleStart,
+  gaussian,
+  seededRandom,
   type RuntimeMode,
   type Candle,
   type CandleInterval,
@@ -10,7 +12,6 @@ import {
 import type { Db } from '../../db/client.js';
 import { availableSymbols } from '../catalogue/catalogue-service.js';
 import { volatility } from '../exchange-rates/feed-assets.js';
-import { seeded } from '../../lib/seeded.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -146,8 +147,7 @@ export function simulatePath(o: {
   until: number;
   unitUsd: number;
 }): Minute[] {
-  const rand = seeded(o.seed);
-  const gauss = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+  const rand = seededRandom(o.seed);
   const dt = MINUTE / YEAR_MS;
   const decay = Math.exp(-REVERSION * dt);
   const sd = o.vol * Math.sqrt((1 - decay * decay) / (2 * REVERSION));
@@ -156,7 +156,7 @@ export function simulatePath(o: {
   let x = Math.log(o.end);
   closes[o.minutes] = x;
   for (let i = o.minutes - 1; i >= 0; i--) {
-    x = mu + (x - mu) * decay + sd * gauss();
+    x = mu + (x - mu) * decay + sd * gaussian(rand);
     closes[i] = x;
   }
   const out: Minute[] = [];
@@ -165,7 +165,7 @@ export function simulatePath(o: {
   for (let i = 1; i <= o.minutes; i++) {
     const open = Math.exp(closes[i - 1] ?? 0);
     const close = Math.exp(closes[i] ?? 0);
-    const wick = () => 1 + Math.abs(gauss()) * sd * 0.6;
+    const wick = () => 1 + Math.abs(gaussian(rand)) * sd * 0.6;
     const move = Math.abs(Math.log(close / open)) / (sd || 1);
     out.push({
       t: o.until - (o.minutes - i + 1) * MINUTE,

@@ -3,7 +3,9 @@ import {
   EXCHANGE_RATES_KEY,
   exchangeRates,
   FlowType,
+  gaussian,
   RuntimeMode,
+  seededRandom,
   type ChainNetwork,
   type PlaceOrderRequest,
   type TradingSymbol,
@@ -28,7 +30,6 @@ import {
 } from './profiles.js';
 import { fundReal, houseAccount, type TreasurySource } from './treasury.js';
 import { fundUsd, type FiatTreasurySource } from './house-bank.js';
-import { seeded } from '../../lib/seeded.js';
 import type { FiatBankDeps } from '../fiat-bank/account-service.js';
 
 /** Balance kept on hand per asset and house account, in USD. */
@@ -131,7 +132,7 @@ export class MarketMaker {
   ) {
     this.realQuoted = new Promise((resolve) => (this.markRealQuoted = resolve));
     for (const mode of [RuntimeMode.REAL, RuntimeMode.DEMO, RuntimeMode.TRIAL])
-      this.rands.set(mode, seeded((o.seed ^ Math.imul(mode + 1, 0x9e3779b1)) >>> 0));
+      this.rands.set(mode, seededRandom((o.seed ^ Math.imul(mode + 1, 0x9e3779b1)) >>> 0));
   }
 
   private rand(mode: RuntimeMode): number {
@@ -300,9 +301,7 @@ export class MarketMaker {
     }
     // One step of a mean-reverting walk in log price: short-lived noise around the feed (which
     // walks by itself), a slower walk around the catalogue's fixed anchor.
-    const gauss =
-      Math.sqrt(-2 * Math.log(1 - this.rand(mode))) * Math.cos(2 * Math.PI * this.rand(mode));
-    b.x = b.mu + (b.x - b.mu) * (b.fed ? 0.8 : 0.97) + b.vol * gauss;
+    b.x = b.mu + (b.x - b.mu) * (b.fed ? 0.8 : 0.97) + b.vol * gaussian(() => this.rand(mode));
     return b;
   }
 

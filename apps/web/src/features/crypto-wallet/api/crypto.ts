@@ -19,7 +19,7 @@ import {
   type WithdrawalRequest,
 } from '@exchange/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiClient, Schema } from '../../../lib/api-client';
+import { anything, type ApiClient, type Schema } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { cryptoWalletKey, networksQuery } from '../../../lib/crypto-networks';
 import { useSession } from '../../../lib/session';
@@ -52,7 +52,6 @@ const withdrawalPage = page(withdrawal);
 const transferPage = page(internalTransfer);
 const addressList = whitelistAddress.array();
 const uidList = whitelistUid.array();
-const anything: Schema<unknown> = { parse: (v) => v };
 
 /** Forms show their own failures: calls that change something are silent. */
 const post = <T>(client: ApiClient, path: string, schema: Schema<T>, body: unknown) =>

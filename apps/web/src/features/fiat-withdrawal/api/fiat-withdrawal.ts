@@ -10,7 +10,7 @@ import {
   type FiatWithdrawalRequest,
 } from '@exchange/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiClient, Schema } from '../../../lib/api-client';
+import { anything, type ApiClient, type Schema } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { useSession } from '../../../lib/session';
 import { balancesKey } from '../../../lib/wallet-balances';
@@ -33,7 +33,6 @@ const LIVE_REFETCH_MS = 5_000;
 
 const accountList = bankAccount.array();
 const withdrawalPage = page(fiatWithdrawal);
-const anything: Schema<unknown> = { parse: (v) => v };
 const FINAL = new Set<string>(FIAT_WITHDRAWAL_FINAL);
 
 /** Forms show their own failures: calls that change something are silent. */

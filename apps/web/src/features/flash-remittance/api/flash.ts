@@ -9,7 +9,7 @@ import {
   type FlashWhitelistRequest,
 } from '@exchange/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiClient, Schema } from '../../../lib/api-client';
+import { anything, type ApiClient, type Schema } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { useSession } from '../../../lib/session';
 import { balancesKey } from '../../../lib/wallet-balances';
@@ -37,7 +37,6 @@ export const HISTORY_PAGE_SIZE = 10;
 
 const entries = flashWhitelistEntry.array();
 const remittancePage = page(flashRemittance);
-const anything: Schema<unknown> = { parse: (v) => v };
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
 /** Forms show their own failures: calls that change something are silent. */
 const send = <T>(client: ApiClient, path: string, schema: Schema<T>, body: unknown) =>

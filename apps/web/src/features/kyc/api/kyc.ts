@@ -9,10 +9,9 @@ import {
   type InstitutionInformationDraft,
 } from '@exchange/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client';
+import { anything, type ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { fetchProfile, profileKeys } from '../../../lib/profile';
-import { anything } from './shapes';
 
 export type Kind = 'individual' | 'institution';
 
