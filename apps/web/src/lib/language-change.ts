@@ -6,7 +6,7 @@ import { saveLanguageOnServer } from './session-actions';
  * Changing the language (spec section 4): saved on the server when logged in, saved locally, the
  * `lang` parameter removed from the address, then the page reloads in the new language.
  */
-/** The reload of the page, replaceable in tests (jsdom cannot navigate). */
+/** The reload of the page, replaceable in tests (the DOM tests cannot navigate). */
 export const pageReload = { reload: () => window.location.reload() };
 
 export async function changeLanguage(

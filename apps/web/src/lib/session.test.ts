@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { STORAGE_KEYS } from '@exchange/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_MARKER, loadSession, refreshAcrossTabs } from './session';

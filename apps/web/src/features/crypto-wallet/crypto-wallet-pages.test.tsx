@@ -153,7 +153,7 @@ describe('/cryptoChannel deposit', () => {
 
   it('gives the address with its QR code, copy, minimum and confirmations', async () => {
     const writeText = vi.fn(() => Promise.resolve());
-    Object.assign(navigator, { clipboard: { writeText } });
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderApp('/cryptoChannel?coin=USDT', {
       ...base,
       [CRYPTO_WALLET_PATHS.depositAddress]: (url) => {
