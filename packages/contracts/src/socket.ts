@@ -22,6 +22,7 @@ import { foreignExchange } from './foreign-exchange.js';
 import { flashRemittance } from './flash-remittance.js';
 import { notificationPush } from './notification.js';
 import { partnerBankAccountView } from './fiat-bank.js';
+import { get } from './endpoint.js';
 
 export const socketOp = z.enum([
   'login',
@@ -299,3 +300,6 @@ export function parseSocketMessage(
   const result = controlMessage.safeParse(json);
   return result.success ? result.data : null;
 }
+
+/** The socket's upgrade: a GET the gateway answers with a WebSocket. */
+export const SOCKET_ENDPOINT = get('/v1/websocket/connect');
