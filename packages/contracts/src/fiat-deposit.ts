@@ -13,7 +13,7 @@ import { get, post, pathsOf } from './endpoint.js';
 /**
  * Fiat deposits: by card through the card processor, by bank transfer to the user's virtual
  * account at the partner bank; the two agreements accepted before either; and the fiat history
- * that lists deposits and withdrawals together. Every route is under FIAT_PREFIX (/v1/fiat).
+ * that lists deposits and withdrawals together. Every route is under /v1/fiat.
  */
 
 export const FIAT_DEPOSIT_ENDPOINTS = {

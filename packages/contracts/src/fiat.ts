@@ -9,7 +9,6 @@ import { post, pathsOf } from './endpoint.js';
  * parties call back at /v1/fiat/public/... with signed bodies (HMAC-SHA256 over
  * `<unix seconds>.<raw body>`, a replay window, idempotent on the party's event id).
  */
-export const FIAT_PREFIX = '/v1/fiat';
 
 /** Where each family of the partner bank's callbacks arrives (one route per family). */
 export const BANK_CALLBACK_ENDPOINTS = {

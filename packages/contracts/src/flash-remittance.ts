@@ -12,7 +12,6 @@ import { get, post, fillPath } from './endpoint.js';
  * what the recipient receives. Every route is under /v1/flash-remittance; the ones that move
  * money or change the whitelist take the step-up codes.
  */
-export const FLASH_REMITTANCE_PREFIX = '/v1/flash-remittance';
 export const FLASH_REMITTANCE_ENDPOINTS = {
   whitelist: get('/v1/flash-remittance/whitelist'),
   addWhitelist: post('/v1/flash-remittance/whitelist'),
