@@ -216,6 +216,13 @@ export const PUSHED_CHANNELS = socketChannel.options.filter(
   (c): c is PushedChannel => c !== 'acceptLanguage',
 );
 
+/**
+ * How a push frame begins on the wire (of one channel, or of any): the gateway writes `event`, then
+ * `channel`, first, so a reader may route a frame by this prefix before parsing it, or instead.
+ */
+export const pushFramePrefix = (channel?: SocketChannel) =>
+  channel ? `{"event":"push","channel":"${channel}"` : '{"event":"push"';
+
 /** A pushed channel event, typed by its channel. */
 export type SocketPush = {
   [C in SocketChannel]: {
