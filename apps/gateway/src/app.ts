@@ -17,6 +17,7 @@ import {
   EXCHANGE_RATES_KEY,
   exchangeRates,
   FILE_UPLOAD_CEILING,
+  KYC_ENDPOINTS,
   RuntimeMode,
 } from '@exchange/contracts';
 import { enabledOutsideProduction, type Env } from './config/env.js';
@@ -268,14 +269,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   };
   app.decorate('notifyDeps', notifyDeps);
   app.sessions.started = newDeviceWatcher(notifyDeps);
-  await app.register(catalogueRoutes, { prefix: '/v1/common' });
+  await app.register(catalogueRoutes);
   const security = securityDeps(app);
   await app.register(authRoutes, {
-    prefix: '/v1/auth',
     secondFactor: loginSecondFactor(security),
   });
   await app.register(oidcRoutes, {
-    prefix: '/v1/auth',
     secondFactor: loginSecondFactor(security),
   });
   await app.register(
@@ -287,17 +286,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         new HttpKycProvider({ baseUrl: env.KYC_PROVIDER_URL, secret: env.KYC_CALLBACK_SECRET }),
       callbackUrl:
         env.KYC_CALLBACK_URL ??
-        new URL('/v1/kyc/public/provider/callback', env.PUBLIC_BASE_URL).href,
+        new URL(KYC_ENDPOINTS.providerCallback.path, env.PUBLIC_BASE_URL).href,
       checkFiles: assertOwnedFiles,
       notify: (input) => notify(notifyDeps, input),
       callbackSecret: env.KYC_CALLBACK_SECRET,
       callbackWindowSeconds: env.KYC_CALLBACK_WINDOW_SECONDS,
     }),
-    { prefix: '/v1/kyc' },
   );
-  await app.register(walletRoutes, { prefix: '/v1/wallet' });
-  await app.register(feeRoutes, { prefix: '/v1/fees' });
-  await app.register(reportRoutes, { prefix: '/v1/report' });
+  await app.register(walletRoutes);
+  await app.register(feeRoutes);
+  await app.register(reportRoutes);
   await setupCryptoWallet(app, opts.cryptoWallet);
   await setupFiatDeposits(app, opts.fiatDeposit);
   await registerWithdrawals(app, { chain: opts.withdrawalChain });
@@ -307,17 +305,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerFlashRemittance(app);
   await trading(app);
   await registerRapidBuy(app);
-  await app.register(exchangeRateRoutes, { prefix: '/v1/external-market-data' });
-  await app.register(userRoutes, { prefix: '/v1/user' });
-  await app.register(securityRoutes(security), { prefix: '/v1/security' });
+  await app.register(exchangeRateRoutes);
+  await app.register(userRoutes);
+  await app.register(securityRoutes(security));
   const cancellation: CancellationDeps = { ...security };
   app.decorate('cancellation', cancellation);
-  await app.register(cancellationRoutes(cancellation), { prefix: '/v1/account' });
-  await app.register(newsRoutes, { prefix: '/v1/marketing' });
-  await app.register(notificationRoutes, { prefix: '/v1/notification' });
-  await app.register(loggingRoutes, { prefix: '/v1/logging' });
+  await app.register(cancellationRoutes(cancellation));
+  await app.register(newsRoutes);
+  await app.register(notificationRoutes);
+  await app.register(loggingRoutes);
   app.decorate('files', createFiles(app));
-  await app.register(fileRoutes(app.files), { prefix: '/v1/files' });
+  await app.register(fileRoutes(app.files));
   if (opts.extraRoutes) await app.register(async (scope) => opts.extraRoutes?.(scope));
 
   const webRoot = env.WEB_DIST_DIR;
@@ -451,9 +449,9 @@ async function trading(app: FastifyInstance): Promise<void> {
         .refresh()
         .catch((err: unknown) => app.log.warn({ err }, 'block list refresh failed'));
   });
-  await app.register(orderRoutes(deps), { prefix: '/v1/spot-order' });
-  await app.register(marketDataRoutes(depth), { prefix: '/v1/market-data' });
-  await app.register(symbolRoutes, { prefix: '/v1/symbol' });
+  await app.register(orderRoutes(deps));
+  await app.register(marketDataRoutes(depth));
+  await app.register(symbolRoutes);
   if (app.env.SETTLEMENT) {
     app.addHook('onReady', async () => {
       for (const settlement of settlements) settlement.start();

@@ -7,6 +7,7 @@ import {
 } from './constants.js';
 import { entityType, userInfo } from './user.js';
 import { languageCode } from './catalogue.js';
+import { get, post } from './endpoint.js';
 
 /**
  * The spec's password rule (trading-account-domain section 5): 8 to 20 characters with at least
@@ -197,3 +198,23 @@ export const CSRF_COOKIE_NAMES: readonly string[] = [
 
 /** The one path the refresh cookie is sent to. */
 export const REFRESH_PATH = '/v1/auth/public/token/refresh';
+
+/** Sign-in, registration, password reset and the session (under /v1/auth). */
+export const AUTH_ENDPOINTS = {
+  puzzle: get('/v1/auth/public/puzzle'),
+  puzzleVerify: post('/v1/auth/public/puzzle/verify'),
+  registerCode: post('/v1/auth/public/register/code'),
+  register: post('/v1/auth/public/register'),
+  login: post('/v1/auth/public/login'),
+  /** The second step of a sign-in with Google Authenticator. */
+  loginGoogle: post('/v1/auth/public/login/google'),
+  refresh: post('/v1/auth/public/token/refresh'),
+  resetCode: post('/v1/auth/public/password/code'),
+  reset: post('/v1/auth/public/password/reset'),
+  logout: post('/v1/auth/oauth/logout'),
+  /** Google or Apple sign-in: where the browser goes, then the provider's answer (GET or POST). */
+  oauthStart: get('/v1/auth/public/oauth/:provider/start'),
+  oauthCallback: get('/v1/auth/public/oauth/:provider/callback'),
+  oauthCallbackPost: post('/v1/auth/public/oauth/:provider/callback'),
+  oauthLink: post('/v1/auth/public/oauth/link'),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { get, post, pathsOf } from './endpoint.js';
 
 /**
  * Account cancellation (spec trading-account-domain sections 2, 4, 5, 8, 9), under
@@ -163,8 +164,10 @@ export const cancellationDecision = z.discriminatedUnion('decision', [
 ]);
 export type CancellationDecision = z.infer<typeof cancellationDecision>;
 
-export const CANCELLATION_PATHS = {
-  preview: '/v1/account/cancellation/preview',
-  submit: '/v1/account/cancellation',
-  withdraw: '/v1/account/cancellation/withdraw',
+/** Account cancellation, under /v1/account. */
+export const CANCELLATION_ENDPOINTS = {
+  preview: get('/v1/account/cancellation/preview'),
+  submit: post('/v1/account/cancellation'),
+  withdraw: post('/v1/account/cancellation/withdraw'),
 } as const;
+export const CANCELLATION_PATHS = pathsOf(CANCELLATION_ENDPOINTS);

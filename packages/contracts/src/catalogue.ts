@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { modeTag, type RuntimeMode } from './runtime-mode.js';
+import { get } from './endpoint.js';
 
 export const assetTag = z.enum(['real', 'simulated']);
 export type AssetTag = z.infer<typeof assetTag>;
@@ -109,3 +110,11 @@ export const publicConfig = z.object({
   defaultLanguage: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
+
+/** The public catalogue and settings (under /v1/common). */
+export const CATALOGUE_ENDPOINTS = {
+  assets: get('/v1/common/public/configs/assets'),
+  symbols: get('/v1/common/public/configs/symbols'),
+  configs: get('/v1/common/public/configs'),
+  blocklist: get('/v1/common/public/blocklist'),
+} as const;

@@ -3,24 +3,26 @@ import { moneyText } from './decimal.js';
 import { NETWORK_KINDS } from './chain-address.js';
 import { pageQuery } from './paging.js';
 import { text } from './text.js';
+import { get, post, pathsOf } from './endpoint.js';
 
 /**
  * The crypto wallet: networks per asset, deposit addresses, crypto deposits, and what the chains
  * (a node or custody provider; the simulated chain under `npm start`) tell the exchange through
  * signed callbacks. Amounts are decimal strings in the asset's units.
  */
-export const CRYPTO_WALLET_PATHS = {
+export const CRYPTO_WALLET_ENDPOINTS = {
   /** Public: every asset's networks with their limits, coin status and connection state. */
-  networks: '/v1/wallet/crypto/public/networks',
+  networks: get('/v1/wallet/crypto/public/networks'),
   /** The user's deposit address for an asset on a network (created on first ask). */
-  depositAddress: '/v1/wallet/crypto/deposit/address',
+  depositAddress: get('/v1/wallet/crypto/deposit/address'),
   /** The user's crypto deposits, newest first. */
-  deposits: '/v1/wallet/crypto/deposits',
-  /** Retry the risk review of a delayed deposit: `/v1/wallet/crypto/deposits/:id/retry`. */
-  depositRetry: '/v1/wallet/crypto/deposits/:id/retry',
+  deposits: get('/v1/wallet/crypto/deposits'),
+  /** Retry the risk review of a delayed deposit. */
+  depositRetry: post('/v1/wallet/crypto/deposits/:id/retry'),
   /** The chain's signed callbacks (x-signature, x-timestamp; lib/signed-callback). */
-  chainCallback: '/v1/wallet/crypto/public/chain/callback',
+  chainCallback: post('/v1/wallet/crypto/public/chain/callback'),
 } as const;
+export const CRYPTO_WALLET_PATHS = pathsOf(CRYPTO_WALLET_ENDPOINTS);
 
 export const networkKind = z.enum(NETWORK_KINDS);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyText } from './decimal.js';
 import { partnerBankAccountState, bankTransferRequest } from './fiat.js';
+import { get, post, pathsOf } from './endpoint.js';
 
 /**
  * The partner bank's API as the exchange calls it (apps/gateway features/fiat-bank/bank-adapter.ts;
@@ -96,11 +97,12 @@ export { bankTransferRequest };
 
 // ---- The user's routes: /v1/fiat/bank-account ----
 
-export const PARTNER_BANK_ACCOUNT_PATHS = {
-  status: '/v1/fiat/bank-account',
-  open: '/v1/fiat/bank-account/open',
-  ekycLink: '/v1/fiat/bank-account/ekyc-link',
+export const PARTNER_BANK_ACCOUNT_ENDPOINTS = {
+  status: get('/v1/fiat/bank-account'),
+  open: post('/v1/fiat/bank-account/open'),
+  ekycLink: post('/v1/fiat/bank-account/ekyc-link'),
 } as const;
+export const PARTNER_BANK_ACCOUNT_PATHS = pathsOf(PARTNER_BANK_ACCOUNT_ENDPOINTS);
 
 export const partnerBankFeeKind = z.enum(['OPENING', 'MONTHLY']);
 /**

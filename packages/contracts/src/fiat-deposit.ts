@@ -8,21 +8,30 @@ import {
   fiatWithdrawalState,
 } from './fiat.js';
 import { pageQuery } from './paging.js';
+import { get, post, pathsOf } from './endpoint.js';
 
 /**
  * Fiat deposits: by card through the card processor, by bank transfer to the user's virtual
  * account at the partner bank; the two agreements accepted before either; and the fiat history
- * that lists deposits and withdrawals together. Every route is under FIAT_PREFIX (/v1/fiat).
+ * that lists deposits and withdrawals together. Every route is under /v1/fiat.
  */
 
+export const FIAT_DEPOSIT_ENDPOINTS = {
+  agreements: get('/v1/fiat/agreements'),
+  agree: post('/v1/fiat/agreements'),
+  bankInstructions: get('/v1/fiat/deposit/bank-instructions'),
+  cardPreview: get('/v1/fiat/deposit/card/preview'),
+  cardCharge: post('/v1/fiat/deposit/card'),
+  deposit: get('/v1/fiat/deposits/:id'),
+  history: get('/v1/fiat/history'),
+  historyExport: get('/v1/fiat/history/export'),
+  /** The card channel's signed callback. */
+  cardCallback: post('/v1/fiat/public/card/callback'),
+} as const;
 export const FIAT_DEPOSIT_PATHS = {
-  agreements: '/v1/fiat/agreements',
-  bankInstructions: '/v1/fiat/deposit/bank-instructions',
-  cardPreview: '/v1/fiat/deposit/card/preview',
-  cardCharge: '/v1/fiat/deposit/card',
+  ...pathsOf(FIAT_DEPOSIT_ENDPOINTS),
+  /** One deposit is `${deposits}/<id>` (FIAT_DEPOSIT_ENDPOINTS.deposit). */
   deposits: '/v1/fiat/deposits',
-  history: '/v1/fiat/history',
-  historyExport: '/v1/fiat/history/export',
 } as const;
 
 const money = moneyText();

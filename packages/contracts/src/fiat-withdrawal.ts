@@ -12,22 +12,35 @@ import {
 import { isCountryCode } from './kyc.js';
 import { pageQuery } from './paging.js';
 import { text } from './text.js';
+import { get, post, put, fillPath } from './endpoint.js';
 
 /**
  * The bank-account whitelist (/accountCenter/bankCardManage) and fiat withdrawals
  * (/withdrawAssets/JYB): paths, shapes and the rules the form and the gateway both check (spec
  * trading-account-domain sections 3, 4, 5, 8, 9).
  */
-export const FIAT_WITHDRAWAL_PATHS = {
-  bankAccounts: '/v1/fiat/bank-accounts',
+export const FIAT_WITHDRAWAL_ENDPOINTS = {
+  bankAccounts: get('/v1/fiat/bank-accounts'),
+  addBankAccount: post('/v1/fiat/bank-accounts'),
   /** PUT with the currencies the account serves (all of them: [] unlinks it) and the codes. */
-  bankAccountCurrencies: (id: string) => `/v1/fiat/bank-accounts/${id}/currencies`,
+  bankAccountCurrencies: put('/v1/fiat/bank-accounts/:id/currencies'),
   /** POST with the step-up codes. */
-  bankAccountDelete: (id: string) => `/v1/fiat/bank-accounts/${id}/delete`,
-  withdrawalPreview: '/v1/fiat/withdrawals/preview',
-  withdrawals: '/v1/fiat/withdrawals',
-  withdrawal: (id: string) => `/v1/fiat/withdrawals/${id}`,
-  withdrawalCancel: (id: string) => `/v1/fiat/withdrawals/${id}/cancel`,
+  bankAccountDelete: post('/v1/fiat/bank-accounts/:id/delete'),
+  withdrawalPreview: post('/v1/fiat/withdrawals/preview'),
+  withdrawals: get('/v1/fiat/withdrawals'),
+  withdraw: post('/v1/fiat/withdrawals'),
+  withdrawal: get('/v1/fiat/withdrawals/:id'),
+  withdrawalCancel: post('/v1/fiat/withdrawals/:id/cancel'),
+} as const;
+const FW = FIAT_WITHDRAWAL_ENDPOINTS;
+export const FIAT_WITHDRAWAL_PATHS = {
+  bankAccounts: FW.bankAccounts.path,
+  bankAccountCurrencies: (id: string) => fillPath(FW.bankAccountCurrencies.path, { id }),
+  bankAccountDelete: (id: string) => fillPath(FW.bankAccountDelete.path, { id }),
+  withdrawalPreview: FW.withdrawalPreview.path,
+  withdrawals: FW.withdrawals.path,
+  withdrawal: (id: string) => fillPath(FW.withdrawal.path, { id }),
+  withdrawalCancel: (id: string) => fillPath(FW.withdrawalCancel.path, { id }),
 } as const;
 
 /** The currencies a bank account can serve and a fiat withdrawal can be made in. */

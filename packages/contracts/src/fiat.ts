@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyText } from './decimal.js';
+import { post, pathsOf } from './endpoint.js';
 
 /**
  * Fiat: the partner bank (a virtual account per verified user, USD and EUR, with an e-KYC link
@@ -8,17 +9,17 @@ import { moneyText } from './decimal.js';
  * parties call back at /v1/fiat/public/... with signed bodies (HMAC-SHA256 over
  * `<unix seconds>.<raw body>`, a replay window, idempotent on the party's event id).
  */
-export const FIAT_PREFIX = '/v1/fiat';
 
 /** Where each family of the partner bank's callbacks arrives (one route per family). */
-export const BANK_CALLBACK_PATHS = {
+export const BANK_CALLBACK_ENDPOINTS = {
   /** account.opened, account.open_failed, ekyc.passed, ekyc.failed */
-  accounts: '/v1/fiat/public/bank/accounts/callback',
+  accounts: post('/v1/fiat/public/bank/accounts/callback'),
   /** transfer.received (a deposit to a virtual account) */
-  deposits: '/v1/fiat/public/bank/deposits/callback',
+  deposits: post('/v1/fiat/public/bank/deposits/callback'),
   /** transfer.sent, transfer.failed (a withdrawal the exchange asked the bank to send) */
-  transfers: '/v1/fiat/public/bank/transfers/callback',
+  transfers: post('/v1/fiat/public/bank/transfers/callback'),
 } as const;
+export const BANK_CALLBACK_PATHS = pathsOf(BANK_CALLBACK_ENDPOINTS);
 /** The card processor's callbacks (charge.succeeded, charge.declined, charge.requires_action). */
 export const CARD_CALLBACK_PATH = '/v1/fiat/public/card/callback';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { get, post } from './endpoint.js';
 
 /**
  * Uploaded files: the places a file is uploaded for and the rules of each (domain spec section
@@ -97,3 +98,10 @@ export const reviewFileQuery = z.strictObject({
     .regex(/^[A-Za-z0-9_-]{43}$/)
     .describe('HMAC-SHA256 of "<id>.<exp>", base64url'),
 });
+
+export const FILE_ENDPOINTS = {
+  upload: post('/v1/files/upload'),
+  file: get('/v1/files/:id'),
+  /** A file as the verification provider's reviewer fetches it (signed link). */
+  review: get('/v1/files/public/review/:id'),
+} as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneyText } from './decimal.js';
 import { pageQuery } from './paging.js';
 import { text } from './text.js';
+import { get, post, fillPath } from './endpoint.js';
 
 /**
  * Flash remittance (/flashRemittance/initiateFlash): a platform-internal fiat transfer to
@@ -11,21 +12,34 @@ import { text } from './text.js';
  * what the recipient receives. Every route is under /v1/flash-remittance; the ones that move
  * money or change the whitelist take the step-up codes.
  */
-export const FLASH_REMITTANCE_PREFIX = '/v1/flash-remittance';
-export const FLASH_REMITTANCE_PATHS = {
-  whitelist: '/v1/flash-remittance/whitelist',
+export const FLASH_REMITTANCE_ENDPOINTS = {
+  whitelist: get('/v1/flash-remittance/whitelist'),
+  addWhitelist: post('/v1/flash-remittance/whitelist'),
   /** POST with the step-up codes. */
-  whitelistDelete: (id: string) => `/v1/flash-remittance/whitelist/${id}/delete`,
-  /** GET: the fiat currencies the user holds, with what is available of each. */
-  currencies: '/v1/flash-remittance/currencies',
-  /** POST: initiate (step-up). GET: the user's sent (`side=SENT`) or received ones, paged. */
-  remittances: '/v1/flash-remittance/remittances',
-  remittance: (id: string) => `/v1/flash-remittance/remittances/${id}`,
+  whitelistDelete: post('/v1/flash-remittance/whitelist/:id/delete'),
+  /** The fiat currencies the user holds, with what is available of each. */
+  currencies: get('/v1/flash-remittance/currencies'),
+  /** The user's sent (`side=SENT`) or received ones, paged. */
+  remittances: get('/v1/flash-remittance/remittances'),
+  /** Initiate (step-up). */
+  remit: post('/v1/flash-remittance/remittances'),
+  remittance: get('/v1/flash-remittance/remittances/:id'),
   /** The sender withdraws the request while it awaits the recipient. */
-  cancel: (id: string) => `/v1/flash-remittance/remittances/${id}/cancel`,
+  cancel: post('/v1/flash-remittance/remittances/:id/cancel'),
   /** The recipient agrees (it is processed at once) or rejects (an optional reason). */
-  agree: (id: string) => `/v1/flash-remittance/remittances/${id}/agree`,
-  reject: (id: string) => `/v1/flash-remittance/remittances/${id}/reject`,
+  agree: post('/v1/flash-remittance/remittances/:id/agree'),
+  reject: post('/v1/flash-remittance/remittances/:id/reject'),
+} as const;
+const FR = FLASH_REMITTANCE_ENDPOINTS;
+export const FLASH_REMITTANCE_PATHS = {
+  whitelist: FR.whitelist.path,
+  whitelistDelete: (id: string) => fillPath(FR.whitelistDelete.path, { id }),
+  currencies: FR.currencies.path,
+  remittances: FR.remittances.path,
+  remittance: (id: string) => fillPath(FR.remittance.path, { id }),
+  cancel: (id: string) => fillPath(FR.cancel.path, { id }),
+  agree: (id: string) => fillPath(FR.agree.path, { id }),
+  reject: (id: string) => fillPath(FR.reject.path, { id }),
 } as const;
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneyText } from './decimal.js';
 import { pageQuery } from './paging.js';
 import { text } from './text.js';
+import { get, post, fillPath } from './endpoint.js';
 
 /**
  * Foreign exchange between two fiat currencies of the catalogue (/foreignExchange; spec
@@ -10,15 +11,25 @@ import { text } from './text.js';
  * settles about 30 minutes later at the quoted rate. Real mode only, identity-verified users
  * (permission FOREIGN_EXCHANGE). Advertised free: no fee line, the spread is the price.
  */
+export const FOREIGN_EXCHANGE_ENDPOINTS = {
+  /** The fiat currencies that can be exchanged, with the available balance of each. */
+  currencies: get('/v1/fiat/fx/currencies'),
+  /** A quote, valid FX_QUOTE_TTL_SECONDS (15 by default). */
+  quotes: post('/v1/fiat/fx/quotes'),
+  /** Confirm a quote. */
+  exchange: post('/v1/fiat/fx/exchanges'),
+  /** The history (paged, filtered). */
+  exchanges: get('/v1/fiat/fx/exchanges'),
+  exchangesExport: get('/v1/fiat/fx/exchanges/export'),
+  exchangeById: get('/v1/fiat/fx/exchanges/:id'),
+} as const;
+const FX = FOREIGN_EXCHANGE_ENDPOINTS;
 export const FOREIGN_EXCHANGE_PATHS = {
-  /** GET: the fiat currencies that can be exchanged, with the available balance of each. */
-  currencies: '/v1/fiat/fx/currencies',
-  /** POST: a quote, valid FX_QUOTE_TTL_SECONDS (15 by default). */
-  quotes: '/v1/fiat/fx/quotes',
-  /** POST: confirm a quote; GET: the history (paged, filtered). */
-  exchanges: '/v1/fiat/fx/exchanges',
-  exchangesExport: '/v1/fiat/fx/exchanges/export',
-  exchange: (id: string) => `/v1/fiat/fx/exchanges/${id}`,
+  currencies: FX.currencies.path,
+  quotes: FX.quotes.path,
+  exchanges: FX.exchanges.path,
+  exchangesExport: FX.exchangesExport.path,
+  exchange: (id: string) => fillPath(FX.exchangeById.path, { id }),
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { get } from './endpoint.js';
 
 export const healthStatus = z.object({ status: z.literal('ok'), uptimeSeconds: z.number() });
 /** A matching engine's heartbeat: when it last beat; null when none for three beats. */
@@ -41,3 +42,8 @@ export const readinessStatus = z.object({
     })
     .optional(),
 });
+
+export const HEALTH_ENDPOINTS = {
+  health: get('/health'),
+  ready: get('/ready'),
+} as const;

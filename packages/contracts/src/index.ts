@@ -41,3 +41,12 @@ export * from './notification.js';
 export * from './rapid-buy.js';
 export * from './flash-remittance.js';
 export * from './redis-cluster.js';
+export {
+  HttpMethod,
+  defineEndpoint,
+  fillPath,
+  pathParams,
+  pathsOf,
+  type Endpoint,
+} from './endpoint.js';
+export * from './endpoints.js';

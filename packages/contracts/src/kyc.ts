@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANNUAL_AMOUNT_BANDS_USD, ANNUAL_TRANSACTION_COUNT_BANDS } from './constants.js';
 import { text } from './text.js';
+import { get, post, put } from './endpoint.js';
 
 /**
  * Identity verification (KYC) shapes shared by the gateway, the web client and the simulated KYC
@@ -462,3 +463,19 @@ export const SIM_KYC_FAIL_MARKER = 'Fail';
  * prohibited. The order's value is its total in the quote asset, converted to USD.
  */
 export const OPTED_OUT_SPOT_LIMIT_USD_24H = '1000';
+
+/** Identity verification (under /v1/kyc); the drafts are per kind of account. */
+export const KYC_ENDPOINTS = {
+  selectIndividual: get('/v1/kyc/individual/select'),
+  application: get('/v1/kyc/application'),
+  individualDraft: get('/v1/kyc/individual/draft'),
+  saveIndividualDraft: put('/v1/kyc/individual/draft'),
+  institutionDraft: get('/v1/kyc/institution/draft'),
+  saveInstitutionDraft: put('/v1/kyc/institution/draft'),
+  individualBasic: post('/v1/kyc/individual/basic'),
+  individualAdvanced: post('/v1/kyc/individual/advanced'),
+  institutionInformation: post('/v1/kyc/institution/information'),
+  institutionDocuments: post('/v1/kyc/institution/documents'),
+  /** The verification provider's signed callback. */
+  providerCallback: post('/v1/kyc/public/provider/callback'),
+} as const;

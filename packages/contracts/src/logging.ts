@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text, trimmedText } from './text.js';
+import { post } from './endpoint.js';
 
 /**
  * Analytics events of the client (spec platform-shell section 5): a category and an action are
@@ -22,3 +23,8 @@ export const clientEventsRequest = z.strictObject({
 export type ClientEventsRequest = z.infer<typeof clientEventsRequest>;
 
 export const clientEventsResponse = z.object({ accepted: z.number().int() });
+
+export const LOGGING_ENDPOINTS = {
+  /** Page views, custom events and view time of the web client. */
+  events: post('/v1/logging/public/events'),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { get, pathsOf } from './endpoint.js';
 
 export const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'] as const;
 export const candleInterval = z.enum(CANDLE_INTERVALS);
@@ -145,15 +146,18 @@ export const exchangeRates = z.object({
     .describe('HKD per 100 units of each asset, as decimal strings'),
 });
 export type ExchangeRates = z.infer<typeof exchangeRates>;
-export const EXCHANGE_RATES_PATH = '/v1/external-market-data/public/exchange-rates';
 /** The public market-data calls of the mode in the runtime-mode header. */
-export const MARKET_DATA_PATHS = {
-  depth: '/v1/market-data/public/depth',
-  trades: '/v1/market-data/public/trades',
-  tickers: '/v1/market-data/public/tickers',
-  candles: '/v1/market-data/public/candles',
-  stats: '/v1/market-data/public/stats',
-  chartHistory: '/v1/market-data/public/chart-history',
+export const MARKET_DATA_ENDPOINTS = {
+  depth: get('/v1/market-data/public/depth'),
+  trades: get('/v1/market-data/public/trades'),
+  tickers: get('/v1/market-data/public/tickers'),
+  candles: get('/v1/market-data/public/candles'),
+  stats: get('/v1/market-data/public/stats'),
+  chartHistory: get('/v1/market-data/public/chart-history'),
+  coinInfo: get('/v1/symbol/public/coin-info'),
+  exchangeRates: get('/v1/external-market-data/public/exchange-rates'),
 } as const;
+export const MARKET_DATA_PATHS = pathsOf(MARKET_DATA_ENDPOINTS);
+export const EXCHANGE_RATES_PATH = MARKET_DATA_ENDPOINTS.exchangeRates.path;
 /** Where the price feed leaves its latest rates in Redis (a connection's key prefix applies). */
 export const EXCHANGE_RATES_KEY = 'market:exchange-rates';

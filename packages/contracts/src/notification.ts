@@ -3,6 +3,7 @@ import { orderSide } from './order.js';
 import { pageQuery } from './paging.js';
 import { runtimeMode } from './runtime-mode.js';
 import { newsItem } from './news.js';
+import { get, post, put } from './endpoint.js';
 
 /**
  * Notifications (spec platform-shell section 1; `/v1/notification`). A notification is stored as
@@ -246,3 +247,15 @@ export const notificationPush = z.object({
   notification: notification.nullable(),
 });
 export type NotificationPush = z.infer<typeof notificationPush>;
+
+/** Notifications and the message centre (under /v1/notification). */
+export const NOTIFICATION_ENDPOINTS = {
+  announcements: get('/v1/notification/public/announcements'),
+  list: get('/v1/notification/list'),
+  detail: get('/v1/notification/detail/:id'),
+  unreadCount: get('/v1/notification/unread-count'),
+  read: post('/v1/notification/read'),
+  readAll: post('/v1/notification/read-all'),
+  preferences: get('/v1/notification/preferences'),
+  updatePreferences: put('/v1/notification/preferences'),
+} as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyText } from './decimal.js';
 import { text } from './text.js';
+import { get, post, pathsOf } from './endpoint.js';
 
 export const orderSide = z.enum(['BUY', 'SELL']);
 export type OrderSide = z.infer<typeof orderSide>;
@@ -165,15 +166,15 @@ export const fill = spotTrade
 export type Fill = z.infer<typeof fill>;
 
 /** The spot-order calls (REST twins of the socket's trading ops), under /v1/spot-order. */
-export const SPOT_ORDER_PATHS = {
-  place: '/v1/spot-order/place',
-  cancel: '/v1/spot-order/cancel',
-  cancelAll: '/v1/spot-order/cancel-all',
-  cancelPlace: '/v1/spot-order/cancel-place',
-  /** One order: `{id}` is replaced by the order's id. */
-  order: '/v1/spot-order/order/{id}',
-  openOrders: '/v1/spot-order/open-orders',
-  history: '/v1/spot-order/history',
-  trades: '/v1/spot-order/trades',
+export const SPOT_ORDER_ENDPOINTS = {
+  place: post('/v1/spot-order/place'),
+  cancel: post('/v1/spot-order/cancel'),
+  cancelAll: post('/v1/spot-order/cancel-all'),
+  cancelPlace: post('/v1/spot-order/cancel-place'),
+  order: get('/v1/spot-order/order/:id'),
+  openOrders: get('/v1/spot-order/open-orders'),
+  history: get('/v1/spot-order/history'),
+  trades: get('/v1/spot-order/trades'),
 } as const;
+export const SPOT_ORDER_PATHS = pathsOf(SPOT_ORDER_ENDPOINTS);
 export const cancelAllResponse = z.object({ cancelled: z.number().int() });

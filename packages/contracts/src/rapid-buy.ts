@@ -3,6 +3,7 @@ import { moneyText } from './decimal.js';
 import { RAPID_BUY_PAIR } from './constants.js';
 import { pageQuery } from './paging.js';
 import { text } from './text.js';
+import { get, post, fillPath } from './endpoint.js';
 
 /**
  * Rapid Buy (/rapidBuy, spec trading-account-domain sections 1, 2, 5, 8): spend US dollars,
@@ -10,15 +11,24 @@ import { text } from './text.js';
  * of the user's runtime mode; confirming places a market buy by quote amount (IOC) with a price
  * protection through the spot order path, so the ledger and the book stay the one truth.
  */
+export const RAPID_BUY_ENDPOINTS = {
+  /** The catalogue's pair and whether it is offered in the mode. */
+  info: get('/v1/rapid-buy/info'),
+  /** ?usdAmount=: the walk of the live book for that spend. */
+  quote: get('/v1/rapid-buy/quote'),
+  buy: post('/v1/rapid-buy/orders'),
+  /** The history (paged). */
+  orders: get('/v1/rapid-buy/orders'),
+  order: get('/v1/rapid-buy/orders/:id'),
+  export: get('/v1/rapid-buy/orders/export'),
+} as const;
+const RB = RAPID_BUY_ENDPOINTS;
 export const RAPID_BUY_PATHS = {
-  /** GET: the catalogue's pair and whether it is offered in the mode. */
-  info: '/v1/rapid-buy/info',
-  /** GET ?usdAmount=: the walk of the live book for that spend. */
-  quote: '/v1/rapid-buy/quote',
-  /** POST to buy; GET the history (paged). */
-  orders: '/v1/rapid-buy/orders',
-  order: (id: string) => `/v1/rapid-buy/orders/${id}`,
-  export: '/v1/rapid-buy/orders/export',
+  info: RB.info.path,
+  quote: RB.quote.path,
+  orders: RB.orders.path,
+  order: (id: string) => fillPath(RB.order.path, { id }),
+  export: RB.export.path,
 } as const;
 
 /** The symbol Rapid Buy trades on: base USDT, counter USD (RAPID_BUY_PAIR). */

@@ -13,21 +13,24 @@ import {
 import { FLOW_GROUPS, FlowType, type FlowTypeCode } from './ledger.js';
 import { pageQuery } from './paging.js';
 import { text } from './text.js';
+import { get, pathsOf } from './endpoint.js';
 
 /** Fee reports and statements: `/v1/fees` (schedule, fees paid) and `/v1/report` (statements, fund flow). */
-export const FEES_PATHS = {
-  schedule: '/v1/fees/public/schedule',
-  paid: '/v1/fees/paid',
+export const FEES_ENDPOINTS = {
+  schedule: get('/v1/fees/public/schedule'),
+  paid: get('/v1/fees/paid'),
 } as const;
+export const FEES_PATHS = pathsOf(FEES_ENDPOINTS);
 
-export const REPORT_PATHS = {
-  months: '/v1/report/statement/months',
-  statement: '/v1/report/statement',
-  statementCsv: '/v1/report/statement.csv',
-  statementPdf: '/v1/report/statement.pdf',
-  flows: '/v1/report/flows',
-  flowsCsv: '/v1/report/flows.csv',
+export const REPORT_ENDPOINTS = {
+  months: get('/v1/report/statement/months'),
+  statement: get('/v1/report/statement'),
+  statementCsv: get('/v1/report/statement.csv'),
+  statementPdf: get('/v1/report/statement.pdf'),
+  flows: get('/v1/report/flows'),
+  flowsCsv: get('/v1/report/flows.csv'),
 } as const;
+export const REPORT_PATHS = pathsOf(REPORT_ENDPOINTS);
 
 const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/);
 

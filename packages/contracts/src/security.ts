@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { GOOGLE_CODE_LENGTH } from './constants.js';
-import { loginResponse, newPassword, oauthLinkResponse } from './auth.js';
+import { AUTH_ENDPOINTS, loginResponse, newPassword, oauthLinkResponse } from './auth.js';
 import { verificationKind } from './user.js';
+import { get, post, pathsOf } from './endpoint.js';
 
 /**
  * Security settings (spec trading-account-domain sections 2, 4, 5): Google Authenticator, password
@@ -97,15 +98,18 @@ export function needsSecondStep(answer: PasswordLoginResponse): answer is LoginS
 }
 
 /** The routes of the security settings. */
+export const SECURITY_ENDPOINTS = {
+  status: get('/v1/security/status'),
+  emailCode: post('/v1/security/email-code'),
+  authenticatorSetup: post('/v1/security/authenticator/setup'),
+  authenticatorLink: post('/v1/security/authenticator/link'),
+  authenticatorUnlink: post('/v1/security/authenticator/unlink'),
+  changePassword: post('/v1/security/password/change'),
+  changeEmail: post('/v1/security/email/change'),
+} as const;
 export const SECURITY_PATHS = {
-  status: '/v1/security/status',
-  emailCode: '/v1/security/email-code',
-  authenticatorSetup: '/v1/security/authenticator/setup',
-  authenticatorLink: '/v1/security/authenticator/link',
-  authenticatorUnlink: '/v1/security/authenticator/unlink',
-  changePassword: '/v1/security/password/change',
-  changeEmail: '/v1/security/email/change',
-  loginGoogle: '/v1/auth/public/login/google',
+  ...pathsOf(SECURITY_ENDPOINTS),
+  loginGoogle: AUTH_ENDPOINTS.loginGoogle.path,
 } as const;
 
 /** The provider-link answer: a session, or (Authenticator linked) the ticket for the code step. */

@@ -22,6 +22,7 @@ import { foreignExchange } from './foreign-exchange.js';
 import { flashRemittance } from './flash-remittance.js';
 import { notificationPush } from './notification.js';
 import { partnerBankAccountView } from './fiat-bank.js';
+import { get } from './endpoint.js';
 
 export const socketOp = z.enum([
   'login',
@@ -215,6 +216,13 @@ export const PUSHED_CHANNELS = socketChannel.options.filter(
   (c): c is PushedChannel => c !== 'acceptLanguage',
 );
 
+/**
+ * How a push frame begins on the wire (of one channel, or of any): the gateway writes `event`, then
+ * `channel`, first, so a reader may route a frame by this prefix before parsing it, or instead.
+ */
+export const pushFramePrefix = (channel?: SocketChannel) =>
+  channel ? `{"event":"push","channel":"${channel}"` : '{"event":"push"';
+
 /** A pushed channel event, typed by its channel. */
 export type SocketPush = {
   [C in SocketChannel]: {
@@ -299,3 +307,6 @@ export function parseSocketMessage(
   const result = controlMessage.safeParse(json);
   return result.success ? result.data : null;
 }
+
+/** The socket's upgrade: a GET the gateway answers with a WebSocket. */
+export const SOCKET_ENDPOINT = get('/v1/websocket/connect');

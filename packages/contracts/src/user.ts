@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RuntimeMode } from './runtime-mode.js';
+import { get } from './endpoint.js';
 
 export const EntityType = { INDIVIDUAL: 'INDIVIDUAL', INSTITUTION: 'INSTITUTION' } as const;
 export type EntityType = (typeof EntityType)[keyof typeof EntityType];
@@ -106,3 +107,8 @@ export function securityLevel(user: Pick<UserInfo, 'verifications'>): number {
 export function isVerified(user: Pick<UserInfo, 'kycLevel'>): boolean {
   return user.kycLevel !== null && user.kycLevel > 0;
 }
+
+export const USER_ENDPOINTS = {
+  profile: get('/v1/user/profile'),
+  changeLanguage: get('/v1/user/change-language'),
+} as const;

@@ -4,17 +4,21 @@ import { FlowType } from './ledger.js';
 import { orderSide } from './order.js';
 import { pageQuery } from './paging.js';
 import { RuntimeMode } from './runtime-mode.js';
+import { get, post, pathsOf } from './endpoint.js';
 
 /** The wallet's endpoints (under /v1/wallet). */
-export const WALLET_PATHS = {
-  balances: '/v1/wallet/balances',
+export const WALLET_ENDPOINTS = {
+  balances: get('/v1/wallet/balances'),
   /** Ledger entries, one row per leg: the detailed view for exports and auditors. */
-  flows: '/v1/wallet/flows',
+  flows: get('/v1/wallet/flows'),
   /** One line per user action: what transaction history shows. */
-  transactions: '/v1/wallet/transactions',
-  transactionTypes: '/v1/wallet/transaction-types',
-  demoReset: '/v1/wallet/demo/reset',
+  transactions: get('/v1/wallet/transactions'),
+  transactionTypes: get('/v1/wallet/transaction-types'),
+  demoReset: post('/v1/wallet/demo/reset'),
+  /** Outside production with DEV_CREDIT only. */
+  devCredit: post('/v1/wallet/dev/credit'),
 } as const;
+export const WALLET_PATHS = pathsOf(WALLET_ENDPOINTS);
 
 /**
  * What a line of transaction history is: one user action, whatever number of ledger entries it

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneyText } from './decimal.js';
 import { text } from './text.js';
 import { pageQuery } from './paging.js';
+import { get, post, put, fillPath } from './endpoint.js';
 
 /**
  * Money leaving an account: crypto withdrawals, internal transfers by UID, and the whitelists of
@@ -10,20 +11,38 @@ import { pageQuery } from './paging.js';
  * codes (`googleCode` of the linked Google Authenticator and an `emailCode` mailed for the
  * STEP_UP purpose by POST /v1/security/email-code).
  */
+export const WITHDRAWAL_ENDPOINTS = {
+  whitelistAddresses: get('/v1/wallet/whitelist/addresses'),
+  addWhitelistAddress: post('/v1/wallet/whitelist/addresses'),
+  /** POST with the step-up codes. */
+  whitelistAddressDelete: post('/v1/wallet/whitelist/addresses/:id/delete'),
+  whitelistUids: get('/v1/wallet/whitelist/uids'),
+  addWhitelistUid: post('/v1/wallet/whitelist/uids'),
+  whitelistUidDelete: post('/v1/wallet/whitelist/uids/:id/delete'),
+  /** The "whitelisted addresses only" and "whitelisted UIDs only" settings. */
+  whitelistSettings: get('/v1/wallet/whitelist/settings'),
+  updateWhitelistSettings: put('/v1/wallet/whitelist/settings'),
+  internalTransfers: get('/v1/wallet/internal-transfers'),
+  transfer: post('/v1/wallet/internal-transfers'),
+  /** Fee, gas and amount received for a withdrawal, before confirming. */
+  withdrawalPreview: post('/v1/wallet/withdrawals/preview'),
+  withdrawals: get('/v1/wallet/withdrawals'),
+  withdraw: post('/v1/wallet/withdrawals'),
+  withdrawal: get('/v1/wallet/withdrawals/:id'),
+  withdrawalCancel: post('/v1/wallet/withdrawals/:id/cancel'),
+} as const;
+const WD = WITHDRAWAL_ENDPOINTS;
 export const WITHDRAWAL_PATHS = {
-  whitelistAddresses: '/v1/wallet/whitelist/addresses',
-  /** POST `${whitelistAddresses}/:id/delete` with the step-up codes. */
-  whitelistAddressDelete: (id: string) => `/v1/wallet/whitelist/addresses/${id}/delete`,
-  whitelistUids: '/v1/wallet/whitelist/uids',
-  whitelistUidDelete: (id: string) => `/v1/wallet/whitelist/uids/${id}/delete`,
-  /** GET and PUT: the "whitelisted addresses only" and "whitelisted UIDs only" settings. */
-  whitelistSettings: '/v1/wallet/whitelist/settings',
-  internalTransfers: '/v1/wallet/internal-transfers',
-  /** POST: fee, gas and amount received for a withdrawal, before confirming. */
-  withdrawalPreview: '/v1/wallet/withdrawals/preview',
-  withdrawals: '/v1/wallet/withdrawals',
-  withdrawal: (id: string) => `/v1/wallet/withdrawals/${id}`,
-  withdrawalCancel: (id: string) => `/v1/wallet/withdrawals/${id}/cancel`,
+  whitelistAddresses: WD.whitelistAddresses.path,
+  whitelistAddressDelete: (id: string) => fillPath(WD.whitelistAddressDelete.path, { id }),
+  whitelistUids: WD.whitelistUids.path,
+  whitelistUidDelete: (id: string) => fillPath(WD.whitelistUidDelete.path, { id }),
+  whitelistSettings: WD.whitelistSettings.path,
+  internalTransfers: WD.internalTransfers.path,
+  withdrawalPreview: WD.withdrawalPreview.path,
+  withdrawals: WD.withdrawals.path,
+  withdrawal: (id: string) => fillPath(WD.withdrawal.path, { id }),
+  withdrawalCancel: (id: string) => fillPath(WD.withdrawalCancel.path, { id }),
 } as const;
 
 /** Whitelist notes: 2 to 30 characters (spec section 5; the 100-character message is kept too). */

@@ -7,6 +7,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
+import { SOCKET_ENDPOINT, WALLET_ENDPOINTS } from '@exchange/contracts';
 import pg from 'pg';
 import { deployMigrations, ensureDatabase } from '@exchange/tooling/db';
 import { runSecrets } from '@exchange/tooling/secrets';
@@ -332,7 +333,7 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
   return {
     port,
     baseUrl,
-    wsUrl: `ws://127.0.0.1:${port}/v1/websocket/connect`,
+    wsUrl: `ws://127.0.0.1:${port}${SOCKET_ENDPOINT.path}`,
     databaseUrl: o.databaseUrl,
     redisUrl: o.redisUrl,
     redisPrefix: o.redisPrefix,
@@ -404,7 +405,7 @@ export async function fundUsers(baseUrl: string, users: readonly BenchUser[]): P
     while (next < users.length) {
       const u = users[next++];
       if (!u) return;
-      const res = await fetch(`${baseUrl}/v1/wallet/balances`, {
+      const res = await fetch(`${baseUrl}${WALLET_ENDPOINTS.balances.path}`, {
         headers: { authorization: `Bearer ${u.token}`, 'runtime-mode': '1' },
       });
       if (!res.ok) throw new Error(`funding failed: ${res.status} ${await res.text()}`);

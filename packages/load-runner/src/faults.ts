@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { SPOT_ORDER_ENDPOINTS } from '@exchange/contracts';
 import pg from 'pg';
 import { deployMigrations, ensureDatabase } from '@exchange/tooling/db';
 import { Supervisor } from '@exchange/tooling/supervisor';
@@ -100,8 +101,8 @@ function load(baseUrl: () => string, users: readonly BenchUser[]) {
     if (!user) return;
     counts.sent += 1;
     try {
-      const res = await fetch(`${baseUrl()}/v1/spot-order/place`, {
-        method: 'POST',
+      const res = await fetch(`${baseUrl()}${SPOT_ORDER_ENDPOINTS.place.path}`, {
+        method: SPOT_ORDER_ENDPOINTS.place.method,
         headers: {
           authorization: `Bearer ${user.token}`,
           'content-type': 'application/json',

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { SPOT_ORDER_ENDPOINTS } from '@exchange/contracts';
 import type { BenchUser } from './exchange.js';
 import { log } from './exchange.js';
 import { orderBody, plannedOrder } from './orders.js';
@@ -99,8 +100,8 @@ export async function runOrderPath(o: {
       timeout: 30,
       requests: [
         {
-          method: 'POST',
-          path: '/v1/spot-order/place',
+          method: SPOT_ORDER_ENDPOINTS.place.method,
+          path: SPOT_ORDER_ENDPOINTS.place.path,
           headers: headers(first.token),
           setupRequest: (req, context) => {
             const ctx = context as Ctx;

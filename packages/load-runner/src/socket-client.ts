@@ -1,4 +1,7 @@
 import { WebSocket } from 'ws';
+import { pushFramePrefix } from '@exchange/contracts';
+
+const PUSH_FRAME = pushFramePrefix();
 
 export interface Reply {
   event: 'reply';
@@ -61,7 +64,7 @@ export class BenchSocket {
       ws.on('message', (raw: Buffer) => {
         const now = Date.now();
         const text = raw.toString('utf8');
-        if (s.onRawPush && text.startsWith('{"event":"push"') && s.onRawPush(text, now)) return;
+        if (s.onRawPush && text.startsWith(PUSH_FRAME) && s.onRawPush(text, now)) return;
         let msg: { event?: string; requestId?: string };
         try {
           msg = JSON.parse(text) as { event?: string; requestId?: string };

@@ -2,6 +2,7 @@
 // subscribes to one symbol's orderBook and trade channels, counts sequence gaps and measures
 // trade-to-delivery from the trade's engine timestamp.
 import { parentPort, workerData } from 'node:worker_threads';
+import { pushFramePrefix } from '@exchange/contracts';
 import { SeqTracker } from './gaps.js';
 import { BenchSocket } from './socket-client.js';
 import { Histogram } from './stats.js';
@@ -48,6 +49,8 @@ let bookMessages = 0;
 let failed = 0;
 const failures = new Map<string, number>();
 let hist = new Histogram(1, 60_000);
+const BOOK_PUSH = pushFramePrefix('orderBook');
+const TRADE_PUSH = pushFramePrefix('trade');
 
 async function openOne(): Promise<void> {
   const s = await BenchSocket.open(input.wsUrl);
@@ -71,10 +74,11 @@ async function openOne(): Promise<void> {
     }
   };
   // Increments and trades are read without a JSON parse (see BenchSocket.onRawPush); the
-  // gateway writes pushes as {"event":"push","channel":"<channel>",...,"data":{...}}.
+  // gateway writes pushes as {"event":"push","channel":"<channel>",...,"data":{...}}
+  // (contracts pushFramePrefix).
   s.onRawPush = (text, receivedAt) => {
     // A push holds one item or an array of one settlement batch's items; each is counted.
-    if (text.startsWith('{"event":"push","channel":"orderBook"')) {
+    if (text.startsWith(BOOK_PUSH)) {
       if (!text.includes('"type":"increment"', 40)) return false;
       const n = eachNumberAfter(text, '"seq":', (v) => seq.increment(v));
       if (n === 0) return false;
@@ -85,7 +89,7 @@ async function openOne(): Promise<void> {
       }
       return true;
     }
-    if (text.startsWith('{"event":"push","channel":"trade"')) {
+    if (text.startsWith(TRADE_PUSH)) {
       const n = eachNumberAfter(
         text,
         '"ts":',

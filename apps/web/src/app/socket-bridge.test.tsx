@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NEWS_PATH } from '../features/news/api/news';
+import { NEWS_ENDPOINTS } from '@exchange/contracts';
 import { fakeSocket, ok, renderApp, resetApp } from '../test/render';
 
 beforeEach(resetApp);
@@ -21,7 +21,7 @@ describe('news published by the operator', () => {
     let items = [item(1, 'Welcome to the exchange')];
     renderApp(
       '/news',
-      { [NEWS_PATH]: () => ok({ pageNum: 1, pageSize: 10, result: items }) },
+      { [NEWS_ENDPOINTS.news.path]: () => ok({ pageNum: 1, pageSize: 10, result: items }) },
       { socket },
     );
     await waitFor(() =>

@@ -1,11 +1,11 @@
-import type { ClientEvent } from '@exchange/contracts';
+import { LOGGING_ENDPOINTS, type ClientEvent } from '@exchange/contracts';
 
 /**
- * Page views, custom events and view time go to the gateway's own /v1/logging endpoint, never to
+ * Page views, custom events and view time go to the gateway's own logging endpoint, never to
  * a third party. Events are batched and flushed with navigator.sendBeacon where possible, so the
  * last view time still arrives when the tab closes.
  */
-export const EVENTS_PATH = '/v1/logging/public/events';
+export const EVENTS_PATH = LOGGING_ENDPOINTS.events.path;
 const FLUSH_DELAY_MS = 2000;
 const MAX_BATCH = 50;
 const TRANSPORTS = ['beacon', 'xhr', 'image'] as const;

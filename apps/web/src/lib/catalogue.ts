@@ -1,16 +1,21 @@
-import { asset, publicConfig, tradingSymbol, type RuntimeMode } from '@exchange/contracts';
+import {
+  CATALOGUE_ENDPOINTS,
+  asset,
+  publicConfig,
+  tradingSymbol,
+  type RuntimeMode,
+} from '@exchange/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-context';
+import { call } from './endpoint';
 
 /**
  * The asset and symbol catalogues: loaded by query, then kept current by the socket's
  * updateAssetItem / updateSymbolItem events (merged by code into these queries' data).
  */
-export const SYMBOLS_PATH = '/v1/common/public/configs/symbols';
-export const ASSETS_PATH = '/v1/common/public/configs/assets';
-/** The exchange's settings: main and common fiat, languages. */
-export const CONFIGS_PATH = '/v1/common/public/configs';
+export const SYMBOLS_PATH = CATALOGUE_ENDPOINTS.symbols.path;
+export const ASSETS_PATH = CATALOGUE_ENDPOINTS.assets.path;
 
 const symbolList = tradingSymbol.array();
 const assetList = asset.array();
@@ -26,10 +31,16 @@ export const catalogueKeys = {
 };
 
 export const fetchSymbols = (client: ApiClient, signal?: AbortSignal) =>
-  client.get(SYMBOLS_PATH, symbolList, { silent: true, ...(signal ? { signal } : {}) });
+  call(client, CATALOGUE_ENDPOINTS.symbols, symbolList, {
+    silent: true,
+    ...(signal ? { signal } : {}),
+  });
 
 export const fetchAssets = (client: ApiClient, signal?: AbortSignal) =>
-  client.get(ASSETS_PATH, assetList, { silent: true, ...(signal ? { signal } : {}) });
+  call(client, CATALOGUE_ENDPOINTS.assets, assetList, {
+    silent: true,
+    ...(signal ? { signal } : {}),
+  });
 
 export const symbolsQueryOptions = (client: ApiClient) =>
   queryOptions({
@@ -49,7 +60,10 @@ export const publicConfigQueryOptions = (client: ApiClient) =>
   queryOptions({
     queryKey: catalogueKeys.config(),
     queryFn: ({ signal }) =>
-      client.get(CONFIGS_PATH, publicConfig, { silent: true, ...(signal ? { signal } : {}) }),
+      call(client, CATALOGUE_ENDPOINTS.configs, publicConfig, {
+        silent: true,
+        ...(signal ? { signal } : {}),
+      }),
     staleTime: CATALOGUE_STALE_TIME_MS,
   });
 

@@ -5,7 +5,7 @@ import type { ApiClient } from './api-client';
 /** The crypto wallet's queries all sit under this key (the crypto-wallet feature adds the rest). */
 export const cryptoWalletKey = ['crypto-wallet'] as const;
 
-/** The coins and their networks (/v1/wallet/crypto): the crypto pages and the wallet's buttons. */
+/** The coins and their networks (CRYPTO_WALLET_ENDPOINTS): the crypto pages and the wallet's buttons. */
 export const networksQuery = (client: ApiClient) =>
   queryOptions({
     queryKey: [...cryptoWalletKey, 'networks'] as const,

@@ -1,4 +1,11 @@
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, hasNextPage, type Page } from '@exchange/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  FIRST_PAGE,
+  fillPath,
+  hasNextPage,
+  type Endpoint as ContractEndpoint,
+  type Page,
+} from '@exchange/contracts';
 import type { ApiClient, HttpMethod, QueryValue, RequestOptions, Schema } from './api-client';
 
 /**
@@ -63,6 +70,27 @@ export function callEndpoint<T>(
 ): Promise<T> {
   const { path, options } = buildRequest(endpoint, payload);
   return client.request(path, endpoint.schema, { ...options, ...extra });
+}
+
+export interface CallOptions extends Omit<RequestOptions, 'method'> {
+  /** The values of the path's `:name` parameters. */
+  params?: Readonly<Record<string, string | number>>;
+}
+
+/**
+ * One call of a contracts endpoint: its method, and its path with `params` filled in; the answer
+ * is parsed by `schema`.
+ */
+export function call<T>(
+  client: ApiClient,
+  endpoint: ContractEndpoint,
+  schema: Schema<T>,
+  { params = {}, ...options }: CallOptions = {},
+): Promise<T> {
+  return client.request(fillPath(endpoint.path, params), schema, {
+    ...options,
+    method: endpoint.method,
+  });
 }
 
 /** Page query of the paging helper: page number from 1, ten rows by default. */

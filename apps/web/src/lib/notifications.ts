@@ -1,17 +1,8 @@
-import { notification, page } from '@exchange/contracts';
+import { NOTIFICATION_ENDPOINTS, notification, page } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiClient } from './api-context';
+import { call } from './endpoint';
 import { useSession } from './session';
-
-/** The calls of /v1/notification (contracts' notification.ts). */
-export const NOTIFICATION_PATHS = {
-  list: '/v1/notification/list',
-  unreadCount: '/v1/notification/unread-count',
-  read: '/v1/notification/read',
-  readAll: '/v1/notification/read-all',
-  preferences: '/v1/notification/preferences',
-  announcements: '/v1/notification/public/announcements',
-} as const;
 
 export const PAGE_SIZE = 10;
 
@@ -34,7 +25,7 @@ export function useNotifications(pageNum: number, unreadOnly = false, size = PAG
   return useQuery({
     queryKey: notificationKeys.list(pageNum, unreadOnly, size),
     queryFn: ({ signal }) =>
-      client.get(NOTIFICATION_PATHS.list, notificationPage, {
+      call(client, NOTIFICATION_ENDPOINTS.list, notificationPage, {
         // The pages show their own failure.
         silent: true,
         signal,

@@ -1,15 +1,15 @@
-import { userInfo } from '@exchange/contracts';
+import { USER_ENDPOINTS, userInfo } from '@exchange/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-context';
+import { call } from './endpoint';
 import { setUser, useIsLoggedIn } from './session';
 
 /** The signed-in user's profile: shared by the header, the session bootstrap and the KYC rules. */
-export const PROFILE_PATH = '/v1/user/profile';
 export const profileKeys = { all: ['profile'] as const };
 
 export async function fetchProfile(client: ApiClient, signal?: AbortSignal) {
-  const user = await client.get(PROFILE_PATH, userInfo, {
+  const user = await call(client, USER_ENDPOINTS.profile, userInfo, {
     silent: true,
     ...(signal ? { signal } : {}),
   });

@@ -9,7 +9,7 @@ import type { ApiClient } from './api-client';
 import { useApiClient } from './api-context';
 
 /**
- * Security settings of /v1/security that every step-up form uses: the status and the e-mailed
+ * Security settings (SECURITY_ENDPOINTS) that every step-up form uses: the status and the e-mailed
  * codes (the security feature's api/security holds the rest).
  */
 export const securityKeys = { status: ['security', 'status'] as const };

@@ -1,11 +1,9 @@
-import { noData } from '@exchange/contracts';
+import { AUTH_ENDPOINTS, USER_ENDPOINTS, noData } from '@exchange/contracts';
 import type { ApiClient } from './api-client';
+import { call } from './endpoint';
 import { LINKS } from '../config/links';
 import { PATHS } from '../config/paths';
 import { clearSession } from './session';
-
-export const LOGOUT_PATH = '/v1/auth/oauth/logout';
-export const CHANGE_LANGUAGE_PATH = '/v1/user/change-language';
 
 /**
  * Logs out: optionally tells the server, clears every token (keeping the last user) and removes
@@ -16,9 +14,7 @@ export async function logout(
   opts: { callServer?: boolean } = {},
 ): Promise<void> {
   if (opts.callServer !== false) {
-    await client
-      .request(LOGOUT_PATH, noData, { method: 'POST', silent: true })
-      .catch(() => undefined);
+    await call(client, AUTH_ENDPOINTS.logout, noData, { silent: true }).catch(() => undefined);
   }
   clearSession();
 }
@@ -29,5 +25,5 @@ export function authSiteLoginUrl(): string {
 }
 
 export function saveLanguageOnServer(client: ApiClient, language: string): Promise<unknown> {
-  return client.get(CHANGE_LANGUAGE_PATH, noData, { query: { language }, silent: true });
+  return call(client, USER_ENDPOINTS.changeLanguage, noData, { query: { language }, silent: true });
 }

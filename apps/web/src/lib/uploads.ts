@@ -1,8 +1,8 @@
-import { uploadFilesResponse, type FilePlace } from '@exchange/contracts';
+import { FILE_ENDPOINTS, uploadFilesResponse, type FilePlace } from '@exchange/contracts';
 import type { ApiClient } from './api-client';
 import type { UploadedFile } from './files';
 
-export const UPLOAD_PATH = '/v1/files/upload';
+export const UPLOAD_PATH = FILE_ENDPOINTS.upload.path;
 
 /** Sends one file to a place; `onProgress` gets the share sent, 0 to 1. */
 export async function uploadFile(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AUTH_ENDPOINTS,
   CSRF_HEADER,
   emailCodeRequest,
   emailCodeResponse,
@@ -87,7 +88,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
   }
 
   app.get(
-    '/public/puzzle',
+    AUTH_ENDPOINTS.puzzle.path,
     {
       schema: {
         tags,
@@ -102,7 +103,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
   );
 
   app.post(
-    '/public/puzzle/verify',
+    AUTH_ENDPOINTS.puzzleVerify.path,
     {
       schema: {
         tags,
@@ -117,7 +118,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
   );
 
   app.post(
-    '/public/register/code',
+    AUTH_ENDPOINTS.registerCode.path,
     {
       schema: {
         tags,
@@ -132,7 +133,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
   );
 
   app.post(
-    '/public/register',
+    AUTH_ENDPOINTS.register.path,
     {
       schema: {
         tags,
@@ -147,7 +148,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
   );
 
   app.post(
-    '/public/login',
+    AUTH_ENDPOINTS.login.path,
     {
       schema: {
         tags,
@@ -173,7 +174,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
   );
 
   app.post(
-    '/public/login/google',
+    AUTH_ENDPOINTS.loginGoogle.path,
     {
       schema: {
         tags,
@@ -188,7 +189,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
   );
 
   app.post(
-    '/public/token/refresh',
+    AUTH_ENDPOINTS.refresh.path,
     {
       config: { access: 'public' },
       schema: {
@@ -216,7 +217,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
   );
 
   app.post(
-    '/public/password/code',
+    AUTH_ENDPOINTS.resetCode.path,
     {
       schema: {
         tags,
@@ -231,7 +232,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
   );
 
   app.post(
-    '/public/password/reset',
+    AUTH_ENDPOINTS.reset.path,
     {
       schema: {
         tags,
@@ -249,7 +250,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, opts) =>
   );
 
   app.post(
-    '/oauth/logout',
+    AUTH_ENDPOINTS.logout.path,
     {
       config: { access: 'session' },
       schema: {

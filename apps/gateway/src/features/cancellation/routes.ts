@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CANCELLATION_ENDPOINTS,
   cancellationPreview,
   cancellationRequest,
   cancellationView,
@@ -25,7 +26,7 @@ export function cancellationRoutes(deps: CancellationDeps): FastifyPluginAsyncZo
       rateLimit: { max: app.env.AUTH_RATE_LIMIT_MAX, timeWindow: app.env.RATE_LIMIT_WINDOW_MS },
     };
     app.get(
-      '/cancellation/preview',
+      CANCELLATION_ENDPOINTS.preview.path,
       {
         config: { access: 'session' },
         schema: {
@@ -38,7 +39,7 @@ export function cancellationRoutes(deps: CancellationDeps): FastifyPluginAsyncZo
     );
 
     app.post(
-      '/cancellation',
+      CANCELLATION_ENDPOINTS.submit.path,
       {
         schema: {
           tags,
@@ -53,7 +54,7 @@ export function cancellationRoutes(deps: CancellationDeps): FastifyPluginAsyncZo
     );
 
     app.post(
-      '/cancellation/withdraw',
+      CANCELLATION_ENDPOINTS.withdraw.path,
       {
         config: { access: 'session' },
         schema: {

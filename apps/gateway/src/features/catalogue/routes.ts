@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CATALOGUE_ENDPOINTS,
   asset,
   blockListItem,
   ok,
@@ -16,7 +17,7 @@ const modeNote = "Filtered to what the request's Runtime-Mode (header, default 0
 /** Public catalogues under /v1/common. */
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/public/configs/assets',
+    CATALOGUE_ENDPOINTS.assets.path,
     {
       config: { access: 'public' },
       schema: {
@@ -30,7 +31,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/public/configs/symbols',
+    CATALOGUE_ENDPOINTS.symbols.path,
     {
       config: { access: 'public' },
       schema: {
@@ -44,7 +45,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/public/configs',
+    CATALOGUE_ENDPOINTS.configs.path,
     {
       config: { access: 'public' },
       schema: {
@@ -57,7 +58,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/public/blocklist',
+    CATALOGUE_ENDPOINTS.blocklist.path,
     {
       config: { access: 'public' },
       schema: {

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { RISK_REVIEW_MAX_MS, RISK_REVIEW_MIN_MS } from '@exchange/contracts';
+import {
+  CRYPTO_WALLET_ENDPOINTS,
+  RISK_REVIEW_MAX_MS,
+  RISK_REVIEW_MIN_MS,
+} from '@exchange/contracts';
 import { notify } from '../notifications/notify.js';
 import { httpChainAdapters, type ChainAdapters } from '../wallet/chain-adapter.js';
 import {
@@ -42,7 +46,7 @@ export async function setupCryptoWallet(
   const { env } = app;
   const callbackUrl =
     env.CHAIN_CALLBACK_URL ??
-    new URL('/v1/wallet/crypto/public/chain/callback', env.PUBLIC_BASE_URL).href;
+    new URL(CRYPTO_WALLET_ENDPOINTS.chainCallback.path, env.PUBLIC_BASE_URL).href;
   const adapters =
     opts.adapters ??
     httpChainAdapters({
@@ -98,7 +102,6 @@ export async function setupCryptoWallet(
       callbackSecret: env.CHAIN_CALLBACK_SECRET,
       callbackWindowSeconds: env.CHAIN_CALLBACK_WINDOW_SECONDS,
     }),
-    { prefix: '/v1/wallet/crypto' },
   );
   app.addHook('onReady', async () => {
     const queued = await flow.resume().catch((err: unknown) => {

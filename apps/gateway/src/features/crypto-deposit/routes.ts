@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CRYPTO_WALLET_ENDPOINTS,
   chainCallback,
   chainCallbackAck,
   cryptoDeposit,
@@ -39,7 +40,7 @@ export interface CryptoRoutesDeps {
 export function cryptoDepositRoutes(deps: CryptoRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/public/networks',
+      CRYPTO_WALLET_ENDPOINTS.networks.path,
       {
         config: { access: 'public' },
         schema: {
@@ -61,7 +62,7 @@ export function cryptoDepositRoutes(deps: CryptoRoutesDeps): FastifyPluginAsyncZ
     );
 
     app.get(
-      '/deposit/address',
+      CRYPTO_WALLET_ENDPOINTS.depositAddress.path,
       {
         config: { access: 'session' },
         schema: {
@@ -87,7 +88,7 @@ export function cryptoDepositRoutes(deps: CryptoRoutesDeps): FastifyPluginAsyncZ
     );
 
     app.get(
-      '/deposits',
+      CRYPTO_WALLET_ENDPOINTS.deposits.path,
       {
         config: { access: 'session' },
         schema: {
@@ -110,7 +111,7 @@ export function cryptoDepositRoutes(deps: CryptoRoutesDeps): FastifyPluginAsyncZ
     );
 
     app.post(
-      '/deposits/:id/retry',
+      CRYPTO_WALLET_ENDPOINTS.depositRetry.path,
       {
         config: { access: 'session' },
         schema: {
@@ -137,7 +138,7 @@ function chainCallbackRoute(deps: CryptoRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     keepRawJsonBody(app);
     app.post(
-      '/public/chain/callback',
+      CRYPTO_WALLET_ENDPOINTS.chainCallback.path,
       {
         config: { access: 'callback' },
         schema: {

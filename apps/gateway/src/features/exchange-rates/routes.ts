@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EXCHANGE_RATES_KEY, exchangeRates, ok } from '@exchange/contracts';
+import { EXCHANGE_RATES_KEY, MARKET_DATA_ENDPOINTS, exchangeRates, ok } from '@exchange/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { responses } from '../../lib/route-schemas.js';
 
 /** Reference exchange rates, under /v1/external-market-data. */
 const exchangeRateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/public/exchange-rates',
+    MARKET_DATA_ENDPOINTS.exchangeRates.path,
     {
       config: { access: 'public' },
       schema: {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { FIAT_PREFIX } from '@exchange/contracts';
 import { notify } from '../notifications/notify.js';
 import { afterUsdCredit, type FiatBankDeps } from './account-service.js';
 import { HttpPartnerBank, type PartnerBank } from './bank-adapter.js';
@@ -71,7 +70,6 @@ export async function setupFiatBank(
       callbackSecret: env.BANK_CALLBACK_SECRET,
       callbackWindowSeconds: env.BANK_CALLBACK_WINDOW_SECONDS,
     }),
-    { prefix: FIAT_PREFIX },
   );
   app.addHook('onReady', async () => {
     // A run now catches up months missed while stopped; then one at each month's start.

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bankAccountEvent, ok, partnerBankAccountView } from '@exchange/contracts';
+import {
+  BANK_CALLBACK_ENDPOINTS,
+  PARTNER_BANK_ACCOUNT_ENDPOINTS,
+  bankAccountEvent,
+  ok,
+  partnerBankAccountView,
+} from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
 import { responses } from '../../lib/route-schemas.js';
 import { keepRawJsonBody, requireSignedCallback } from '../../lib/signed-callback.js';
@@ -26,7 +32,7 @@ export interface FiatBankRoutesDeps extends FiatBankDeps {
 export function fiatBankRoutes(deps: FiatBankRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/bank-account',
+      PARTNER_BANK_ACCOUNT_ENDPOINTS.status.path,
       {
         config: { access: 'session' },
         schema: {
@@ -39,7 +45,7 @@ export function fiatBankRoutes(deps: FiatBankRoutesDeps): FastifyPluginAsyncZod 
     );
 
     app.post(
-      '/bank-account/open',
+      PARTNER_BANK_ACCOUNT_ENDPOINTS.open.path,
       {
         config: { access: 'session' },
         schema: {
@@ -59,7 +65,7 @@ export function fiatBankRoutes(deps: FiatBankRoutesDeps): FastifyPluginAsyncZod 
     );
 
     app.post(
-      '/bank-account/ekyc-link',
+      PARTNER_BANK_ACCOUNT_ENDPOINTS.ekycLink.path,
       {
         config: { access: 'session' },
         schema: {
@@ -84,7 +90,7 @@ function accountsCallbackRoute(deps: FiatBankRoutesDeps): FastifyPluginAsyncZod 
   return async (app) => {
     keepRawJsonBody(app);
     app.post(
-      '/public/bank/accounts/callback',
+      BANK_CALLBACK_ENDPOINTS.accounts.path,
       {
         config: { access: 'callback' },
         schema: {

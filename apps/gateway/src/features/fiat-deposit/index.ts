@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CARD_CALLBACK_PATH,
-  FIAT_PREFIX,
-  RISK_REVIEW_MAX_MS,
-  RISK_REVIEW_MIN_MS,
-} from '@exchange/contracts';
+import { CARD_CALLBACK_PATH, RISK_REVIEW_MAX_MS, RISK_REVIEW_MIN_MS } from '@exchange/contracts';
 import { httpCardProcessor, type CardProcessor } from './card-processor.js';
 import { createFiatDepositFlow, type FiatDepositFlow } from './deposit-flow.js';
 import {
@@ -84,7 +79,6 @@ export async function setupFiatDeposits(
       card: { secret: env.CARD_CALLBACK_SECRET, windowSeconds: env.CARD_CALLBACK_WINDOW_SECONDS },
       bank: { secret: env.BANK_CALLBACK_SECRET, windowSeconds: env.BANK_CALLBACK_WINDOW_SECONDS },
     }),
-    { prefix: FIAT_PREFIX },
   );
   app.addHook('onReady', async () => {
     const queued = await flow.resume().catch((err: unknown) => {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  BANK_CALLBACK_ENDPOINTS,
+  FIAT_DEPOSIT_ENDPOINTS,
   acceptFiatAgreementsRequest,
   bankDepositEvent,
   bankDepositInstructions,
@@ -44,7 +46,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
   const { deps, flow } = r;
   return async (app) => {
     app.get(
-      '/agreements',
+      FIAT_DEPOSIT_ENDPOINTS.agreements.path,
       {
         config: { access: 'session' },
         schema: {
@@ -58,7 +60,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
     );
 
     app.post(
-      '/agreements',
+      FIAT_DEPOSIT_ENDPOINTS.agree.path,
       {
         config: { access: 'session' },
         schema: {
@@ -83,7 +85,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
     );
 
     app.get(
-      '/deposit/bank-instructions',
+      FIAT_DEPOSIT_ENDPOINTS.bankInstructions.path,
       {
         config: { access: 'session' },
         schema: {
@@ -103,7 +105,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
     );
 
     app.get(
-      '/deposit/card/preview',
+      FIAT_DEPOSIT_ENDPOINTS.cardPreview.path,
       {
         config: { access: 'session' },
         schema: {
@@ -120,7 +122,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
     );
 
     app.post(
-      '/deposit/card',
+      FIAT_DEPOSIT_ENDPOINTS.cardCharge.path,
       {
         config: { access: 'session' },
         schema: {
@@ -142,7 +144,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
     );
 
     app.get(
-      '/deposits/:id',
+      FIAT_DEPOSIT_ENDPOINTS.deposit.path,
       {
         config: { access: 'session' },
         schema: {
@@ -161,7 +163,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
     );
 
     app.get(
-      '/history',
+      FIAT_DEPOSIT_ENDPOINTS.history.path,
       {
         config: { access: 'session' },
         schema: {
@@ -184,7 +186,7 @@ export function fiatDepositRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZ
     );
 
     app.get(
-      '/history/export',
+      FIAT_DEPOSIT_ENDPOINTS.historyExport.path,
       {
         config: { access: 'session' },
         schema: {
@@ -219,7 +221,7 @@ function callbackRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     keepRawJsonBody(app);
     app.post(
-      '/public/card/callback',
+      FIAT_DEPOSIT_ENDPOINTS.cardCallback.path,
       {
         config: { access: 'callback' },
         schema: {
@@ -240,7 +242,7 @@ function callbackRoutes(r: FiatDepositRoutesDeps): FastifyPluginAsyncZod {
         ok({ received: true as const, ...(await r.flow.onCardEvent(request.body)) }),
     );
     app.post(
-      '/public/bank/deposits/callback',
+      BANK_CALLBACK_ENDPOINTS.deposits.path,
       {
         config: { access: 'callback' },
         schema: {

@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  BANK_CALLBACK_PATHS,
-  FIAT_PREFIX,
-  RISK_REVIEW_MAX_MS,
-  RISK_REVIEW_MIN_MS,
-} from '@exchange/contracts';
+import { BANK_CALLBACK_PATHS, RISK_REVIEW_MAX_MS, RISK_REVIEW_MIN_MS } from '@exchange/contracts';
 import { notify } from '../notifications/notify.js';
 import { totpSecretBox } from '../security/deps.js';
 import type { BankPort } from './bank-port.js';
@@ -59,7 +54,7 @@ export async function registerFiatWithdrawals(
   const withdrawals = new FiatWithdrawals(deps);
   withdrawals.register();
   app.decorate('fiatWithdrawals', withdrawals);
-  await app.register(fiatWithdrawalRoutes(deps, withdrawals), { prefix: FIAT_PREFIX });
+  await app.register(fiatWithdrawalRoutes(deps, withdrawals));
   app.addHook('onReady', async () => {
     await withdrawals.resume();
   });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BANK_CALLBACK_PATHS,
-  FIAT_PREFIX,
+  BANK_CALLBACK_ENDPOINTS,
+  FIAT_WITHDRAWAL_ENDPOINTS,
   bankAccount,
   bankAccountCurrenciesRequest,
   bankAccountRequest,
@@ -44,7 +44,7 @@ export function fiatWithdrawalRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/bank-accounts',
+      FIAT_WITHDRAWAL_ENDPOINTS.bankAccounts.path,
       {
         config: { access: 'session' },
         schema: {
@@ -56,7 +56,7 @@ export function fiatWithdrawalRoutes(
       async (request) => ok(await listBankAccounts(deps, requireAuth(request).userId)),
     );
     app.post(
-      '/bank-accounts',
+      FIAT_WITHDRAWAL_ENDPOINTS.addBankAccount.path,
       {
         config: { access: 'session' },
         schema: {
@@ -69,7 +69,7 @@ export function fiatWithdrawalRoutes(
       async (request) => ok(await addBankAccount(deps, requireAuth(request).userId, request.body)),
     );
     app.put(
-      '/bank-accounts/:id/currencies',
+      FIAT_WITHDRAWAL_ENDPOINTS.bankAccountCurrencies.path,
       {
         config: { access: 'session' },
         schema: {
@@ -91,7 +91,7 @@ export function fiatWithdrawalRoutes(
         ),
     );
     app.post(
-      '/bank-accounts/:id/delete',
+      FIAT_WITHDRAWAL_ENDPOINTS.bankAccountDelete.path,
       {
         config: { access: 'session' },
         schema: {
@@ -109,7 +109,7 @@ export function fiatWithdrawalRoutes(
     );
 
     app.post(
-      '/withdrawals/preview',
+      FIAT_WITHDRAWAL_ENDPOINTS.withdrawalPreview.path,
       {
         config: { access: 'session' },
         schema: {
@@ -125,7 +125,7 @@ export function fiatWithdrawalRoutes(
         ),
     );
     app.post(
-      '/withdrawals',
+      FIAT_WITHDRAWAL_ENDPOINTS.withdraw.path,
       {
         config: { access: 'session' },
         schema: {
@@ -147,7 +147,7 @@ export function fiatWithdrawalRoutes(
       },
     );
     app.get(
-      '/withdrawals',
+      FIAT_WITHDRAWAL_ENDPOINTS.withdrawals.path,
       {
         config: { access: 'session' },
         schema: {
@@ -160,7 +160,7 @@ export function fiatWithdrawalRoutes(
       async (request) => ok(await withdrawals.list(requireAuth(request).userId, request.query)),
     );
     app.get(
-      '/withdrawals/:id',
+      FIAT_WITHDRAWAL_ENDPOINTS.withdrawal.path,
       {
         config: { access: 'session' },
         schema: {
@@ -173,7 +173,7 @@ export function fiatWithdrawalRoutes(
       async (request) => ok(await withdrawals.get(requireAuth(request).userId, request.params.id)),
     );
     app.post(
-      '/withdrawals/:id/cancel',
+      FIAT_WITHDRAWAL_ENDPOINTS.withdrawalCancel.path,
       {
         config: { access: 'session' },
         schema: {
@@ -202,7 +202,7 @@ function transferCallbackRoute(
   return async (app) => {
     keepRawJsonBody(app);
     app.post(
-      BANK_CALLBACK_PATHS.transfers.slice(FIAT_PREFIX.length),
+      BANK_CALLBACK_ENDPOINTS.transfers.path,
       {
         config: { access: 'callback' },
         schema: {

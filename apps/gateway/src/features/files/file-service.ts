@@ -1,6 +1,8 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  FILE_ENDPOINTS,
+  fillPath,
   FILE_PLACE_RULES,
   FILE_QUOTA,
   FILE_TYPES,
@@ -231,7 +233,7 @@ export function reviewerUrl(fileId: string, ttlSeconds: number, links: ReviewLin
   const ttl = Math.min(REVIEW_LINK_MAX_TTL_SECONDS, Math.max(1, Math.floor(ttlSeconds)));
   const exp = Math.floor(links.clock.now() / 1000) + ttl;
   const sig = reviewSignature(links.secret, fileId, exp);
-  const path = `/v1/files/public/review/${encodeURIComponent(fileId)}?exp=${exp}&sig=${sig}`;
+  const path = `${fillPath(FILE_ENDPOINTS.review.path, { id: fileId })}?exp=${exp}&sig=${sig}`;
   return links.baseUrl ? new URL(path, links.baseUrl).toString() : path;
 }
 

@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorEnvelope,
+  FILE_ENDPOINTS,
   FILE_PLACE_RULES,
+  errorEnvelope,
   fileIdParams,
   ok,
   reviewFileQuery,
@@ -26,7 +27,7 @@ const errorsOnly = { '4xx': errorEnvelope, '5xx': errorEnvelope } as const;
 export function fileRoutes(deps: FilesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
-      '/upload',
+      FILE_ENDPOINTS.upload.path,
       {
         schema: {
           tags: ['files'],
@@ -63,7 +64,7 @@ export function fileRoutes(deps: FilesDeps): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/:id',
+      FILE_ENDPOINTS.file.path,
       {
         config: { access: 'session' },
         schema: {
@@ -81,7 +82,7 @@ export function fileRoutes(deps: FilesDeps): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/public/review/:id',
+      FILE_ENDPOINTS.review.path,
       {
         config: { access: 'public' },
         schema: {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { FLASH_REMITTANCE_PREFIX } from '@exchange/contracts';
 import { notify } from '../notifications/notify.js';
 import { totpSecretBox } from '../security/deps.js';
 import type { FlashDeps } from './deps.js';
@@ -32,7 +31,7 @@ export async function registerFlashRemittance(app: FastifyInstance): Promise<voi
   const flash = new FlashRemittances(deps);
   flash.register();
   app.decorate('flashRemittances', flash);
-  await app.register(flashRemittanceRoutes(deps, flash), { prefix: FLASH_REMITTANCE_PREFIX });
+  await app.register(flashRemittanceRoutes(deps, flash));
   app.addHook('onReady', async () => {
     await flash.resume();
   });

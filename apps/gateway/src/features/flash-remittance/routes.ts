@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  FLASH_REMITTANCE_ENDPOINTS,
   flashCurrencies,
   flashRejectRequest,
   flashRemittance,
@@ -32,7 +33,7 @@ export function flashRemittanceRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/whitelist',
+      FLASH_REMITTANCE_ENDPOINTS.whitelist.path,
       {
         config: { access: 'session' },
         schema: {
@@ -44,7 +45,7 @@ export function flashRemittanceRoutes(
       async (request) => ok(await flash.listWhitelist(requireAuth(request).userId)),
     );
     app.post(
-      '/whitelist',
+      FLASH_REMITTANCE_ENDPOINTS.addWhitelist.path,
       {
         config: { access: 'session' },
         schema: {
@@ -58,7 +59,7 @@ export function flashRemittanceRoutes(
       async (request) => ok(await flash.addWhitelist(requireAuth(request).userId, request.body)),
     );
     app.post(
-      '/whitelist/:id/delete',
+      FLASH_REMITTANCE_ENDPOINTS.whitelistDelete.path,
       {
         config: { access: 'session' },
         schema: {
@@ -75,7 +76,7 @@ export function flashRemittanceRoutes(
       },
     );
     app.get(
-      '/currencies',
+      FLASH_REMITTANCE_ENDPOINTS.currencies.path,
       {
         config: { access: 'session' },
         schema: {
@@ -88,7 +89,7 @@ export function flashRemittanceRoutes(
         ok(await flash.currencies(requireAuth(request).userId, request.runtimeMode)),
     );
     app.post(
-      '/remittances',
+      FLASH_REMITTANCE_ENDPOINTS.remit.path,
       {
         config: { access: 'session' },
         schema: {
@@ -109,7 +110,7 @@ export function flashRemittanceRoutes(
       },
     );
     app.get(
-      '/remittances',
+      FLASH_REMITTANCE_ENDPOINTS.remittances.path,
       {
         config: { access: 'session' },
         schema: {
@@ -122,7 +123,7 @@ export function flashRemittanceRoutes(
       async (request) => ok(await flash.list(requireAuth(request).userId, request.query)),
     );
     app.get(
-      '/remittances/:id',
+      FLASH_REMITTANCE_ENDPOINTS.remittance.path,
       {
         config: { access: 'session' },
         schema: {
@@ -135,7 +136,7 @@ export function flashRemittanceRoutes(
       async (request) => ok(await flash.get(requireAuth(request).userId, request.params.id)),
     );
     app.post(
-      '/remittances/:id/cancel',
+      FLASH_REMITTANCE_ENDPOINTS.cancel.path,
       {
         config: { access: 'session' },
         schema: {
@@ -148,7 +149,7 @@ export function flashRemittanceRoutes(
       async (request) => ok(await flash.cancel(requireAuth(request).userId, request.params.id)),
     );
     app.post(
-      '/remittances/:id/agree',
+      FLASH_REMITTANCE_ENDPOINTS.agree.path,
       {
         config: { access: 'session' },
         schema: {
@@ -162,7 +163,7 @@ export function flashRemittanceRoutes(
         ok(await flash.agree(requireAuth(request).userId, request.runtimeMode, request.params.id)),
     );
     app.post(
-      '/remittances/:id/reject',
+      FLASH_REMITTANCE_ENDPOINTS.reject.path,
       {
         config: { access: 'session' },
         schema: {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { FIAT_PREFIX } from '@exchange/contracts';
 import { notify } from '../notifications/notify.js';
 import type { FxDeps } from './deps.js';
 import { foreignExchangeRoutes } from './routes.js';
@@ -33,7 +32,7 @@ export async function registerForeignExchange(app: FastifyInstance): Promise<voi
   const fx = new ForeignExchanges(deps);
   fx.register();
   app.decorate('foreignExchanges', fx);
-  await app.register(foreignExchangeRoutes(fx), { prefix: FIAT_PREFIX });
+  await app.register(foreignExchangeRoutes(fx));
   app.addHook('onReady', async () => {
     await fx.resume();
   });

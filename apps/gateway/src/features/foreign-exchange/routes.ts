@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  FIAT_PREFIX,
-  FOREIGN_EXCHANGE_PATHS as P,
+  FOREIGN_EXCHANGE_ENDPOINTS as E,
   foreignExchange,
   foreignExchangeExportQuery,
   foreignExchangeQuery,
@@ -19,14 +18,12 @@ import type { ForeignExchanges } from './fx-service.js';
 
 const tags = ['fiat: foreign exchange'];
 const idParams = z.object({ id: z.uuid() });
-/** The route's path under the /v1/fiat prefix. */
-const under = (path: string) => path.slice(FIAT_PREFIX.length);
 
-/** Foreign exchange under /v1/fiat/fx (contracts foreign-exchange.ts FOREIGN_EXCHANGE_PATHS). */
+/** Foreign exchange under /v1/fiat/fx (contracts foreign-exchange.ts FOREIGN_EXCHANGE_ENDPOINTS). */
 export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      under(P.currencies),
+      E.currencies.path,
       {
         config: { access: 'session' },
         schema: {
@@ -38,7 +35,7 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
       async (request) => ok(await fx.currencies(requireAuth(request).userId, request.runtimeMode)),
     );
     app.post(
-      under(P.quotes),
+      E.quotes.path,
       {
         config: { access: 'session' },
         schema: {
@@ -52,7 +49,7 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
         ok(await fx.quote(requireAuth(request).userId, request.runtimeMode, request.body)),
     );
     app.post(
-      under(P.exchanges),
+      E.exchange.path,
       {
         config: { access: 'session' },
         schema: {
@@ -66,7 +63,7 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
         ok(await fx.confirm(requireAuth(request).userId, request.runtimeMode, request.body)),
     );
     app.get(
-      under(P.exchanges),
+      E.exchanges.path,
       {
         config: { access: 'session' },
         schema: {
@@ -80,7 +77,7 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
         ok(await fx.list(requireAuth(request).userId, request.runtimeMode, request.query)),
     );
     app.get(
-      under(P.exchangesExport),
+      E.exchangesExport.path,
       {
         config: { access: 'session' },
         schema: {
@@ -100,7 +97,7 @@ export function foreignExchangeRoutes(fx: ForeignExchanges): FastifyPluginAsyncZ
       },
     );
     app.get(
-      `${under(P.exchanges)}/:id`,
+      E.exchangeById.path,
       {
         config: { access: 'session' },
         schema: {

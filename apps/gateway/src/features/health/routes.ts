@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthStatus, readinessStatus } from '@exchange/contracts';
+import { HEALTH_ENDPOINTS, healthStatus, readinessStatus } from '@exchange/contracts';
 import { enabledOutsideProduction } from '../../config/env.js';
 import { engineShards } from '../orders/shard-map.js';
 import { shardState } from './shard-state.js';
@@ -46,7 +46,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    '/health',
+    HEALTH_ENDPOINTS.health.path,
     {
       config: { access: 'public' },
       schema: {
@@ -59,7 +59,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/ready',
+    HEALTH_ENDPOINTS.ready.path,
     {
       config: { access: 'public' },
       schema: {

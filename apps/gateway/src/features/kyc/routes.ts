@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type EntityType,
+  KYC_ENDPOINTS,
   accountTypeQuery,
   kycApplicationView,
   kycCallbackAck,
@@ -13,7 +15,6 @@ import {
   submitInstitutionDocumentsRequest,
   submitInstitutionInformationRequest,
   userInfo,
-  type EntityType,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
 import { responses } from '../../lib/route-schemas.js';
@@ -39,7 +40,7 @@ export function kycRoutes(
 ) {
   const routes: FastifyPluginAsyncZod = async (app) => {
     app.get(
-      '/individual/select',
+      KYC_ENDPOINTS.selectIndividual.path,
       {
         schema: {
           tags,
@@ -62,7 +63,7 @@ export function kycRoutes(
     );
 
     app.get(
-      '/application',
+      KYC_ENDPOINTS.application.path,
       {
         config: { access: 'session' },
         schema: {
@@ -75,12 +76,22 @@ export function kycRoutes(
         ok(await getApplication({ db: deps.db, userId: requireAuth(request).userId })),
     );
 
-    for (const [path, kind, body] of [
-      ['/individual/draft', 'INDIVIDUAL', saveIndividualDraftRequest],
-      ['/institution/draft', 'INSTITUTION', saveInstitutionDraftRequest],
+    for (const [read, save, kind, body] of [
+      [
+        KYC_ENDPOINTS.individualDraft,
+        KYC_ENDPOINTS.saveIndividualDraft,
+        'INDIVIDUAL',
+        saveIndividualDraftRequest,
+      ],
+      [
+        KYC_ENDPOINTS.institutionDraft,
+        KYC_ENDPOINTS.saveInstitutionDraft,
+        'INSTITUTION',
+        saveInstitutionDraftRequest,
+      ],
     ] as const) {
       app.get(
-        path,
+        read.path,
         {
           config: { access: 'session' },
           schema: {
@@ -93,7 +104,7 @@ export function kycRoutes(
           ok(await getDraft({ db: deps.db, userId: requireAuth(request).userId, kind })),
       );
       app.put(
-        path,
+        save.path,
         {
           config: { access: 'session' },
           schema: {
@@ -117,7 +128,7 @@ export function kycRoutes(
     }
 
     app.post(
-      '/individual/basic',
+      KYC_ENDPOINTS.individualBasic.path,
       {
         config: { access: 'session' },
         schema: {
@@ -131,7 +142,7 @@ export function kycRoutes(
         ok(await submitIndividualBasic(deps, requireAuth(request).userId, request.body)),
     );
     app.post(
-      '/individual/advanced',
+      KYC_ENDPOINTS.individualAdvanced.path,
       {
         config: { access: 'session' },
         schema: {
@@ -145,7 +156,7 @@ export function kycRoutes(
         ok(await submitIndividualAdvanced(deps, requireAuth(request).userId, request.body)),
     );
     app.post(
-      '/institution/information',
+      KYC_ENDPOINTS.institutionInformation.path,
       {
         config: { access: 'session' },
         schema: {
@@ -160,7 +171,7 @@ export function kycRoutes(
         ok(await submitInstitutionInformation(deps, requireAuth(request).userId, request.body)),
     );
     app.post(
-      '/institution/documents',
+      KYC_ENDPOINTS.institutionDocuments.path,
       {
         config: { access: 'session' },
         schema: {
@@ -193,7 +204,7 @@ function providerCallback(
   return async (app) => {
     keepRawJsonBody(app);
     app.post(
-      '/public/provider/callback',
+      KYC_ENDPOINTS.providerCallback.path,
       {
         config: { access: 'callback' },
         schema: {

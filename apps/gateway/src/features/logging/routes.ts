@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientEventsRequest, clientEventsResponse, ok } from '@exchange/contracts';
+import {
+  LOGGING_ENDPOINTS,
+  clientEventsRequest,
+  clientEventsResponse,
+  ok,
+} from '@exchange/contracts';
 import { responses } from '../../lib/route-schemas.js';
 
 /** Analytics and page-view timings from the client, under /v1/logging. */
 const loggingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/public/events',
+    LOGGING_ENDPOINTS.events.path,
     {
       schema: {
         tags: ['logging'],

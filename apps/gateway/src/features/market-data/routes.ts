@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  MARKET_DATA_ENDPOINTS,
   asset,
   candle,
   candlesQuery,
@@ -35,7 +36,7 @@ export function marketDataRoutes(store: DepthStore): FastifyPluginAsyncZod {
     }
 
     app.get(
-      '/public/depth',
+      MARKET_DATA_ENDPOINTS.depth.path,
       {
         config: { access: 'public' },
         schema: {
@@ -55,7 +56,7 @@ export function marketDataRoutes(store: DepthStore): FastifyPluginAsyncZod {
         ),
     );
     app.get(
-      '/public/trades',
+      MARKET_DATA_ENDPOINTS.trades.path,
       {
         config: { access: 'public' },
         schema: {
@@ -76,7 +77,7 @@ export function marketDataRoutes(store: DepthStore): FastifyPluginAsyncZod {
         ),
     );
     app.get(
-      '/public/tickers',
+      MARKET_DATA_ENDPOINTS.tickers.path,
       {
         config: { access: 'public' },
         schema: {
@@ -93,7 +94,7 @@ export function marketDataRoutes(store: DepthStore): FastifyPluginAsyncZod {
       },
     );
     app.get(
-      '/public/candles',
+      MARKET_DATA_ENDPOINTS.candles.path,
       {
         config: { access: 'public' },
         schema: {
@@ -116,7 +117,7 @@ export function marketDataRoutes(store: DepthStore): FastifyPluginAsyncZod {
       },
     );
     app.get(
-      '/public/chart-history',
+      MARKET_DATA_ENDPOINTS.chartHistory.path,
       {
         config: { access: 'public' },
         schema: {
@@ -136,7 +137,7 @@ export function marketDataRoutes(store: DepthStore): FastifyPluginAsyncZod {
         ),
     );
     app.get(
-      '/public/stats',
+      MARKET_DATA_ENDPOINTS.stats.path,
       {
         config: { access: 'public' },
         schema: {
@@ -162,7 +163,7 @@ export function marketDataRoutes(store: DepthStore): FastifyPluginAsyncZod {
 /** Coin information, under /v1/symbol. */
 export const symbolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/public/coin-info',
+    MARKET_DATA_ENDPOINTS.coinInfo.path,
     {
       config: { access: 'public' },
       schema: {

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { newsItem, newsQuery, ok, page } from '@exchange/contracts';
+import { NEWS_ENDPOINTS, newsItem, newsQuery, ok, page } from '@exchange/contracts';
 import { responses } from '../../lib/route-schemas.js';
 import { listNews } from './news-service.js';
 
 /** News and announcements, under /v1/marketing. */
 const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/public/news',
+    NEWS_ENDPOINTS.news.path,
     {
       config: { access: 'public' },
       schema: {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  NOTIFICATION_ENDPOINTS,
   emailPreferences as emailPreferencesSchema,
   markReadBody,
   newsItem,
@@ -31,7 +32,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, fanout: app.socket.fanout });
 
   app.get(
-    '/public/announcements',
+    NOTIFICATION_ENDPOINTS.announcements.path,
     {
       config: { access: 'public' },
       schema: {
@@ -53,7 +54,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/list',
+    NOTIFICATION_ENDPOINTS.list.path,
     {
       config: { access: 'session' },
       schema: {
@@ -68,7 +69,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/detail/:id',
+    NOTIFICATION_ENDPOINTS.detail.path,
     {
       config: { access: 'session' },
       schema: {
@@ -83,7 +84,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/unread-count',
+    NOTIFICATION_ENDPOINTS.unreadCount.path,
     {
       config: { access: 'session' },
       schema: {
@@ -97,7 +98,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/read',
+    NOTIFICATION_ENDPOINTS.read.path,
     {
       config: { access: 'session' },
       schema: {
@@ -118,7 +119,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/read-all',
+    NOTIFICATION_ENDPOINTS.readAll.path,
     {
       config: { access: 'session' },
       schema: {
@@ -138,7 +139,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/preferences',
+    NOTIFICATION_ENDPOINTS.preferences.path,
     {
       config: { access: 'session' },
       schema: {
@@ -152,7 +153,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/preferences',
+    NOTIFICATION_ENDPOINTS.updatePreferences.path,
     {
       config: { access: 'session' },
       schema: {

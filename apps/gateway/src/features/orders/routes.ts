@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  SPOT_ORDER_ENDPOINTS,
   cancelAllRequest,
-  cancelPlaceRequest,
   cancelOrderRequest,
+  cancelPlaceRequest,
   ok,
   order,
   orderListQuery,
@@ -30,7 +31,7 @@ export const orderRoutes =
   (deps: OrderDeps): FastifyPluginAsyncZod =>
   async (r) => {
     r.post(
-      '/place',
+      SPOT_ORDER_ENDPOINTS.place.path,
       {
         config: { access: 'session' },
         schema: {
@@ -50,7 +51,7 @@ export const orderRoutes =
         ),
     );
     r.post(
-      '/cancel',
+      SPOT_ORDER_ENDPOINTS.cancel.path,
       {
         config: { access: 'session' },
         schema: {
@@ -70,7 +71,7 @@ export const orderRoutes =
         ),
     );
     r.post(
-      '/cancel-all',
+      SPOT_ORDER_ENDPOINTS.cancelAll.path,
       {
         config: { access: 'session' },
         schema: {
@@ -90,7 +91,7 @@ export const orderRoutes =
         }),
     );
     r.post(
-      '/cancel-place',
+      SPOT_ORDER_ENDPOINTS.cancelPlace.path,
       {
         config: { access: 'session' },
         schema: {
@@ -111,7 +112,7 @@ export const orderRoutes =
         ),
     );
     r.get(
-      '/order/:id',
+      SPOT_ORDER_ENDPOINTS.order.path,
       {
         config: { access: 'session' },
         schema: {
@@ -132,7 +133,7 @@ export const orderRoutes =
         ),
     );
     r.get(
-      '/open-orders',
+      SPOT_ORDER_ENDPOINTS.openOrders.path,
       {
         config: { access: 'session' },
         schema: {
@@ -155,7 +156,7 @@ export const orderRoutes =
         ),
     );
     r.get(
-      '/history',
+      SPOT_ORDER_ENDPOINTS.history.path,
       {
         config: { access: 'session' },
         schema: {
@@ -178,7 +179,7 @@ export const orderRoutes =
         ),
     );
     r.get(
-      '/trades',
+      SPOT_ORDER_ENDPOINTS.trades.path,
       {
         config: { access: 'session' },
         schema: {

@@ -16,7 +16,7 @@ export async function registerRapidBuy(app: FastifyInstance): Promise<void> {
     log: app.log,
   };
   app.orders.onSettled(onSettled(deps));
-  await app.register(rapidBuyRoutes(deps), { prefix: '/v1/rapid-buy' });
+  await app.register(rapidBuyRoutes(deps));
   app.addHook('onReady', async () => {
     await resumeRapidBuys(deps).catch((err: unknown) =>
       app.log.warn({ err }, 'rapid buys not resumed'),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  RAPID_BUY_ENDPOINTS,
   ok,
   page,
   rapidBuy,
@@ -29,7 +30,7 @@ const tags = ['rapid buy'];
 export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/info',
+      RAPID_BUY_ENDPOINTS.info.path,
       {
         config: { access: 'session' },
         schema: {
@@ -41,7 +42,7 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
       async (request) => ok(await infoOf(deps, request.runtimeMode)),
     );
     app.get(
-      '/quote',
+      RAPID_BUY_ENDPOINTS.quote.path,
       {
         config: { access: 'session' },
         schema: {
@@ -57,7 +58,7 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
       },
     );
     app.post(
-      '/orders',
+      RAPID_BUY_ENDPOINTS.buy.path,
       {
         config: { access: 'session' },
         schema: {
@@ -77,7 +78,7 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
         ),
     );
     app.get(
-      '/orders',
+      RAPID_BUY_ENDPOINTS.orders.path,
       {
         config: { access: 'session' },
         schema: {
@@ -98,7 +99,7 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
         ),
     );
     app.get(
-      '/orders/export',
+      RAPID_BUY_ENDPOINTS.export.path,
       {
         config: { access: 'session' },
         schema: {
@@ -123,7 +124,7 @@ export function rapidBuyRoutes(deps: RapidBuyDeps): FastifyPluginAsyncZod {
       },
     );
     app.get(
-      '/orders/:id',
+      RAPID_BUY_ENDPOINTS.order.path,
       {
         config: { access: 'session' },
         schema: {

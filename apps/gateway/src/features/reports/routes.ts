@@ -2,6 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  type ErrorLanguage,
+  FEES_ENDPOINTS,
+  REPORT_ENDPOINTS,
+  REPORT_TIME_ZONE,
+  RUNTIME_MODE_LABELS,
+  type RuntimeMode,
   feeSchedule as feeScheduleSchema,
   feesPaid as feesPaidSchema,
   feesPaidQuery,
@@ -14,10 +20,6 @@ import {
   statementMonths,
   statementQuery,
   statementSummary as statementSummarySchema,
-  REPORT_TIME_ZONE,
-  RUNTIME_MODE_LABELS,
-  type ErrorLanguage,
-  type RuntimeMode,
 } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
 import { responses } from '../../lib/route-schemas.js';
@@ -47,7 +49,7 @@ const fileFields = (mode: RuntimeMode) => RUNTIME_MODE_LABELS[mode].word.toLower
 export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['fees'];
   app.get(
-    '/public/schedule',
+    FEES_ENDPOINTS.schedule.path,
     {
       config: { access: 'public' },
       schema: {
@@ -70,7 +72,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/paid',
+    FEES_ENDPOINTS.paid.path,
     {
       config: { access: 'session' },
       schema: {
@@ -97,7 +99,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['report'];
   app.get(
-    '/statement/months',
+    REPORT_ENDPOINTS.months.path,
     {
       config: { access: 'session' },
       schema: {
@@ -113,7 +115,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/statement',
+    REPORT_ENDPOINTS.statement.path,
     {
       config: { access: 'session' },
       schema: {
@@ -136,7 +138,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/statement.csv',
+    REPORT_ENDPOINTS.statementCsv.path,
     {
       config: { access: 'session' },
       schema: {
@@ -166,7 +168,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/statement.pdf',
+    REPORT_ENDPOINTS.statementPdf.path,
     {
       config: { access: 'session' },
       schema: {
@@ -201,7 +203,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/flows',
+    REPORT_ENDPOINTS.flows.path,
     {
       config: { access: 'session' },
       schema: {
@@ -225,7 +227,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/flows.csv',
+    REPORT_ENDPOINTS.flowsCsv.path,
     {
       config: { access: 'session' },
       schema: {

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ErrorCode,
+  SECURITY_ENDPOINTS,
   authenticatorLinkRequest,
   authenticatorSetupResponse,
   authenticatorUnlinkRequest,
   changeEmailRequest,
   changePasswordRequest,
   emailCodeResponse,
-  ErrorCode,
   ok,
   securityEmailCodeRequest,
   securityStatus,
@@ -39,7 +40,7 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
       rateLimit: { max: app.env.AUTH_RATE_LIMIT_MAX, timeWindow: app.env.RATE_LIMIT_WINDOW_MS },
     };
     app.get(
-      '/status',
+      SECURITY_ENDPOINTS.status.path,
       {
         config: { access: 'session' },
         schema: {
@@ -52,7 +53,7 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/email-code',
+      SECURITY_ENDPOINTS.emailCode.path,
       {
         schema: {
           tags,
@@ -67,7 +68,7 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/authenticator/setup',
+      SECURITY_ENDPOINTS.authenticatorSetup.path,
       {
         schema: {
           tags,
@@ -80,7 +81,7 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/authenticator/link',
+      SECURITY_ENDPOINTS.authenticatorLink.path,
       {
         schema: {
           tags,
@@ -98,7 +99,7 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/authenticator/unlink',
+      SECURITY_ENDPOINTS.authenticatorUnlink.path,
       {
         schema: {
           tags,
@@ -116,7 +117,7 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/password/change',
+      SECURITY_ENDPOINTS.changePassword.path,
       {
         schema: {
           tags,
@@ -134,7 +135,7 @@ export function securityRoutes(deps: SecurityDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/email/change',
+      SECURITY_ENDPOINTS.changeEmail.path,
       {
         schema: {
           tags,

@@ -8,6 +8,7 @@ import {
   PRIVATE_CHANNELS,
   SOCKET_LOGGED_IN_ELSEWHERE_CLOSE_CODE,
   SOCKET_MAX_SUBSCRIPTIONS,
+  SOCKET_ENDPOINT,
   SOCKET_SESSION_ENDED_CLOSE_CODE,
   languageCode,
   parseRuntimeMode,
@@ -367,7 +368,7 @@ async function socketPlugin(app: FastifyInstance) {
 
   const tokenCookie = cookieNames(app.env).token;
   app.get(
-    '/v1/websocket/connect',
+    SOCKET_ENDPOINT.path,
     {
       websocket: true,
       schema: { hide: true },

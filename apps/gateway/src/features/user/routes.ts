@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeLanguageQuery, ok, userInfo } from '@exchange/contracts';
+import { USER_ENDPOINTS, changeLanguageQuery, ok, userInfo } from '@exchange/contracts';
 import { requireAuth } from '../../lib/auth-context.js';
 import { responses } from '../../lib/route-schemas.js';
 import { changeLanguage, getProfile } from './user-service.js';
@@ -10,7 +10,7 @@ const tags = ['user'];
 /** The signed-in user, under /v1/user. */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/profile',
+    USER_ENDPOINTS.profile.path,
     {
       config: { access: 'session' },
       schema: {
@@ -30,7 +30,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/change-language',
+    USER_ENDPOINTS.changeLanguage.path,
     {
       schema: {
         tags,

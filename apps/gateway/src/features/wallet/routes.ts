@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  WALLET_ENDPOINTS,
   balanceItem,
   devCreditRequest,
   ledgerFlow,
@@ -25,7 +26,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const plan = (mode: number) => (mode === 2 ? app.env.TRIAL_FUNDING : app.env.DEMO_FUNDING);
 
   app.get(
-    '/balances',
+    WALLET_ENDPOINTS.balances.path,
     {
       config: { access: 'session' },
       schema: {
@@ -43,7 +44,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/flows',
+    WALLET_ENDPOINTS.flows.path,
     {
       config: { access: 'session' },
       schema: {
@@ -67,7 +68,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/transactions',
+    WALLET_ENDPOINTS.transactions.path,
     {
       config: { access: 'session' },
       schema: {
@@ -96,7 +97,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/transaction-types',
+    WALLET_ENDPOINTS.transactionTypes.path,
     {
       config: { access: 'session' },
       schema: {
@@ -113,7 +114,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/demo/reset',
+    WALLET_ENDPOINTS.demoReset.path,
     {
       config: { access: 'session' },
       schema: {
@@ -133,7 +134,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   // Development only, and only when DEV_CREDIT is set: otherwise the route does not exist.
   if (app.env.DEV_CREDIT) {
     app.post(
-      '/dev/credit',
+      WALLET_ENDPOINTS.devCredit.path,
       {
         config: { access: 'session' },
         schema: {

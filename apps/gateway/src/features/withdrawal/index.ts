@@ -81,7 +81,7 @@ export async function registerWithdrawals(
     await withdrawals.settle(cb.withdrawalId, { status: 'FAILED', reason: cb.reason });
     return { tracking: false };
   });
-  await app.register(withdrawalRoutes(deps, withdrawals), { prefix: '/v1/wallet' });
+  await app.register(withdrawalRoutes(deps, withdrawals));
   app.addHook('onReady', async () => {
     await withdrawals.resume();
   });

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type StepUpFields,
+  WITHDRAWAL_ENDPOINTS,
   internalTransfer,
   internalTransferQuery,
   internalTransferRequest,
   ok,
   page,
   stepUpFields,
-  type StepUpFields,
   whitelistAddress,
   whitelistAddressRequest,
   whitelistSettings,
@@ -54,7 +55,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
 
     // ---- whitelists ----
     app.get(
-      '/whitelist/addresses',
+      WITHDRAWAL_ENDPOINTS.whitelistAddresses.path,
       {
         config: { access: 'session' },
         schema: {
@@ -66,7 +67,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
       async (request) => ok(await listAddresses(deps, requireAuth(request).userId)),
     );
     app.post(
-      '/whitelist/addresses',
+      WITHDRAWAL_ENDPOINTS.addWhitelistAddress.path,
       {
         config: { access: 'session' },
         schema: {
@@ -79,7 +80,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
       async (request) => ok(await addAddress(deps, requireAuth(request).userId, request.body)),
     );
     app.post(
-      '/whitelist/addresses/:id/delete',
+      WITHDRAWAL_ENDPOINTS.whitelistAddressDelete.path,
       {
         config: { access: 'session' },
         schema: {
@@ -96,7 +97,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
       },
     );
     app.get(
-      '/whitelist/uids',
+      WITHDRAWAL_ENDPOINTS.whitelistUids.path,
       {
         config: { access: 'session' },
         schema: {
@@ -108,7 +109,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
       async (request) => ok(await listUids(deps, requireAuth(request).userId)),
     );
     app.post(
-      '/whitelist/uids',
+      WITHDRAWAL_ENDPOINTS.addWhitelistUid.path,
       {
         config: { access: 'session' },
         schema: {
@@ -121,7 +122,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
       async (request) => ok(await addUid(deps, requireAuth(request).userId, request.body)),
     );
     app.post(
-      '/whitelist/uids/:id/delete',
+      WITHDRAWAL_ENDPOINTS.whitelistUidDelete.path,
       {
         config: { access: 'session' },
         schema: {
@@ -138,7 +139,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
       },
     );
     app.get(
-      '/whitelist/settings',
+      WITHDRAWAL_ENDPOINTS.whitelistSettings.path,
       {
         config: { access: 'session' },
         schema: {
@@ -150,7 +151,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
       async (request) => ok(await getSettings(deps, requireAuth(request).userId)),
     );
     app.put(
-      '/whitelist/settings',
+      WITHDRAWAL_ENDPOINTS.updateWhitelistSettings.path,
       {
         config: { access: 'session' },
         schema: {
@@ -165,7 +166,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
 
     // ---- internal transfers ----
     app.post(
-      '/internal-transfers',
+      WITHDRAWAL_ENDPOINTS.transfer.path,
       {
         config: { access: 'session' },
         schema: {
@@ -187,7 +188,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
       },
     );
     app.get(
-      '/internal-transfers',
+      WITHDRAWAL_ENDPOINTS.internalTransfers.path,
       {
         config: { access: 'session' },
         schema: {
@@ -210,7 +211,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
 
     // ---- crypto withdrawals ----
     app.post(
-      '/withdrawals/preview',
+      WITHDRAWAL_ENDPOINTS.withdrawalPreview.path,
       {
         config: { access: 'session' },
         schema: {
@@ -226,7 +227,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         ),
     );
     app.post(
-      '/withdrawals',
+      WITHDRAWAL_ENDPOINTS.withdraw.path,
       {
         config: { access: 'session' },
         schema: {
@@ -248,7 +249,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
       },
     );
     app.get(
-      '/withdrawals',
+      WITHDRAWAL_ENDPOINTS.withdrawals.path,
       {
         config: { access: 'session' },
         schema: {
@@ -262,7 +263,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
         ok(await withdrawals.list(requireAuth(request).userId, request.runtimeMode, request.query)),
     );
     app.get(
-      '/withdrawals/:id',
+      WITHDRAWAL_ENDPOINTS.withdrawal.path,
       {
         config: { access: 'session' },
         schema: {
@@ -275,7 +276,7 @@ export function withdrawalRoutes(deps: OutDeps, withdrawals: Withdrawals): Fasti
       async (request) => ok(await withdrawals.get(requireAuth(request).userId, request.params.id)),
     );
     app.post(
-      '/withdrawals/:id/cancel',
+      WITHDRAWAL_ENDPOINTS.withdrawalCancel.path,
       {
         config: { access: 'session' },
         schema: {

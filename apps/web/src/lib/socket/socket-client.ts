@@ -1,5 +1,6 @@
 import {
   FORCE_LOGOUT_CODES,
+  SOCKET_ENDPOINT,
   SOCKET_FORCED_RECONNECT_CODE,
   SOCKET_HEARTBEAT_INTERVAL_MS,
   SOCKET_HEARTBEAT_TIMEOUT_CODE,
@@ -306,5 +307,5 @@ export class SocketClient {
 }
 
 export function socketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/v1/websocket/connect`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${SOCKET_ENDPOINT.path}`;
 }

@@ -2,13 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AUTH_ENDPOINTS,
+  type OAuthProvider,
   oauthLinkAnswer,
   oauthLinkRequest,
   oauthProvider,
   oauthStartQuery,
   oauthStartResponse,
   ok,
-  type OAuthProvider,
   text,
 } from '@exchange/contracts';
 import { AppError } from '../../../lib/app-error.js';
@@ -62,7 +63,7 @@ const oidcRoutes: FastifyPluginAsyncZod<{ secondFactor?: SecondFactor }> = async
   );
 
   app.get(
-    '/public/oauth/:provider/start',
+    AUTH_ENDPOINTS.oauthStart.path,
     {
       schema: {
         tags,
@@ -109,7 +110,7 @@ const oidcRoutes: FastifyPluginAsyncZod<{ secondFactor?: SecondFactor }> = async
   }
 
   app.get(
-    '/public/oauth/:provider/callback',
+    AUTH_ENDPOINTS.oauthCallback.path,
     {
       schema: {
         tags,
@@ -131,7 +132,7 @@ const oidcRoutes: FastifyPluginAsyncZod<{ secondFactor?: SecondFactor }> = async
   );
 
   app.post(
-    '/public/oauth/:provider/callback',
+    AUTH_ENDPOINTS.oauthCallbackPost.path,
     {
       schema: {
         tags,
@@ -147,7 +148,7 @@ const oidcRoutes: FastifyPluginAsyncZod<{ secondFactor?: SecondFactor }> = async
   );
 
   app.post(
-    '/public/oauth/link',
+    AUTH_ENDPOINTS.oauthLink.path,
     {
       schema: {
         tags,

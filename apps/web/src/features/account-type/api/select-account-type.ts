@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userInfo } from '@exchange/contracts';
+import { KYC_ENDPOINTS, userInfo } from '@exchange/contracts';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 import { fetchProfile, profileKeys } from '../../../lib/profile';
 
-export const SELECT_ACCOUNT_TYPE_PATH = '/v1/kyc/individual/select';
-
 export const selectAccountType = (client: ApiClient, isKyc: boolean) =>
-  client.get(SELECT_ACCOUNT_TYPE_PATH, userInfo, { query: { isKyc }, silent: true });
+  call(client, KYC_ENDPOINTS.selectIndividual, userInfo, { query: { isKyc }, silent: true });
 
 /** Records the choice, then refreshes the profile so the modal's condition re-evaluates. */
 export function useSelectAccountType() {

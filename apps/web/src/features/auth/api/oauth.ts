@@ -1,11 +1,18 @@
-import { oauthLinkAnswer, oauthStartResponse, type OAuthProvider } from '@exchange/contracts';
+import {
+  AUTH_ENDPOINTS,
+  fillPath,
+  oauthLinkAnswer,
+  oauthStartResponse,
+  type OAuthProvider,
+} from '@exchange/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 
 export const oauthStartPath = (provider: OAuthProvider) =>
-  `/v1/auth/public/oauth/${provider}/start`;
-export const OAUTH_LINK_PATH = '/v1/auth/public/oauth/link';
+  fillPath(AUTH_ENDPOINTS.oauthStart.path, { provider });
+export const OAUTH_LINK_PATH = AUTH_ENDPOINTS.oauthLink.path;
 
 export const fetchOAuthStart = (
   client: ApiClient,
@@ -13,7 +20,8 @@ export const fetchOAuthStart = (
   redirectPath: string,
   signal?: AbortSignal,
 ) =>
-  client.get(oauthStartPath(provider), oauthStartResponse, {
+  call(client, AUTH_ENDPOINTS.oauthStart, oauthStartResponse, {
+    params: { provider },
     query: { redirectPath },
     // Not configured (2017) or not deployed: the button hides itself, no toast.
     silent: true,
@@ -35,7 +43,7 @@ export const useOAuthStart = (provider: OAuthProvider, redirectPath: string) =>
   useQuery(oauthStartQueryOptions(useApiClient(), provider, redirectPath));
 
 export const linkOAuth = (client: ApiClient, input: { linkToken: string; password: string }) =>
-  client.request(OAUTH_LINK_PATH, oauthLinkAnswer, { method: 'POST', body: input });
+  call(client, AUTH_ENDPOINTS.oauthLink, oauthLinkAnswer, { body: input });
 
 export function useLinkOAuth() {
   const client = useApiClient();

@@ -1,4 +1,5 @@
 import {
+  AUTH_ENDPOINTS,
   puzzleChallenge,
   puzzleVerifyResponse,
   type PuzzleScene,
@@ -7,14 +8,15 @@ import {
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 
-export const PUZZLE_PATH = '/v1/auth/public/puzzle';
-export const PUZZLE_VERIFY_PATH = '/v1/auth/public/puzzle/verify';
+export const PUZZLE_PATH = AUTH_ENDPOINTS.puzzle.path;
+export const PUZZLE_VERIFY_PATH = AUTH_ENDPOINTS.puzzleVerify.path;
 
 export const puzzleKeys = { scene: (scene: PuzzleScene) => ['puzzle', scene] as const };
 
 export const fetchPuzzle = (client: ApiClient, scene: PuzzleScene, signal?: AbortSignal) =>
-  client.get(PUZZLE_PATH, puzzleChallenge, {
+  call(client, AUTH_ENDPOINTS.puzzle, puzzleChallenge, {
     query: { scene },
     silent: true,
     ...(signal ? { signal } : {}),
@@ -33,8 +35,7 @@ export const usePuzzle = (scene: PuzzleScene) =>
   useQuery(puzzleQueryOptions(useApiClient(), scene));
 
 export const verifyPuzzle = (client: ApiClient, answer: PuzzleVerifyRequest) =>
-  client.request(PUZZLE_VERIFY_PATH, puzzleVerifyResponse, {
-    method: 'POST',
+  call(client, AUTH_ENDPOINTS.puzzleVerify, puzzleVerifyResponse, {
     body: answer,
     silent: true,
   });

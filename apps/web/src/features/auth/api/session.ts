@@ -1,5 +1,6 @@
 import {
-  SECURITY_PATHS,
+  AUTH_ENDPOINTS,
+  type Endpoint,
   emailCodeResponse,
   loginResponse,
   noData,
@@ -9,15 +10,10 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 
-/** Sign-in, registration and password reset calls of /v1/auth. */
-export const AUTH_PATHS = {
-  login: '/v1/auth/public/login',
-  registerCode: '/v1/auth/public/register/code',
-  register: '/v1/auth/public/register',
-  resetCode: '/v1/auth/public/password/code',
-  reset: '/v1/auth/public/password/reset',
-} as const;
+/** Sign-in, registration and password reset calls (contracts AUTH_ENDPOINTS). */
+const E = AUTH_ENDPOINTS;
 
 export interface LoginInput {
   email: string;
@@ -39,29 +35,29 @@ export type ResetInput = Omit<RegisterInput, 'entityType'>;
 
 const post = <T>(
   client: ApiClient,
-  path: string,
+  endpoint: Endpoint,
   schema: { parse(v: unknown): T },
   body: unknown,
   silent?: boolean,
-) => client.request(path, schema, { method: 'POST', body, ...(silent ? { silent } : {}) });
+) => call(client, endpoint, schema, { body, ...(silent ? { silent } : {}) });
 
 /**
  * Silent: the login form shows the failure itself (attempts left, lock duration, time left).
  * With Google Authenticator linked the answer is a ticket for the code step, not a session.
  */
 export const login = (client: ApiClient, input: LoginInput) =>
-  post(client, AUTH_PATHS.login, passwordLoginResponse, input, true);
+  post(client, E.login, passwordLoginResponse, input, true);
 /** The login's second step: the ticket and a Google code; answers the session. */
 export const loginWithGoogle = (client: ApiClient, input: { ticket: string; googleCode: string }) =>
-  post(client, SECURITY_PATHS.loginGoogle, loginResponse, input, true);
+  post(client, E.loginGoogle, loginResponse, input, true);
 export const requestRegisterCode = (client: ApiClient, input: CodeInput) =>
-  post(client, AUTH_PATHS.registerCode, emailCodeResponse, input);
+  post(client, E.registerCode, emailCodeResponse, input);
 export const register = (client: ApiClient, input: RegisterInput) =>
-  post(client, AUTH_PATHS.register, loginResponse, input);
+  post(client, E.register, loginResponse, input);
 export const requestResetCode = (client: ApiClient, input: CodeInput) =>
-  post(client, AUTH_PATHS.resetCode, emailCodeResponse, input);
+  post(client, E.resetCode, emailCodeResponse, input);
 export const resetPassword = (client: ApiClient, input: ResetInput) =>
-  post(client, AUTH_PATHS.reset, noData, input);
+  post(client, E.reset, noData, input);
 
 export function useLogin() {
   const client = useApiClient();

@@ -8,7 +8,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 
-/** Account cancellation of /v1/account/cancellation: the conditions, the request, its withdrawal. */
+/** Account cancellation (CANCELLATION_ENDPOINTS): the conditions, the request, its withdrawal. */
 export const cancellationKeys = { preview: ['account', 'cancellation'] as const };
 
 /** Under review the page looks again every minute, so a decision shows without a reload. */

@@ -26,8 +26,8 @@ import { useSession } from '../../../lib/session';
 import { balancesKey } from '../../../lib/wallet-balances';
 
 /**
- * The crypto wallet's calls: networks, deposit address and deposits (/v1/wallet/crypto),
- * withdrawals, internal transfers and the whitelists (/v1/wallet). Real mode only: the pages
+ * The crypto wallet's calls: networks, deposit address and deposits (CRYPTO_WALLET_ENDPOINTS),
+ * withdrawals, internal transfers and the whitelists (WITHDRAWAL_ENDPOINTS). Real mode only: the pages
  * offer them in Real and the gateway refuses the other modes.
  */
 export const cryptoKeys = {

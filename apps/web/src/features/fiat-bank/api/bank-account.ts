@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { useSocketChannel } from '../../../lib/socket/socket-context';
 
-/** The partner-bank account's calls (/v1/fiat/bank-account); shapes from contracts fiat-bank.ts. */
+/** The partner-bank account's calls (PARTNER_BANK_ACCOUNT_ENDPOINTS); shapes from contracts fiat-bank.ts. */
 export const bankAccountKeys = {
   all: ['fiat-bank'] as const,
   account: () => [...bankAccountKeys.all, 'account'] as const,

@@ -17,7 +17,7 @@ import { useSession } from '../../../lib/session';
 import { balancesKey } from '../../../lib/wallet-balances';
 
 /**
- * The fiat deposit calls (/v1/fiat): the agreements, the virtual account's details, card
+ * The fiat deposit calls (FIAT_DEPOSIT_ENDPOINTS): the agreements, the virtual account's details, card
  * previews and charges, one deposit, and the fiat history of deposits and withdrawals.
  */
 export const fiatKeys = {

@@ -16,7 +16,7 @@ import { useSession } from '../../../lib/session';
 import { balancesKey } from '../../../lib/wallet-balances';
 
 /**
- * The bank-account whitelist and fiat withdrawals (/v1/fiat). Real mode only: the pages offer
+ * The bank-account whitelist and fiat withdrawals (contracts FIAT_WITHDRAWAL_ENDPOINTS). Real mode only: the pages offer
  * them in Real and the gateway refuses the other modes.
  */
 export const fiatOutKeys = {

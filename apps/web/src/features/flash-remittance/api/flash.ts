@@ -14,7 +14,7 @@ import { useApiClient } from '../../../lib/api-context';
 import { useSession } from '../../../lib/session';
 import { balancesKey } from '../../../lib/wallet-balances';
 
-/** The flash whitelist and flash remittances (/v1/flash-remittance), Real mode only. */
+/** The flash whitelist and flash remittances (FLASH_REMITTANCE_ENDPOINTS), Real mode only. */
 export const flashKeys = {
   all: ['flash-remittance'] as const,
   whitelist: () => [...flashKeys.all, 'whitelist'] as const,

@@ -12,7 +12,7 @@ import { useApiClient } from '../../../lib/api-context';
 import { useSession } from '../../../lib/session';
 import { balancesKey } from '../../../lib/wallet-balances';
 
-/** Foreign exchange between fiat currencies (/v1/fiat/fx); Real mode only. */
+/** Foreign exchange between fiat currencies (FOREIGN_EXCHANGE_ENDPOINTS); Real mode only. */
 export const fxKeys = {
   all: ['foreign-exchange'] as const,
   currencies: () => [...fxKeys.all, 'currencies'] as const,

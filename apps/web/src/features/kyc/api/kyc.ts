@@ -1,4 +1,5 @@
 import {
+  KYC_ENDPOINTS,
   kycApplicationView,
   kycDraftView,
   type IndividualAdvancedDraft,
@@ -11,18 +12,16 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { anything, type ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 import { fetchProfile, profileKeys } from '../../../lib/profile';
 
 export type Kind = 'individual' | 'institution';
 
-/** The KYC routes of the gateway (issue 17); shapes from the contracts' kyc.ts. */
-export const KYC_PATHS = {
-  application: '/v1/kyc/application',
-  draft: (kind: Kind) => `/v1/kyc/${kind}/draft`,
-  individualBasic: '/v1/kyc/individual/basic',
-  individualAdvanced: '/v1/kyc/individual/advanced',
-  institutionInformation: '/v1/kyc/institution/information',
-  institutionDocuments: '/v1/kyc/institution/documents',
+/** The KYC calls of the gateway (issue 17): endpoints and shapes from the contracts' kyc.ts. */
+const E = KYC_ENDPOINTS;
+const DRAFT = {
+  individual: { read: E.individualDraft, save: E.saveIndividualDraft },
+  institution: { read: E.institutionDraft, save: E.saveInstitutionDraft },
 } as const;
 
 export const kycKeys = {
@@ -32,7 +31,7 @@ export const kycKeys = {
 };
 
 export const fetchKycApplication = (client: ApiClient, signal?: AbortSignal) =>
-  client.get(KYC_PATHS.application, kycApplicationView, {
+  call(client, E.application, kycApplicationView, {
     silent: true,
     ...(signal ? { signal } : {}),
   });
@@ -52,8 +51,7 @@ export function useServerDraft(kind: Kind) {
   const client = useApiClient();
   return useQuery({
     queryKey: kycKeys.draft(kind),
-    queryFn: ({ signal }) =>
-      client.get(KYC_PATHS.draft(kind), kycDraftView, { signal, silent: true }),
+    queryFn: ({ signal }) => call(client, DRAFT[kind].read, kycDraftView, { signal, silent: true }),
     // No draft yet, or no route: the local draft still holds the form.
     retry: false,
     staleTime: Infinity,
@@ -65,26 +63,25 @@ export function saveServerDraft(
   kind: Kind,
   draft: IndividualDraft | InstitutionDraft,
 ) {
-  return client.request(KYC_PATHS.draft(kind), anything, {
-    method: 'PUT',
+  return call(client, DRAFT[kind].save, anything, {
     body: draft,
     silent: true,
   });
 }
 
 type Submission =
-  | { path: typeof KYC_PATHS.individualBasic; body: IndividualBasicDraft }
-  | { path: typeof KYC_PATHS.individualAdvanced; body: IndividualAdvancedDraft }
-  | { path: typeof KYC_PATHS.institutionInformation; body: InstitutionInformationDraft }
-  | { path: typeof KYC_PATHS.institutionDocuments; body: InstitutionDocumentsDraft };
+  | { endpoint: typeof E.individualBasic; body: IndividualBasicDraft }
+  | { endpoint: typeof E.individualAdvanced; body: IndividualAdvancedDraft }
+  | { endpoint: typeof E.institutionInformation; body: InstitutionInformationDraft }
+  | { endpoint: typeof E.institutionDocuments; body: InstitutionDocumentsDraft };
 
 /** Submits a step; then the application and the profile (level, permissions) are read again. */
 export function useSubmitKycStep() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ path, body }: Submission) =>
-      client.request(path, kycApplicationView, { method: 'POST', body, silent: true }),
+    mutationFn: ({ endpoint, body }: Submission) =>
+      call(client, endpoint, kycApplicationView, { body, silent: true }),
     onSuccess: async (application) => {
       queryClient.setQueryData(kycKeys.application(), application);
       const user = await fetchProfile(client).catch(() => null);

@@ -1,11 +1,11 @@
-import { KYC_DATE_MAX, KycFilePlace } from '@exchange/contracts';
+import { KYC_DATE_MAX, KYC_ENDPOINTS, KycFilePlace } from '@exchange/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
-import { KYC_PATHS, useSubmitKycStep } from '../api/kyc';
+import { useSubmitKycStep } from '../api/kyc';
 import { useKycDraft, type Draft } from '../hooks/use-kyc-draft';
 import { clearLocalDraft } from '../lib/draft-store';
 import {
@@ -90,7 +90,7 @@ export function IndividualForm({ owner }: { owner: string }) {
     setFormError(null);
     if (hasErrors(found)) return;
     submit.mutate(
-      { path: KYC_PATHS.individualBasic, body: toBasicDraft(b) },
+      { endpoint: KYC_ENDPOINTS.individualBasic, body: toBasicDraft(b) },
       { onSuccess: () => goTo(1), onError: onFailure },
     );
   };
@@ -104,7 +104,7 @@ export function IndividualForm({ owner }: { owner: string }) {
     // The page shows the review's state once the application is under review, which unmounts
     // this form: mutate's own callbacks would not run, so the promise carries on.
     submit
-      .mutateAsync({ path: KYC_PATHS.individualAdvanced, body: toAdvancedDraft(a) })
+      .mutateAsync({ endpoint: KYC_ENDPOINTS.individualAdvanced, body: toAdvancedDraft(a) })
       .then(() => {
         clearLocalDraft();
         void navigate(PATHS.identity);

@@ -1,11 +1,11 @@
-import { KYC_DATE_MAX, KycFilePlace } from '@exchange/contracts';
+import { KYC_DATE_MAX, KYC_ENDPOINTS, KycFilePlace } from '@exchange/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
-import { KYC_PATHS, useSubmitKycStep } from '../api/kyc';
+import { useSubmitKycStep } from '../api/kyc';
 import { useKycDraft, type Draft } from '../hooks/use-kyc-draft';
 import { clearLocalDraft } from '../lib/draft-store';
 import {
@@ -113,7 +113,10 @@ export function InstitutionForm({ owner }: { owner: string }) {
     if (hasErrors(found)) return;
     if (current === 'operation') {
       submit.mutate(
-        { path: KYC_PATHS.institutionInformation, body: toInformationDraft(draft.basicInfo) },
+        {
+          endpoint: KYC_ENDPOINTS.institutionInformation,
+          body: toInformationDraft(draft.basicInfo),
+        },
         { onSuccess: () => goTo(step + 1), onError: onFailure },
       );
       return;
@@ -126,7 +129,7 @@ export function InstitutionForm({ owner }: { owner: string }) {
     // this form: mutate's own callbacks would not run, so the promise carries on.
     submit
       .mutateAsync({
-        path: KYC_PATHS.institutionDocuments,
+        endpoint: KYC_ENDPOINTS.institutionDocuments,
         body: toDocumentsDraft(draft.advancedInfo),
       })
       .then(() => {

@@ -1,15 +1,14 @@
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, newsItem, page } from '@exchange/contracts';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, NEWS_ENDPOINTS, newsItem, page } from '@exchange/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
-import { callEndpoint, defineEndpoint, nextPageParam, pageParams } from '../../../lib/endpoint';
+import { call, nextPageParam, pageParams } from '../../../lib/endpoint';
 
-export const NEWS_PATH = '/v1/marketing/public/news';
-
-export const newsEndpoint = defineEndpoint({ url: NEWS_PATH, schema: page(newsItem) });
+const newsPage = page(newsItem);
 
 export const fetchNewsPage = (client: ApiClient, pageNum: number, signal?: AbortSignal) =>
-  callEndpoint(client, newsEndpoint, pageParams(pageNum, DEFAULT_PAGE_SIZE), {
+  call(client, NEWS_ENDPOINTS.news, newsPage, {
+    query: pageParams(pageNum, DEFAULT_PAGE_SIZE),
     silent: true,
     ...(signal ? { signal } : {}),
   });

@@ -1,6 +1,7 @@
-// The notifications feature's calls of /v1/notification; the paths, keys and list query are in
+// The notifications feature's calls (contracts NOTIFICATION_ENDPOINTS); the keys and list query are in
 // lib/notifications (the account overview shows the latest notices too).
 import {
+  NOTIFICATION_ENDPOINTS as E,
   emailPreferences,
   hasNextPage,
   newsItem,
@@ -13,7 +14,8 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useApiClient } from '../../../lib/api-context';
-import { NOTIFICATION_PATHS, PAGE_SIZE, notificationKeys } from '../../../lib/notifications';
+import { call } from '../../../lib/endpoint';
+import { PAGE_SIZE, notificationKeys } from '../../../lib/notifications';
 import { useSession } from '../../../lib/session';
 import { useSocket, useSocketStatus } from '../../../lib/socket/socket-context';
 
@@ -24,8 +26,7 @@ export function useUnreadCount() {
   const { token } = useSession();
   return useQuery({
     queryKey: notificationKeys.unread,
-    queryFn: ({ signal }) =>
-      client.get(NOTIFICATION_PATHS.unreadCount, unreadCount, { silent: true, signal }),
+    queryFn: ({ signal }) => call(client, E.unreadCount, unreadCount, { silent: true, signal }),
     enabled: token !== null,
     select: (d) => d.unreadCount,
   });
@@ -36,7 +37,7 @@ export function useAnnouncements(language: string, pageNum: number) {
   return useQuery({
     queryKey: notificationKeys.announcements(language, pageNum),
     queryFn: ({ signal }) =>
-      client.get(NOTIFICATION_PATHS.announcements, announcementPage, {
+      call(client, E.announcements, announcementPage, {
         silent: true,
         signal,
         query: { pageNum, pageSize: PAGE_SIZE },
@@ -54,11 +55,8 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: (ids: string[] | 'ALL') =>
       ids === 'ALL'
-        ? client.request(NOTIFICATION_PATHS.readAll, unreadCount, { method: 'POST', body: {} })
-        : client.request(NOTIFICATION_PATHS.read, unreadCount, {
-            method: 'POST',
-            body: { ids },
-          }),
+        ? call(client, E.readAll, unreadCount, { body: {} })
+        : call(client, E.read, unreadCount, { body: { ids } }),
     onSuccess: (data) => {
       queryClient.setQueryData(notificationKeys.unread, data);
       void queryClient.invalidateQueries({ queryKey: [...notificationKeys.all, 'list'] });
@@ -72,7 +70,7 @@ export function useEmailPreferences() {
   return useQuery({
     queryKey: notificationKeys.prefs,
     queryFn: ({ signal }) =>
-      client.get(NOTIFICATION_PATHS.preferences, emailPreferences, { silent: true, signal }),
+      call(client, E.preferences, emailPreferences, { silent: true, signal }),
     enabled: token !== null,
     select: (d) => d.preferences,
   });
@@ -83,7 +81,7 @@ export function useSaveEmailPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateEmailPreferencesBody) =>
-      client.request(NOTIFICATION_PATHS.preferences, emailPreferences, { method: 'PUT', body }),
+      call(client, E.updatePreferences, emailPreferences, { body }),
     onSuccess: (data) => queryClient.setQueryData(notificationKeys.prefs, data),
   });
 }
@@ -123,7 +121,8 @@ export function useNotification(id: string | null) {
   return useQuery({
     queryKey: [...notificationKeys.all, 'detail', id] as const,
     queryFn: ({ signal }) =>
-      client.get(`/v1/notification/detail/${encodeURIComponent(id ?? '')}`, notification, {
+      call(client, E.detail, notification, {
+        params: { id: id ?? '' },
         silent: true,
         signal,
       }),

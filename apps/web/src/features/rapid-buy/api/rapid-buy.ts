@@ -14,7 +14,7 @@ import { useSession } from '../../../lib/session';
 import { useRuntimeMode } from '../../../lib/settings';
 import { balancesKey } from '../../../lib/wallet-balances';
 
-/** Rapid Buy (/v1/rapid-buy) in the runtime mode of the page. */
+/** Rapid Buy (RAPID_BUY_ENDPOINTS) in the runtime mode of the page. */
 export const rapidKeys = {
   all: ['rapid-buy'] as const,
   info: (mode: number) => [...rapidKeys.all, 'info', mode] as const,

@@ -11,7 +11,7 @@ import { useApiClient } from '../../../lib/api-context';
 import { profileKeys } from '../../../lib/profile';
 import { securityKeys, silentPost } from '../../../lib/security';
 
-/** Security settings of /v1/security: Authenticator, password and e-mail (status and codes: lib). */
+/** Security settings (SECURITY_ENDPOINTS): Authenticator, password and e-mail (status and codes: lib). */
 export function useAuthenticatorSetup() {
   const client = useApiClient();
   return useMutation({

@@ -1,19 +1,19 @@
-import { order, type Order } from '@exchange/contracts';
+import { SPOT_ORDER_ENDPOINTS, order, type Order } from '@exchange/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 import { useSession } from '../../../lib/session';
 import { useRuntimeMode } from '../../../lib/settings';
-
-/** One order of the account, as transaction history links to it. */
-export const ORDER_DETAIL_PATH = '/v1/spot-order/order/{id}';
 
 /** Under the order lists' key: the private order pushes that refresh them refresh it too. */
 export const orderDetailKey = (mode: number, id: string) =>
   ['spot-orders', mode, 'detail', id] as const;
 
+/** One order of the account, as transaction history links to it. */
 export const fetchOrder = (client: ApiClient, id: string, signal?: AbortSignal): Promise<Order> =>
-  client.get(ORDER_DETAIL_PATH.replace('{id}', encodeURIComponent(id)), order, {
+  call(client, SPOT_ORDER_ENDPOINTS.order, order, {
+    params: { id },
     silent: true,
     ...(signal ? { signal } : {}),
   });
