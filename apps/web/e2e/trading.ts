@@ -34,7 +34,13 @@ const TRACK_SOCKETS = `(() => {
   };
   window.__e2eDropSockets = () => {
     let n = 0;
-    for (const ws of open) if (ws.readyState === Native.OPEN) { ws.close(4000, 'e2e: network broken'); n += 1; }
+    for (const ws of open) if (ws.readyState === Native.OPEN) {
+      // A broken network ends a socket at once (1006): the page hears it now, not after the
+      // closing handshake that close() waits for behind the emulated offline network.
+      ws.dispatchEvent(new CloseEvent('close', { code: 1006, reason: 'e2e: network broken' }));
+      ws.close(4000, 'e2e: network broken');
+      n += 1;
+    }
     return n;
   };
 })();`;
