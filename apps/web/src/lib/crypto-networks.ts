@@ -1,6 +1,7 @@
-import { CRYPTO_WALLET_PATHS, networkList } from '@exchange/contracts';
+import { CRYPTO_WALLET_ENDPOINTS, networkList } from '@exchange/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
+import { call } from './endpoint';
 
 /** The crypto wallet's queries all sit under this key (the crypto-wallet feature adds the rest). */
 export const cryptoWalletKey = ['crypto-wallet'] as const;
@@ -10,7 +11,7 @@ export const networksQuery = (client: ApiClient) =>
   queryOptions({
     queryKey: [...cryptoWalletKey, 'networks'] as const,
     queryFn: ({ signal }) =>
-      client.get(CRYPTO_WALLET_PATHS.networks, networkList, signal ? { signal } : {}),
+      call(client, CRYPTO_WALLET_ENDPOINTS.networks, networkList, signal ? { signal } : {}),
     // Coin status and connection change: read again now and then while the page is open.
     refetchInterval: 15_000,
   });

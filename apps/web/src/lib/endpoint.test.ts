@@ -1,48 +1,51 @@
+import { defineEndpoint } from '@exchange/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from './api-client';
-import { buildRequest, callEndpoint, defineEndpoint, nextPageParam, pageParams } from './endpoint';
+import { call, nextPageParam, pageParams } from './endpoint';
 
-describe('buildRequest', () => {
-  it('defaults to get and sends the payload as query parameters', () => {
-    expect(buildRequest({ url: '/v1/news' }, { pageNum: 2 })).toEqual({
-      path: '/v1/news',
-      options: { method: 'GET', query: { pageNum: 2 } },
+describe('call', () => {
+  const schema = { parse: (v: unknown) => v };
+  const clientWith = () => {
+    const request = vi.fn(() => Promise.resolve('ok'));
+    return { request, client: { request } as unknown as ApiClient };
+  };
+
+  it("takes the endpoint's method and fills its :name parameters, URI-encoded", async () => {
+    const { request, client } = clientWith();
+    const endpoint = defineEndpoint('PUT', '/v1/things/:id/parts/:part');
+    await call(client, endpoint, schema, {
+      params: { id: 'a b', part: 7 },
+      body: { x: 1 },
+      silent: true,
+    });
+    expect(request).toHaveBeenCalledWith('/v1/things/a%20b/parts/7', schema, {
+      body: { x: 1 },
+      silent: true,
+      method: 'PUT',
     });
   });
 
-  it('fills {param} placeholders from the payload and removes them from it', () => {
-    expect(
-      buildRequest(
-        { method: 'post', url: '/v1/orders/{orderId}/cancel', pathParams: ['orderId'] },
-        { orderId: 'a b', reason: 'x' },
-      ),
-    ).toEqual({
-      path: '/v1/orders/a%20b/cancel',
-      options: { method: 'POST', body: { reason: 'x' } },
+  it('passes the query, headers and signal on as they are', async () => {
+    const { request, client } = clientWith();
+    const signal = new AbortController().signal;
+    await call(client, defineEndpoint('GET', '/v1/list'), schema, {
+      query: { pageNum: 2 },
+      headers: { 'runtime-mode': '1' },
+      signal,
     });
-    expect(
-      buildRequest({ method: 'head', url: '/v1/things/{id}' }, { id: 7, q: 1 }).options,
-    ).toEqual({ method: 'HEAD', query: { q: 1 } });
+    expect(request).toHaveBeenCalledWith('/v1/list', schema, {
+      query: { pageNum: 2 },
+      headers: { 'runtime-mode': '1' },
+      signal,
+      method: 'GET',
+    });
   });
 
   it('refuses a missing path parameter', () => {
-    expect(() => buildRequest({ url: '/v1/things/{id}' }, {})).toThrow('Missing path parameter id');
-  });
-
-  it('calls the client with the built request', async () => {
-    const request = vi.fn(() => Promise.resolve('ok'));
-    const client = { request } as unknown as ApiClient;
-    const endpoint = defineEndpoint({
-      method: 'delete',
-      url: '/v1/x/{id}',
-      schema: { parse: (v) => v },
-    });
-    await callEndpoint(client, endpoint, { id: 1 }, { silent: true });
-    expect(request).toHaveBeenCalledWith('/v1/x/1', endpoint.schema, {
-      method: 'DELETE',
-      body: {},
-      silent: true,
-    });
+    const { client } = clientWith();
+    expect(() => call(client, defineEndpoint('GET', '/v1/things/:id'), schema)).toThrow(
+      'Missing path parameter id',
+    );
   });
 });
 

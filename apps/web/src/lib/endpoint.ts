@@ -3,74 +3,10 @@ import {
   FIRST_PAGE,
   fillPath,
   hasNextPage,
-  type Endpoint as ContractEndpoint,
+  type Endpoint,
   type Page,
 } from '@exchange/contracts';
-import type { ApiClient, HttpMethod, QueryValue, RequestOptions, Schema } from './api-client';
-
-/**
- * One call of the API (spec platform-shell section 7): a method (default get), a url with
- * `{param}` placeholders and the names of the path parameters.
- */
-export interface Endpoint<T> {
-  method?: Lowercase<HttpMethod>;
-  url: string;
-  pathParams?: readonly string[];
-  schema: Schema<T>;
-}
-
-export type Payload = Record<string, unknown>;
-
-export function defineEndpoint<T>(endpoint: Endpoint<T>): Endpoint<T> {
-  return endpoint;
-}
-
-function pathValue(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-    ? String(value)
-    : JSON.stringify(value);
-}
-
-const QUERY_METHODS = new Set(['get', 'head', 'options']);
-
-/**
- * Fills `{param}` placeholders from the payload and removes those parameters from it; get, head
- * and options send the rest as query parameters, the other methods as the JSON body.
- */
-export function buildRequest(
-  endpoint: Pick<Endpoint<unknown>, 'method' | 'url' | 'pathParams'>,
-  payload: Payload = {},
-): { path: string; options: RequestOptions } {
-  const method = endpoint.method ?? 'get';
-  const rest: Payload = { ...payload };
-  const names = new Set([
-    ...(endpoint.pathParams ?? []),
-    ...[...endpoint.url.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? ''),
-  ]);
-  let path = endpoint.url;
-  for (const name of names) {
-    if (!name) continue;
-    const value = rest[name];
-    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`);
-    path = path.replace(`{${name}}`, encodeURIComponent(pathValue(value)));
-    delete rest[name];
-  }
-  const upper = method.toUpperCase() as HttpMethod;
-  if (QUERY_METHODS.has(method)) {
-    return { path, options: { method: upper, query: rest as Record<string, QueryValue> } };
-  }
-  return { path, options: { method: upper, body: rest } };
-}
-
-export function callEndpoint<T>(
-  client: ApiClient,
-  endpoint: Endpoint<T>,
-  payload?: Payload,
-  extra: Omit<RequestOptions, 'method' | 'query' | 'body'> = {},
-): Promise<T> {
-  const { path, options } = buildRequest(endpoint, payload);
-  return client.request(path, endpoint.schema, { ...options, ...extra });
-}
+import type { ApiClient, RequestOptions, Schema } from './api-client';
 
 export interface CallOptions extends Omit<RequestOptions, 'method'> {
   /** The values of the path's `:name` parameters. */
@@ -83,7 +19,7 @@ export interface CallOptions extends Omit<RequestOptions, 'method'> {
  */
 export function call<T>(
   client: ApiClient,
-  endpoint: ContractEndpoint,
+  endpoint: Endpoint,
   schema: Schema<T>,
   { params = {}, ...options }: CallOptions = {},
 ): Promise<T> {

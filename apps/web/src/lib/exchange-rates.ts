@@ -1,7 +1,8 @@
-import { EXCHANGE_RATES_PATH, exchangeRates, type ExchangeRates } from '@exchange/contracts';
+import { MARKET_DATA_ENDPOINTS, exchangeRates, type ExchangeRates } from '@exchange/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-context';
+import { call } from './endpoint';
 import { useSocketChannel } from './socket/socket-context';
 
 /**
@@ -15,7 +16,10 @@ export const fetchExchangeRates = (
   client: ApiClient,
   signal?: AbortSignal,
 ): Promise<ExchangeRates> =>
-  client.get(EXCHANGE_RATES_PATH, exchangeRates, { silent: true, ...(signal ? { signal } : {}) });
+  call(client, MARKET_DATA_ENDPOINTS.exchangeRates, exchangeRates, {
+    silent: true,
+    ...(signal ? { signal } : {}),
+  });
 
 export const exchangeRatesQueryOptions = (client: ApiClient) =>
   queryOptions({

@@ -1,12 +1,14 @@
 import {
-  SECURITY_PATHS,
+  SECURITY_ENDPOINTS,
   emailCodeResponse,
   securityStatus,
+  type Endpoint,
   type SecurityCodePurpose,
 } from '@exchange/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-context';
+import { call } from './endpoint';
 
 /**
  * Security settings (SECURITY_ENDPOINTS) that every step-up form uses: the status and the e-mailed
@@ -15,7 +17,7 @@ import { useApiClient } from './api-context';
 export const securityKeys = { status: ['security', 'status'] as const };
 
 export const fetchSecurityStatus = (client: ApiClient, signal?: AbortSignal) =>
-  client.get(SECURITY_PATHS.status, securityStatus, signal ? { signal } : {});
+  call(client, SECURITY_ENDPOINTS.status, securityStatus, signal ? { signal } : {});
 
 export const securityStatusQuery = (client: ApiClient) =>
   queryOptions({
@@ -28,17 +30,17 @@ export function useSecurityStatus() {
 }
 
 /** Forms show their own failures next to the fields: every call is silent. */
-export const silentPost = <T>(
+export const silentCall = <T>(
   client: ApiClient,
-  path: string,
+  endpoint: Endpoint,
   schema: { parse(v: unknown): T },
   body: unknown,
-) => client.request(path, schema, { method: 'POST', body, silent: true });
+) => call(client, endpoint, schema, { body, silent: true });
 
 export function useSecurityCode() {
   const client = useApiClient();
   return useMutation({
     mutationFn: (input: { purpose: SecurityCodePurpose; email?: string }) =>
-      silentPost(client, SECURITY_PATHS.emailCode, emailCodeResponse, input),
+      silentCall(client, SECURITY_ENDPOINTS.emailCode, emailCodeResponse, input),
   });
 }

@@ -1,7 +1,8 @@
-import { MARKET_DATA_PATHS, candle } from '@exchange/contracts';
+import { MARKET_DATA_ENDPOINTS, candle } from '@exchange/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-context';
+import { call } from './endpoint';
 
 /** The last 24 hourly closes of a market, for the sparklines of the landing and markets pages. */
 const HOURS = 24;
@@ -12,7 +13,7 @@ export const sparklineQueryOptions = (client: ApiClient, symbol: string) =>
     queryKey: ['sparkline', client.runtimeMode(), symbol] as const,
     queryFn: async ({ signal }) => {
       const startTime = Date.now() - HOURS * 3_600_000;
-      const list = await client.get(MARKET_DATA_PATHS.candles, candles, {
+      const list = await call(client, MARKET_DATA_ENDPOINTS.candles, candles, {
         silent: true,
         signal,
         query: { symbol, interval: '1h', startTime, limit: HOURS },

@@ -1,9 +1,10 @@
-import { MARKET_DATA_PATHS, ticker, type Ticker } from '@exchange/contracts';
+import { MARKET_DATA_ENDPOINTS, ticker, type Ticker } from '@exchange/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from './api-client';
 import { referencePrice, useExchangeRates } from './exchange-rates';
 import { useApiClient } from './api-context';
+import { call } from './endpoint';
 import { useSocket, useSocketStatus } from './socket/socket-context';
 import { referenceQuote, type Quote } from './ticker';
 
@@ -13,7 +14,7 @@ const tickerList = ticker.array();
 export const tickersKey = (mode: number) => ['tickers', mode] as const;
 
 export const fetchTickers = (client: ApiClient, signal?: AbortSignal) =>
-  client.get(MARKET_DATA_PATHS.tickers, tickerList, {
+  call(client, MARKET_DATA_ENDPOINTS.tickers, tickerList, {
     silent: true,
     ...(signal ? { signal } : {}),
   });

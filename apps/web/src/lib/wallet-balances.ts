@@ -1,7 +1,8 @@
-import { WALLET_PATHS, balanceItem, type BalanceItem } from '@exchange/contracts';
+import { WALLET_ENDPOINTS, balanceItem, type BalanceItem } from '@exchange/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-context';
+import { call } from './endpoint';
 import { useSession } from './session';
 import { useRuntimeMode } from './settings';
 
@@ -16,7 +17,7 @@ export const balancesKey = (mode: number) => ['balances', mode] as const;
 const balanceList = balanceItem.array();
 
 export const fetchBalances = (client: ApiClient, signal?: AbortSignal): Promise<Balance[]> =>
-  client.get(WALLET_PATHS.balances, balanceList, signal ? { signal } : {});
+  call(client, WALLET_ENDPOINTS.balances, balanceList, signal ? { signal } : {});
 
 export const balancesQueryOptions = (client: ApiClient, mode: number = client.runtimeMode()) =>
   queryOptions({

@@ -1,8 +1,9 @@
-import { MARKET_DATA_PATHS, volumeStats, type VolumeStats } from '@exchange/contracts';
+import { MARKET_DATA_ENDPOINTS, volumeStats, type VolumeStats } from '@exchange/contracts';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/api-context';
+import { call } from '../../lib/endpoint';
 import { useSocket } from '../../lib/socket/socket-context';
 
 /** A symbol's traded volumes (24 h, 7 d, 30 d) over REST: the figures before the first push. */
@@ -10,7 +11,11 @@ export const tradeVolumeQueryOptions = (client: ApiClient, symbol: string) =>
   queryOptions({
     queryKey: ['tradeVolume', client.runtimeMode(), symbol] as const,
     queryFn: ({ signal }) =>
-      client.get(MARKET_DATA_PATHS.stats, volumeStats, { silent: true, signal, query: { symbol } }),
+      call(client, MARKET_DATA_ENDPOINTS.stats, volumeStats, {
+        silent: true,
+        signal,
+        query: { symbol },
+      }),
     staleTime: 30_000,
   });
 

@@ -1,7 +1,7 @@
 import {
   HEADERS,
-  MARKET_DATA_PATHS,
-  WALLET_PATHS,
+  MARKET_DATA_ENDPOINTS,
+  WALLET_ENDPOINTS,
   balanceItem,
   isVerified,
   securityLevel,
@@ -19,6 +19,7 @@ import { ErrorState, LoadingState } from '../../../components/states';
 import { PATHS } from '../../../config/paths';
 import { useApiClient } from '../../../lib/api-context';
 import { useAssets, usePublicConfig } from '../../../lib/catalogue';
+import { call } from '../../../lib/endpoint';
 import { useExchangeRates } from '../../../lib/exchange-rates';
 import { formatAmount, formatNumber } from '../../../lib/format';
 import { useSocketStatus } from '../../../lib/socket/socket-context';
@@ -47,8 +48,16 @@ function useModeValuation(mode: RuntimeMode) {
     queryKey: ['overview-valuation', mode] as const,
     queryFn: async ({ signal }) => {
       const [balances, tickers] = await Promise.all([
-        client.get(WALLET_PATHS.balances, balanceItem.array(), { signal, headers, silent: true }),
-        client.get(MARKET_DATA_PATHS.tickers, ticker.array(), { signal, headers, silent: true }),
+        call(client, WALLET_ENDPOINTS.balances, balanceItem.array(), {
+          signal,
+          headers,
+          silent: true,
+        }),
+        call(client, MARKET_DATA_ENDPOINTS.tickers, ticker.array(), {
+          signal,
+          headers,
+          silent: true,
+        }),
       ]);
       return balances.reduce((sum, b) => sum + (valueInUsdt(b.asset, b.total, tickers) ?? 0), 0);
     },

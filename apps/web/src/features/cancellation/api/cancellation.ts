@@ -1,5 +1,5 @@
 import {
-  CANCELLATION_PATHS,
+  CANCELLATION_ENDPOINTS,
   cancellationPreview,
   cancellationView,
   type CancellationRequest,
@@ -7,6 +7,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 
 /** Account cancellation (CANCELLATION_ENDPOINTS): the conditions, the request, its withdrawal. */
 export const cancellationKeys = { preview: ['account', 'cancellation'] as const };
@@ -18,7 +19,7 @@ export const cancellationPreviewQuery = (client: ApiClient) =>
   queryOptions({
     queryKey: cancellationKeys.preview,
     queryFn: ({ signal }) =>
-      client.get(CANCELLATION_PATHS.preview, cancellationPreview, { signal }),
+      call(client, CANCELLATION_ENDPOINTS.preview, cancellationPreview, { signal }),
     refetchInterval: (query) =>
       query.state.data?.current?.status === 'UNDER_REVIEW' ? REFRESH_MS : false,
   });
@@ -33,8 +34,7 @@ export function useRequestCancellation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CancellationRequest) =>
-      client.request(CANCELLATION_PATHS.submit, cancellationView, {
-        method: 'POST',
+      call(client, CANCELLATION_ENDPOINTS.submit, cancellationView, {
         body: input,
         silent: true,
       }),
@@ -47,8 +47,7 @@ export function useWithdrawCancellation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      client.request(CANCELLATION_PATHS.withdraw, cancellationView, {
-        method: 'POST',
+      call(client, CANCELLATION_ENDPOINTS.withdraw, cancellationView, {
         body: {},
         silent: true,
       }),

@@ -1,6 +1,6 @@
 import {
-  CRYPTO_WALLET_PATHS,
-  WITHDRAWAL_PATHS,
+  CRYPTO_WALLET_ENDPOINTS,
+  WITHDRAWAL_ENDPOINTS,
   cryptoDeposit,
   depositAddress,
   internalTransfer,
@@ -10,6 +10,7 @@ import {
   whitelistUid,
   withdrawal,
   withdrawalPreview,
+  type Endpoint,
   type InternalTransferRequest,
   type Page,
   type WhitelistAddressRequest,
@@ -21,6 +22,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { anything, type ApiClient, type Schema } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 import { cryptoWalletKey, networksQuery } from '../../../lib/crypto-networks';
 import { useSession } from '../../../lib/session';
 import { balancesKey } from '../../../lib/wallet-balances';
@@ -54,8 +56,13 @@ const addressList = whitelistAddress.array();
 const uidList = whitelistUid.array();
 
 /** Forms show their own failures: calls that change something are silent. */
-const post = <T>(client: ApiClient, path: string, schema: Schema<T>, body: unknown) =>
-  client.request(path, schema, { method: 'POST', body, silent: true });
+const send = <T>(
+  client: ApiClient,
+  endpoint: Endpoint,
+  schema: Schema<T>,
+  body: unknown,
+  params: Record<string, string> = {},
+) => call(client, endpoint, schema, { params, body, silent: true });
 
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
 
@@ -66,7 +73,7 @@ export function useDepositAddress(asset: string | null, network: string | null, 
   return useQuery({
     queryKey: cryptoKeys.address(asset ?? '', network ?? ''),
     queryFn: ({ signal }) =>
-      client.get(CRYPTO_WALLET_PATHS.depositAddress, depositAddress, {
+      call(client, CRYPTO_WALLET_ENDPOINTS.depositAddress, depositAddress, {
         query: { asset, network },
         ...signalOf(signal),
       }),
@@ -99,7 +106,7 @@ export function useDeposits(pageNum: number) {
   return useLiveList(
     cryptoKeys.deposits(pageNum),
     (signal) =>
-      client.get(CRYPTO_WALLET_PATHS.deposits, depositPage, {
+      call(client, CRYPTO_WALLET_ENDPOINTS.deposits, depositPage, {
         query: { pageNum, pageSize: HISTORY_PAGE_SIZE },
         ...signalOf(signal),
       }),
@@ -112,7 +119,7 @@ export function useWithdrawals(pageNum: number) {
   return useLiveList(
     cryptoKeys.withdrawals(pageNum),
     (signal) =>
-      client.get(WITHDRAWAL_PATHS.withdrawals, withdrawalPage, {
+      call(client, WITHDRAWAL_ENDPOINTS.withdrawals, withdrawalPage, {
         query: { pageNum, pageSize: HISTORY_PAGE_SIZE },
         ...signalOf(signal),
       }),
@@ -125,7 +132,7 @@ export function useTransfers(pageNum: number) {
   return useLiveList(
     cryptoKeys.transfers(pageNum),
     (signal) =>
-      client.get(WITHDRAWAL_PATHS.internalTransfers, transferPage, {
+      call(client, WITHDRAWAL_ENDPOINTS.internalTransfers, transferPage, {
         query: { pageNum, pageSize: HISTORY_PAGE_SIZE },
         ...signalOf(signal),
       }),
@@ -147,7 +154,7 @@ export function useRetryDeposit() {
   const refresh = useRefreshAfterMove();
   return useMutation({
     mutationFn: (id: string) =>
-      post(client, CRYPTO_WALLET_PATHS.depositRetry.replace(':id', id), anything, {}),
+      send(client, CRYPTO_WALLET_ENDPOINTS.depositRetry, anything, {}, { id }),
     onSettled: refresh,
   });
 }
@@ -156,7 +163,7 @@ export function useWithdrawalPreview() {
   const client = useApiClient();
   return useMutation({
     mutationFn: (input: WithdrawalPreviewRequest) =>
-      post(client, WITHDRAWAL_PATHS.withdrawalPreview, withdrawalPreview, input),
+      send(client, WITHDRAWAL_ENDPOINTS.withdrawalPreview, withdrawalPreview, input),
   });
 }
 
@@ -167,8 +174,7 @@ export function usePreviewTerms(asset: string | null, network: string | null, am
   return useQuery({
     queryKey: [...cryptoKeys.all, 'preview', asset, network, amount],
     queryFn: ({ signal }) =>
-      client.request(WITHDRAWAL_PATHS.withdrawalPreview, withdrawalPreview, {
-        method: 'POST',
+      call(client, WITHDRAWAL_ENDPOINTS.withdrawalPreview, withdrawalPreview, {
         body: { asset, network, amount },
         silent: true,
         ...signalOf(signal),
@@ -183,7 +189,7 @@ export function useWithdraw() {
   const refresh = useRefreshAfterMove();
   return useMutation({
     mutationFn: (input: WithdrawalRequest) =>
-      post(client, WITHDRAWAL_PATHS.withdrawals, withdrawal, input),
+      send(client, WITHDRAWAL_ENDPOINTS.withdraw, withdrawal, input),
     onSuccess: refresh,
   });
 }
@@ -192,7 +198,8 @@ export function useCancelWithdrawal() {
   const client = useApiClient();
   const refresh = useRefreshAfterMove();
   return useMutation({
-    mutationFn: (id: string) => post(client, WITHDRAWAL_PATHS.withdrawalCancel(id), anything, {}),
+    mutationFn: (id: string) =>
+      send(client, WITHDRAWAL_ENDPOINTS.withdrawalCancel, anything, {}, { id }),
     onSettled: refresh,
   });
 }
@@ -202,7 +209,7 @@ export function useTransfer() {
   const refresh = useRefreshAfterMove();
   return useMutation({
     mutationFn: (input: InternalTransferRequest) =>
-      post(client, WITHDRAWAL_PATHS.internalTransfers, internalTransfer, input),
+      send(client, WITHDRAWAL_ENDPOINTS.transfer, internalTransfer, input),
     onSuccess: refresh,
   });
 }
@@ -215,7 +222,7 @@ export function useWhitelistAddresses() {
   return useQuery({
     queryKey: cryptoKeys.addresses(),
     queryFn: ({ signal }) =>
-      client.get(WITHDRAWAL_PATHS.whitelistAddresses, addressList, signalOf(signal)),
+      call(client, WITHDRAWAL_ENDPOINTS.whitelistAddresses, addressList, signalOf(signal)),
     enabled: token !== null,
   });
 }
@@ -225,7 +232,8 @@ export function useWhitelistUids() {
   const { token } = useSession();
   return useQuery({
     queryKey: cryptoKeys.uids(),
-    queryFn: ({ signal }) => client.get(WITHDRAWAL_PATHS.whitelistUids, uidList, signalOf(signal)),
+    queryFn: ({ signal }) =>
+      call(client, WITHDRAWAL_ENDPOINTS.whitelistUids, uidList, signalOf(signal)),
     enabled: token !== null,
   });
 }
@@ -236,46 +244,51 @@ export function useWhitelistSettings() {
   return useQuery({
     queryKey: cryptoKeys.settings(),
     queryFn: ({ signal }) =>
-      client.get(WITHDRAWAL_PATHS.whitelistSettings, whitelistSettings, signalOf(signal)),
+      call(client, WITHDRAWAL_ENDPOINTS.whitelistSettings, whitelistSettings, signalOf(signal)),
     enabled: token !== null,
   });
 }
 
-function useWhitelistChange<I>(call: (client: ApiClient, input: I) => Promise<unknown>) {
+function useWhitelistChange<I>(change: (client: ApiClient, input: I) => Promise<unknown>) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: I) => call(client, input),
+    mutationFn: (input: I) => change(client, input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: cryptoKeys.whitelist() }),
   });
 }
 
 export const useAddAddress = () =>
   useWhitelistChange((c, input: WhitelistAddressRequest) =>
-    post(c, WITHDRAWAL_PATHS.whitelistAddresses, whitelistAddress, input),
+    send(c, WITHDRAWAL_ENDPOINTS.addWhitelistAddress, whitelistAddress, input),
   );
 export const useAddUid = () =>
   useWhitelistChange((c, input: WhitelistUidRequest) =>
-    post(c, WITHDRAWAL_PATHS.whitelistUids, whitelistUid, input),
+    send(c, WITHDRAWAL_ENDPOINTS.addWhitelistUid, whitelistUid, input),
   );
 export const useDeleteAddress = () =>
   useWhitelistChange((c, input: { id: string; googleCode: string; emailCode: string }) =>
-    post(c, WITHDRAWAL_PATHS.whitelistAddressDelete(input.id), anything, {
-      googleCode: input.googleCode,
-      emailCode: input.emailCode,
-    }),
+    send(
+      c,
+      WITHDRAWAL_ENDPOINTS.whitelistAddressDelete,
+      anything,
+      { googleCode: input.googleCode, emailCode: input.emailCode },
+      { id: input.id },
+    ),
   );
 export const useDeleteUid = () =>
   useWhitelistChange((c, input: { id: string; googleCode: string; emailCode: string }) =>
-    post(c, WITHDRAWAL_PATHS.whitelistUidDelete(input.id), anything, {
-      googleCode: input.googleCode,
-      emailCode: input.emailCode,
-    }),
+    send(
+      c,
+      WITHDRAWAL_ENDPOINTS.whitelistUidDelete,
+      anything,
+      { googleCode: input.googleCode, emailCode: input.emailCode },
+      { id: input.id },
+    ),
   );
 export const useSaveWhitelistSettings = () =>
   useWhitelistChange((c, input: WhitelistSettingsRequest) =>
-    c.request(WITHDRAWAL_PATHS.whitelistSettings, whitelistSettings, {
-      method: 'PUT',
+    call(c, WITHDRAWAL_ENDPOINTS.updateWhitelistSettings, whitelistSettings, {
       body: input,
       silent: true,
     }),

@@ -1,7 +1,12 @@
-import { PARTNER_BANK_ACCOUNT_PATHS, partnerBankAccountView } from '@exchange/contracts';
+import {
+  PARTNER_BANK_ACCOUNT_ENDPOINTS,
+  partnerBankAccountView,
+  type Endpoint,
+} from '@exchange/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 import { useSocketChannel } from '../../../lib/socket/socket-context';
 
 /** The partner-bank account's calls (PARTNER_BANK_ACCOUNT_ENDPOINTS); shapes from contracts fiat-bank.ts. */
@@ -11,7 +16,7 @@ export const bankAccountKeys = {
 };
 
 export const fetchBankAccount = (client: ApiClient, signal?: AbortSignal) =>
-  client.get(PARTNER_BANK_ACCOUNT_PATHS.status, partnerBankAccountView, {
+  call(client, PARTNER_BANK_ACCOUNT_ENDPOINTS.status, partnerBankAccountView, {
     silent: true,
     ...(signal ? { signal } : {}),
   });
@@ -40,18 +45,17 @@ export function useBankAccount(enabled = true) {
   });
 }
 
-function useBankAction(path: string) {
+function useBankAction(endpoint: Endpoint) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      client.request(path, partnerBankAccountView, { method: 'POST', body: {}, silent: true }),
+    mutationFn: () => call(client, endpoint, partnerBankAccountView, { body: {}, silent: true }),
     onSuccess: (view) => queryClient.setQueryData(bankAccountKeys.account(), view),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bankAccountKeys.all }),
   });
 }
 
 /** Applies for the account (or again after a refusal). */
-export const useOpenBankAccount = () => useBankAction(PARTNER_BANK_ACCOUNT_PATHS.open);
+export const useOpenBankAccount = () => useBankAction(PARTNER_BANK_ACCOUNT_ENDPOINTS.open);
 /** The e-KYC link: the current one while valid, a new one after expiry or failure. */
-export const useEkycLink = () => useBankAction(PARTNER_BANK_ACCOUNT_PATHS.ekycLink);
+export const useEkycLink = () => useBankAction(PARTNER_BANK_ACCOUNT_ENDPOINTS.ekycLink);

@@ -1,5 +1,6 @@
 import {
   FIAT_AGREEMENT_VERSION,
+  FIAT_DEPOSIT_ENDPOINTS,
   FIAT_DEPOSIT_PATHS,
   bankDepositInstructions,
   cardDepositPreview,
@@ -13,6 +14,7 @@ import {
 } from '@exchange/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 import { useSession } from '../../../lib/session';
 import { balancesKey } from '../../../lib/wallet-balances';
 
@@ -44,7 +46,7 @@ export function useAgreements() {
   return useQuery({
     queryKey: fiatKeys.agreements(),
     queryFn: ({ signal }) =>
-      client.get(FIAT_DEPOSIT_PATHS.agreements, fiatAgreementStatus, signalOf(signal)),
+      call(client, FIAT_DEPOSIT_ENDPOINTS.agreements, fiatAgreementStatus, signalOf(signal)),
   });
 }
 
@@ -53,8 +55,7 @@ export function useAcceptAgreements() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      client.request(FIAT_DEPOSIT_PATHS.agreements, fiatAgreementStatus, {
-        method: 'POST',
+      call(client, FIAT_DEPOSIT_ENDPOINTS.agree, fiatAgreementStatus, {
         body: { version: FIAT_AGREEMENT_VERSION, kinds: ['TRUST', 'FUND_TRANSFER'] },
         silent: true,
       }),
@@ -69,7 +70,12 @@ export function useBankInstructions(enabled: boolean) {
   return useQuery({
     queryKey: fiatKeys.instructions(),
     queryFn: ({ signal }) =>
-      client.get(FIAT_DEPOSIT_PATHS.bankInstructions, bankDepositInstructions, signalOf(signal)),
+      call(
+        client,
+        FIAT_DEPOSIT_ENDPOINTS.bankInstructions,
+        bankDepositInstructions,
+        signalOf(signal),
+      ),
     enabled,
   });
 }
@@ -79,7 +85,7 @@ export function useCardPreview(currency: string, amount: string, enabled: boolea
   return useQuery({
     queryKey: fiatKeys.preview(currency, amount),
     queryFn: ({ signal }) =>
-      client.get(FIAT_DEPOSIT_PATHS.cardPreview, cardDepositPreview, {
+      call(client, FIAT_DEPOSIT_ENDPOINTS.cardPreview, cardDepositPreview, {
         query: { currency, amount },
         silent: true,
         ...signalOf(signal),
@@ -102,8 +108,7 @@ export function useChargeCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CardChargeInput) =>
-      client.request(FIAT_DEPOSIT_PATHS.cardCharge, fiatDeposit, {
-        method: 'POST',
+      call(client, FIAT_DEPOSIT_ENDPOINTS.cardCharge, fiatDeposit, {
         body: input,
         silent: true,
       }),
@@ -121,7 +126,8 @@ export function useFiatDeposit(id: string | null) {
   return useQuery({
     queryKey: fiatKeys.deposit(id ?? ''),
     queryFn: async ({ signal }) => {
-      const d = await client.get(`${FIAT_DEPOSIT_PATHS.deposits}/${id}`, fiatDeposit, {
+      const d = await call(client, FIAT_DEPOSIT_ENDPOINTS.deposit, fiatDeposit, {
+        params: { id: id ?? '' },
         ...signalOf(signal),
       });
       if (d.state === 'CREDITED') void queryClient.invalidateQueries({ queryKey: balancesKey(0) });
@@ -158,7 +164,7 @@ export function useFiatHistory(f: HistoryFilters) {
   return useQuery({
     queryKey: fiatKeys.history(f),
     queryFn: ({ signal }) =>
-      client.get(FIAT_DEPOSIT_PATHS.history, historyPage, {
+      call(client, FIAT_DEPOSIT_ENDPOINTS.history, historyPage, {
         query: { ...historyQuery(f), pageNum: f.pageNum, pageSize: HISTORY_PAGE_SIZE },
         ...signalOf(signal),
       }),

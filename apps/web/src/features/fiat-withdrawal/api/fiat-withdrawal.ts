@@ -1,17 +1,19 @@
 import {
   FIAT_WITHDRAWAL_FINAL,
-  FIAT_WITHDRAWAL_PATHS,
+  FIAT_WITHDRAWAL_ENDPOINTS,
   bankAccount,
   fiatWithdrawal,
   fiatWithdrawalPreview,
   page,
   type BankAccountCurrenciesRequest,
   type BankAccountRequest,
+  type Endpoint,
   type FiatWithdrawalRequest,
 } from '@exchange/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { anything, type ApiClient, type Schema } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 import { useSession } from '../../../lib/session';
 import { balancesKey } from '../../../lib/wallet-balances';
 
@@ -38,11 +40,11 @@ const FINAL = new Set<string>(FIAT_WITHDRAWAL_FINAL);
 /** Forms show their own failures: calls that change something are silent. */
 const send = <T>(
   client: ApiClient,
-  path: string,
+  endpoint: Endpoint,
   schema: Schema<T>,
   body: unknown,
-  method: 'POST' | 'PUT' = 'POST',
-) => client.request(path, schema, { method, body, silent: true });
+  params: Record<string, string> = {},
+) => call(client, endpoint, schema, { params, body, silent: true });
 
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
 
@@ -52,35 +54,38 @@ export function useBankAccounts() {
   return useQuery({
     queryKey: fiatOutKeys.bankAccounts(),
     queryFn: ({ signal }) =>
-      client.get(FIAT_WITHDRAWAL_PATHS.bankAccounts, accountList, signalOf(signal)),
+      call(client, FIAT_WITHDRAWAL_ENDPOINTS.bankAccounts, accountList, signalOf(signal)),
     enabled: token !== null,
   });
 }
 
-function useBankChange<I>(call: (client: ApiClient, input: I) => Promise<unknown>) {
+function useBankChange<I>(change: (client: ApiClient, input: I) => Promise<unknown>) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: I) => call(client, input),
+    mutationFn: (input: I) => change(client, input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: fiatOutKeys.all }),
   });
 }
 
 export const useAddBankAccount = () =>
   useBankChange((c, input: BankAccountRequest) =>
-    send(c, FIAT_WITHDRAWAL_PATHS.bankAccounts, bankAccount, input),
+    send(c, FIAT_WITHDRAWAL_ENDPOINTS.addBankAccount, bankAccount, input),
   );
 export const useSetBankCurrencies = () =>
   useBankChange((c, input: BankAccountCurrenciesRequest & { id: string }) => {
     const { id, ...body } = input;
-    return send(c, FIAT_WITHDRAWAL_PATHS.bankAccountCurrencies(id), bankAccount, body, 'PUT');
+    return send(c, FIAT_WITHDRAWAL_ENDPOINTS.bankAccountCurrencies, bankAccount, body, { id });
   });
 export const useDeleteBankAccount = () =>
   useBankChange((c, input: { id: string; googleCode: string; emailCode: string }) =>
-    send(c, FIAT_WITHDRAWAL_PATHS.bankAccountDelete(input.id), anything, {
-      googleCode: input.googleCode,
-      emailCode: input.emailCode,
-    }),
+    send(
+      c,
+      FIAT_WITHDRAWAL_ENDPOINTS.bankAccountDelete,
+      anything,
+      { googleCode: input.googleCode, emailCode: input.emailCode },
+      { id: input.id },
+    ),
   );
 
 /** The terms of a withdrawal of `amount` (available, minimum, estimated fee and amount received). */
@@ -90,8 +95,7 @@ export function useFiatPreview(currency: string, amount: string) {
   return useQuery({
     queryKey: fiatOutKeys.preview(currency, amount),
     queryFn: ({ signal }) =>
-      client.request(FIAT_WITHDRAWAL_PATHS.withdrawalPreview, fiatWithdrawalPreview, {
-        method: 'POST',
+      call(client, FIAT_WITHDRAWAL_ENDPOINTS.withdrawalPreview, fiatWithdrawalPreview, {
         body: { currency, amount },
         silent: true,
         ...signalOf(signal),
@@ -108,7 +112,7 @@ export function useFiatWithdrawals(pageNum: number) {
   return useQuery({
     queryKey: fiatOutKeys.withdrawals(pageNum),
     queryFn: ({ signal }) =>
-      client.get(FIAT_WITHDRAWAL_PATHS.withdrawals, withdrawalPage, {
+      call(client, FIAT_WITHDRAWAL_ENDPOINTS.withdrawals, withdrawalPage, {
         query: { pageNum, pageSize: HISTORY_PAGE_SIZE },
         ...signalOf(signal),
       }),
@@ -133,7 +137,7 @@ export function useFiatWithdraw() {
   const refresh = useRefreshAfterMove();
   return useMutation({
     mutationFn: (input: FiatWithdrawalRequest) =>
-      send(client, FIAT_WITHDRAWAL_PATHS.withdrawals, fiatWithdrawal, input),
+      send(client, FIAT_WITHDRAWAL_ENDPOINTS.withdraw, fiatWithdrawal, input),
     onSuccess: refresh,
   });
 }
@@ -143,7 +147,7 @@ export function useCancelFiatWithdrawal() {
   const refresh = useRefreshAfterMove();
   return useMutation({
     mutationFn: (id: string) =>
-      send(client, FIAT_WITHDRAWAL_PATHS.withdrawalCancel(id), fiatWithdrawal, {}),
+      send(client, FIAT_WITHDRAWAL_ENDPOINTS.withdrawalCancel, fiatWithdrawal, {}, { id }),
     onSettled: refresh,
   });
 }

@@ -1,9 +1,10 @@
 import {
-  FLASH_REMITTANCE_PATHS,
+  FLASH_REMITTANCE_ENDPOINTS,
   flashCurrencies,
   flashRemittance,
   flashWhitelistEntry,
   page,
+  type Endpoint,
   type FlashRemittance,
   type FlashRemittanceRequest,
   type FlashWhitelistRequest,
@@ -11,6 +12,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { anything, type ApiClient, type Schema } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 import { useSession } from '../../../lib/session';
 import { balancesKey } from '../../../lib/wallet-balances';
 
@@ -39,8 +41,13 @@ const entries = flashWhitelistEntry.array();
 const remittancePage = page(flashRemittance);
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
 /** Forms show their own failures: calls that change something are silent. */
-const send = <T>(client: ApiClient, path: string, schema: Schema<T>, body: unknown) =>
-  client.request(path, schema, { method: 'POST', body, silent: true });
+const send = <T>(
+  client: ApiClient,
+  endpoint: Endpoint,
+  schema: Schema<T>,
+  body: unknown,
+  params: Record<string, string> = {},
+) => call(client, endpoint, schema, { params, body, silent: true });
 
 export function useFlashWhitelist() {
   const client = useApiClient();
@@ -48,7 +55,7 @@ export function useFlashWhitelist() {
   return useQuery({
     queryKey: flashKeys.whitelist(),
     queryFn: ({ signal }) =>
-      client.get(FLASH_REMITTANCE_PATHS.whitelist, entries, signalOf(signal)),
+      call(client, FLASH_REMITTANCE_ENDPOINTS.whitelist, entries, signalOf(signal)),
     enabled: token !== null,
   });
 }
@@ -59,7 +66,7 @@ export function useFlashCurrencies() {
   return useQuery({
     queryKey: flashKeys.currencies(),
     queryFn: ({ signal }) =>
-      client.get(FLASH_REMITTANCE_PATHS.currencies, flashCurrencies, signalOf(signal)),
+      call(client, FLASH_REMITTANCE_ENDPOINTS.currencies, flashCurrencies, signalOf(signal)),
     enabled: token !== null,
   });
 }
@@ -78,7 +85,7 @@ export function useAddFlashRecipient() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (input: FlashWhitelistRequest) =>
-      send(client, FLASH_REMITTANCE_PATHS.whitelist, flashWhitelistEntry, input),
+      send(client, FLASH_REMITTANCE_ENDPOINTS.addWhitelist, flashWhitelistEntry, input),
     onSuccess: refresh,
   });
 }
@@ -88,10 +95,13 @@ export function useRemoveFlashRecipient() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (input: { id: string; googleCode: string; emailCode: string }) =>
-      send(client, FLASH_REMITTANCE_PATHS.whitelistDelete(input.id), anything, {
-        googleCode: input.googleCode,
-        emailCode: input.emailCode,
-      }),
+      send(
+        client,
+        FLASH_REMITTANCE_ENDPOINTS.whitelistDelete,
+        anything,
+        { googleCode: input.googleCode, emailCode: input.emailCode },
+        { id: input.id },
+      ),
     onSuccess: refresh,
   });
 }
@@ -101,7 +111,7 @@ export function useInitiateFlash() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (input: FlashRemittanceRequest) =>
-      send(client, FLASH_REMITTANCE_PATHS.remittances, flashRemittance, input),
+      send(client, FLASH_REMITTANCE_ENDPOINTS.remit, flashRemittance, input),
     onSuccess: refresh,
   });
 }
@@ -114,9 +124,10 @@ export function useFlashDecision() {
     mutationFn: (input: { id: string; action: 'cancel' | 'agree' | 'reject'; reason?: string }) =>
       send(
         client,
-        FLASH_REMITTANCE_PATHS[input.action](input.id),
+        FLASH_REMITTANCE_ENDPOINTS[input.action],
         flashRemittance,
         input.action === 'reject' ? (input.reason ? { reason: input.reason } : {}) : undefined,
+        { id: input.id },
       ),
     onSettled: refresh,
   });
@@ -128,7 +139,10 @@ export function useFlashRemittance(id: string) {
   return useQuery({
     queryKey: flashKeys.one(id),
     queryFn: ({ signal }) =>
-      client.get(FLASH_REMITTANCE_PATHS.remittance(id), flashRemittance, signalOf(signal)),
+      call(client, FLASH_REMITTANCE_ENDPOINTS.remittance, flashRemittance, {
+        params: { id },
+        ...signalOf(signal),
+      }),
     enabled: token !== null,
     retry: false,
   });
@@ -150,7 +164,7 @@ export function useFlashHistory(filters: FlashFilters) {
   return useQuery({
     queryKey: flashKeys.list(filters),
     queryFn: ({ signal }) =>
-      client.get(FLASH_REMITTANCE_PATHS.remittances, remittancePage, {
+      call(client, FLASH_REMITTANCE_ENDPOINTS.remittances, remittancePage, {
         query: queryOf(filters),
         ...signalOf(signal),
       }),
@@ -166,7 +180,7 @@ export async function fetchAllFlash(
 ): Promise<FlashRemittance[]> {
   const all: FlashRemittance[] = [];
   for (let pageNum = 1; pageNum <= 10; pageNum += 1) {
-    const got = await client.get(FLASH_REMITTANCE_PATHS.remittances, remittancePage, {
+    const got = await call(client, FLASH_REMITTANCE_ENDPOINTS.remittances, remittancePage, {
       query: queryOf({ ...filters, pageNum, pageSize: 100 }),
     });
     all.push(...got.result);

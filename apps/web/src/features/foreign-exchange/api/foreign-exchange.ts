@@ -1,4 +1,5 @@
 import {
+  FOREIGN_EXCHANGE_ENDPOINTS,
   FOREIGN_EXCHANGE_PATHS,
   foreignExchange,
   fxCurrency,
@@ -9,6 +10,7 @@ import {
 } from '@exchange/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 import { useSession } from '../../../lib/session';
 import { balancesKey } from '../../../lib/wallet-balances';
 
@@ -36,7 +38,7 @@ export function useFxCurrencies() {
   return useQuery({
     queryKey: fxKeys.currencies(),
     queryFn: ({ signal }) =>
-      client.get(FOREIGN_EXCHANGE_PATHS.currencies, currencyList, signalOf(signal)),
+      call(client, FOREIGN_EXCHANGE_ENDPOINTS.currencies, currencyList, signalOf(signal)),
     enabled: token !== null,
   });
 }
@@ -51,8 +53,7 @@ export function useFxQuote(from: string, to: string, amount: string) {
   return useQuery({
     queryKey: fxKeys.quote(from, to, amount),
     queryFn: ({ signal }) =>
-      client.request(FOREIGN_EXCHANGE_PATHS.quotes, fxQuote, {
-        method: 'POST',
+      call(client, FOREIGN_EXCHANGE_ENDPOINTS.quotes, fxQuote, {
         body: { from, to, amount },
         silent: true,
         ...signalOf(signal),
@@ -69,8 +70,7 @@ export function useConfirmFx() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: FxConfirmRequest) =>
-      client.request(FOREIGN_EXCHANGE_PATHS.exchanges, foreignExchange, {
-        method: 'POST',
+      call(client, FOREIGN_EXCHANGE_ENDPOINTS.exchange, foreignExchange, {
         body: input,
         silent: true,
       }),
@@ -92,7 +92,10 @@ export function useFxExchange(id: string | null) {
   return useQuery({
     queryKey: fxKeys.exchange(id ?? ''),
     queryFn: ({ signal }) =>
-      client.get(FOREIGN_EXCHANGE_PATHS.exchange(id ?? ''), foreignExchange, signalOf(signal)),
+      call(client, FOREIGN_EXCHANGE_ENDPOINTS.exchangeById, foreignExchange, {
+        params: { id: id ?? '' },
+        ...signalOf(signal),
+      }),
     enabled: token !== null && id !== null,
     refetchInterval: (q) => (moving(q.state.data?.status) ? LIVE_REFETCH_MS : false),
   });
@@ -122,7 +125,7 @@ export function useFxHistory(f: FxHistoryFilters) {
   return useQuery({
     queryKey: fxKeys.history(f),
     queryFn: ({ signal }) =>
-      client.get(FOREIGN_EXCHANGE_PATHS.exchanges, exchangePage, {
+      call(client, FOREIGN_EXCHANGE_ENDPOINTS.exchanges, exchangePage, {
         query: { ...historyQuery(f), pageNum: f.pageNum, pageSize: HISTORY_PAGE_SIZE },
         ...signalOf(signal),
       }),

@@ -1,5 +1,6 @@
 import {
   RAPID_BUY_FINAL,
+  RAPID_BUY_ENDPOINTS,
   RAPID_BUY_PATHS,
   page,
   rapidBuy,
@@ -10,6 +11,7 @@ import {
 } from '@exchange/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 import { useSession } from '../../../lib/session';
 import { useRuntimeMode } from '../../../lib/settings';
 import { balancesKey } from '../../../lib/wallet-balances';
@@ -45,7 +47,7 @@ export function useRapidBuyInfo() {
   const { token } = useSession();
   return useQuery({
     queryKey: rapidKeys.info(mode),
-    queryFn: ({ signal }) => client.get(RAPID_BUY_PATHS.info, rapidBuyInfo, signalOf(signal)),
+    queryFn: ({ signal }) => call(client, RAPID_BUY_ENDPOINTS.info, rapidBuyInfo, signalOf(signal)),
     enabled: token !== null,
   });
 }
@@ -58,8 +60,7 @@ export function useRapidBuyQuote(usd: string | null) {
   return useQuery({
     queryKey: rapidKeys.quote(mode, usd ?? ''),
     queryFn: ({ signal }) =>
-      client.request(RAPID_BUY_PATHS.quote, rapidBuyQuote, {
-        method: 'GET',
+      call(client, RAPID_BUY_ENDPOINTS.quote, rapidBuyQuote, {
         query: { usdAmount: usd ?? '' },
         silent: true,
         ...signalOf(signal),
@@ -77,7 +78,7 @@ export function useConfirmRapidBuy() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RapidBuyRequest) =>
-      client.request(RAPID_BUY_PATHS.orders, rapidBuy, { method: 'POST', body, silent: true }),
+      call(client, RAPID_BUY_ENDPOINTS.buy, rapidBuy, { body, silent: true }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: rapidKeys.all });
       void queryClient.invalidateQueries({ queryKey: balancesKey(mode) });
@@ -98,7 +99,7 @@ export function useRapidBuys(f: RapidBuyFilters) {
   return useQuery({
     queryKey: rapidKeys.list(mode, f),
     queryFn: ({ signal }) =>
-      client.get(RAPID_BUY_PATHS.orders, rapidBuyPage, {
+      call(client, RAPID_BUY_ENDPOINTS.orders, rapidBuyPage, {
         query: { ...filterQuery(f), pageNum: f.pageNum, pageSize: RAPID_PAGE_SIZE },
         ...signalOf(signal),
       }),

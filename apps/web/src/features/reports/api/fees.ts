@@ -1,5 +1,5 @@
 import {
-  FEES_PATHS,
+  FEES_ENDPOINTS,
   feeSchedule,
   feesPaid,
   type FeeSchedule,
@@ -9,6 +9,7 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 import { useRuntimeMode } from '../../../lib/settings';
 
 export const feeKeys = {
@@ -18,7 +19,7 @@ export const feeKeys = {
 
 /** The public schedule: spot markets of the client's mode with their rates, and every channel. */
 export const fetchFeeSchedule = (client: ApiClient, signal?: AbortSignal): Promise<FeeSchedule> =>
-  client.get(FEES_PATHS.schedule, feeSchedule, signal ? { signal } : {});
+  call(client, FEES_ENDPOINTS.schedule, feeSchedule, signal ? { signal } : {});
 
 export const feeScheduleQueryOptions = (client: ApiClient, mode: RuntimeMode) =>
   queryOptions({
@@ -36,7 +37,7 @@ export const fetchFeesPaid = (
   period: 'DAY' | 'MONTH',
   signal?: AbortSignal,
 ): Promise<FeesPaid> =>
-  client.get(FEES_PATHS.paid, feesPaid, {
+  call(client, FEES_ENDPOINTS.paid, feesPaid, {
     query: { mode: String(mode), period },
     ...(signal ? { signal } : {}),
   });

@@ -1,4 +1,5 @@
 import {
+  REPORT_ENDPOINTS,
   REPORT_PATHS,
   fundFlow,
   page,
@@ -13,6 +14,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 
 export const reportKeys = {
   months: ['report', 'months'] as const,
@@ -24,7 +26,7 @@ export const useStatementMonths = () => {
   const client = useApiClient();
   return useQuery({
     queryKey: reportKeys.months,
-    queryFn: ({ signal }) => client.get(REPORT_PATHS.months, statementMonthList, { signal }),
+    queryFn: ({ signal }) => call(client, REPORT_ENDPOINTS.months, statementMonthList, { signal }),
   });
 };
 
@@ -34,7 +36,7 @@ export const fetchStatement = (
   month: string,
   signal?: AbortSignal,
 ): Promise<StatementSummary> =>
-  client.get(REPORT_PATHS.statement, statementSummary, {
+  call(client, REPORT_ENDPOINTS.statement, statementSummary, {
     query: { month, mode: String(mode) },
     ...(signal ? { signal } : {}),
   });
@@ -84,7 +86,7 @@ export const fetchFundFlows = (
   pageNum: number,
   signal?: AbortSignal,
 ): Promise<Page<FundFlow>> =>
-  client.get(REPORT_PATHS.flows, flowPage, {
+  call(client, REPORT_ENDPOINTS.flows, flowPage, {
     query: { ...flowQuery(filters), pageNum, pageSize: FLOW_PAGE_SIZE },
     ...(signal ? { signal } : {}),
   });

@@ -1,15 +1,15 @@
-import { WALLET_PATHS, balanceItem } from '@exchange/contracts';
+import { WALLET_ENDPOINTS, balanceItem } from '@exchange/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 import { useRuntimeMode } from '../../../lib/settings';
 import { balancesKey } from '../../../lib/wallet-balances';
 import { walletHistoryKeys } from './wallet-transactions';
 
 /** Restores the simulated funds of Demo or Trial; answers with the balances after it. */
 export const resetDemoFunds = (client: ApiClient) =>
-  client.request(WALLET_PATHS.demoReset, balanceItem.array(), {
-    method: 'POST',
+  call(client, WALLET_ENDPOINTS.demoReset, balanceItem.array(), {
     body: {},
     silent: true,
   });

@@ -1,5 +1,5 @@
 import {
-  MARKET_DATA_PATHS,
+  MARKET_DATA_ENDPOINTS,
   candle,
   chartHistory,
   depth,
@@ -9,6 +9,7 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 import { useRuntimeMode } from '../../../lib/settings';
 
 /** A symbol's public market data over REST: the history the socket's pushes continue. */
@@ -25,7 +26,10 @@ const tradeList = marketTrade.array();
 const candleList = candle.array();
 
 export const fetchDepth = (client: ApiClient, symbol: string, signal?: AbortSignal) =>
-  client.get(MARKET_DATA_PATHS.depth, depth, { ...silent(signal), query: { symbol, limit: 200 } });
+  call(client, MARKET_DATA_ENDPOINTS.depth, depth, {
+    ...silent(signal),
+    query: { symbol, limit: 200 },
+  });
 
 export const depthQueryOptions = (client: ApiClient, symbol: string, mode = client.runtimeMode()) =>
   queryOptions({
@@ -35,7 +39,7 @@ export const depthQueryOptions = (client: ApiClient, symbol: string, mode = clie
   });
 
 export const fetchMarketTrades = (client: ApiClient, symbol: string, signal?: AbortSignal) =>
-  client.get(MARKET_DATA_PATHS.trades, tradeList, {
+  call(client, MARKET_DATA_ENDPOINTS.trades, tradeList, {
     ...silent(signal),
     query: { symbol, limit: 50 },
   });
@@ -61,7 +65,7 @@ export const fetchCandles = (
   interval: CandleInterval,
   signal?: AbortSignal,
 ) =>
-  client.get(MARKET_DATA_PATHS.candles, candleList, {
+  call(client, MARKET_DATA_ENDPOINTS.candles, candleList, {
     ...silent(signal),
     query: { symbol, interval, limit: 500 },
   });
@@ -83,7 +87,7 @@ export const useCandles = (symbol: string, interval: CandleInterval) =>
 
 /** Where the book's simulated chart history ends (null: all of its chart is traded). */
 export const fetchChartHistory = (client: ApiClient, symbol: string, signal?: AbortSignal) =>
-  client.get(MARKET_DATA_PATHS.chartHistory, chartHistory, {
+  call(client, MARKET_DATA_ENDPOINTS.chartHistory, chartHistory, {
     ...silent(signal),
     query: { symbol },
   });

@@ -1,6 +1,6 @@
 import {
   QUERY_HISTORY_MONTHS,
-  SPOT_ORDER_PATHS,
+  SPOT_ORDER_ENDPOINTS,
   cancelAllResponse,
   order,
   page,
@@ -13,6 +13,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 import { useSession } from '../../../lib/session';
 import { useRuntimeMode } from '../../../lib/settings';
 import { ordersKey } from '../../../lib/private-updates';
@@ -43,9 +44,10 @@ export async function fetchOrderList<K extends OrderListKind>(
   // Each kind is read with its own schema: trades for `trades`, orders otherwise.
   const rows: Page<Order> | Page<SpotTrade> =
     kind === 'trades'
-      ? await client.get(SPOT_ORDER_PATHS.trades, tradePage, opts)
-      : await client.get(
-          kind === 'open' ? SPOT_ORDER_PATHS.openOrders : SPOT_ORDER_PATHS.history,
+      ? await call(client, SPOT_ORDER_ENDPOINTS.trades, tradePage, opts)
+      : await call(
+          client,
+          kind === 'open' ? SPOT_ORDER_ENDPOINTS.openOrders : SPOT_ORDER_ENDPOINTS.history,
           orderPage,
           opts,
         );
@@ -93,8 +95,7 @@ export function usePlaceOrder(options: { onSuccess?: (placed: Order) => void } =
   const changed = useOrdersChanged();
   return useMutation({
     mutationFn: (request: PlaceOrderRequest) =>
-      client.request(SPOT_ORDER_PATHS.place, order, {
-        method: 'POST',
+      call(client, SPOT_ORDER_ENDPOINTS.place, order, {
         body: request,
         silent: true,
       }),
@@ -110,8 +111,7 @@ export function useCancelOrder() {
   const changed = useOrdersChanged();
   return useMutation({
     mutationFn: (orderId: string) =>
-      client.request(SPOT_ORDER_PATHS.cancel, order, {
-        method: 'POST',
+      call(client, SPOT_ORDER_ENDPOINTS.cancel, order, {
         body: { orderId },
         silent: true,
       }),
@@ -124,8 +124,7 @@ export function useCancelAllOrders() {
   const changed = useOrdersChanged();
   return useMutation({
     mutationFn: (symbol: string) =>
-      client.request(SPOT_ORDER_PATHS.cancelAll, cancelAllResponse, {
-        method: 'POST',
+      call(client, SPOT_ORDER_ENDPOINTS.cancelAll, cancelAllResponse, {
         body: { symbol },
         silent: true,
       }),

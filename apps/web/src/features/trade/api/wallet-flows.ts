@@ -1,5 +1,6 @@
-import { WALLET_PATHS, ledgerFlow, page, type LedgerFlow } from '@exchange/contracts';
+import { WALLET_ENDPOINTS, ledgerFlow, page, type LedgerFlow } from '@exchange/contracts';
 import type { ApiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/endpoint';
 
 /**
  * The ledger entries behind transaction history, one per leg (freeze, release, settlement, fee,
@@ -10,7 +11,7 @@ const flowPage = page(ledgerFlow);
 export const fetchFlows = (
   client: ApiClient,
   query: { startTime: number; asset?: string | undefined; pageNum: number; pageSize: number },
-) => client.get(WALLET_PATHS.flows, flowPage, { query });
+) => call(client, WALLET_ENDPOINTS.flows, flowPage, { query });
 
 /** Every entry of the past 6 months from `startTime`, page by page (at most 100 pages of 100). */
 export async function fetchAllFlows(

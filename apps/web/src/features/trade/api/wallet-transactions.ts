@@ -1,6 +1,6 @@
 import {
   DEFAULT_PAGE_SIZE,
-  WALLET_PATHS,
+  WALLET_ENDPOINTS,
   page,
   transactionTypeList,
   walletTransaction,
@@ -11,6 +11,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { call } from '../../../lib/endpoint';
 import { useSession } from '../../../lib/session';
 import { useRuntimeMode } from '../../../lib/settings';
 import { useSocketChannel } from '../../../lib/socket/socket-context';
@@ -50,7 +51,7 @@ export const fetchTransactions = (
   pageSize: number = DEFAULT_PAGE_SIZE,
   signal?: AbortSignal,
 ): Promise<Page<WalletTransaction>> =>
-  client.get(WALLET_PATHS.transactions, transactionPage, {
+  call(client, WALLET_ENDPOINTS.transactions, transactionPage, {
     query: { ...filterQuery(filters), pageNum, pageSize },
     ...(signal ? { signal } : {}),
   });
@@ -103,7 +104,7 @@ export async function fetchAllTransactions(
 }
 
 export const fetchTransactionTypes = (client: ApiClient, signal?: AbortSignal) =>
-  client.get(WALLET_PATHS.transactionTypes, transactionTypeList, {
+  call(client, WALLET_ENDPOINTS.transactionTypes, transactionTypeList, {
     silent: true,
     ...(signal ? { signal } : {}),
   });
