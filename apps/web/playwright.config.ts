@@ -15,7 +15,7 @@ import { CHROMIUM, CHROMIUM_ARGS, DESKTOP } from './e2e/browser';
  * - solo: scenarios that change what every page sees (the operator's maintenance, hand-published
  *   tickers and book levels, a seeded trade history), measure times (frame times, notice
  *   latency) or expect markets nobody traded yet (reference prices), one at a time, first.
- * - shared: scenarios that touch only their own users, side by side (E2E_WORKERS, default 2).
+ * - shared: scenarios that touch only their own users, side by side (E2E_WORKERS, default 3).
  * - real-liquidity: a visitor's first 30 s on a freshly started exchange, alone at the end.
  * No retries: a scenario that fails once is a failure. A failure keeps its trace and a
  * screenshot of every open page in e2e/results/ (`npx playwright show-trace <zip>`).
@@ -25,7 +25,7 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   outputDir: './e2e/results',
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   forbidOnly: true,
   // A scenario's own steps wait with their own timeouts; this bounds the whole scenario.
