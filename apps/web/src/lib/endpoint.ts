@@ -29,6 +29,20 @@ export function call<T>(
   });
 }
 
+/**
+ * A call that changes something, from a form that shows its own failures: silent (no global
+ * error notice), `body` sent as JSON.
+ */
+export function send<T>(
+  client: ApiClient,
+  endpoint: Endpoint,
+  schema: Schema<T>,
+  body: unknown,
+  params: Readonly<Record<string, string>> = {},
+): Promise<T> {
+  return call(client, endpoint, schema, { params, body, silent: true });
+}
+
 /** Page query of the paging helper: page number from 1, ten rows by default. */
 export function pageParams(pageNum: number = FIRST_PAGE, pageSize: number = DEFAULT_PAGE_SIZE) {
   return { pageNum, pageSize };

@@ -10,7 +10,6 @@ import {
   whitelistUid,
   withdrawal,
   withdrawalPreview,
-  type Endpoint,
   type InternalTransferRequest,
   type Page,
   type WhitelistAddressRequest,
@@ -20,9 +19,9 @@ import {
   type WithdrawalRequest,
 } from '@exchange/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { anything, type ApiClient, type Schema } from '../../../lib/api-client';
+import { anything, type ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
-import { call } from '../../../lib/endpoint';
+import { call, send } from '../../../lib/endpoint';
 import { cryptoWalletKey, networksQuery } from '../../../lib/crypto-networks';
 import { useSession } from '../../../lib/session';
 import { balancesKey } from '../../../lib/wallet-balances';
@@ -54,15 +53,6 @@ const withdrawalPage = page(withdrawal);
 const transferPage = page(internalTransfer);
 const addressList = whitelistAddress.array();
 const uidList = whitelistUid.array();
-
-/** Forms show their own failures: calls that change something are silent. */
-const send = <T>(
-  client: ApiClient,
-  endpoint: Endpoint,
-  schema: Schema<T>,
-  body: unknown,
-  params: Record<string, string> = {},
-) => call(client, endpoint, schema, { params, body, silent: true });
 
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
 

@@ -7,13 +7,12 @@ import {
   page,
   type BankAccountCurrenciesRequest,
   type BankAccountRequest,
-  type Endpoint,
   type FiatWithdrawalRequest,
 } from '@exchange/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { anything, type ApiClient, type Schema } from '../../../lib/api-client';
+import { anything, type ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
-import { call } from '../../../lib/endpoint';
+import { call, send } from '../../../lib/endpoint';
 import { useSession } from '../../../lib/session';
 import { balancesKey } from '../../../lib/wallet-balances';
 
@@ -36,15 +35,6 @@ const LIVE_REFETCH_MS = 5_000;
 const accountList = bankAccount.array();
 const withdrawalPage = page(fiatWithdrawal);
 const FINAL = new Set<string>(FIAT_WITHDRAWAL_FINAL);
-
-/** Forms show their own failures: calls that change something are silent. */
-const send = <T>(
-  client: ApiClient,
-  endpoint: Endpoint,
-  schema: Schema<T>,
-  body: unknown,
-  params: Record<string, string> = {},
-) => call(client, endpoint, schema, { params, body, silent: true });
 
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
 

@@ -4,15 +4,14 @@ import {
   flashRemittance,
   flashWhitelistEntry,
   page,
-  type Endpoint,
   type FlashRemittance,
   type FlashRemittanceRequest,
   type FlashWhitelistRequest,
 } from '@exchange/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { anything, type ApiClient, type Schema } from '../../../lib/api-client';
+import { anything, type ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
-import { call } from '../../../lib/endpoint';
+import { call, send } from '../../../lib/endpoint';
 import { useSession } from '../../../lib/session';
 import { balancesKey } from '../../../lib/wallet-balances';
 
@@ -40,14 +39,6 @@ export const HISTORY_PAGE_SIZE = 10;
 const entries = flashWhitelistEntry.array();
 const remittancePage = page(flashRemittance);
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
-/** Forms show their own failures: calls that change something are silent. */
-const send = <T>(
-  client: ApiClient,
-  endpoint: Endpoint,
-  schema: Schema<T>,
-  body: unknown,
-  params: Record<string, string> = {},
-) => call(client, endpoint, schema, { params, body, silent: true });
 
 export function useFlashWhitelist() {
   const client = useApiClient();
