@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { openMenu, newPage, shot, uniqueEmail, type ScenarioContext } from './scenarios';
 import { waitUntil } from './helpers';
 
@@ -27,12 +26,6 @@ function seedHourlyTrades(databaseUrl: string): void {
   });
   assert.equal(result.status, 0, `seeding trades failed: ${result.stderr}`);
 }
-
-const stroke = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((el) => getComputedStyle(el).stroke);
 
 /**
  * Google sign-in through the local provider lands logged in; in Demo the markets page shows
@@ -108,19 +101,39 @@ export async function tradeScreenAndSignIn(ctx: ScenarioContext): Promise<void> 
     .first()
     .evaluate((el) => el.closest('tr')?.getAttribute('data-code') ?? '');
   assert.ok(moved, 'no market moved in 24 hours, so redUp has no colour to turn round');
-  const lineSelector = `tr[data-code="${moved}"] [data-testid="sparkline"] polyline`;
-  const before = await stroke(page, lineSelector);
+  // The row's 24h direction and its sparkline's tone, read in one frame: the market keeps moving,
+  // so a near-zero change may turn round between two reads.
+  const row = page.locator(`tr[data-code="${moved}"]`);
+  const look = () =>
+    row.evaluate((tr) => {
+      const line = tr.querySelector('[data-testid="sparkline"]');
+      const polyline = line?.querySelector('polyline');
+      return {
+        change: /change--(up|down|flat)/.exec(tr.querySelector('td.change')?.className ?? '')?.[1],
+        tone: /sparkline--(green|red|flat)/.exec(line?.getAttribute('class') ?? '')?.[1],
+        stroke: polyline ? getComputedStyle(polyline).stroke : '',
+      };
+    });
+  // Green up and red down by default; red up and green down once redUp is chosen.
+  const agrees = (redUp: boolean) => (v: Awaited<ReturnType<typeof look>>) =>
+    (v.change === 'up' && v.tone === (redUp ? 'red' : 'green')) ||
+    (v.change === 'down' && v.tone === (redUp ? 'green' : 'red'));
+  const before = await waitUntil('the sparkline is green up, red down', look, agrees(false), 5_000);
   await openMenu(page, 'Settings');
   await page.getByRole('radio', { name: 'Red up, green down' }).check();
   // The page draws the new colours on its next render: wait for it rather than read at once.
   const after = await waitUntil(
-    'redUp changes the sparkline colour',
-    () => stroke(page, lineSelector),
-    (v) => v !== before,
+    'redUp turns the sparkline colour round',
+    look,
+    agrees(true),
     5_000,
   );
+  if (before.tone !== after.tone)
+    assert.notEqual(after.stroke, before.stroke, 'the other tone is drawn in the other colour');
   const stored = await page.evaluate(() => localStorage.getItem('settings') ?? '');
-  ctx.log(`  redUp: sparkline ${before} -> ${after}; stored settings ${stored}`);
+  ctx.log(
+    `  redUp: sparkline ${before.change} ${before.stroke} -> ${after.change} ${after.stroke}; stored settings ${stored}`,
+  );
   await shot(ctx, page, 'markets-red-up-dark');
 
   await page.goto(`${ctx.baseUrl}/trade/spot/BTC_USDT`);
