@@ -11,14 +11,14 @@ import { defineConfig } from 'vitest/config';
 export const UNIT_TESTS = [
   'test/config/env.test.ts',
   'test/config/settings-doc.test.ts',
-  'test/features/auth-puzzle-trace.test.ts',
-  'test/features/candle-start.test.ts',
-  'test/features/foreign-exchange/settings.test.ts',
-  'test/features/ledger-posting.test.ts',
-  'test/features/mail/mail-texts.test.ts',
-  'test/features/orders/apply-events.test.ts',
-  'test/features/security-totp.test.ts',
-  'test/features/withdrawal/batch-window.test.ts',
+  'test/features/fiat/foreign-exchange/settings.test.ts',
+  'test/features/identity/auth/auth-puzzle-trace.test.ts',
+  'test/features/identity/security/security-totp.test.ts',
+  'test/features/platform/mail/mail-texts.test.ts',
+  'test/features/trading/market-data/candle-start.test.ts',
+  'test/features/trading/settlement/apply-events.test.ts',
+  'test/features/wallet/ledger/ledger-posting.test.ts',
+  'test/features/wallet/withdrawal/batch-window.test.ts',
   'test/lib/clock.test.ts',
   'test/lib/text-frame.test.ts',
   'test/lib/ttl-cache.test.ts',
@@ -26,14 +26,14 @@ export const UNIT_TESTS = [
 
 export const SLOW_TESTS = [
   // The gateway's own cluster: one primary and its worker processes.
-  'test/cluster.test.ts',
+  'test/node-cluster.test.ts',
   // A bot solving the slider puzzle, many times over.
-  'test/features/auth-puzzle-attack.test.ts',
+  'test/features/identity/auth/auth-puzzle-attack.test.ts',
   // The living market: market makers, the chain and bank simulators, backfilled candles.
-  'test/features/market-liquidity.test.ts',
-  'test/features/market-maker.test.ts',
+  'test/features/trading/market-maker/market-liquidity.test.ts',
+  'test/features/trading/market-maker/market-maker.test.ts',
   // Statements, with a month of 50,000 flows.
-  'test/features/reports/statements.test.ts',
+  'test/features/wallet/reports/statements.test.ts',
 ];
 
 // The Redis Cluster test needs a cluster: `npm run test:cluster` starts one and runs it with

@@ -15,7 +15,7 @@ import { CHROMIUM, CHROMIUM_ARGS, DESKTOP } from './e2e/browser';
  * - solo: scenarios that change what every page sees (the operator's maintenance, hand-published
  *   tickers and book levels, a seeded trade history), measure times (frame times, notice
  *   latency) or expect markets nobody traded yet (reference prices), one at a time, first.
- * - shared: scenarios that touch only their own users, side by side (E2E_WORKERS, default 3).
+ * - shared: scenarios that touch only their own users, side by side (E2E_WORKERS, default 5).
  * - real-liquidity: a visitor's first 30 s on a freshly started exchange, alone at the end.
  * No retries: a scenario that fails once is a failure. A failure keeps its trace and a
  * screenshot of every open page in e2e/results/ (`npx playwright show-trace <zip>`).
@@ -25,11 +25,13 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   outputDir: './e2e/results',
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  workers: Number(process.env.E2E_WORKERS ?? 5),
   retries: 0,
   forbidOnly: true,
-  // A scenario's own steps wait with their own timeouts; this bounds the whole scenario.
-  timeout: 240_000,
+  // A scenario's own steps wait with their own timeouts; this bounds the whole scenario, to catch
+  // a hang: the longest take 2.5-3.5 minutes on five workers, and a clean-clone run saw the crypto
+  // wallet scenario, progressing, cut at 4.
+  timeout: 480_000,
   reporter: [['list', { printSteps: false }]],
   use: {
     browserName: 'chromium',

@@ -7,7 +7,7 @@
 -- equality has one good plan at any table size. Balances are locked in the ledger's one key
 -- order, account, mode and asset with text in COLLATE "C" (byte) order, whatever the
 -- database's collation: the order of place_orders and of the gateway's post()
--- (compareBalanceKeys in apps/gateway/src/features/ledger/posting.ts), so no two writers deadlock.
+-- (compareBalanceKeys in apps/gateway/src/features/wallet/ledger/posting.ts), so no two writers deadlock.
 CREATE OR REPLACE FUNCTION settle_batch(p_shard text, from_seq int, to_seq int, trades jsonb, entries jsonb, balances jsonb, orders jsonb)
 RETURNS TABLE (trade_seq int, trade_id bigint)
 LANGUAGE plpgsql AS $$

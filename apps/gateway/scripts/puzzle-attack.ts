@@ -14,7 +14,7 @@ import { SECRET_SETTINGS } from '@exchange/contracts/secrets';
 import { deployMigrations, dropDatabase, ensureDatabase } from '@exchange/tooling/db';
 import { loadEnv } from '../src/config/env.js';
 import { buildApp } from '../src/app.js';
-import { puzzleKey, TOLERANCE_PX } from '../src/features/auth/puzzle/puzzle-service.js';
+import { puzzleKey, TOLERANCE_PX } from '../src/features/identity/auth/puzzle/puzzle-service.js';
 import { humanDrag, linearDrag } from './puzzle-attack/traces.js';
 import { locateGap, STRATEGIES, type Guesses, type PuzzleImages } from './puzzle-attack/locate.js';
 

@@ -12,8 +12,8 @@ import {
   PIECE,
   WIDTH,
   drawPuzzle,
-} from '../src/features/auth/puzzle/draw.js';
-import { secureRng } from '../src/features/auth/puzzle/raster.js';
+} from '../src/features/identity/auth/puzzle/draw.js';
+import { secureRng } from '../src/features/identity/auth/puzzle/raster.js';
 
 const file = process.argv[2] ?? 'puzzles.png';
 const count = Number(process.argv[3] ?? 6);

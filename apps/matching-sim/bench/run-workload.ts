@@ -16,11 +16,14 @@ export interface RunResult {
 /**
  * Runs a workload through one symbol engine in process. Every `sampleEvery`-th operation is
  * timed alone (two hrtime reads); the rest run untimed, so the clock does not dominate.
+ * `targets`, when given, receives the order each cancel picked (0: none rested) and its user:
+ * what the other runs of the same workload cancel.
  */
 export function runWorkload(
   w: Workload,
   sampleEvery: number,
   book: OrderBook = new FastBook(),
+  targets?: { ids: Float64Array; users: Float64Array },
 ): RunResult {
   const engine = new SymbolEngine(book, { minQty: 1, minNotional: 1 });
   const out = new EventBuffer();
@@ -39,6 +42,10 @@ export function runWorkload(
     if (op === OP_CANCEL) {
       const id = live.pick(w.id[i] as number);
       if (id > 0) engine.cancel(id, live.user(id), RS_USER, out);
+      if (targets !== undefined) {
+        targets.ids[i] = id;
+        targets.users[i] = id > 0 ? live.user(id) : 0;
+      }
     } else {
       p.orderId = op === OP_LIMIT ? (w.id[i] as number) : 0x10000000 + i;
       p.userId = w.user[i] as number;

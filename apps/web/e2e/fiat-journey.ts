@@ -347,7 +347,7 @@ export async function fiatJourney(ctx: ScenarioContext): Promise<void> {
     // operator's audited send-now.
     ctx.log(`  ${simBank(ctx, 'set-clock', new Date(expected).toISOString())}`);
     ctx.log(
-      `  ${gateway('src/features/fiat-withdrawal/review-cli.ts', 'send-now', id, '--by', 'e2e-operator')}`,
+      `  ${gateway('src/features/fiat/fiat-withdrawal/review-cli.ts', 'send-now', id, '--by', 'e2e-operator')}`,
     );
   } else ctx.log(`  inside Hong Kong banking hours: ${released}, no override needed`);
   await state.filter({ hasText: 'Sent' }).waitFor({ timeout: 60_000 });
@@ -380,7 +380,7 @@ export async function fiatJourney(ctx: ScenarioContext): Promise<void> {
   else assert.doesNotMatch(audit, /send-now/, 'no override, none in the operator audit');
 
   // 6. The ledger audit, and the USD balance to the cent.
-  ctx.log(`  ${gateway('src/features/ledger/audit-cli.ts').split('\n').pop() ?? ''}`);
+  ctx.log(`  ${gateway('src/features/wallet/ledger/audit-cli.ts').split('\n').pop() ?? ''}`);
   await page.goto(`${ctx.baseUrl}/accountCenter/orders/fiatHistory`);
   const history = page.getByTestId('fiat-history-row');
   await history.first().filter({ hasText: 'Sent' }).waitFor();

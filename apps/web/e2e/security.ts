@@ -100,6 +100,10 @@ export async function securitySettings(ctx: ScenarioContext, user: User): Promis
   await form.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL('**/login');
   await page.getByText('The operation succeeded. Please log in again.').waitFor();
+  // The user ended the session: no "Your session has ended", also once the requests that were
+  // in flight have had their 401.
+  await page.waitForTimeout(1_000);
+  assert.equal(await page.getByTestId('logout-reason').count(), 0, 'no forced-end notice');
   await shot(ctx, page, 'security-relogin-dark-desktop');
   ctx.log('  changed the password: logged out with "Please log in again"');
 

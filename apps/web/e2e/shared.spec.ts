@@ -61,7 +61,8 @@ test('security settings: link Google Authenticator, log in with its code, change
 for (const half of [LANGUAGES.slice(0, 4), LANGUAGES.slice(4)])
   test(`languages: the landing and trade pages in ${half.map(([l]) => l).join(', ')}${half.some(([l]) => l === 'ar') ? ', Arabic right to left' : ''}`, async ({
     ctx,
-  }) => languageScreenshots(ctx, half));
+    registeredUser,
+  }) => languageScreenshots(ctx, half, registeredUser));
 
 test('first minutes: wallet and transaction history of a new Demo user, one line per action', async ({
   ctx,

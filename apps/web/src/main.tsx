@@ -1,7 +1,7 @@
 import { BUILD_TIME_STAMP } from '@exchange/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App } from './app/app';
 import { activateLanguage } from './app/i18n';
 import { detectBrowserLanguage } from './lib/language';
 import { applyTheme, applyThemeQuery, settingsStore } from './lib/settings';

@@ -160,6 +160,13 @@ export const cancelCommand = commandBase.extend({
   kind: z.literal('cancel'),
   orderId: positiveInt,
 });
+/**
+ * Cancels `cancelOrderId` and places `order` in one step, all or nothing: the replacement is
+ * judged against the book as if the old order were gone (no counterparty to it, its lots out of
+ * its level). Refused, the answer is one REJECTED event for the new order with the reason, and
+ * the old order stays exactly as it was, time priority included; otherwise the old order's
+ * CANCELED (REPLACED) status comes first, then the new order's events as for a place.
+ */
 export const cancelPlaceCommand = commandBase.extend({
   kind: z.literal('cancel-place'),
   cancelOrderId: positiveInt,
@@ -251,7 +258,10 @@ export const engineEvent = z.discriminatedUnion('type', [
     userId: z.number().int(),
     clientOrderId: z.string().optional(),
   }),
-  /** The command failed as a whole; for a place this is the order's REJECTED status. */
+  /**
+   * The command failed as a whole and changed nothing; for a place (and the new order of a
+   * cancel-place) this is the order's REJECTED status.
+   */
   eventBase.extend({
     type: z.literal('REJECTED'),
     orderId: z.number().int(),

@@ -160,6 +160,11 @@ export const ErrorCode = {
     'Login failed: incorrect Google verification code, {{failedAttempts}} of {{maxAttempts}} attempts. After {{maxAttempts}} wrong attempts the account is locked for {{lockMinutes}} minutes.',
   ),
   LOGIN_TICKET_INVALID: def(2027, 401, 'The login step has expired; enter your password again.'),
+  EMAIL_CODE_HOURLY_LIMIT: def(
+    2028,
+    429,
+    'Too many codes were sent to this address in the last hour; try again in {{retryAfterMinutes}} minutes.',
+  ),
   PASSWORD_TOO_COMMON: def(
     2040,
     400,

@@ -4,7 +4,7 @@ import { partnerBankAccountState, bankTransferRequest } from './fiat.js';
 import { get, post, pathsOf } from './endpoint.js';
 
 /**
- * The partner bank's API as the exchange calls it (apps/gateway features/fiat-bank/bank-adapter.ts;
+ * The partner bank's API as the exchange calls it (apps/gateway features/fiat/fiat-bank/bank-adapter.ts;
  * simulated by apps/matching-sim src/sim/bank), and the user-facing partner-bank account routes
  * under /v1/fiat/bank-account. Every call to the bank is signed like its callbacks (HMAC-SHA256 of
  * `<unix seconds>.<raw body>`, or of the path for a GET).

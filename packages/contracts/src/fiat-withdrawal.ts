@@ -22,6 +22,8 @@ import { get, post, put, fillPath } from './endpoint.js';
 export const FIAT_WITHDRAWAL_ENDPOINTS = {
   bankAccounts: get('/v1/fiat/bank-accounts'),
   addBankAccount: post('/v1/fiat/bank-accounts'),
+  /** Every rule of addBankAccount but the step-up: the form asks for codes only after it. */
+  checkBankAccount: post('/v1/fiat/bank-accounts/check'),
   /** PUT with the currencies the account serves (all of them: [] unlinks it) and the codes. */
   bankAccountCurrencies: put('/v1/fiat/bank-accounts/:id/currencies'),
   /** POST with the step-up codes. */
@@ -35,6 +37,7 @@ export const FIAT_WITHDRAWAL_ENDPOINTS = {
 const FW = FIAT_WITHDRAWAL_ENDPOINTS;
 export const FIAT_WITHDRAWAL_PATHS = {
   bankAccounts: FW.bankAccounts.path,
+  checkBankAccount: FW.checkBankAccount.path,
   bankAccountCurrencies: (id: string) => fillPath(FW.bankAccountCurrencies.path, { id }),
   bankAccountDelete: (id: string) => fillPath(FW.bankAccountDelete.path, { id }),
   withdrawalPreview: FW.withdrawalPreview.path,
@@ -238,6 +241,11 @@ export const bankAccountRequest = z.strictObject({
   ...stepUp,
 });
 export type BankAccountRequest = z.infer<typeof bankAccountRequest>;
+export const bankAccountCheckRequest = bankAccountRequest.omit({
+  googleCode: true,
+  emailCode: true,
+});
+export type BankAccountCheckRequest = z.infer<typeof bankAccountCheckRequest>;
 
 export const bankAccountCurrenciesRequest = z.strictObject({
   currencies: z.array(fiatWithdrawalCurrency).max(FIAT_WITHDRAWAL_CURRENCIES.length),

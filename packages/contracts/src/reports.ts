@@ -28,6 +28,8 @@ export const REPORT_ENDPOINTS = {
   statementCsv: get('/v1/report/statement.csv'),
   statementPdf: get('/v1/report/statement.pdf'),
   flows: get('/v1/report/flows'),
+  /** The flow types the user's flows of a mode have in the last 6 months: the filter's choices. */
+  flowTypes: get('/v1/report/flow-types'),
   flowsCsv: get('/v1/report/flows.csv'),
 } as const;
 export const REPORT_PATHS = pathsOf(REPORT_ENDPOINTS);
@@ -377,6 +379,9 @@ export const fundFlowQuery = pageQuery.extend({
   lang: text().max(16).optional().describe('Language of the CSV export'),
 });
 export type FundFlowQuery = z.infer<typeof fundFlowQuery>;
+export const flowTypesQuery = z.strictObject({ mode: modeQuery });
+/** Flow type codes, ascending. */
+export const flowTypeList = z.array(z.number().int());
 
 /** One posting's change to one asset of the user: both parts of the balance. */
 export const fundFlow = z.object({

@@ -13,11 +13,15 @@ export function runAudit(databaseUrl: string): Promise<AuditResult> {
   return new Promise((resolve) => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl };
     delete env.NODE_OPTIONS;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/features/ledger/audit-cli.ts'], {
-      cwd: path.join(repoRoot, 'apps', 'gateway'),
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/features/wallet/ledger/audit-cli.ts'],
+      {
+        cwd: path.join(repoRoot, 'apps', 'gateway'),
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));

@@ -233,7 +233,7 @@ export async function startExchange(o: ExchangeOptions): Promise<Exchange> {
   await runTs(appDir('gateway'), 'src/db/seed/run.ts', env);
   // The shard map, as `ENGINE_SHARDS=<n> npm start` makes it: one engine process per shard.
   const shardSpecs = JSON.parse(
-    await runTs(appDir('gateway'), 'src/features/orders/engine-symbols-cli.ts', env, [
+    await runTs(appDir('gateway'), 'src/features/trading/orders/engine-symbols-cli.ts', env, [
       '--assign',
       String(o.engineShards ?? 1),
     ]),

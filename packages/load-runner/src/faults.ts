@@ -211,7 +211,7 @@ async function main(): Promise<number> {
   await deployMigrations(DATABASE_URL);
   await runTs(appDir('gateway'), 'src/db/seed/run.ts', env);
   env.ENGINE_SYMBOLS = (
-    await runTs(appDir('gateway'), 'src/features/orders/engine-symbols-cli.ts', env)
+    await runTs(appDir('gateway'), 'src/features/trading/orders/engine-symbols-cli.ts', env)
   ).trim();
 
   let ex = await start(env, dataDir);

@@ -19,8 +19,8 @@ export const PROCESSES: Record<string, string[]> = {
     'src/cli/ops.ts',
     // What `npm start` runs before the processes: the seed, the shard map, the feed's anchors.
     'src/db/seed/run.ts',
-    'src/features/orders/engine-symbols-cli.ts',
-    'src/features/exchange-rates/feed-assets-cli.ts',
+    'src/features/trading/orders/engine-symbols-cli.ts',
+    'src/features/trading/exchange-rates/feed-assets-cli.ts',
   ],
   'matching-sim': [
     'src/main.ts',

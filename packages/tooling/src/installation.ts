@@ -34,7 +34,8 @@ export function installation(env: NodeJS.ProcessEnv = process.env): Installation
     redisUrl: env.REDIS_URL || DEFAULT_REDIS_URL,
     redisPrefix,
     engineDataDir,
-    // The gateway's default (features/files), relative to its own folder like the gateway reads it.
+    // The gateway's default (features/platform/files), relative to its own folder like the gateway
+    // reads it.
     fileStorageDir: path.resolve(
       appDir('gateway'),
       env.FILE_STORAGE_DIR ?? path.join('.data', 'files'),

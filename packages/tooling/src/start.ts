@@ -205,7 +205,7 @@ async function prepare(): Promise<void> {
     process.execPath,
     [
       ...NODE_ARGS,
-      'dist/features/orders/engine-symbols-cli.mjs',
+      'dist/features/trading/orders/engine-symbols-cli.mjs',
       ...(env.ENGINE_SHARDS ? ['--assign', env.ENGINE_SHARDS] : ['--all']),
     ],
     {
@@ -219,7 +219,7 @@ async function prepare(): Promise<void> {
   shardSpecs = JSON.parse(symbols.stdout) as Record<string, unknown[]>;
   const feed = spawnSync(
     process.execPath,
-    [...NODE_ARGS, 'dist/features/exchange-rates/feed-assets-cli.mjs'],
+    [...NODE_ARGS, 'dist/features/trading/exchange-rates/feed-assets-cli.mjs'],
     {
       cwd: appDir('gateway'),
       env,

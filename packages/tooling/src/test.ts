@@ -1,11 +1,20 @@
-// `npm test`: every check the repository has. First every check but the browser, side by side (the
-// static checks, the unit tests, the tests on Postgres and Redis, the Redis Cluster); then the web
-// build and the browser tests alone. Each step's time is printed at the end.
+// `npm test`: every check the repository has, side by side: in front, the tests on Postgres and
+// Redis, then the web build and the browser scenarios; behind, at the lowest CPU priority, the
+// static checks, the unit tests and the web's component tests. Each step's time is printed at
+// the end.
 import { existsSync } from 'node:fs';
 import { CHROMIUM } from './chromium.js';
-import { formatSeconds, packagesWithScript, runParallel, seconds, type Job } from './parallel.js';
+import {
+  formatSeconds,
+  packagesWithScript,
+  runLanes,
+  seconds,
+  timing,
+  type JobResult,
+  type Lane,
+} from './parallel.js';
 import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, requireServices } from './services.js';
-import { pnpmSync, runSync } from './workspace.js';
+import { runSync } from './workspace.js';
 
 /**
  * What the tests run from Debian's packages: Chromium (and CJK fonts) for the browser tests,
@@ -35,58 +44,120 @@ function ensureDebianTools(): number {
   return install();
 }
 
-// Every vitest project but `unit`: the gateway's integration and slow tests, the engine service and
-// simulators, the migrations, the web client's DOM tests. A package whose every test is pure says
-// so with a `test:unit` script equal to its `test` script, and is left out here.
-const beyondUnit = packagesWithScript('test')
-  .filter((p) => p.scripts.test !== p.scripts['test:unit'])
+// Every vitest project on Postgres and Redis: the gateway's integration and slow tests, the
+// engine service and simulators, the migrations. A package whose every test is pure says so with
+// a `test:unit` script equal to its `test` script, and is left out here; the web client's
+// component tests (project `dom`) need no service and run with the CPU-bound checks.
+const WEB = '@exchange/web';
+const onServices = packagesWithScript('test')
+  .filter((p) => p.scripts.test !== p.scripts['test:unit'] && p.name !== WEB)
   .flatMap((p) => ['--filter', p.name]);
 
 /**
- * First, side by side: every check that needs no browser. The static checks and the unit tests
- * fill the cores while the integration tests wait on timers and I/O (about 1.3 cores of 2). Each
- * job's log is printed as one block when it ends.
+ * Every check at once, in three lanes (each lane's steps one after another):
+ * - in front, at normal priority: the tests on Postgres and Redis, then the web build and the
+ *   browser scenarios. They wait on timers and I/O much of their time, some bound how long the
+ *   exchange may take, and the browser scenarios measure frame times: one step at a time, so
+ *   they see the machine as if alone;
+ * - behind, in two lanes at the lowest priority (a session of their own at nice 19, see
+ *   `BACKGROUND` in parallel.ts): the CPU-bound checks, which take only the cores the front lane
+ *   leaves idle.
  */
-const sideBySide: Job[] = [
-  // Every package's integration and slow tests, one package at a time (the gateway's run three
-  // files at a time), then the exchange on a real Redis Cluster of three local masters (`npm run
-  // test:cluster`). Splitting this job in two did not shorten the phase (the cores are full) and
-  // loaded the machine enough to make timing-bound tests fail.
-  {
-    name: 'integration and slow tests, then the Redis Cluster test',
-    pnpm: ['-r', '--workspace-concurrency=1', ...beyondUnit, 'run', 'test', '--project', '!unit'],
-    then: [['--filter', '@exchange/tooling', 'exec', 'tsx', 'src/test-cluster.ts']],
-  },
-  // One ESLint process for every package (eslint.config.mjs at the root): their programs share
-  // what they import.
-  { name: 'lint', pnpm: ['exec', 'eslint', '--max-warnings=0', '.'] },
-  { name: 'typecheck', pnpm: ['-r', '--workspace-concurrency=1', 'run', 'typecheck'] },
-  // Every package's vitest project `unit` (`npm run test:unit`), all of them even after one
-  // fails (--no-bail).
-  {
-    name: 'unit tests',
-    pnpm: ['-r', '--workspace-concurrency=1', '--no-bail', 'run', 'test:unit'],
-  },
-  // One formatting for every file (printWidth 100, .prettierignore): `npm run format` fixes it.
-  { name: 'format', pnpm: ['exec', 'prettier', '--check', '--log-level=warn', '.'] },
-];
+/** A background test's time limit (ms): generous, a test that hangs still fails. */
+const BACKGROUND_TEST_TIMEOUT = 240_000;
 
-/**
- * Then, alone on the machine: the browser scenarios measure frame times and notice latencies,
- * and a loaded machine would make them measure the load.
- */
-const steps: [string, string[], NodeJS.ProcessEnv?][] = [
-  // The build users get, whatever NODE_ENV the shell has (development would build React's
-  // development runtime).
-  [
-    'web build',
-    ['--filter', '@exchange/web', 'run', 'build'],
-    { ...process.env, NODE_ENV: 'production' },
-  ],
-  [
-    'browser tests (Chromium, against a freshly started exchange)',
-    ['--filter', '@exchange/web', 'run', 'test:e2e'],
-  ],
+const lanes: Lane[] = [
+  {
+    jobs: [
+      {
+        // One package at a time (the gateway's files run three at a time), then the exchange on
+        // a real Redis Cluster of three local masters (`npm run test:cluster`). Splitting this
+        // lane in two loaded the machine enough to make timing-bound tests fail.
+        name: 'integration and slow tests, then the Redis Cluster test',
+        pnpm: [
+          '-r',
+          '--workspace-concurrency=1',
+          ...onServices,
+          'run',
+          'test',
+          '--project',
+          '!unit',
+        ],
+        then: [['--filter', '@exchange/tooling', 'exec', 'tsx', 'src/test-cluster.ts']],
+      },
+      // The build users get, whatever NODE_ENV the shell has (development would build React's
+      // development runtime).
+      {
+        name: 'web build',
+        pnpm: ['--filter', WEB, 'run', 'build'],
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+      {
+        name: 'browser tests (Chromium, against a freshly started exchange)',
+        pnpm: ['--filter', WEB, 'run', 'test:e2e'],
+      },
+    ],
+  },
+  // The static checks, at nice 19: they only take what every other job leaves.
+  {
+    independent: true,
+    jobs: [
+      // One ESLint process for every package (eslint.config.mjs at the root): their programs
+      // share what they import.
+      { name: 'lint', pnpm: ['exec', 'eslint', '--max-warnings=0', '.'], background: 19 },
+      // One formatting for every file (printWidth 100, .prettierignore): `npm run format` fixes it.
+      {
+        name: 'format',
+        pnpm: ['exec', 'prettier', '--check', '--log-level=warn', '.'],
+        background: 19,
+      },
+      {
+        name: 'typecheck',
+        pnpm: ['-r', '--workspace-concurrency=1', 'run', 'typecheck'],
+        background: 19,
+      },
+    ],
+  },
+  // The unit and component tests: at nice 10 they get most of the idle CPU, and first, while
+  // the tests on services leave more of it idle than the browser scenarios do. Behind the front
+  // lane a test waits for the CPU rather than for the code, so their time limits are a CPU-bound
+  // test's, not a timing test's (BACKGROUND_TEST_TIMEOUT): starved beside the browser scenarios,
+  // component tests and a property test of the engine ran out of their usual 20-30 s.
+  {
+    independent: true,
+    jobs: [
+      {
+        name: 'web component tests (happy-dom)',
+        pnpm: [
+          '--filter',
+          WEB,
+          'exec',
+          'vitest',
+          'run',
+          '--project',
+          'dom',
+          `--testTimeout=${BACKGROUND_TEST_TIMEOUT}`,
+        ],
+        // How long Testing Library's findBy/waitFor wait (src/test/setup-dom.ts).
+        env: { ...process.env, DOM_WAIT_MS: String(BACKGROUND_TEST_TIMEOUT / 2) },
+        background: 10,
+      },
+      // Every package's vitest project `unit` (`npm run test:unit`), all of them even after one
+      // fails (--no-bail).
+      {
+        name: 'unit tests',
+        pnpm: [
+          '-r',
+          '--workspace-concurrency=1',
+          '--no-bail',
+          'run',
+          'test:unit',
+          `--testTimeout=${BACKGROUND_TEST_TIMEOUT}`,
+        ],
+        background: 10,
+      },
+    ],
+  },
 ];
 
 async function main(): Promise<number> {
@@ -97,30 +168,22 @@ async function main(): Promise<number> {
     process.env.TEST_REDIS_URL ?? DEFAULT_REDIS_URL,
   );
   if (ensureDebianTools() !== 0) return 1;
-  const timings: string[] = [];
   const total = Date.now();
-  const report = () => `${timings.join(', ')}; ${formatSeconds(seconds(total))} in all`;
-
-  console.log(`\n\x1b[36m━━ ${sideBySide.map((j) => j.name).join(', ')}: side by side\x1b[0m`);
-  const start = Date.now();
-  const results = await runParallel(sideBySide);
-  const parallel = results.map((r) => `${r.name} ${formatSeconds(r.seconds)}`).join(', ');
-  timings.push(`side by side: ${formatSeconds(seconds(start))} (${parallel})`);
+  const results: JobResult[] = [];
+  const cpuTotal = () => results.reduce((sum, r) => sum + (r.cpu ?? 0), 0);
+  const report = () =>
+    `${results.map((r) => `${r.name}: ${timing(r)}`).join('; ')}; ${formatSeconds(seconds(total))} in all, ${formatSeconds(cpuTotal())} of CPU by the steps`;
+  const names = lanes.map((l) => l.jobs.map((j) => j.name).join(' then ')).join('; ');
+  console.log(`\n\x1b[36m━━ side by side: ${names}\x1b[0m`);
+  results.push(...(await runLanes(lanes)));
   const failed = results.filter((r) => r.status !== 0);
   if (failed.length > 0) {
+    // A job's block is printed when it ends, often long before the last one: its failure again
+    // at the bottom, where a truncated log (CI keeps the end) still shows it.
+    for (const r of failed)
+      console.error(`\n\x1b[31m━━ ${r.name} failed; its last lines:\x1b[0m\n${r.tail ?? ''}`);
     console.error(`\n\x1b[31m${failed.map((r) => r.name).join(', ')} failed\x1b[0m (${report()})`);
     return failed[0]?.status ?? 1;
-  }
-
-  for (const [name, args, env] of steps) {
-    console.log(`\n\x1b[36m━━ ${name}\x1b[0m`);
-    const start = Date.now();
-    const status = pnpmSync(args, env ? { env } : {});
-    timings.push(`${name}: ${formatSeconds(seconds(start))}`);
-    if (status !== 0) {
-      console.error(`\n\x1b[31m${name} failed\x1b[0m (${report()})`);
-      return status;
-    }
   }
   console.log(`\n\x1b[32mAll checks passed\x1b[0m (${report()})`);
   return 0;

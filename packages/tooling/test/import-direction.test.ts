@@ -8,7 +8,7 @@ import { directionViolations, gatewayRules, webRules } from '../src/import-direc
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 describe('import direction', () => {
-  it('holds in the gateway: no cycles between features, nothing imports upwards', () => {
+  it('holds in the gateway: groups in their direction, no cycles between features, nothing imports upwards', () => {
     expect(directionViolations(join(root, 'apps/gateway/src'), gatewayRules)).toEqual([]);
   });
 
@@ -31,7 +31,9 @@ describe('the checker', () => {
     file('features/c/c.ts', "export { x } from '../../app.js';\n");
     file('lib/util.ts', "import { y } from '../features/c/c.js';\nexport const z = y;\n");
     file('app.ts', 'export const x = 1;\n');
-    expect(directionViolations(dir, gatewayRules).sort()).toEqual([
+    // The gateway's rules on features that are not grouped.
+    const { groups: _groups, ...ungrouped } = gatewayRules;
+    expect(directionViolations(dir, ungrouped).sort()).toEqual([
       'features import each other: features/a -> features/b -> features/a',
       'features/c/c.ts imports app.js (features/c may not import (root))',
       'lib/util.ts imports features/c/c.js (lib may not import features/c)',
@@ -39,5 +41,32 @@ describe('the checker', () => {
     expect(directionViolations(dir, webRules)).toContain(
       'features/a/a.ts imports features/b/b.js (features/a may not import features/b)',
     );
+  });
+
+  it('keeps grouped features in their groups and the groups in their direction', () => {
+    const grouped = join(dir, 'grouped');
+    const at = (path: string, text: string) => file(join('grouped', path), text);
+    at('features/base/log/log.ts', 'export const log = 1;\n');
+    at(
+      'features/money/ledger/post.ts',
+      "import { log } from '../../base/log/log.js';\nexport const post = log;\n",
+    );
+    at(
+      'features/money/pay/pay.ts',
+      "import { post } from '../ledger/post.js';\nexport const pay = post;\n",
+    );
+    at('features/base/mail/mail.ts', "export { pay } from '../../money/pay/pay.js';\n");
+    at('features/stray/x.ts', 'export const x = 1;\n');
+    const rules = { ...gatewayRules, groups: { base: [], money: ['base'] } };
+    expect(directionViolations(grouped, rules).sort()).toEqual([
+      'features/base/mail/mail.ts imports features/money/pay/pay.js (the base group may not import money)',
+      'features/stray is in no group (base, money)',
+    ]);
+    expect(
+      directionViolations(grouped, {
+        ...rules,
+        groups: { base: ['money'], money: ['base'], stray: [] },
+      }),
+    ).toEqual(['groups may import each other: base -> money -> base']);
   });
 });

@@ -4,7 +4,7 @@
  * timing jitter, a small tremor and sometimes an overshoot that is corrected.
  */
 import type { PuzzleTracePoint } from '@exchange/contracts';
-import { PIECE, WIDTH } from '../../src/features/auth/puzzle/draw.js';
+import { PIECE, WIDTH } from '../../src/features/identity/auth/puzzle/draw.js';
 
 export interface Drag {
   trace: PuzzleTracePoint[];

@@ -2,7 +2,7 @@
 import { cancellationDecision } from '@exchange/contracts';
 import { buildApp } from '../app.js';
 import { localInstallationEnv } from '../config/local-env.js';
-import { decideByUid } from '../features/cancellation/cancellation-service.js';
+import { decideByUid } from '../features/identity/cancellation/cancellation-service.js';
 
 /**
  * `npm run cancellation:decide -- <uid> success` or `... <uid> fail "<note>"`: the reviewer's

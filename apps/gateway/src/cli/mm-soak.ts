@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { OPEN_ORDER_STATUSES } from '@exchange/contracts';
 import { createDb } from '../db/client.js';
-import { auditLedger } from '../features/ledger/audit.js';
+import { auditLedger } from '../features/wallet/ledger/audit.js';
 
 /**
  * Watches the market makers of a running exchange (`npm start` in another terminal, the same

@@ -1,6 +1,6 @@
 // The operator's command line: `npm run ops -- <command>` (or `pnpm ops <command>`); see USAGE in
-// features/ops/commands.ts. Builds the gateway (without listening, settlement or market makers)
-// so every command goes through the same services, Redis fan-out and notifications.
+// features/operations/ops/commands.ts. Builds the gateway (without listening, settlement or
+// market makers) so every command goes through the same services, Redis fan-out and notifications.
 import { userInfo } from 'node:os';
 import { buildApp } from '../app.js';
 import { localInstallationEnv } from '../config/local-env.js';
@@ -12,7 +12,7 @@ import {
   table,
   USAGE,
   type Parsed,
-} from '../features/ops/index.js';
+} from '../features/operations/ops/index.js';
 
 async function main(): Promise<number> {
   let parsed: Parsed;

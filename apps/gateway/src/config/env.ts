@@ -341,7 +341,16 @@ export const envSchema = z
       .positive()
       .default(60)
       .describe(
-        'How soon another e-mail code of the same purpose may be asked for (one a minute; shortened only for the browser tests, never below 60 in production).',
+        'How soon another e-mail code of the same purpose may be asked for while the last one is unused (one a minute; shortened only for the browser tests, never below 60 in production). Once a code was used, the next operation gets its code at once.',
+      ),
+    EMAIL_CODES_PER_HOUR: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(20)
+      .describe(
+        'E-mail codes of one purpose one address may be sent in an hour: the bound on a user (or a stranger typing their address) asking for code after code.',
       ),
     AUTH_SECRET: secretSetting('AUTH_SECRET').describe(
       'Keys the e-mail code hashes, signed tokens and the file review links (see Secrets).',

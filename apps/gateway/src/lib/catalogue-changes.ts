@@ -16,19 +16,29 @@ export async function announceCatalogueChange(
   await redis.commands.publish(channelOf(redis), change);
 }
 
-/** Calls `listener` on each change announced by any process; returns the unsubscribe. */
+/** How many listeners of this module each subscriber connection holds. */
+const listening = new WeakMap<RedisConnections['subscriber'], number>();
+
+/**
+ * Calls `listener` on each change announced by any process; returns the unsubscribe. The
+ * channel stays subscribed while any listener of the connection is left.
+ */
 export async function onCatalogueChange(
   redis: RedisConnections,
   listener: (change: CatalogueChange) => void,
 ): Promise<() => Promise<void>> {
   const channel = channelOf(redis);
+  const { subscriber } = redis;
   const onMessage = (ch: string, message: string) => {
     if (ch === channel && (message === 'catalogue' || message === 'blocklist')) listener(message);
   };
-  redis.subscriber.on('message', onMessage);
-  await redis.subscriber.subscribe(channel);
+  subscriber.on('message', onMessage);
+  listening.set(subscriber, (listening.get(subscriber) ?? 0) + 1);
+  await subscriber.subscribe(channel);
   return async () => {
-    redis.subscriber.off('message', onMessage);
-    await redis.subscriber.unsubscribe(channel).catch(() => undefined);
+    subscriber.off('message', onMessage);
+    const left = (listening.get(subscriber) ?? 1) - 1;
+    listening.set(subscriber, left);
+    if (left === 0) await subscriber.unsubscribe(channel).catch(() => undefined);
   };
 }

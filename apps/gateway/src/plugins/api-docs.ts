@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { CSRF_HEADER, HEADERS } from '@exchange/contracts';
-import { cookieNames } from '../features/auth/cookies.js';
+import { cookieNames } from '../lib/session-cookie-names.js';
 import { declareThirdPartyRoutes } from './route-access.js';
 
 /** OpenAPI generated from the routes' Zod schemas; UI at /v1/docs, document at /v1/docs/json. */

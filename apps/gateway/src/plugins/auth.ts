@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_HEADER } from '@exchange/contracts';
 import { AppError } from '../lib/app-error.js';
-import { Sessions } from '../features/auth/session-service.js';
-import { cookieNames, csrfMatches, repairCsrfCookie } from '../features/auth/cookies.js';
+import { Sessions } from '../features/identity/auth/session-service.js';
+import { cookieNames } from '../lib/session-cookie-names.js';
+import { csrfMatches, repairCsrfCookie } from '../features/identity/auth/cookies.js';
 import type { AuthContext } from '../lib/auth-context.js';
 
 declare module 'fastify' {

@@ -6,7 +6,8 @@ import {
   translateError,
   type BlockListItem,
 } from '@exchange/contracts';
-import { findBlock, loadBlockList } from '../features/blocklist/blocklist-service.js';
+import { findBlock, loadBlockList } from '../features/platform/blocklist/blocklist-service.js';
+import { onCatalogueChange } from '../lib/catalogue-changes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,11 +25,19 @@ async function blocklist(app: FastifyInstance) {
   const refresh = async () => {
     items = await loadBlockList(app.db);
   };
-  const timer = setInterval(() => {
+  const refreshNow = () => {
     refresh().catch((err: unknown) => app.log.warn({ err }, 'block list refresh failed'));
-  }, app.env.BLOCKLIST_REFRESH_MS);
+  };
+  const timer = setInterval(refreshNow, app.env.BLOCKLIST_REFRESH_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // An operator's change applies at once in every gateway, not at the next refresh.
+  const stopWatching = await onCatalogueChange(app.redis, (change) => {
+    if (change === 'blocklist') refreshNow();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await stopWatching();
+  });
   app.decorate('blockList', { items: () => items, refresh });
 
   app.addHook('onRequest', async (request, reply) => {

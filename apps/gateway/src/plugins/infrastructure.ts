@@ -7,8 +7,8 @@ import type { PoolErrorHandler } from '../db/pool-errors.js';
 import type { Clock } from '../lib/clock.js';
 import { createRedis, type RedisConnections } from '../lib/redis.js';
 import { createJobs, renameLegacyQueueKeys, type Jobs } from '../jobs/jobs.js';
-import { createMailer } from '../features/mail/mailer.js';
-import { sendMailJob } from '../features/mail/send-mail-job.js';
+import { createMailer } from '../features/platform/mail/mailer.js';
+import { sendMailJob } from '../features/platform/mail/send-mail-job.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cluster } from 'ioredis';
 import { engineShardTag, engineStreamKeys, type Order } from '@exchange/contracts';
-import { auditLedger } from '../../src/features/ledger/audit.js';
+import { auditLedger } from '../../src/features/wallet/ledger/audit.js';
 import { jobsPrefix } from '../../src/jobs/jobs.js';
 import { loginUser, mailCount, registerUser } from '../helpers/auth.js';
 import { build, type TestApp } from '../helpers/build.js';

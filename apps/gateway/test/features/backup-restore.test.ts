@@ -24,10 +24,10 @@ import {
 } from '@exchange/tooling/backup';
 import { dropDatabase } from '@exchange/tooling/db';
 import { prepareEngineHome } from '@exchange/tooling/engine-home';
-import { auditLedger } from '../../src/features/ledger/audit.js';
-import { post } from '../../src/features/ledger/ledger-service.js';
-import { engineHeldOrders } from '../../src/features/orders/engine-reconcile.js';
-import { resendPending } from '../../src/features/orders/reconcile.js';
+import { auditLedger } from '../../src/features/wallet/ledger/audit.js';
+import { post } from '../../src/features/wallet/ledger/ledger-service.js';
+import { engineHeldOrders } from '../../src/features/trading/orders/engine-reconcile.js';
+import { resendPending } from '../../src/features/trading/orders/reconcile.js';
 import { bearer, loginUser, registerUser } from '../helpers/auth.js';
 import { build, signIn, type TestApp } from '../helpers/build.js';
 import { byOrderId, openOrdersAsEngineHolds, startEngine } from '../helpers/engine.js';

@@ -16,8 +16,8 @@ import {
 import { build, signIn, type TestApp } from '../helpers/build.js';
 import { startEngine } from '../helpers/engine.js';
 import { sleep, until } from '../helpers/wait.js';
-import { auditLedger } from '../../src/features/ledger/audit.js';
-import { account, codes, credit, FakeChain, type Account } from './withdrawal/setup.js';
+import { auditLedger } from '../../src/features/wallet/ledger/audit.js';
+import { account, codes, credit, FakeChain, type Account } from './wallet/withdrawal/setup.js';
 
 /**
  * Postgres drops the gateway's connections again and again (pg_terminate_backend, as an admin

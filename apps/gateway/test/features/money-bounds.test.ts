@@ -17,7 +17,7 @@ import {
   credit,
   expectAuditClean,
   type Account,
-} from './withdrawal/setup.js';
+} from './wallet/withdrawal/setup.js';
 
 /** Far past the NUMERIC(38, 18) columns money ends in: the preview once answered a fee of 1e36. */
 const HUGE = '9'.repeat(38);

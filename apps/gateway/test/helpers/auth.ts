@@ -1,6 +1,6 @@
 import { eventually, until } from './wait.js';
 import type { LoginResponse, PuzzleScene } from '@exchange/contracts';
-import { puzzleKey } from '../../src/features/auth/puzzle/puzzle-service.js';
+import { puzzleKey } from '../../src/features/identity/auth/puzzle/puzzle-service.js';
 import { humanDrag } from '../../scripts/puzzle-attack/traces.js';
 import type { TestApp } from './build.js';
 

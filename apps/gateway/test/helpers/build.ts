@@ -5,7 +5,7 @@ import { cloneDatabase, dropDatabase } from '@exchange/tooling/db';
 import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadEnv, type Env } from '../../src/config/env.js';
 import { ManualClock } from '../../src/lib/clock.js';
-import { newToken, hashToken } from '../../src/features/auth/token.js';
+import { newToken, hashToken } from '../../src/features/identity/auth/token.js';
 import { acquireMailCatcher, type MailCatcher } from './mail.js';
 import { testSecrets } from './secrets.js';
 import { REDIS_URL, TEMPLATE_URL, databaseUrl } from './urls.js';

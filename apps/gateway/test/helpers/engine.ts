@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { engineSymbolSpecs } from '../../src/features/orders/engine-symbols.js';
+import { engineSymbolSpecs } from '../../src/features/trading/orders/engine-symbols.js';
 import type { TestApp } from './build.js';
 
 const engineDir = path.resolve(
@@ -42,8 +42,16 @@ export async function startEngine(
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const beat = engineStreamKeys(shard).heartbeat;
-  await until(async () => (await t.app.redis.commands.get(beat)) !== null, 10_000);
+  // A loaded machine (the whole suite side by side) can take several seconds to start it.
   const exited = new Promise((r) => child.once('exit', r));
+  try {
+    await until(async () => (await t.app.redis.commands.get(beat)) !== null, 30_000);
+  } catch (err) {
+    // A service that never beat is not left running after the file.
+    child.kill('SIGKILL');
+    await exited;
+    throw err;
+  }
   return {
     dataDir,
     async stop() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as ws from 'ws';
-import { textFrame } from '../../src/features/socket/fanout.js';
+import { textFrame } from '../../src/features/platform/socket/fanout.js';
 
 type Receiver = NodeJS.WritableStream & {
   on(event: 'message', fn: (data: Buffer, isBinary: boolean) => void): void;

@@ -1,8 +1,8 @@
 import { engineStreamKeys } from '@exchange/contracts';
 import { register } from '@exchange/metrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAudit } from '../../src/features/health/metrics.js';
-import { HttpKycProvider } from '../../src/features/kyc/kyc-provider.js';
+import { runAudit } from '../../src/features/operations/health/metrics.js';
+import { HttpKycProvider } from '../../src/features/identity/kyc/kyc-provider.js';
 import { build, signIn, type TestApp } from '../helpers/build.js';
 
 let t: TestApp;

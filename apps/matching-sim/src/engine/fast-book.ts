@@ -196,7 +196,7 @@ export class FastBook implements OrderBook {
     return -1;
   }
 
-  fillable(t: Taker): number {
+  fillable(t: Taker, without = 0): number {
     const p = this.p;
     const ladder = t.side === BUY ? this.asks : this.bids;
     let sum = 0;
@@ -208,6 +208,7 @@ export class FastBook implements OrderBook {
       let beforeOwn = 0;
       let own = false;
       for (let o = p.lHead[lvl] as number; o !== NIL; o = p.oNext[o] as number) {
+        if (p.oId[o] === without) continue;
         const mine = t.stp !== STP_NONE && p.oUser[o] === t.userId;
         if (mine && t.stp !== STP_CANCEL_OLDEST && t.stp !== STP_SKIP_OWN) {
           own = true;

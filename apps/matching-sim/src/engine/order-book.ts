@@ -54,9 +54,10 @@ export interface OrderBook {
   match(t: Taker, out: EventBuffer): void;
   /**
    * Lots `t` could fill now (up to t.qty) honouring its self-trade prevention, without
-   * changing anything: what fill-or-kill checks.
+   * changing anything: what fill-or-kill checks. The order `without` (an id, 0 for none)
+   * counts as gone: what a cancel-place's replacement could fill.
    */
-  fillable(t: Taker): number;
+  fillable(t: Taker, without?: number): number;
   /** Rests an order at the back of its price level (hidden > 0 only for icebergs). */
   add(
     orderId: number,

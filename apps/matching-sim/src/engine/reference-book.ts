@@ -89,7 +89,7 @@ export class ReferenceBook implements OrderBook {
     if (skip) t.nextOther = opp.find((o) => o.userId !== t.userId)?.price ?? -1;
   }
 
-  fillable(t: Taker): number {
+  fillable(t: Taker, without = 0): number {
     const opp = t.side === BUY ? this.asks : this.bids;
     let sum = 0;
     for (let i = 0; i < opp.length && sum < t.qty; ) {
@@ -97,7 +97,7 @@ export class ReferenceBook implements OrderBook {
       if (!crosses(t, price)) break;
       let j = i;
       while (j < opp.length && opp[j]?.price === price) j++;
-      const level = opp.slice(i, j);
+      const level = opp.slice(i, j).filter((o) => o.orderId !== without);
       const own =
         t.stp === STP_NONE || t.stp === STP_SKIP_OWN
           ? -1

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { CommandWindow, type CommandOutcome } from './command-window.js';
 import {
   ErrorCode,
   type EngineCommand,
@@ -9,21 +10,15 @@ import {
 } from '@exchange/contracts';
 import { BUY, EV_ACCEPTED, EV_REJECTED, RS_REPLACED, RS_USER, SELL } from './codes.js';
 import { decodeEvents } from './decode.js';
+import { encodeDuplicate, encodeEvents } from './encode.js';
 import { EventBuffer } from './event-buffer.js';
+import type { JsonBytes } from './json-bytes.js';
 import type { OrderBookFactory } from './order-book.js';
 import { packNumbers, unpackNumbers } from './pack.js';
 import type { RestingOrder } from './order-book.js';
 import { PlaceParams, T_ICEBERG } from './place-params.js';
 import { SymbolEngine, type SymbolState } from './symbol-engine.js';
 import { toParams } from './to-params.js';
-
-/** The first answer to a command, kept to answer a retry of the same commandId. */
-export interface CommandOutcome {
-  firstSeq: number;
-  lastSeq: number;
-  accepted: boolean;
-  code?: number;
-}
 
 export interface ShardSnapshot {
   seq: number;
@@ -38,6 +33,7 @@ export interface ShardSnapshot {
 
 /** An order the engine holds, as heldOrders() lists it (shared with the gateway). */
 export type HeldOrder = EngineHeldOrder;
+export type { CommandOutcome };
 
 export interface ShardOptions {
   /**
@@ -56,16 +52,17 @@ export class ShardEngine {
   seq = 0;
   private readonly books = new Map<string, SymbolEngine>();
   private readonly specs = new Map<string, EngineSymbolSpec>();
-  private readonly seen = new Map<string, CommandOutcome>();
-  /**
-   * commandIds in arrival order, for eviction. Asking the Map for its oldest key instead is
-   * quadratic in V8: iteration walks over every deleted entry still held at the front.
-   */
-  private seenOrder: string[] = [];
-  private seenHead = 0;
+  /** The recent commandIds and their first answers (idempotency). */
+  private readonly seen: CommandWindow;
   private readonly buf = new EventBuffer();
   private readonly params = new PlaceParams();
-  private readonly dedupWindow: number;
+  /** The order the command being applied places, and its clientOrderId (events carry it). */
+  private readonly named: { clientOrderId: string | undefined } = { clientOrderId: undefined };
+  private newOrderId: number | undefined;
+  /** The book engineFor() found last. */
+  private lastMode = -1;
+  private lastSymbol = '';
+  private lastEngine: SymbolEngine | undefined;
 
   constructor(
     specs: EngineSymbolSpec[],
@@ -73,12 +70,13 @@ export class ShardEngine {
     options: ShardOptions = {},
   ) {
     for (const s of specs) this.specs.set(s.symbol, s);
-    this.dedupWindow = options.dedupWindow ?? 100_000;
+    this.seen = new CommandWindow(options.dedupWindow ?? 100_000);
   }
 
   handle(cmd: EngineCommand): EngineEvent[] {
-    const first = this.seen.get(cmd.commandId);
-    if (first !== undefined) {
+    const slot = this.seen.find(cmd.commandId);
+    if (slot >= 0) {
+      const first = this.seen.outcome(slot);
       const e: EngineEvent = {
         seq: ++this.seq,
         commandId: cmd.commandId,
@@ -90,17 +88,48 @@ export class ShardEngine {
       };
       return [e];
     }
+    this.apply(cmd);
+    const events = decodeEvents(
+      this.buf,
+      cmd,
+      this.seq + 1,
+      this.named.clientOrderId,
+      this.newOrderId,
+    );
+    this.commit(cmd.commandId);
+    return events;
+  }
+
+  /**
+   * handle() as the service runs it: the command's events are written to `out` as their JSON
+   * array (byte for byte JSON.stringify(handle(cmd)), encode.ts) instead of objects; returns
+   * how many there are. The state and the seq move exactly as handle() moves them.
+   */
+  handleEncoded(cmd: EngineCommand, out: JsonBytes): number {
+    const slot = this.seen.find(cmd.commandId);
+    if (slot >= 0) {
+      encodeDuplicate(out, cmd, ++this.seq, this.seen.outcome(slot));
+      return 1;
+    }
+    this.apply(cmd);
+    encodeEvents(out, this.buf, cmd, this.seq + 1, this.named.clientOrderId, this.newOrderId);
+    return this.commit(cmd.commandId);
+  }
+
+  /** Runs a command that is not a repeat: its event records into this.buf. */
+  private apply(cmd: EngineCommand): void {
     const buf = this.buf;
     buf.reset();
+    this.named.clientOrderId = undefined;
+    this.newOrderId = undefined;
     const engine = this.engineFor(cmd.runtimeMode, cmd.symbol);
-    let clientOrderId: string | undefined;
-    let newOrderId: number | undefined;
     if (engine === undefined) {
       const orderId = cmd.kind === 'cancel-place' ? cmd.order.orderId : cmd.orderId;
       buf.push(EV_REJECTED, orderId, cmd.userId, ErrorCode.SYMBOL_NOT_AVAILABLE.code, 0, 0, 0, 0);
     } else if (cmd.kind === 'place') {
-      ({ clientOrderId, orderId: newOrderId } = cmd);
-      engine.place(toParams(this.params, cmd, cmd.userId), buf);
+      const p = toParams(this.params, cmd, cmd.userId, this.named);
+      this.newOrderId = p.orderId;
+      engine.place(p, buf);
     } else if (cmd.kind === 'cancel') {
       buf.push(EV_ACCEPTED, cmd.orderId, cmd.userId, 0, 0, 0, 0, 0);
       if (!engine.cancel(cmd.orderId, cmd.userId, RS_USER, buf)) {
@@ -108,15 +137,26 @@ export class ShardEngine {
         buf.push(EV_REJECTED, cmd.orderId, cmd.userId, ErrorCode.ORDER_NOT_FOUND.code, 0, 0, 0, 0);
       }
     } else if (cmd.kind === 'cancel-place') {
-      ({ clientOrderId, orderId: newOrderId } = cmd.order);
       this.cancelPlace(engine, cmd, buf);
     } else {
       engine.query(cmd.orderId, cmd.userId, buf);
     }
-    const events = decodeEvents(buf, cmd, this.seq + 1, clientOrderId, newOrderId);
-    this.seq += events.length;
-    this.remember(cmd.commandId, events);
-    return events;
+  }
+
+  /** Numbers the events of the command just applied and remembers its outcome; returns how many. */
+  private commit(commandId: string): number {
+    const n = this.buf.length;
+    if (n > 0) {
+      const head = this.buf.at(0, 0);
+      this.remember(
+        commandId,
+        this.seq + 1,
+        this.seq + n,
+        head === EV_REJECTED ? this.buf.at(0, 3) : -1,
+      );
+    }
+    this.seq += n;
+    return n;
   }
 
   /** Resting orders over all books. */
@@ -134,13 +174,13 @@ export class ShardEngine {
     const ids: string[] = new Array<string>(this.seen.size);
     const outcomes = new Float64Array(this.seen.size * 3);
     let i = 0;
-    for (const [id, o] of this.seen) {
+    this.seen.forEach((id, firstSeq, lastSeq, code) => {
       ids[i] = id;
-      outcomes[i * 3] = o.firstSeq;
-      outcomes[i * 3 + 1] = o.lastSeq;
-      outcomes[i * 3 + 2] = o.accepted ? -1 : (o.code ?? 0);
+      outcomes[i * 3] = firstSeq;
+      outcomes[i * 3 + 1] = lastSeq;
+      outcomes[i * 3 + 2] = code;
       i += 1;
-    }
+    });
     return {
       seq: this.seq,
       seenIds: ids,
@@ -152,24 +192,19 @@ export class ShardEngine {
   restore(s: ShardSnapshot): void {
     this.seq = s.seq;
     this.seen.clear();
+    const keep = (id: string, firstSeq: number, lastSeq: number, code: number) => {
+      if (this.seen.find(id) < 0) this.seen.add(id, firstSeq, lastSeq, code, false);
+    };
     if (s.seenIds !== undefined && s.seenOutcomes !== undefined) {
       const a = unpackNumbers(s.seenOutcomes);
-      s.seenIds.forEach((id, i) => {
-        const code = a[i * 3 + 2]!;
-        const outcome: CommandOutcome = {
-          firstSeq: a[i * 3]!,
-          lastSeq: a[i * 3 + 1]!,
-          accepted: code === -1,
-        };
-        if (code !== -1) outcome.code = code;
-        this.seen.set(id, outcome);
-      });
+      s.seenIds.forEach((id, i) => keep(id, a[i * 3]!, a[i * 3 + 1]!, a[i * 3 + 2]!));
     } else {
-      for (const [k, v] of s.seen ?? []) this.seen.set(k, v);
+      for (const [id, o] of s.seen ?? [])
+        keep(id, o.firstSeq, o.lastSeq, o.accepted ? -1 : (o.code ?? 0));
     }
-    this.seenOrder = [...this.seen.keys()];
-    this.seenHead = 0;
     this.books.clear();
+    this.lastMode = -1;
+    this.lastEngine = undefined;
     for (const [key, state] of s.symbols) {
       const [mode = '', symbol = ''] = key.split(':');
       this.engineFor(Number(mode), symbol)?.restore(state, this.buf);
@@ -287,30 +322,35 @@ export class ShardEngine {
     return createHash('sha256').update(JSON.stringify(this.snapshot())).digest('hex');
   }
 
+  /**
+   * All or nothing, judged against the book without the old order: the replacement is checked
+   * (fields, id, and the book as if the old order were gone: no counterparty, its lots out of
+   * its level) before anything changes. A refusal is one REJECTED event for the new order, and
+   * the old order stays exactly as it was, time priority included; otherwise the old order is
+   * cancelled (REPLACED) and the new one placed, which the same check then accepts.
+   */
   private cancelPlace(
     engine: SymbolEngine,
     cmd: Extract<EngineCommand, { kind: 'cancel-place' }>,
     buf: EventBuffer,
   ): void {
-    const p = toParams(this.params, cmd.order, cmd.userId);
-    // The new order is checked first, fields and book alike (post-only, fill-or-kill, a
-    // counterparty, a new id), so that a bad replacement leaves the old order alone. The check
-    // sees the book with the old order still in it; should removing it change the verdict (the
-    // old order was the replacement's only counterparty), the place below refuses it then.
-    const code = engine.refusal(p);
+    const p = toParams(this.params, cmd.order, cmd.userId, this.named);
+    this.newOrderId = p.orderId;
+    const held = engine.holds(cmd.cancelOrderId, cmd.userId);
+    const code =
+      engine.refusal(p, held ? cmd.cancelOrderId : 0) ||
+      (held ? 0 : ErrorCode.ORDER_NOT_FOUND.code);
     if (code !== 0) {
       buf.push(EV_REJECTED, p.orderId, p.userId, code, 0, 0, 0, 0);
       return;
     }
-    if (!engine.cancel(cmd.cancelOrderId, cmd.userId, RS_REPLACED, buf)) {
-      // Answer for the replacement: it was not placed because the old order is gone.
-      buf.push(EV_REJECTED, p.orderId, p.userId, ErrorCode.ORDER_NOT_FOUND.code, 0, 0, 0, 0);
-      return;
-    }
+    engine.cancel(cmd.cancelOrderId, cmd.userId, RS_REPLACED, buf);
     engine.place(p, buf);
   }
 
   private engineFor(mode: number, symbol: string): SymbolEngine | undefined {
+    // Commands of one book tend to come in runs: the last one found is asked first.
+    if (mode === this.lastMode && symbol === this.lastSymbol) return this.lastEngine;
     const key = `${mode}:${symbol}`;
     let e = this.books.get(key);
     if (e === undefined) {
@@ -319,28 +359,14 @@ export class ShardEngine {
       e = new SymbolEngine(this.newBook(), { minQty: spec.minQty, minNotional: spec.minNotional });
       this.books.set(key, e);
     }
+    this.lastMode = mode;
+    this.lastSymbol = symbol;
+    this.lastEngine = e;
     return e;
   }
 
-  private remember(commandId: string, events: EngineEvent[]): void {
-    const head = events[0];
-    const last = events[events.length - 1];
-    if (head === undefined || last === undefined) return;
-    const outcome: CommandOutcome = {
-      firstSeq: head.seq,
-      lastSeq: last.seq,
-      accepted: head.type !== 'REJECTED',
-    };
-    if (head.type === 'REJECTED') outcome.code = head.code;
-    this.seen.set(commandId, outcome);
-    this.seenOrder.push(commandId);
-    if (this.seen.size > this.dedupWindow) {
-      const oldest = this.seenOrder[this.seenHead++];
-      if (oldest !== undefined) this.seen.delete(oldest);
-      if (this.seenHead >= this.dedupWindow) {
-        this.seenOrder = this.seenOrder.slice(this.seenHead);
-        this.seenHead = 0;
-      }
-    }
+  /** Keeps a command's first answer: its seqs and its reject code (-1: accepted). */
+  private remember(commandId: string, firstSeq: number, lastSeq: number, code: number): void {
+    this.seen.add(commandId, firstSeq, lastSeq, code);
   }
 }

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@exchange/contracts';
 import {
   BUY,
+  SELL,
   EV_ACCEPTED,
   EV_REJECTED,
   EV_STATE,
@@ -76,13 +77,26 @@ export class SymbolEngine {
     readonly limits: SymbolLimits,
   ) {}
 
-  /** Why the order would be refused now (its fields, its id, the book), or 0. */
-  refusal(p: PlaceParams): number {
+  /**
+   * Why the order would be refused now (its fields, its id, the book), or 0. With `without`, the
+   * book is judged as if that resting order were gone (cancel-place): it is no counterparty and
+   * its lots leave its level. Its id still counts as taken: an id names one order.
+   */
+  refusal(p: PlaceParams, without = 0): number {
+    const old = without > 0 ? this.book.get(without) : undefined;
     return (
       validatePlace(p, this.limits) ||
       (this.has(p.orderId) ? ErrorCode.VALIDATION_FAILED.code : 0) ||
-      this.precheck(p) ||
-      this.levelOverflow(p)
+      this.precheck(p, old) ||
+      this.levelOverflow(p, old)
+    );
+  }
+
+  /** Whether `userId` has the order `orderId` resting or waiting here. */
+  holds(orderId: number, userId: number): boolean {
+    return (
+      this.book.get(orderId)?.userId === userId ||
+      this.pending.get(orderId)?.params.userId === userId
     );
   }
 
@@ -111,15 +125,23 @@ export class SymbolEngine {
    * everything the level may ever show, its icebergs' hidden lots included: a refill moves lots
    * from hidden to visible, so it can never take the visible total past the bound.
    */
-  private levelOverflow(p: PlaceParams): number {
+  private levelOverflow(p: PlaceParams, without?: RestingOrder): number {
     if (p.price <= 0 || p.qty <= 0) return 0;
-    return this.wouldOverflow(p.side, p.price, p.qty) ? ErrorCode.NUMBER_OUT_OF_RANGE.code : 0;
+    return this.wouldOverflow(p.side, p.price, p.qty, without)
+      ? ErrorCode.NUMBER_OUT_OF_RANGE.code
+      : 0;
   }
 
-  /** Whether resting `qty` more lots would take the level's total past 2^53 - 1. */
-  private wouldOverflow(side: number, price: number, qty: number): boolean {
+  /**
+   * Whether resting `qty` more lots would take the level's total past 2^53 - 1 (`without`'s
+   * lots taken out of it first).
+   */
+  private wouldOverflow(side: number, price: number, qty: number, without?: RestingOrder): boolean {
+    let total = this.book.levelTotal(side, price);
+    if (without?.side === side && without.price === price)
+      total -= without.visible + without.hidden;
     // Both terms are at most 2^53 - 1, so a true sum past the bound never rounds down to it.
-    return this.book.levelTotal(side, price) + qty > MAX_PRICE;
+    return total + qty > MAX_PRICE;
   }
 
   /** Cancels a resting or pending order of `userId`; false (and no event) when there is none. */
@@ -217,10 +239,13 @@ export class SymbolEngine {
     scratch.reset();
   }
 
-  /** Rejections that depend on the book: no counterparty, post-only crossing, fill-or-kill. */
-  private precheck(p: PlaceParams): number {
+  /**
+   * Rejections that depend on the book: no counterparty, post-only crossing, fill-or-kill;
+   * judged without the resting order `without` when given.
+   */
+  private precheck(p: PlaceParams, without?: RestingOrder): number {
     if (p.type === T_TRIGGER || p.type === T_TRAILING) return 0;
-    const opposite = p.side === BUY ? this.book.bestAsk() : this.book.bestBid();
+    const opposite = this.best(p.side === BUY ? SELL : BUY, without);
     if (p.type === T_MARKET) return opposite < 0 ? NO_COUNTERPARTY : 0;
     if (
       p.tif === TIF_POST_ONLY &&
@@ -228,13 +253,18 @@ export class SymbolEngine {
       (p.side === BUY ? opposite <= p.price : opposite >= p.price)
     )
       return POST_ONLY_WOULD_TAKE;
-    if (p.tif === TIF_FOK && this.fillable(p) < p.qty) return FILL_OR_KILL_UNFILLED;
+    if (p.tif === TIF_FOK && this.book.fillable(this.load(p), without?.orderId) < p.qty)
+      return FILL_OR_KILL_UNFILLED;
     return 0;
   }
 
-  private fillable(p: PlaceParams): number {
-    this.load(p);
-    return this.book.fillable(this.taker);
+  /** The best price of a side, or -1; without `without`, when that order is given. */
+  private best(side: number, without?: RestingOrder): number {
+    const best = side === BUY ? this.book.bestBid() : this.book.bestAsk();
+    if (without?.side !== side || without.price !== best) return best;
+    // Every resting order shows lots, so a level holding more than the order holds others.
+    if (this.book.levelTotal(side, best) > without.visible + without.hidden) return best;
+    return this.book.depth(side, 2)[1]?.[0] ?? -1;
   }
 
   private load(p: PlaceParams): Taker {

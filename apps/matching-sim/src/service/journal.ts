@@ -1,3 +1,4 @@
+import type { EngineCommand } from '@exchange/contracts';
 import {
   closeSync,
   existsSync,
@@ -9,6 +10,7 @@ import {
   readSync,
   writeSync,
 } from 'node:fs';
+import { fragment, type JsonBytes } from '../engine/json-bytes.js';
 
 /**
  * The engine's write-ahead log: one JSON line per command, appended and fsynced before the
@@ -31,7 +33,12 @@ export class Journal {
   /** Appends entries and fsyncs; returns when they are durable. */
   append(lines: string[]): void {
     if (lines.length === 0) return;
-    const buf = Buffer.from(lines.join('\n') + '\n');
+    this.appendBytes(Buffer.from(lines.join('\n') + '\n'));
+  }
+
+  /** Appends complete lines, each ending in a newline, as bytes; fsyncs. */
+  appendBytes(buf: Uint8Array): void {
+    if (buf.length === 0) return;
     let written = 0;
     while (written < buf.length)
       written += writeSync(this.fd, buf, written, buf.length - written, this.offset + written);
@@ -83,4 +90,20 @@ export function readLines(path: string, from: number): string[] {
     .subarray(from, end - 1)
     .toString('utf8')
     .split('\n');
+}
+
+const ID = fragment('{"id":');
+const COMMAND = fragment(',"c":');
+
+/**
+ * Writes one journal line, `{"id":<stream id>,"c":<command>}` and its newline: the bytes of
+ * JSON.stringify({ id, c }) (JsonBytes.value keeps the command's own key order).
+ */
+export function writeJournalLine(w: JsonBytes, id: string, c: EngineCommand): void {
+  w.raw(ID);
+  w.str(id);
+  w.raw(COMMAND);
+  w.value(c);
+  w.byte(0x7d);
+  w.byte(0x0a);
 }

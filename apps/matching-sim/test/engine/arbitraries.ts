@@ -90,55 +90,71 @@ const order = fc.oneof(
   },
 );
 
-const op = fc.oneof(
-  {
-    weight: 14,
-    arbitrary: fc.record({ kind: fc.constant('place' as const), userId: user, order }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('cancel' as const), userId: user, back: fc.nat(8) }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('cancel-place' as const),
-      userId: user,
-      back: fc.nat(8),
-      order,
-    }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('query' as const), userId: user, back: fc.nat(8) }),
-  },
-);
+const ops = (cancelPlaceWeight: number) =>
+  fc.oneof(
+    {
+      weight: 14,
+      arbitrary: fc.record({ kind: fc.constant('place' as const), userId: user, order }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('cancel' as const), userId: user, back: fc.nat(8) }),
+    },
+    {
+      weight: cancelPlaceWeight,
+      arbitrary: fc.record({
+        kind: fc.constant('cancel-place' as const),
+        userId: user,
+        back: fc.nat(8),
+        // Mostly the owner of the order it replaces, as the gateway sends it.
+        own: fc.boolean(),
+        order,
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('query' as const), userId: user, back: fc.nat(8) }),
+    },
+  );
 
-/** Random command sequences; cancels and queries point back at earlier order ids. */
-export const commandSequence = (maxLength: number) =>
-  fc.array(op, { minLength: Math.min(10, maxLength), maxLength }).map((ops) => {
-    let nextId = 1;
-    const pick = (back: number) => Math.max(1, nextId - 1 - back);
-    return ops.map((o, i): EngineCommand => {
-      const base = {
-        commandId: `p${i}`,
-        runtimeMode: 1,
-        symbol: SYMBOL,
-        userId: o.userId,
-        ts: 1_700_000_000_000 + i * 1000,
-      };
-      if (o.kind === 'place')
-        return engineCommand.parse({ ...base, kind: 'place', ...o.order, orderId: nextId++ });
-      if (o.kind === 'cancel-place')
-        return engineCommand.parse({
-          ...base,
-          kind: 'cancel-place',
-          cancelOrderId: pick(o.back),
-          order: { ...o.order, orderId: nextId++ },
-        });
-      return engineCommand.parse({ ...base, kind: o.kind, orderId: pick(o.back) });
+/**
+ * Random command sequences; cancels and queries point back at earlier order ids. A cancel-place
+ * comes once in 18 commands unless `cancelPlaceWeight` (against 18) says otherwise.
+ */
+export const commandSequence = (maxLength: number, cancelPlaceWeight = 1) =>
+  fc
+    .array(ops(cancelPlaceWeight), { minLength: Math.min(10, maxLength), maxLength })
+    .map((list) => {
+      let nextId = 1;
+      const owners: number[] = [];
+      const pick = (back: number) => Math.max(1, nextId - 1 - back);
+      return list.map((o, i): EngineCommand => {
+        const base = {
+          commandId: `p${i}`,
+          runtimeMode: 1,
+          symbol: SYMBOL,
+          userId: o.userId,
+          ts: 1_700_000_000_000 + i * 1000,
+        };
+        if (o.kind === 'place') {
+          owners[nextId] = o.userId;
+          return engineCommand.parse({ ...base, kind: 'place', ...o.order, orderId: nextId++ });
+        }
+        if (o.kind === 'cancel-place') {
+          const old = pick(o.back);
+          const userId = o.own ? (owners[old] ?? o.userId) : o.userId;
+          owners[nextId] = userId;
+          return engineCommand.parse({
+            ...base,
+            userId,
+            kind: 'cancel-place',
+            cancelOrderId: old,
+            order: { ...o.order, orderId: nextId++ },
+          });
+        }
+        return engineCommand.parse({ ...base, kind: o.kind, orderId: pick(o.back) });
+      });
     });
-  });
 
 const MAX = Number.MAX_SAFE_INTEGER;
 /** Two price levels, so huge orders meet and stops fire on the levels they rest at. */

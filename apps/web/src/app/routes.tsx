@@ -5,7 +5,7 @@ import { ComingSoon } from '../components/coming-soon';
 import { PATHS } from '../config/paths';
 import { retryImport } from '../lib/retry-import';
 import type { en } from './locales/en';
-import { NotFoundPage } from './NotFoundPage';
+import { NotFoundPage } from './not-found-page';
 import { MobileLayout, type MobileHandle, type MobileTitle } from './mobile-layout';
 import { RootLayout, type RouteHandle } from './root-layout';
 
@@ -15,7 +15,7 @@ function page<K extends string>(loader: () => Promise<Record<K, ComponentType>>,
 }
 
 const LandingPage = page(() => import('../features/home/components/landing-page'), 'LandingPage');
-const MarketsPage = page(() => import('../features/markets/MarketsPage'), 'MarketsPage');
+const MarketsPage = page(() => import('../features/markets/markets-page'), 'MarketsPage');
 const HelpPage = page(() => import('../features/info/components/help-page'), 'HelpPage');
 const RatesPage = page(() => import('../features/info/components/rates-page'), 'RatesPage');
 const PrivacyPage = page(() => import('../features/info/components/privacy-page'), 'PrivacyPage');
@@ -57,7 +57,7 @@ const ForeignExchangePage = page(
   () => import('../features/foreign-exchange/components/fx-page'),
   'ForeignExchangePage',
 );
-const TradePage = page(() => import('../features/trade/TradePage'), 'TradePage');
+const TradePage = page(() => import('../features/trade/trade-page'), 'TradePage');
 const OrdersPage = page(() => import('../features/trade/account-pages'), 'OrdersPage');
 const WalletPage = page(() => import('../features/trade/account-pages'), 'WalletPage');
 const TransactionHistoryPage = page(

@@ -16,3 +16,13 @@ export function errorText(error: unknown, t: TFunction): string {
   }
   return t('common.unexpectedError');
 }
+
+/**
+ * How long a refused "send code" asks to wait (2014: a code of the purpose was sent within the
+ * minute and is unused), in ms, so its button counts down as after a code it sent; otherwise null.
+ */
+export function codeResendWaitMs(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== '2014') return null;
+  const seconds = (error.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? seconds * 1000 : null;
+}

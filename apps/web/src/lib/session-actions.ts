@@ -3,7 +3,7 @@ import type { ApiClient } from './api-client';
 import { call } from './endpoint';
 import { LINKS } from '../config/links';
 import { PATHS } from '../config/paths';
-import { clearSession } from './session';
+import { beginSessionEnd, clearSession } from './session';
 
 /**
  * Logs out: optionally tells the server, clears every token (keeping the last user) and removes
@@ -13,6 +13,7 @@ export async function logout(
   client: ApiClient,
   opts: { callServer?: boolean } = {},
 ): Promise<void> {
+  beginSessionEnd();
   if (opts.callServer !== false) {
     await call(client, AUTH_ENDPOINTS.logout, noData, { silent: true }).catch(() => undefined);
   }

@@ -77,8 +77,21 @@ export function isLoggedIn(): boolean {
 const LOGOUT_REASON_KEY = 'logoutReason';
 export const logoutReason = (): string | null => readStorage(LOGOUT_REASON_KEY);
 
+/**
+ * Whether this tab is ending its session itself (a logout, a password or e-mail change): the
+ * server then answers requests still in flight with 401, which is no forced end, and "Your
+ * session has ended" is not said. A login starts a session anew.
+ */
+let ending = false;
+
+/** This tab ends its session itself from now on; `false` when that did not happen after all. */
+export function beginSessionEnd(on = true): void {
+  ending = on;
+}
+
 /** A login answered: its tokens are already in the cookies, so only the user is kept here. */
 export function startSession(answer: Pick<LoginResponse, 'user'>): void {
+  ending = false;
   writeStorage(LOGOUT_REASON_KEY, null);
   writeStorage(STORAGE_KEYS.token, SESSION_MARKER);
   writeStorage(STORAGE_KEYS.loginTimestamp, String(Date.now()));
@@ -102,11 +115,16 @@ export function lastUser(): UserInfo | null {
 
 /**
  * Clears every token, keeps the user as the last user and removes the readable cookies; `reason`
- * is the code with which the server ended the session, if it did.
+ * is the code with which the server ended the session, if it did. A reason is kept only for a
+ * session that was still live. While this tab ends its session itself (`beginSessionEnd`), an
+ * end the server reports (the 401 of a request still in flight) changes nothing: the tab's own
+ * ending clears the session and opens the login page, and clearing it here first would replace
+ * the page under the change that was ending it (whose success then never arrives).
  */
 export function clearSession(opts: { reason?: string } = {}): void {
+  if (opts.reason && ending) return;
   const { user } = sessionStore.get();
-  if (opts.reason) writeStorage(LOGOUT_REASON_KEY, opts.reason);
+  if (opts.reason && isLoggedIn()) writeStorage(LOGOUT_REASON_KEY, opts.reason);
   if (user) writeJson(STORAGE_KEYS.lastUserInfo, user);
   for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.userInfo]) {
     writeStorage(key, null);

@@ -74,6 +74,8 @@ export const errorsDe: Record<string, string> = {
   error_2026:
     'Anmeldung fehlgeschlagen: falscher Google-Bestätigungscode, Versuch {{failedAttempts}} von {{maxAttempts}}. Nach {{maxAttempts}} Fehlversuchen wird das Konto für {{lockMinutes}} Minuten gesperrt.',
   error_2027: 'Der Anmeldeschritt ist abgelaufen; geben Sie Ihr Passwort erneut ein.',
+  error_2028:
+    'Innerhalb der letzten Stunde wurden zu viele Codes an diese Adresse gesendet. Bitte versuchen Sie es in {{retryAfterMinutes}} Minuten erneut.',
   error_2040:
     'Dieses Passwort steht auf einer Liste häufiger oder geleakter Passwörter. Bitte wählen Sie ein anderes.',
   error_2041: 'Das Passwort darf weder Ihre E-Mail-Adresse noch den Teil vor dem @ enthalten.',

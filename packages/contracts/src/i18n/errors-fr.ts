@@ -71,6 +71,8 @@ export const errorsFr: Record<string, string> = {
   error_2026:
     'Échec de la connexion : code Google incorrect, tentative {{failedAttempts}} sur {{maxAttempts}}. Après {{maxAttempts}} tentatives erronées, le compte est bloqué pendant {{lockMinutes}} minutes.',
   error_2027: 'L’étape de connexion a expiré ; saisissez à nouveau votre mot de passe.',
+  error_2028:
+    'Trop de codes ont été envoyés à cette adresse au cours de la dernière heure ; réessayez dans {{retryAfterMinutes}} minutes.',
   error_2040:
     'Ce mot de passe figure sur une liste de mots de passe courants ou divulgués ; choisissez-en un autre.',
   error_2041:

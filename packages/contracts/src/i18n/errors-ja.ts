@@ -69,6 +69,8 @@ export const errorsJa: Record<string, string> = {
   error_2026:
     'ログインに失敗しました：Google 認証コードが正しくありません（{{failedAttempts}} / {{maxAttempts}} 回）。{{maxAttempts}} 回間違えるとアカウントは {{lockMinutes}} 分間ロックされます。',
   error_2027: 'ログインの手順が期限切れです。もう一度パスワードを入力してください。',
+  error_2028:
+    '過去 1 時間にこのアドレスへ送信されたコードが多すぎます。{{retryAfterMinutes}} 分後に再度お試しください。',
   error_2040:
     'このパスワードはよく使われる、または流出したパスワードの一覧に含まれています。別のパスワードを選んでください。',
   error_2041: 'パスワードにメールアドレスや @ より前の部分を含めることはできません。',

@@ -67,6 +67,8 @@ export const errorsKo: Record<string, string> = {
   error_2026:
     '로그인 실패: Google 인증 코드가 올바르지 않습니다. {{maxAttempts}}회 중 {{failedAttempts}}회째입니다. {{maxAttempts}}회 틀리면 계정이 {{lockMinutes}}분 동안 잠깁니다.',
   error_2027: '로그인 단계가 만료되었습니다. 비밀번호를 다시 입력하세요.',
+  error_2028:
+    '지난 1시간 동안 이 주소로 너무 많은 코드가 발송되었습니다. {{retryAfterMinutes}}분 후에 다시 시도해 주세요.',
   error_2040:
     '이 비밀번호는 흔하거나 유출된 비밀번호 목록에 있습니다. 다른 비밀번호를 선택해 주세요.',
   error_2041: '비밀번호에 이메일 주소나 @ 앞부분을 포함할 수 없습니다.',

@@ -285,7 +285,7 @@ function copyEngine(current: string, pinned: string, to: string): void {
 function shardSpecs(databaseUrl: string): Record<string, unknown[]> {
   const out = execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'src/features/orders/engine-symbols-cli.ts', '--all'],
+    ['--import', 'tsx', 'src/features/trading/orders/engine-symbols-cli.ts', '--all'],
     {
       cwd: appDir('gateway'),
       env: { ...process.env, DATABASE_URL: databaseUrl },

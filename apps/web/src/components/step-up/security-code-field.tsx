@@ -2,7 +2,7 @@ import type { SecurityCodePurpose } from '@exchange/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../form';
-import { errorText } from '../../lib/error-text';
+import { codeResendWaitMs, errorText } from '../../lib/error-text';
 import { useSecurityCode } from '../../lib/security';
 
 /**
@@ -50,6 +50,12 @@ export function SecurityCodeField({
           setSent(true);
           setNow(Date.now());
           setWaitUntil(Date.now() + answer.resendAfterSeconds * 1000);
+        },
+        onError: (error) => {
+          const wait = codeResendWaitMs(error);
+          if (wait === null) return;
+          setNow(Date.now());
+          setWaitUntil(Date.now() + wait);
         },
       },
     );

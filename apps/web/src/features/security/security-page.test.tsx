@@ -90,6 +90,31 @@ describe('the security page', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('email-code'))).toBe(false);
   });
 
+  it('counts "Send code" down when a code was sent within the minute, and says how long', async () => {
+    startSession({ user });
+    renderApp('/accountCenter/security', {
+      '/v1/user/profile': ok(user),
+      '/v1/security/status': ok(status()),
+      '/v1/security/email-code': {
+        body: {
+          code: '2014',
+          data: { retryAfterSeconds: 42 },
+          message: 'A code was sent recently; try again in 42 seconds.',
+        },
+        status: 429,
+      },
+    });
+    const change = await screen.findAllByRole('button', { name: 'Change' });
+    fireEvent.click(change[1]!);
+    const form = within(await screen.findByRole('dialog'));
+    fireEvent.click(form.getByRole('button', { name: 'Send code' }));
+    expect(
+      await form.findByText('A code was sent recently; try again in 42 seconds.'),
+    ).toBeDefined();
+    const button = await form.findByRole('button', { name: /Resend in 4[12]/ });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('after a password change logs out and opens the login page', async () => {
     startSession({ user });
     const { fetch, router } = renderApp('/accountCenter/security', {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form';
 import { useRequestCode } from '../api/session';
 import { PuzzleModal } from './puzzle-modal';
+import { codeResendWaitMs } from '../../../lib/error-text';
 
 /**
  * The e-mail code entry: "Send code" first asks for the slide puzzle, then e-mails the code and
@@ -49,6 +50,12 @@ export function EmailCodeField({
           setSentTo(to);
           setNow(Date.now());
           setWaitUntil(Date.now() + answer.resendAfterSeconds * 1000);
+        },
+        onError: (error) => {
+          const wait = codeResendWaitMs(error);
+          if (wait === null) return;
+          setNow(Date.now());
+          setWaitUntil(Date.now() + wait);
         },
       },
     );

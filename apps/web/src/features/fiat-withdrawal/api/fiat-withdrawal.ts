@@ -5,6 +5,7 @@ import {
   fiatWithdrawal,
   fiatWithdrawalPreview,
   page,
+  type BankAccountCheckRequest,
   type BankAccountCurrenciesRequest,
   type BankAccountRequest,
   type FiatWithdrawalRequest,
@@ -55,6 +56,15 @@ function useBankChange<I>(change: (client: ApiClient, input: I) => Promise<unkno
   return useMutation({
     mutationFn: (input: I) => change(client, input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: fiatOutKeys.all }),
+  });
+}
+
+/** Every whitelisting rule but the step-up: the form asks for the codes only once it passed. */
+export function useCheckBankAccount() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (input: BankAccountCheckRequest) =>
+      send(client, FIAT_WITHDRAWAL_ENDPOINTS.checkBankAccount, anything, input),
   });
 }
 

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   FIAT_WITHDRAWAL_CURRENCIES,
   type BankAccount,
   type FiatWithdrawalCurrency,
@@ -10,10 +11,13 @@ import { TextField } from '../../../components/form';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { PATHS } from '../../../config/paths';
 import { formatTime } from '../../../lib/format';
+import { errorText } from '../../../lib/error-text';
 import { showToast } from '../../../lib/toast';
+import { ApiError } from '../../../lib/api-client';
 import {
   useAddBankAccount,
   useBankAccounts,
+  useCheckBankAccount,
   useDeleteBankAccount,
   useSetBankCurrencies,
 } from '../api/fiat-withdrawal';
@@ -257,6 +261,24 @@ function CurrencyChoice({
   );
 }
 
+/** The field a refusal of the gateway's check is about; other refusals are said below the form. */
+const REFUSED_FIELD = new Map<string, Field>([
+  [String(ErrorCode.BANK_HOLDER_MISMATCH.code), 'holderName'],
+  [String(ErrorCode.BANK_JOINT_ACCOUNT.code), 'holderName'],
+  [String(ErrorCode.BANK_RAIL_UNSUPPORTED.code), 'bankName'],
+  [String(ErrorCode.BANK_SWIFT_INVALID.code), 'swiftCode'],
+  [String(ErrorCode.BANK_ACCOUNT_NUMBER_INVALID.code), 'accountNumber'],
+  [String(ErrorCode.BANK_CODE_INVALID.code), 'bankCode'],
+]);
+
+function refusedField(err: unknown): Field | undefined {
+  if (!(err instanceof ApiError)) return undefined;
+  const named = (err.data as { field?: unknown } | null)?.field;
+  if (typeof named === 'string' && (FIELDS as readonly string[]).includes(named))
+    return named as Field;
+  return REFUSED_FIELD.get(err.code);
+}
+
 function AddForm({
   onCancel,
   onSubmit,
@@ -272,6 +294,8 @@ function AddForm({
     currencies: EMPTY.currencies.filter((c) => takenBy(c) === null),
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+  const checkRules = useCheckBankAccount();
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const check = (d: Draft) => ({
     holderName: holderError(d.holderName, t),
@@ -285,8 +309,20 @@ function AddForm({
     e.preventDefault();
     const next = check(draft);
     setErrors(next);
+    setRefusal(null);
     if (Object.values(next).some(Boolean)) return;
-    onSubmit({ ...draft });
+    // The gateway's rules (the holder is the verified name, the account not whitelisted yet, a
+    // currency free) before the codes are asked for: a refusal is said here, next to the fields.
+    const body = { ...draft, swiftCode: normalSwift(draft.swiftCode) };
+    checkRules.mutate(body, {
+      onSuccess: () => onSubmit({ ...draft }),
+      onError: (err) => {
+        const text = errorText(err, t);
+        const field = refusedField(err);
+        if (field) setErrors({ ...next, [field]: text });
+        else setRefusal(text);
+      },
+    });
   };
   const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const d = { ...draft, [field]: e.target.value };
@@ -316,11 +352,16 @@ function AddForm({
         onChange={(currencies) => setDraft({ ...draft, currencies })}
         takenBy={takenBy}
       />
+      {refusal && (
+        <p className="notice notice--error" role="alert" data-testid="bank-refusal">
+          {refusal}
+        </p>
+      )}
       <div className="fiat-actions">
         <button type="button" className="button button--ghost" onClick={onCancel}>
           {t('common.cancel')}
         </button>
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="button button--primary" disabled={checkRules.isPending}>
           {t('fiatOut.bank.addSubmit')}
         </button>
       </div>

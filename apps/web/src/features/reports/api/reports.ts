@@ -1,6 +1,7 @@
 import {
   REPORT_ENDPOINTS,
   REPORT_PATHS,
+  flowTypeList,
   fundFlow,
   page,
   statementMonthList,
@@ -20,6 +21,7 @@ export const reportKeys = {
   months: ['report', 'months'] as const,
   statement: (mode: RuntimeMode, month: string) => ['report', 'statement', mode, month] as const,
   flows: (filters: FlowFilters, pageNum: number) => ['report', 'flows', filters, pageNum] as const,
+  flowTypes: (mode: RuntimeMode) => ['report', 'flow-types', mode] as const,
 };
 
 export const useStatementMonths = () => {
@@ -104,3 +106,16 @@ export const useFundFlows = (filters: FlowFilters, pageNum: number) => {
 export function flowsCsvUrl(filters: FlowFilters, lang: string): string {
   return `${REPORT_PATHS.flowsCsv}?${new URLSearchParams({ ...flowQuery(filters), lang }).toString()}`;
 }
+
+/** The flow types that occur in the user's flows of a mode (the last 6 months): the filter's choices. */
+export const useFlowTypes = (mode: RuntimeMode) => {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: reportKeys.flowTypes(mode),
+    queryFn: ({ signal }) =>
+      call(client, REPORT_ENDPOINTS.flowTypes, flowTypeList, {
+        query: { mode: String(mode) },
+        signal,
+      }),
+  });
+};

@@ -13,7 +13,13 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { useAssets } from '../../../lib/catalogue';
 import { formatNumber } from '../../../lib/format';
 import { supportedLanguage } from '../../../lib/language';
-import { FLOW_PAGE_SIZE, flowsCsvUrl, useFundFlows, type FlowFilters } from '../api/reports';
+import {
+  FLOW_PAGE_SIZE,
+  flowsCsvUrl,
+  useFlowTypes,
+  useFundFlows,
+  type FlowFilters,
+} from '../api/reports';
 import { ModeSelect, ReportNav } from './report-nav';
 import '../reports.css';
 
@@ -56,7 +62,14 @@ export function FundFlowPage() {
     endTime: draft.to ? dayEndHk(draft.to) : undefined,
   };
   const list = useFundFlows(filters, pageNum);
-  const codes = draft.group ? [...FLOW_GROUPS[draft.group as FlowGroup]] : CODES;
+  // Only the types (and groups) that occur in the user's flows of the mode: no choice that can
+  // only answer an empty list (the spec's option flows, products not offered here).
+  const occurring = useFlowTypes(mode).data;
+  const occurs = (c: number) => !occurring || occurring.includes(c);
+  const groups = GROUPS.filter((g) => FLOW_GROUPS[g].some(occurs) || g === draft.group);
+  const codes = (draft.group ? [...FLOW_GROUPS[draft.group as FlowGroup]] : CODES).filter(
+    (c) => occurs(c) || String(c) === draft.flowType,
+  );
   const rows = list.data?.result ?? [];
   const minDay = new Date(earliest + 8 * 3600_000).toISOString().slice(0, 10);
 
@@ -92,7 +105,7 @@ export function FundFlowPage() {
             onChange={(e) => change({ group: e.target.value, flowType: '' })}
           >
             <option value="">{t('report.flows.all')}</option>
-            {GROUPS.map((g) => (
+            {groups.map((g) => (
               <option key={g} value={g}>
                 {t(`report.flows.groups.${g}`)}
               </option>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField, TextField } from '../../../components/form';
 import { Modal } from '../../../components/modal';
 import { errorText } from '../../../lib/error-text';
+import { beginSessionEnd } from '../../../lib/session';
 import { useChangeEmail, useChangePassword, useUnlinkAuthenticator } from '../api/security';
 import {
   anyError,
@@ -119,6 +120,8 @@ export function ChangePasswordModal({
     };
     setErrors(next);
     if (anyError(next)) return;
+    // The change ends every session: the 401s of requests in flight are not a forced end.
+    beginSessionEnd();
     change.mutate(
       {
         oldPassword: f.old,
@@ -127,7 +130,7 @@ export function ChangePasswordModal({
         emailCode: f.emailCode.trim(),
         ...(withGoogle ? { googleCode: f.googleCode.trim() } : {}),
       },
-      { onSuccess: () => void relogin() },
+      { onSuccess: () => void relogin(), onError: () => beginSessionEnd(false) },
     );
   };
 
@@ -220,6 +223,8 @@ export function ChangeEmailModal({
     };
     setErrors(next);
     if (anyError(next)) return;
+    // The change ends every session: the 401s of requests in flight are not a forced end.
+    beginSessionEnd();
     change.mutate(
       {
         newEmail: f.newEmail.trim().toLowerCase(),
@@ -227,7 +232,7 @@ export function ChangeEmailModal({
         newEmailCode: f.newCode.trim(),
         ...(withGoogle ? { googleCode: f.googleCode.trim() } : {}),
       },
-      { onSuccess: () => void relogin() },
+      { onSuccess: () => void relogin(), onError: () => beginSessionEnd(false) },
     );
   };
 
