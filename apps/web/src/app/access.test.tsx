@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isPublicPath } from '../config/paths';
 import { takePostLoginTarget } from '../lib/redirect';
-import { SESSION_MARKER, startSession } from '../lib/session';
+import { hasToken, SESSION_MARKER, startSession } from '../lib/session';
 import { makeUser } from '../test/fixtures';
 import { ok, renderApp, resetApp } from '../test/render';
 
@@ -252,5 +252,29 @@ describe('a sign-in through Google or Apple', () => {
     } finally {
       document.cookie = 'csrf_token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
     }
+  });
+});
+
+describe('a profile that answers late', () => {
+  it('starts no session once the app that asked is gone', async () => {
+    loggedIn();
+    let answer: (a: ReturnType<typeof ok>) => void = () => undefined;
+    const late = new Promise<ReturnType<typeof ok>>((resolve) => (answer = resolve));
+    const { fetch } = renderApp('/market', { '/v1/user/profile': () => late });
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([href]) => String(href).endsWith('/v1/user/profile'))).toBe(
+        true,
+      ),
+    );
+    // The app is taken down and the session ends (the next test, a logout in a closed view).
+    cleanup();
+    resetApp();
+    await act(async () => {
+      answer(ok(makeUser()));
+      await late;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(hasToken()).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 });

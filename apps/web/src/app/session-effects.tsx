@@ -45,16 +45,22 @@ export function SessionEffects({
       clearSession();
       return;
     }
+    // A sign-in through Google or Apple lands with only the session cookies: the profile they
+    // answer starts the session here, as a login's answer does. Only that landing does, and only
+    // while this app is mounted: a late answer must not start a session that has ended since.
+    const cookiesOnly = !hasToken();
+    let mounted = true;
     queries
       .fetchQuery(profileQueryOptions(api))
       .then((user) => {
-        // A sign-in through Google or Apple lands with only the session cookies: the profile
-        // they answer starts the session here, as a login's answer does.
-        if (!hasToken()) startSession({ user });
+        if (mounted && cookiesOnly && !hasToken() && isLoggedIn()) startSession({ user });
       })
       .catch((err: unknown) => {
-        if (err instanceof ApiError) setUser(null);
+        if (mounted && err instanceof ApiError) setUser(null);
       });
+    return () => {
+      mounted = false;
+    };
   }, [queries, api]);
 
   useEffect(() => {

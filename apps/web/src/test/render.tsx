@@ -12,7 +12,10 @@ import type { PushListener, SocketClient } from '../lib/socket/socket-client';
 import { toastStore } from '../lib/toast';
 
 type Answer = { status?: number; body: unknown };
-type Answers = Record<string, Answer | ((url: URL, init?: RequestInit) => Answer)>;
+type Answers = Record<
+  string,
+  Answer | ((url: URL, init?: RequestInit) => Answer | Promise<Answer>)
+>;
 
 /** Fresh storage, session, settings and toasts for each test. */
 export function resetApp(): void {
@@ -39,8 +42,8 @@ export function renderApp(
   const fetch = vi.fn((href: string, init?: RequestInit & { body?: string }) => {
     const url = new URL(href, 'http://localhost');
     const entry = answers[url.pathname];
-    const answer = typeof entry === 'function' ? entry(url, init) : entry;
-    return Promise.resolve(
+    // An answer may be a promise: the test then decides when the server answers.
+    return Promise.resolve(typeof entry === 'function' ? entry(url, init) : entry).then((answer) =>
       answer
         ? new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 })
         : new Response(JSON.stringify({ code: '1006', data: null, message: 'Not found.' }), {
