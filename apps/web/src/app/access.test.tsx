@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isPublicPath } from '../config/paths';
 import { takePostLoginTarget } from '../lib/redirect';
-import { hasToken, SESSION_MARKER, startSession } from '../lib/session';
+import { hasToken, loadSession, SESSION_MARKER, sessionStore, startSession } from '../lib/session';
 import { makeUser } from '../test/fixtures';
 import { ok, renderApp, resetApp } from '../test/render';
 
@@ -227,7 +227,10 @@ describe('session', () => {
     loggedIn(user);
     renderApp('/accountCenter/identity/individualKyc', profile(user));
     expect(await screen.findByRole('heading', { name: /another account type/ })).toBeDefined();
-    expect(open).toHaveBeenCalledWith('/accountCenter/identity', '_blank', 'noopener');
+    // Opened by an effect, which may run after the heading shows.
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('/accountCenter/identity', '_blank', 'noopener'),
+    );
   });
 
   it('closes open modals on a route change', async () => {
@@ -266,9 +269,11 @@ describe('a profile that answers late', () => {
         true,
       ),
     );
-    // The app is taken down and the session ends (the next test, a logout in a closed view).
+    // The app is taken down and the session ends meanwhile (not resetApp: that would also
+    // silence the old app's pending answer).
     cleanup();
-    resetApp();
+    localStorage.clear();
+    sessionStore.set(loadSession());
     await act(async () => {
       answer(ok(makeUser()));
       await late;

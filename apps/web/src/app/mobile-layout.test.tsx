@@ -18,7 +18,8 @@ describe('mobile embedded pages', () => {
     const { container } = renderApp('/m/help');
     await screen.findByText('Help', { selector: '.mobile-frame__title' });
     expect(container.querySelector('.app-header, .app-footer')).toBeNull();
-    expect(document.title).toBe('Help');
+    // The title is set by an effect after the frame shows.
+    await waitFor(() => expect(document.title).toBe('Help'));
     const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
     vi.spyOn(window.history, 'length', 'get').mockReturnValue(2);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));

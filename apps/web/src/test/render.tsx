@@ -17,8 +17,17 @@ type Answers = Record<
   Answer | ((url: URL, init?: RequestInit) => Answer | Promise<Answer>)
 >;
 
+/**
+ * Which test's app may still be answered: an app rendered before the last reset gets no more
+ * answers (its requests stay pending), so a late answer to a finished test cannot reach the
+ * session, storage or stores of the next one.
+ */
+let generation = 0;
+const never = () => new Promise<never>(() => undefined);
+
 /** Fresh storage, session, settings and toasts for each test. */
 export function resetApp(): void {
+  generation += 1;
   localStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();
@@ -39,16 +48,20 @@ export function renderApp(
   opts: { socket?: SocketClient | null } = {},
 ) {
   // The api client always passes the address as a string and the body as JSON text.
+  const born = generation;
   const fetch = vi.fn((href: string, init?: RequestInit & { body?: string }) => {
+    if (generation !== born) return never();
     const url = new URL(href, 'http://localhost');
     const entry = answers[url.pathname];
     // An answer may be a promise: the test then decides when the server answers.
     return Promise.resolve(typeof entry === 'function' ? entry(url, init) : entry).then((answer) =>
-      answer
-        ? new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 })
-        : new Response(JSON.stringify({ code: '1006', data: null, message: 'Not found.' }), {
-            status: 404,
-          }),
+      generation !== born
+        ? never()
+        : answer
+          ? new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 })
+          : new Response(JSON.stringify({ code: '1006', data: null, message: 'Not found.' }), {
+              status: 404,
+            }),
     );
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -15,7 +15,9 @@ import { fail, fakeSocket, ok, renderApp, resetApp } from '../../test/render';
 
 // The canvas chart has its own chunk; happy-dom cannot draw it.
 vi.mock('./components/chart-panel', () => ({
-  default: ({ type }: { type: string }) => <div data-testid="chart" data-chart-type={type} />,
+  default: ({ type, indicators = [] }: { type: string; indicators?: string[] }) => (
+    <div data-testid="chart" data-chart-type={type} data-indicators={indicators.join(' ')} />
+  ),
 }));
 
 beforeEach(resetApp);
@@ -231,6 +233,42 @@ describe('spot trading: order book', () => {
     expect(localStorage.getItem(STORAGE_KEYS.spotInterval)).toBe('"1h"');
   });
 
+  it('draws the volume at first, adds overlays from the indicators menu and keeps them', async () => {
+    renderApp('/trade/spot', answers());
+    const chart = await screen.findByTestId('chart');
+    expect(chart.getAttribute('data-indicators')).toBe('volume');
+    expect(screen.queryByTestId('chart-legend')).toBeNull();
+    fireEvent.click(screen.getByText('Indicators', { selector: 'summary' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Bollinger bands (20, 2)' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Moving average (MA 20)' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Volume' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('chart').getAttribute('data-indicators')).toBe('ma boll'),
+    );
+    const legend = screen.getByTestId('chart-legend');
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['MA 20', 'BOLL 20, 2']);
+    const kept = JSON.parse(localStorage.getItem(STORAGE_KEYS.spotLayout) ?? '{}') as {
+      indicators?: string[];
+    };
+    expect(kept.indicators).toEqual(['ma', 'boll']);
+    // The choice is there on the next visit.
+    cleanup();
+    renderApp('/trade/spot', answers());
+    expect((await screen.findByTestId('chart')).getAttribute('data-indicators')).toBe('ma boll');
+    // The depth chart draws none of them, and offers none.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Chart type' }), {
+      target: { value: 'depth' },
+    });
+    await waitFor(() =>
+      expect(screen.queryByText('Indicators', { selector: 'summary' })).toBeNull(),
+    );
+    expect(screen.queryByTestId('chart-legend')).toBeNull();
+  });
+
   it('colours buys red when red means up', async () => {
     updateSettings({ redUp: true });
     renderApp('/trade/spot', answers());
@@ -415,8 +453,7 @@ describe('spot trading: order form', () => {
         },
       }),
     );
-    await screen.findByRole('button', { name: 'Sell BTC' }).catch(() => undefined);
-    fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sell' }));
     fireEvent.change(screen.getByLabelText('Price'), { target: { value: '100' } });
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.1' } });
     await waitFor(() => expect(screen.getByTestId('available-base').textContent).toBe('0.5'));
