@@ -313,9 +313,25 @@ export async function spotTrading(ctx: ScenarioContext): Promise<void> {
   }
   ctx.log('  drew every chart type');
 
+  // Volume bars come first; the moving averages and Bollinger bands are added from the menu, and
+  // the choice outlives a reload (the theme screenshots below show it).
+  const all = '[data-indicators="volume ma ema boll"] canvas';
+  await page.locator('[data-indicators="volume"] canvas').first().waitFor({ timeout: 10_000 });
+  await page.locator('.trade-chart__indicators > summary').click();
+  for (const name of [/\(MA 20\)/, /\(EMA 20\)/, /Bollinger bands/])
+    await page.getByRole('checkbox', { name }).check();
+  await page.locator(all).first().waitFor({ timeout: 10_000 });
+  const legend = await page.getByTestId('chart-legend').locator('li').allTextContents();
+  if (legend.join('|') !== 'MA 20|EMA 20|BOLL 20, 2')
+    throw new Error(`the chart's legend reads ${legend.join(', ')}`);
+  await page.locator('.trade-chart__indicators > summary').click();
+  await shot(ctx, page, 'trade-chart-indicators-dark-desktop');
+  ctx.log('  added MA, EMA and Bollinger bands to the volume');
+
   for (const theme of ['light', 'dark'] as const) {
     await page.goto(`${ctx.baseUrl}/trade/spot/BTC_USDT?theme=${theme}`);
     await bids.locator('li').first().waitFor({ timeout: 20_000 });
+    await page.locator(all).first().waitFor({ timeout: 10_000 });
     await shot(ctx, page, `trade-${theme}-desktop`);
     await page.setViewportSize(MOBILE);
     await shot(ctx, page, `trade-${theme}-375`);

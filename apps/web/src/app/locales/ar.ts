@@ -395,6 +395,19 @@ export const ar: Messages = {
         baseline: 'خط الأساس',
         depth: 'العمق',
       },
+      indicators: 'المؤشرات',
+      indicator: {
+        volume: 'الحجم',
+        ma: 'المتوسط المتحرك (MA {{period}})',
+        ema: 'المتوسط المتحرك الأسي (EMA {{period}})',
+        boll: 'نطاقات بولينجر ({{period}}، {{width}})',
+      },
+      legend: {
+        volume: 'VOL',
+        ma: 'MA {{period}}',
+        ema: 'EMA {{period}}',
+        boll: 'BOLL {{period}}, {{width}}',
+      },
     },
     book: {
       title: 'دفتر الأوامر',
@@ -564,6 +577,7 @@ export const ar: Messages = {
       amount: 'الكمية',
       fee: 'الرسوم',
       ref: 'المرجع',
+      networkFee: 'رسوم الشبكة {{amount}}',
       order: 'الأمر رقم {{id}}',
       tradeTitle: '{{side}} {{pair}}',
       tradeDetail: '{{amount}} بسعر {{price}}',

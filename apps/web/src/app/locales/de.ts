@@ -399,6 +399,19 @@ export const de: Messages = {
         baseline: 'Basislinie',
         depth: 'Markttiefe',
       },
+      indicators: 'Indikatoren',
+      indicator: {
+        volume: 'Volumen',
+        ma: 'Gleitender Durchschnitt (MA {{period}})',
+        ema: 'Exponentieller gleitender Durchschnitt (EMA {{period}})',
+        boll: 'Bollinger-Bänder ({{period}}, {{width}})',
+      },
+      legend: {
+        volume: 'VOL',
+        ma: 'MA {{period}}',
+        ema: 'EMA {{period}}',
+        boll: 'BOLL {{period}}, {{width}}',
+      },
     },
     book: {
       title: 'Orderbuch',
@@ -572,6 +585,7 @@ export const de: Messages = {
       amount: 'Betrag',
       fee: 'Gebühr',
       ref: 'Referenz',
+      networkFee: 'Netzwerkgebühr {{amount}}',
       order: 'Auftrag Nr. {{id}}',
       tradeTitle: '{{side}} {{pair}}',
       tradeDetail: '{{amount}} zu {{price}}',

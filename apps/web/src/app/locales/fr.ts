@@ -393,6 +393,19 @@ export const fr: Messages = {
         baseline: 'Ligne de base',
         depth: 'Profondeur',
       },
+      indicators: 'Indicateurs',
+      indicator: {
+        volume: 'Volume',
+        ma: 'Moyenne mobile (MA {{period}})',
+        ema: 'Moyenne mobile exponentielle (EMA {{period}})',
+        boll: 'Bandes de Bollinger ({{period}}, {{width}})',
+      },
+      legend: {
+        volume: 'VOL',
+        ma: 'MA {{period}}',
+        ema: 'EMA {{period}}',
+        boll: 'BOLL {{period}}, {{width}}',
+      },
     },
     book: {
       title: "Carnet d'ordres",
@@ -570,6 +583,7 @@ export const fr: Messages = {
       amount: 'Montant',
       fee: 'Frais',
       ref: 'Référence',
+      networkFee: 'Frais de réseau {{amount}}',
       order: 'Ordre n° {{id}}',
       tradeTitle: '{{side}} {{pair}}',
       tradeDetail: '{{amount}} à {{price}}',

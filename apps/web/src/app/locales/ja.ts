@@ -386,6 +386,19 @@ export const ja: Messages = {
         baseline: 'ベースライン',
         depth: '板の厚み',
       },
+      indicators: 'インジケーター',
+      indicator: {
+        volume: '出来高',
+        ma: '移動平均線 (MA {{period}})',
+        ema: '指数平滑移動平均線 (EMA {{period}})',
+        boll: 'ボリンジャーバンド ({{period}}, {{width}})',
+      },
+      legend: {
+        volume: 'VOL',
+        ma: 'MA {{period}}',
+        ema: 'EMA {{period}}',
+        boll: 'BOLL {{period}}, {{width}}',
+      },
     },
     book: {
       title: '板情報',
@@ -557,6 +570,7 @@ export const ja: Messages = {
       amount: '数量',
       fee: '手数料',
       ref: '参照',
+      networkFee: 'ネットワーク手数料 {{amount}}',
       order: '注文 #{{id}}',
       tradeTitle: '{{pair}} {{side}}',
       tradeDetail: '{{amount}}（価格 {{price}}）',

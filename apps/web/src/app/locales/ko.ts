@@ -383,6 +383,19 @@ export const ko: Messages = {
         baseline: '기준선',
         depth: '뎁스',
       },
+      indicators: '보조지표',
+      indicator: {
+        volume: '거래량',
+        ma: '이동평균 (MA {{period}})',
+        ema: '지수이동평균 (EMA {{period}})',
+        boll: '볼린저 밴드 ({{period}}, {{width}})',
+      },
+      legend: {
+        volume: 'VOL',
+        ma: 'MA {{period}}',
+        ema: 'EMA {{period}}',
+        boll: 'BOLL {{period}}, {{width}}',
+      },
     },
     book: {
       title: '호가창',
@@ -551,6 +564,7 @@ export const ko: Messages = {
       amount: '수량',
       fee: '수수료',
       ref: '참조',
+      networkFee: '네트워크 수수료 {{amount}}',
       order: '주문 #{{id}}',
       tradeTitle: '{{pair}} {{side}}',
       tradeDetail: '{{amount}}, 가격 {{price}}',

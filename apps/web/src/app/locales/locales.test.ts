@@ -54,7 +54,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   fr: [
     ...['Total', 'Type', 'Action', 'Actions', 'Page {{page}}', 'Documents', 'Stable', 'Mode'],
     ...['Code', 'Menu', 'Mobile', 'Crypto', 'Fiat', 'E-mail', 'Institution', 'Notifications'],
-    ...['Conditions', 'Note', 'Iceberg', 'Maker', 'Taker', 'Maker/Taker', 'Date'],
+    ...['Conditions', 'Note', 'Iceberg', 'Maker', 'Taker', 'Maker/Taker', 'Date', 'Volume'],
   ],
   de: [
     ...['optional', 'Dr.', 'Status', 'Limit', 'Name', 'Code', 'Fiat', 'Institution', 'Demo'],

@@ -29,6 +29,19 @@ export const tradeEn = {
       baseline: 'Baseline',
       depth: 'Depth',
     },
+    indicators: 'Indicators',
+    indicator: {
+      volume: 'Volume',
+      ma: 'Moving average (MA {{period}})',
+      ema: 'Exponential moving average (EMA {{period}})',
+      boll: 'Bollinger bands ({{period}}, {{width}})',
+    },
+    legend: {
+      volume: 'VOL',
+      ma: 'MA {{period}}',
+      ema: 'EMA {{period}}',
+      boll: 'BOLL {{period}}, {{width}}',
+    },
   },
   book: {
     title: 'Order book',
@@ -195,6 +208,7 @@ export const accountEn = {
     amount: 'Amount',
     fee: 'Fee',
     ref: 'Reference',
+    networkFee: 'Network fee {{amount}}',
     order: 'Order #{{id}}',
     tradeTitle: '{{side}} {{pair}}',
     tradeDetail: '{{amount}} at {{price}}',

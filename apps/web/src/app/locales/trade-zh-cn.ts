@@ -31,6 +31,19 @@ export const tradeZhCn: Messages['trade'] = {
       baseline: '基准线',
       depth: '深度图',
     },
+    indicators: '指标',
+    indicator: {
+      volume: '成交量',
+      ma: '移动平均线 (MA {{period}})',
+      ema: '指数移动平均线 (EMA {{period}})',
+      boll: '布林带 ({{period}}, {{width}})',
+    },
+    legend: {
+      volume: 'VOL',
+      ma: 'MA {{period}}',
+      ema: 'EMA {{period}}',
+      boll: 'BOLL {{period}}, {{width}}',
+    },
   },
   book: {
     title: '订单簿',
@@ -195,6 +208,7 @@ export const accountZhCn: Messages['account'] = {
     amount: '数量',
     fee: '手续费',
     ref: '关联委托',
+    networkFee: '网络手续费 {{amount}}',
     order: '委托 #{{id}}',
     tradeTitle: '{{pair}} {{side}}',
     tradeDetail: '成交 {{amount}}，价格 {{price}}',

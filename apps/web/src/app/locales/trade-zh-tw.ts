@@ -31,6 +31,19 @@ export const tradeZhTw: Messages['trade'] = {
       baseline: '基準線',
       depth: '深度圖',
     },
+    indicators: '指標',
+    indicator: {
+      volume: '成交量',
+      ma: '移動平均線 (MA {{period}})',
+      ema: '指數移動平均線 (EMA {{period}})',
+      boll: '布林通道 ({{period}}, {{width}})',
+    },
+    legend: {
+      volume: 'VOL',
+      ma: 'MA {{period}}',
+      ema: 'EMA {{period}}',
+      boll: 'BOLL {{period}}, {{width}}',
+    },
   },
   book: {
     title: '訂單簿',
@@ -195,6 +208,7 @@ export const accountZhTw: Messages['account'] = {
     amount: '數量',
     fee: '手續費',
     ref: '關聯委託',
+    networkFee: '網路手續費 {{amount}}',
     order: '委託 #{{id}}',
     tradeTitle: '{{pair}} {{side}}',
     tradeDetail: '成交 {{amount}}，價格 {{price}}',

@@ -33,6 +33,17 @@ import { OrderListTable, pairName, useCancelOrders } from './components/order-ta
 import { usePrivateUpdates } from '../../lib/private-updates';
 import { useLiveBars, useLiveTrades, useOrderBook, useTicker } from './hooks';
 import { CHART_TYPES, DEFAULT_INTERVAL, type ChartType } from './lib/candles';
+import {
+  BOLL_PERIOD,
+  BOLL_WIDTH,
+  EMA_PERIOD,
+  INDICATOR_COLORS,
+  INDICATORS,
+  MA_PERIOD,
+  readIndicators,
+  toggleIndicator,
+  type Indicator,
+} from './lib/indicators';
 import { stepDecimals } from '@exchange/contracts/decimal';
 import { bestPrice, groupLevels } from './lib/order-book';
 import './trade.css';
@@ -66,6 +77,7 @@ export const DEFAULT_SYMBOL = 'BTC_USDT';
 interface SpotLayout {
   symbol?: string;
   chartType?: ChartType;
+  indicators?: Indicator[];
 }
 
 function readLayout(): SpotLayout {
@@ -180,6 +192,14 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
     [],
   );
   const [chartType, setChartType] = useState<ChartType>(() => readLayout().chartType ?? 'candles');
+  const [indicators, setIndicators] = useState<Indicator[]>(() =>
+    readIndicators(readLayout().indicators),
+  );
+  const indicatorName = (which: Indicator, short = false) =>
+    t(`trade.chart.${short ? 'legend' : 'indicator'}.${which}`, {
+      period: which === 'ema' ? EMA_PERIOD : which === 'boll' ? BOLL_PERIOD : MA_PERIOD,
+      width: BOLL_WIDTH,
+    });
   const [interval, setInterval] = useState<CandleInterval>(readInterval);
   const { bars, loading } = useLiveBars(symbol, interval);
   const simulatedUntil = useChartHistory(symbol).data?.simulatedUntil ?? null;
@@ -187,8 +207,8 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
   const [Chart, setChart] = useState(() => ChartPanel);
 
   useEffect(
-    () => writeJson(STORAGE_KEYS.spotLayout, { ...readLayout(), symbol, chartType }),
-    [chartType, symbol],
+    () => writeJson(STORAGE_KEYS.spotLayout, { ...readLayout(), symbol, chartType, indicators }),
+    [chartType, symbol, indicators],
   );
   useEffect(() => writeJson(STORAGE_KEYS.spotInterval, interval), [interval]);
 
@@ -300,7 +320,36 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
               ))}
             </select>
           </label>
+          {chartType !== 'depth' && (
+            <details className="trade-chart__indicators">
+              <summary>{t('trade.chart.indicators')}</summary>
+              <fieldset>
+                <legend className="visually-hidden">{t('trade.chart.indicators')}</legend>
+                {INDICATORS.map((which) => (
+                  <label key={which} className="trade-chart__indicator">
+                    <input
+                      type="checkbox"
+                      checked={indicators.includes(which)}
+                      onChange={() => setIndicators((on) => toggleIndicator(on, which))}
+                    />
+                    {indicatorName(which)}
+                  </label>
+                ))}
+              </fieldset>
+            </details>
+          )}
         </div>
+        {chartType !== 'depth' && indicators.some((i) => i !== 'volume') && (
+          <ul className="trade-chart__legend" data-testid="chart-legend">
+            {indicators
+              .filter((i): i is Exclude<Indicator, 'volume'> => i !== 'volume')
+              .map((which) => (
+                <li key={which} style={{ color: INDICATOR_COLORS[which] }}>
+                  {indicatorName(which, true)}
+                </li>
+              ))}
+          </ul>
+        )}
         {simulatedUntil !== null && chartType !== 'depth' && (
           <p className="chart-panel__simulated muted" data-testid="chart-simulated">
             {t('trade.chart.simulated', { date: formatTime(simulatedUntil) })}
@@ -324,6 +373,7 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
                   bids={depthBids}
                   asks={depthAsks}
                   colors={colors}
+                  indicators={indicators}
                 />
               </Suspense>
             </ChartBoundary>

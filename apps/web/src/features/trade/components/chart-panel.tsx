@@ -4,6 +4,8 @@ import {
   BaselineSeries,
   CandlestickSeries,
   ColorType,
+  HistogramSeries,
+  LineStyle,
   createChart,
   createOptionsChart,
   LineSeries,
@@ -13,6 +15,17 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { heikinAshi, type Bar, type ChartType } from '../lib/candles';
+import {
+  BOLL_PERIOD,
+  BOLL_WIDTH,
+  bollingerBands,
+  EMA_PERIOD,
+  exponentialAverage,
+  INDICATOR_COLORS,
+  MA_PERIOD,
+  movingAverage,
+  type Indicator,
+} from '../lib/indicators';
 import type { GroupedLevel } from '../lib/order-book';
 
 export interface ChartColors {
@@ -28,14 +41,25 @@ interface Props {
   bids: readonly GroupedLevel[];
   asks: readonly GroupedLevel[];
   colors: ChartColors;
+  /** Volume bars and overlays to draw (not on the depth chart). */
+  indicators?: readonly Indicator[];
+}
+
+interface Overlays {
+  volume?: ISeriesApi<'Histogram', number>;
+  ma?: ISeriesApi<'Line', number>;
+  ema?: ISeriesApi<'Line', number>;
+  boll?: [ISeriesApi<'Line', number>, ISeriesApi<'Line', number>, ISeriesApi<'Line', number>];
 }
 
 /** The chart: lightweight-charts, loaded with this chunk only when the trading page shows it. */
-export default function ChartPanel({ type, bars, bids, asks, colors }: Props) {
+export default function ChartPanel({ type, bars, bids, asks, colors, indicators = [] }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApiBase<number> | null>(null);
   const seriesRef = useRef<ISeriesApi<SeriesType, number>[]>([]);
+  const overlaysRef = useRef<Overlays>({});
   const isDepth = type === 'depth';
+  const shown = isDepth ? '' : indicators.join(' ');
 
   // One chart per type and palette; data is set by the effect below.
   useEffect(() => {
@@ -118,14 +142,47 @@ export default function ChartPanel({ type, bars, bids, asks, colors }: Props) {
         ];
         break;
     }
+    // Overlays go on the price's scale, without their own price labels; the volume has a scale
+    // of its own in the chart's lowest fifth, and the price keeps clear of it.
+    const on = new Set(shown.split(' '));
+    const overlays: Overlays = {};
+    const line = (color: string, style: LineStyle = LineStyle.Solid) =>
+      chart.addSeries(LineSeries, {
+        color,
+        lineWidth: 1,
+        lineStyle: style,
+        priceLineVisible: false,
+        lastValueVisible: false,
+        crosshairMarkerVisible: false,
+      });
+    if (on.has('volume')) {
+      overlays.volume = chart.addSeries(HistogramSeries, {
+        priceScaleId: 'volume',
+        priceFormat: { type: 'volume' },
+        priceLineVisible: false,
+        lastValueVisible: false,
+      });
+      chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+      series[0]?.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
+    }
+    if (on.has('ma')) overlays.ma = line(INDICATOR_COLORS.ma);
+    if (on.has('ema')) overlays.ema = line(INDICATOR_COLORS.ema);
+    if (on.has('boll'))
+      overlays.boll = [
+        line(INDICATOR_COLORS.boll),
+        line(INDICATOR_COLORS.boll, LineStyle.Dashed),
+        line(INDICATOR_COLORS.boll),
+      ];
     chartRef.current = chart;
     seriesRef.current = series;
+    overlaysRef.current = overlays;
     return () => {
       chart.remove();
       chartRef.current = null;
       seriesRef.current = [];
+      overlaysRef.current = {};
     };
-  }, [type, isDepth, colors.buy, colors.sell, colors.text, colors.grid]);
+  }, [type, isDepth, shown, colors.buy, colors.sell, colors.text, colors.grid]);
 
   useEffect(() => {
     const series = seriesRef.current;
@@ -157,10 +214,34 @@ export default function ChartPanel({ type, bars, bids, asks, colors }: Props) {
         })),
       );
     }
-  }, [type, isDepth, bars, bids, asks]);
+    // The overlays follow the traded bars, Heikin Ashi or not; the volume is coloured by the
+    // bar's direction in the chart's own colours.
+    const overlays = overlaysRef.current;
+    overlays.volume?.setData(
+      bars.map((b) => ({
+        time: b.time,
+        value: b.volume,
+        color: `${b.close >= b.open ? colors.buy : colors.sell}80`,
+      })),
+    );
+    overlays.ma?.setData(movingAverage(bars, MA_PERIOD));
+    overlays.ema?.setData(exponentialAverage(bars, EMA_PERIOD));
+    if (overlays.boll) {
+      const bands = bollingerBands(bars, BOLL_PERIOD, BOLL_WIDTH);
+      overlays.boll[0].setData(bands.upper);
+      overlays.boll[1].setData(bands.middle);
+      overlays.boll[2].setData(bands.lower);
+    }
+  }, [type, isDepth, shown, bars, bids, asks, colors.buy, colors.sell]);
 
   return (
-    <div ref={host} className="chart-panel__canvas" data-testid="chart" data-chart-type={type} />
+    <div
+      ref={host}
+      className="chart-panel__canvas"
+      data-testid="chart"
+      data-chart-type={type}
+      data-indicators={shown}
+    />
   );
 }
 
