@@ -47,6 +47,8 @@ export const FlowType = {
   CRYPTO_WITHDRAWAL_FREEZE: 110004,
   /** A refused, failed or cancelled withdrawal's frozen amount back to available. */
   CRYPTO_WITHDRAWAL_UNFREEZE: 110005,
+  /** The chain's gas of a completed withdrawal, paid out of its amount (not the exchange's fee). */
+  CRYPTO_WITHDRAWAL_NETWORK_FEE: 110006,
   FIAT_DEPOSIT: 110011,
   FIAT_WITHDRAWAL: 110012,
   FIAT_WITHDRAWAL_FEE: 110013,

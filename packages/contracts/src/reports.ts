@@ -101,6 +101,7 @@ export function statementMonths(now: Date | number): string[] {
 export const FEE_FLOW_TYPES: readonly FlowTypeCode[] = [
   FlowType.SPOT_TRADE_FEE,
   FlowType.CRYPTO_WITHDRAWAL_FEE,
+  FlowType.CRYPTO_WITHDRAWAL_NETWORK_FEE,
   FlowType.FIAT_WITHDRAWAL_FEE,
   FlowType.CARD_DEPOSIT_FEE,
   FlowType.FLASH_REMITTANCE_FEE,
@@ -194,7 +195,7 @@ export const FEE_CHANNEL_TERMS: Record<FeeChannelCode, Omit<FeeChannel, 'channel
     thirdParty: null,
     maxAmount: null,
     amountNotStated: false,
-    flowTypes: [FlowType.CRYPTO_WITHDRAWAL_FEE],
+    flowTypes: [FlowType.CRYPTO_WITHDRAWAL_FEE, FlowType.CRYPTO_WITHDRAWAL_NETWORK_FEE],
   },
   FIAT_DEPOSIT: {
     free: true,

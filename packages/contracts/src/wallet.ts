@@ -124,6 +124,12 @@ export const FEE_FLOWS: readonly number[] = [
 ];
 
 /**
+ * Flows that are the chain's gas, paid out of a withdrawal: a line shows them apart from both its
+ * amount and the exchange's fee.
+ */
+export const NETWORK_FEE_FLOWS: readonly number[] = [FlowType.CRYPTO_WITHDRAWAL_NETWORK_FEE];
+
+/**
  * The types a spot user can have in a mode, as the history's type filter lists them: simulated
  * funds exist in Demo and Trial only, and so does the development credit, where it is enabled;
  * deposits, withdrawals, fiat services and their fees are Real only.
@@ -159,7 +165,10 @@ export const transactionChange = z.object({
   asset: z.string(),
   amount: decimalText.describe('Signed: received positive, paid negative; fee not included'),
   fee: decimalText.describe(
-    'Fee taken in this asset, positive ("0" if none); the balance moved by amount - fee',
+    'The exchange\'s fee taken in this asset, positive ("0" if none); the balance moved by amount - fee - networkFee',
+  ),
+  networkFee: decimalText.describe(
+    'The chain\'s gas a withdrawal paid in this asset, positive ("0" if none); not the exchange\'s fee',
   ),
 });
 export type TransactionChange = z.infer<typeof transactionChange>;
@@ -176,8 +185,19 @@ export const transactionTrade = z.object({
   total: decimalText,
 });
 
+/**
+ * What a line is about: its kind (a trade, a withdrawal, a deposit, ...: the ledger's reference
+ * type, or POSTING for a posting of its own such as a funding) and the id of that record.
+ */
+export const transactionReference = z.object({
+  kind: z.string(),
+  id: z.string(),
+});
+export type TransactionReference = z.infer<typeof transactionReference>;
+
 export const walletTransaction = z.object({
   id: z.string().describe('Stable key of the action'),
+  reference: transactionReference,
   type: transactionType,
   flowType: z.number().int().describe('The lowest flow code of its entries'),
   createdAt: z.string(),

@@ -462,12 +462,13 @@ describe('order lists', () => {
 
 const tradeLine: WalletTransaction = {
   id: 'TRADE:0:17',
+  reference: { kind: 'TRADE', id: '0:17' },
   type: 'TRADE',
   flowType: 100003,
   createdAt: '2026-11-02T10:00:00.000Z',
   changes: [
-    { asset: 'BTC', amount: '0.12345', fee: '0.0002469' },
-    { asset: 'USDT', amount: '-7407.0012345', fee: '0' },
+    { asset: 'BTC', amount: '0.12345', fee: '0.0002469', networkFee: '0' },
+    { asset: 'USDT', amount: '-7407.0012345', fee: '0', networkFee: '0' },
   ],
   trade: {
     id: '9',
@@ -482,10 +483,34 @@ const tradeLine: WalletTransaction = {
 };
 const fundingLine: WalletTransaction = {
   id: '3f9a1c2b-0000-4000-8000-000000000000',
+  reference: { kind: 'POSTING', id: '3f9a1c2b-0000-4000-8000-000000000000' },
   type: 'DEMO_FUNDING',
   flowType: 140001,
   createdAt: '2026-11-01T10:00:00.000Z',
-  changes: ['BTC', 'ETH', 'USD', 'USDT', 'JPY'].map((a) => ({ asset: a, amount: '2', fee: '0' })),
+  changes: ['BTC', 'ETH', 'USD', 'USDT', 'JPY'].map((a) => ({
+    asset: a,
+    amount: '2',
+    fee: '0',
+    networkFee: '0',
+  })),
+  trade: null,
+};
+const withdrawalLine: WalletTransaction = {
+  id: 'WITHDRAWAL:b7e2d0aa-1111-4000-8000-000000000000',
+  reference: { kind: 'WITHDRAWAL', id: 'b7e2d0aa-1111-4000-8000-000000000000' },
+  type: 'CRYPTO_WITHDRAWAL',
+  flowType: 110002,
+  createdAt: '2026-11-03T10:00:00.000Z',
+  changes: [{ asset: 'BTC', amount: '-0.0097', fee: '0.0001', networkFee: '0.0002' }],
+  trade: null,
+};
+const flashLine: WalletTransaction = {
+  id: 'FLASH_REMITTANCE:c0ffee00-2222-4000-8000-000000000000',
+  reference: { kind: 'FLASH_REMITTANCE', id: 'c0ffee00-2222-4000-8000-000000000000' },
+  type: 'FLASH_REMITTANCE_OUT',
+  flowType: 120012,
+  createdAt: '2026-11-03T11:00:00.000Z',
+  changes: [{ asset: 'USD', amount: '-50', fee: '0', networkFee: '0' }],
   trade: null,
 };
 
@@ -527,6 +552,32 @@ describe('transaction history', () => {
     expect(Number(url.searchParams.get('startTime'))).toBeGreaterThanOrEqual(
       sixMonthsAgo() - 60_000,
     );
+  });
+
+  it("shows a withdrawal's network fee apart from its fee, and each record's reference with a link to it", async () => {
+    updateSettings({ runtimeMode: 0 });
+    renderApp('/accountCenter/transactionHistory', {
+      ...base,
+      [WALLET_PATHS.transactions]: page([withdrawalLine, flashLine]),
+      [WALLET_PATHS.transactionTypes]: ok(['TRADE', 'CRYPTO_WITHDRAWAL', 'FLASH_REMITTANCE_OUT']),
+      [WALLET_PATHS.balances]: balances,
+    });
+    const table = await screen.findByRole('table', { name: 'Transaction history' });
+    const [withdrawal, flash] = within(table).getAllByRole('row').slice(1) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    await waitFor(() => expect(within(withdrawal).getByText('-0.00970000 BTC')).toBeDefined());
+    expect(within(withdrawal).getByText('0.00010000 BTC')).toBeDefined();
+    expect(within(withdrawal).getByText('Network fee 0.00020000 BTC')).toBeDefined();
+    expect(within(withdrawal).getByRole('link', { name: '#B7E2D0AA' }).getAttribute('href')).toBe(
+      '/cryptoChannel?tab=withdraw&coin=BTC',
+    );
+    // Not the first characters of the line's key ("#FLASH_RE"): the remittance's own id.
+    expect(within(flash).getByRole('link', { name: '#C0FFEE00' }).getAttribute('href')).toBe(
+      '/flashRemittance/history',
+    );
+    expect(within(flash).queryByText(/Network fee/)).toBeNull();
   });
 
   it('filters by the types a spot user can have, and pages 10 lines at a time', async () => {

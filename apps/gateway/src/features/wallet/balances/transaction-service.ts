@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import {
   FEE_FLOWS,
+  NETWORK_FEE_FLOWS,
   transactionTypeFlows,
   transactionTypeOfFlow,
   type Page,
@@ -16,6 +17,9 @@ import { historyStart } from './wallet-service.js';
 
 interface ActionRow {
   key: string;
+  ref_type: string | null;
+  ref_id: string | null;
+  tx_id: string;
   flow_type: number;
   at: Date;
   changes: string;
@@ -87,35 +91,38 @@ export async function listTransactions(opts: {
     : Prisma.empty;
 
   const fees = Prisma.join([...FEE_FLOWS]);
+  const gas = Prisma.join([...NETWORK_FEE_FLOWS]);
+  const notAmount = Prisma.join([...FEE_FLOWS, ...NETWORK_FEE_FLOWS]);
 
   return paged(q, async ({ skip, take }) => {
     const rows = await opts.db.$queryRaw<ActionRow[]>`
       WITH entry AS (
         SELECT CASE WHEN "refType" IN (${Prisma.join([...GROUPED_BY_REFERENCE])}) THEN "refType" || ':' || "refId" ELSE "txId"::text END AS key,
-               "refType", "refId", "flowType", asset, amount, "createdAt", id
+               "refType", "refId", "txId", "flowType", asset, amount, "createdAt", id
         FROM ledger_entry
         WHERE "accountId" = ${userId} AND mode = ${opts.mode} AND "createdAt" >= ${from} ${to}
       ),
       change AS (
         SELECT key, asset,
-               COALESCE(SUM(amount) FILTER (WHERE "flowType" NOT IN (${fees})), 0) AS amount,
-               -COALESCE(SUM(amount) FILTER (WHERE "flowType" IN (${fees})), 0) AS fee
+               COALESCE(SUM(amount) FILTER (WHERE "flowType" NOT IN (${notAmount})), 0) AS amount,
+               -COALESCE(SUM(amount) FILTER (WHERE "flowType" IN (${fees})), 0) AS fee,
+               -COALESCE(SUM(amount) FILTER (WHERE "flowType" IN (${gas})), 0) AS network_fee
         FROM entry GROUP BY key, asset
       ),
       action AS (
         SELECT key, MIN("flowType") AS flow_type, MIN("refType") AS ref_type, MIN("refId") AS ref_id,
-               MAX("createdAt") AS at, MAX(id) AS last_id
+               MIN("txId"::text) AS tx_id, MAX("createdAt") AS at, MAX(id) AS last_id
         FROM entry GROUP BY key
       ),
       page AS (
         SELECT a.* FROM action a
-        WHERE EXISTS (SELECT 1 FROM change c WHERE c.key = a.key AND (c.amount <> 0 OR c.fee <> 0) ${byAsset}) ${byType}
+        WHERE EXISTS (SELECT 1 FROM change c WHERE c.key = a.key AND (c.amount <> 0 OR c.fee <> 0 OR c.network_fee <> 0) ${byAsset}) ${byType}
         ORDER BY a.at DESC, a.last_id DESC
         OFFSET ${skip} LIMIT ${take}
       )
-      SELECT p.key, p.flow_type, p.at,
-             (SELECT json_agg(json_build_object('asset', c.asset, 'amount', c.amount::text, 'fee', c.fee::text) ORDER BY c.asset)
-              FROM change c WHERE c.key = p.key AND (c.amount <> 0 OR c.fee <> 0))::text AS changes,
+      SELECT p.key, p.ref_type, p.ref_id, p.tx_id, p.flow_type, p.at,
+             (SELECT json_agg(json_build_object('asset', c.asset, 'amount', c.amount::text, 'fee', c.fee::text, 'networkFee', c.network_fee::text) ORDER BY c.asset)
+              FROM change c WHERE c.key = p.key AND (c.amount <> 0 OR c.fee <> 0 OR c.network_fee <> 0))::text AS changes,
              t.id::text AS trade_id, t.symbol, t.price::text AS price, t.quantity::text AS quantity,
              t."quoteAmount"::text AS total, t."takerSide" AS taker_side,
              t."makerUserId"::text AS maker_user, t."takerUserId"::text AS taker_user,
@@ -130,15 +137,22 @@ export async function listTransactions(opts: {
 }
 
 function toTransaction(r: ActionRow, userId: string): WalletTransaction {
-  const changes = (JSON.parse(r.changes) as { asset: string; amount: string; fee: string }[]).map(
-    (c) => ({
-      asset: c.asset,
-      amount: exact(c.amount),
-      fee: exact(c.fee),
-    }),
-  );
+  const changes = (
+    JSON.parse(r.changes) as { asset: string; amount: string; fee: string; networkFee: string }[]
+  ).map((c) => ({
+    asset: c.asset,
+    amount: exact(c.amount),
+    fee: exact(c.fee),
+    networkFee: exact(c.networkFee),
+  }));
+  // A line grouped by reference is about that record; any other is its one posting.
+  const { ref_type: kind, ref_id: refId } = r;
   return {
     id: r.key,
+    reference:
+      kind !== null && refId !== null && r.key === `${kind}:${refId}`
+        ? { kind, id: refId }
+        : { kind: 'POSTING', id: r.tx_id },
     type: transactionTypeOfFlow(r.flow_type),
     flowType: r.flow_type,
     createdAt: r.at.toISOString(),

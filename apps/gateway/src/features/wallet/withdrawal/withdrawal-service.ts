@@ -68,8 +68,9 @@ export function withdrawalView(row: Row): Withdrawal {
  * available -> frozen) and starts a 1-2 minute risk review (a job). Approved, it waits for the
  * 09:00 Hong Kong batch when it was requested from 22:00 to 09:00 (a job at that time), then is
  * broadcast through the chain adapter (idempotent on the withdrawal id) and waits for the chain's
- * confirmation: completed, the frozen amount leaves (CRYPTO_WITHDRAWAL to the external account,
- * CRYPTO_WITHDRAWAL_FEE to the fee account). Refused by the review, failed on chain or cancelled
+ * confirmation: completed, the frozen amount leaves (CRYPTO_WITHDRAWAL, what the address receives,
+ * and CRYPTO_WITHDRAWAL_NETWORK_FEE, the chain's gas, to the external account; CRYPTO_WITHDRAWAL_FEE
+ * to the fee account). Refused by the review, failed on chain or cancelled
  * by the user before it was sent, the frozen amount goes back (CRYPTO_WITHDRAWAL_UNFREEZE).
  *
  * Every state change is one conditional update from the states it may come from, in the same
@@ -442,25 +443,28 @@ export class Withdrawals {
       async (tx, at) => {
         const amount = new Decimal(row.amount.toString());
         const fee = new Decimal(row.fee.toString());
+        const gas = new Decimal(row.gasFee.toString());
         const ref = { mode: row.mode, refType: 'WITHDRAWAL', refId: row.id, at };
+        const received = amount.minus(fee).minus(gas);
         await post(tx, {
           ...ref,
           flowType: FlowType.CRYPTO_WITHDRAWAL,
           legs: [
-            {
-              accountId: row.userId,
-              asset: row.asset,
-              bucket: 'FROZEN',
-              amount: amount.minus(fee).neg(),
-            },
-            {
-              accountId: SYSTEM.external,
-              asset: row.asset,
-              bucket: 'AVAILABLE',
-              amount: amount.minus(fee),
-            },
+            { accountId: row.userId, asset: row.asset, bucket: 'FROZEN', amount: received.neg() },
+            { accountId: SYSTEM.external, asset: row.asset, bucket: 'AVAILABLE', amount: received },
           ],
         });
+        // The gas leaves to the chain too, but as its own flow: the user's history, statement
+        // and fees paid show it.
+        if (!gas.isZero())
+          await post(tx, {
+            ...ref,
+            flowType: FlowType.CRYPTO_WITHDRAWAL_NETWORK_FEE,
+            legs: [
+              { accountId: row.userId, asset: row.asset, bucket: 'FROZEN', amount: gas.neg() },
+              { accountId: SYSTEM.external, asset: row.asset, bucket: 'AVAILABLE', amount: gas },
+            ],
+          });
         if (!fee.isZero())
           await post(tx, {
             ...ref,

@@ -153,7 +153,7 @@ describe('card deposits through the simulated card processor', () => {
     const lines = history.json<{ data: { result: { type: string; changes: unknown }[] } }>().data
       .result;
     expect(lines.map((x) => [x.type, x.changes])).toEqual([
-      ['CARD_DEPOSIT', [{ asset: 'USD', amount: '100', fee: '5' }]],
+      ['CARD_DEPOSIT', [{ asset: 'USD', amount: '100', fee: '5', networkFee: '0' }]],
     ]);
     await until(
       async () => (await t.app.db.notification.count({ where: { userId: u.userId } })) > 0,

@@ -294,7 +294,7 @@ describe('the way to the bank', () => {
       '/v1/wallet/transactions?type=FIAT_WITHDRAWAL',
     );
     expect(history.body.data.result.map((x) => [x.type, x.changes])).toEqual([
-      ['FIAT_WITHDRAWAL', [{ asset: 'USD', amount: '-989.5', fee: '10.5' }]],
+      ['FIAT_WITHDRAWAL', [{ asset: 'USD', amount: '-989.5', fee: '10.5', networkFee: '0' }]],
     ]);
     const all = await call<{ result: WalletTransaction[] }>(
       t,

@@ -221,12 +221,20 @@ describe('flash remittance', () => {
         await call<Page<WalletTransaction>>(t, token, 'GET', '/v1/wallet/transactions')
       ).body.data.result
         .filter((x) => x.type.startsWith('FLASH'))
-        .map((x) => [x.type, x.changes]);
+        .map((x) => [x.type, x.reference.kind, x.changes]);
     expect(await lines(recipient.token)).toEqual([
-      ['FLASH_REMITTANCE_IN', [{ asset: 'USD', amount: '333.33', fee: '0.34' }]],
+      [
+        'FLASH_REMITTANCE_IN',
+        'FLASH_REMITTANCE',
+        [{ asset: 'USD', amount: '333.33', fee: '0.34', networkFee: '0' }],
+      ],
     ]);
     expect(await lines(sender.token)).toEqual([
-      ['FLASH_REMITTANCE_OUT', [{ asset: 'USD', amount: '-333.33', fee: '0' }]],
+      [
+        'FLASH_REMITTANCE_OUT',
+        'FLASH_REMITTANCE',
+        [{ asset: 'USD', amount: '-333.33', fee: '0', networkFee: '0' }],
+      ],
     ]);
     await expectAuditClean(t);
   });

@@ -70,10 +70,12 @@ describe('transaction history: one line per user action', () => {
     expect(page.result).toEqual([
       expect.objectContaining({
         type: 'DEMO_FUNDING',
+        // A funding is one posting of its own: its reference is that posting.
+        reference: { kind: 'POSTING', id: expect.any(String) as string },
         trade: null,
         changes: [
-          { asset: 'BTC', amount: '2', fee: '0' },
-          { asset: 'USDT', amount: '100000', fee: '0' },
+          { asset: 'BTC', amount: '2', fee: '0', networkFee: '0' },
+          { asset: 'USDT', amount: '100000', fee: '0', networkFee: '0' },
         ],
       }),
     ]);
@@ -81,7 +83,7 @@ describe('transaction history: one line per user action', () => {
     expect((await transactions(u.token, '', '2')).result).toEqual([
       expect.objectContaining({
         type: 'DEMO_FUNDING',
-        changes: [{ asset: 'USDT', amount: '10000', fee: '0' }],
+        changes: [{ asset: 'USDT', amount: '10000', fee: '0', networkFee: '0' }],
       }),
     ]);
   });
@@ -157,8 +159,8 @@ describe('transaction history: one line per user action', () => {
       type: 'TRADE',
       trade: { ...trade, orderId: buyId, side: 'BUY', liquidity: 'TAKER' },
       changes: [
-        { asset: 'BTC', amount: '0.12345', fee: '0.0002469' },
-        { asset: 'USDT', amount: '-7407.0012345', fee: '0' },
+        { asset: 'BTC', amount: '0.12345', fee: '0.0002469', networkFee: '0' },
+        { asset: 'USDT', amount: '-7407.0012345', fee: '0', networkFee: '0' },
       ],
     });
     const sellerPage = await transactions(seller.token);
@@ -167,8 +169,8 @@ describe('transaction history: one line per user action', () => {
       type: 'TRADE',
       trade: { ...trade, orderId: sellId, side: 'SELL', liquidity: 'MAKER' },
       changes: [
-        { asset: 'BTC', amount: '-0.12345', fee: '0' },
-        { asset: 'USDT', amount: '7407.0012345', fee: '7.407001' },
+        { asset: 'BTC', amount: '-0.12345', fee: '0', networkFee: '0' },
+        { asset: 'USDT', amount: '7407.0012345', fee: '7.407001', networkFee: '0' },
       ],
     });
     // Both sides also show as one trade in my trades, with the same id.
@@ -241,7 +243,7 @@ describe('transaction history: one line per user action', () => {
     // Newest first: the last credit leads, the funding is last.
     expect(first.result[0]).toMatchObject({
       type: 'DEV_CREDIT',
-      changes: [{ asset: 'USDT', amount: '11.000001', fee: '0' }],
+      changes: [{ asset: 'USDT', amount: '11.000001', fee: '0', networkFee: '0' }],
     });
     expect(second.result.map((r) => r.type)).toEqual(['DEV_CREDIT', 'DEMO_FUNDING']);
     expect((await transactions(u.token, '?pageSize=5&pageNum=3')).result).toHaveLength(2);
@@ -269,7 +271,7 @@ describe('transaction history: one line per user action', () => {
     const [latest] = (await transactions(u.token)).result;
     expect(latest).toMatchObject({
       type: 'DEMO_RESET',
-      changes: [{ asset: 'ETH', amount: '-1.5', fee: '0' }],
+      changes: [{ asset: 'ETH', amount: '-1.5', fee: '0', networkFee: '0' }],
     });
   });
 

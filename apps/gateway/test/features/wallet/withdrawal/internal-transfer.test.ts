@@ -97,10 +97,10 @@ describe('internal transfer by UID', () => {
         .filter((x) => x.type.startsWith('INTERNAL'))
         .map((x) => [x.type, x.changes]);
     expect(await lines(a)).toEqual([
-      ['INTERNAL_TRANSFER_OUT', [{ asset: 'USDT', amount: '-250.5', fee: '0' }]],
+      ['INTERNAL_TRANSFER_OUT', [{ asset: 'USDT', amount: '-250.5', fee: '0', networkFee: '0' }]],
     ]);
     expect(await lines(b)).toEqual([
-      ['INTERNAL_TRANSFER_IN', [{ asset: 'USDT', amount: '250.5', fee: '0' }]],
+      ['INTERNAL_TRANSFER_IN', [{ asset: 'USDT', amount: '250.5', fee: '0', networkFee: '0' }]],
     ]);
     await expectAuditClean(t);
   });

@@ -5,6 +5,7 @@ import {
   SECURITY_LOCK_MS,
   WITHDRAWAL_PATHS as P,
   tronAddress,
+  type FeesPaid,
   type WalletTransaction,
   type Withdrawal,
   type WithdrawalPreview,
@@ -221,8 +222,11 @@ describe('a withdrawal in the day', () => {
       expect(entries.map((e) => [e.flowType, e.accountId, e.bucket, e.amount.toFixed()])).toEqual([
         [FlowType.CRYPTO_WITHDRAWAL_FREEZE, a.userId, 'AVAILABLE', '-100'],
         [FlowType.CRYPTO_WITHDRAWAL_FREEZE, a.userId, 'FROZEN', '100'],
-        [FlowType.CRYPTO_WITHDRAWAL, a.userId, 'FROZEN', '-99'],
-        [FlowType.CRYPTO_WITHDRAWAL, 'system:external', 'AVAILABLE', '99'],
+        // What the address received, then the chain's gas, both out to the chain.
+        [FlowType.CRYPTO_WITHDRAWAL, a.userId, 'FROZEN', '-98'],
+        [FlowType.CRYPTO_WITHDRAWAL, 'system:external', 'AVAILABLE', '98'],
+        [FlowType.CRYPTO_WITHDRAWAL_NETWORK_FEE, a.userId, 'FROZEN', '-1'],
+        [FlowType.CRYPTO_WITHDRAWAL_NETWORK_FEE, 'system:external', 'AVAILABLE', '1'],
         [FlowType.CRYPTO_WITHDRAWAL_FEE, a.userId, 'FROZEN', '-1'],
         [FlowType.CRYPTO_WITHDRAWAL_FEE, 'system:fees', 'AVAILABLE', '1'],
       ]);
@@ -250,17 +254,29 @@ describe('a withdrawal in the day', () => {
     } finally {
       socket.close();
     }
-    // Transaction history: one line for the withdrawal, its fee apart.
+    // Transaction history: one line for the withdrawal, its fee and the chain's gas apart,
+    // referring to the withdrawal itself.
     const history = await call<{ result: WalletTransaction[] }>(
       t,
       a.token,
       'GET',
       '/v1/wallet/transactions?type=CRYPTO_WITHDRAWAL',
     );
-    expect(history.body.data.result.map((x) => [x.type, x.changes])).toEqual([
-      ['CRYPTO_WITHDRAWAL', [{ asset: 'USDT', amount: '-99', fee: '1' }]],
-    ]);
     const list = await call<{ result: Withdrawal[] }>(t, a.token, 'GET', P.withdrawals);
+    const withdrawalId = list.body.data.result[0]?.id;
+    expect(history.body.data.result.map((x) => [x.type, x.reference, x.changes])).toEqual([
+      [
+        'CRYPTO_WITHDRAWAL',
+        { kind: 'WITHDRAWAL', id: withdrawalId },
+        [{ asset: 'USDT', amount: '-98', fee: '1', networkFee: '1' }],
+      ],
+    ]);
+    // Fees paid count the gas too, under its own flow.
+    const paid = await call<FeesPaid>(t, a.token, 'GET', '/v1/fees/paid?mode=0&period=DAY');
+    expect(paid.body.data.rows.map((r) => [r.flowType, r.asset, r.amount])).toEqual([
+      [FlowType.CRYPTO_WITHDRAWAL_FEE, 'USDT', '1'],
+      [FlowType.CRYPTO_WITHDRAWAL_NETWORK_FEE, 'USDT', '1'],
+    ]);
     expect(list.body.data.result.map((x) => [x.status, x.txId])).toEqual([
       ['COMPLETED', chain.sent.get(list.body.data.result[0]!.id)?.txId],
     ]);

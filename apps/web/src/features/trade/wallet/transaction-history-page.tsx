@@ -40,6 +40,33 @@ const SHOWN_CHANGES = 3;
 export const orderPath = (orderId: string) =>
   `${PATHS.orders}?tab=history&orderId=${encodeURIComponent(orderId)}`;
 
+/** The page that lists a line's record, by the kind of its reference; none for a posting. */
+export function referencePath(line: Pick<WalletTransaction, 'reference' | 'changes'>) {
+  const coin = line.changes[0]?.asset;
+  const crypto = (tab: string) =>
+    `${PATHS.cryptoChannel}?tab=${tab}${coin ? `&coin=${encodeURIComponent(coin)}` : ''}`;
+  switch (line.reference.kind) {
+    case 'WITHDRAWAL':
+      return crypto('withdraw');
+    case 'CRYPTO_DEPOSIT':
+      return crypto('deposit');
+    case 'INTERNAL_TRANSFER':
+      return crypto('transfer');
+    case 'FIAT_DEPOSIT':
+    case 'FIAT_WITHDRAWAL':
+      return PATHS.fiatHistory;
+    case 'FLASH_REMITTANCE':
+      return PATHS.flashHistory;
+    case 'FOREIGN_EXCHANGE':
+      return `${PATHS.foreignExchange}?tab=history`;
+    default:
+      return null;
+  }
+}
+
+/** A record's short reference: the first eight characters of its id, as support reads them. */
+export const shortReference = (id: string) => `#${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+
 /** The label of a type in the mode: Trial's simulated funds are "Trade for Reward" funds, never "Demo". */
 export function useTypeLabel() {
   const { t } = useTranslation();
@@ -226,8 +253,9 @@ function TransactionLine({ line }: { line: WalletTransaction }) {
   };
   const moved = line.changes.filter((c) => !isZeroAmount(c.amount));
   const shown = expanded ? moved : moved.slice(0, SHOWN_CHANGES);
-  const fees = line.changes.filter((c) => !isZeroAmount(c.fee));
+  const fees = line.changes.filter((c) => !isZeroAmount(c.fee) || !isZeroAmount(c.networkFee));
   const trade = line.trade;
+  const recordPath = referencePath(line);
 
   return (
     <tr data-type={line.type}>
@@ -284,7 +312,16 @@ function TransactionLine({ line }: { line: WalletTransaction }) {
         {fees.length === 0 ? (
           <span className="muted">-</span>
         ) : (
-          fees.map((c) => <div key={c.asset}>{money(c.fee, c.asset)}</div>)
+          fees.map((c) => (
+            <div key={c.asset}>
+              {!isZeroAmount(c.fee) && <div>{money(c.fee, c.asset)}</div>}
+              {!isZeroAmount(c.networkFee) && (
+                <div className="history-table__network-fee muted">
+                  {t('account.transactions.networkFee', { amount: money(c.networkFee, c.asset) })}
+                </div>
+              )}
+            </div>
+          ))
         )}
       </td>
       <td className="history-table__ref" data-label={t('account.transactions.ref')}>
@@ -292,9 +329,13 @@ function TransactionLine({ line }: { line: WalletTransaction }) {
           <Link to={orderPath(trade.orderId)}>
             {t('account.transactions.order', { id: trade.orderId })}
           </Link>
+        ) : recordPath ? (
+          <Link to={recordPath} title={line.reference.id}>
+            {shortReference(line.reference.id)}
+          </Link>
         ) : (
-          <span className="muted" title={line.id}>
-            #{line.id.slice(0, 8).toUpperCase()}
+          <span className="muted" title={line.reference.id}>
+            {shortReference(line.reference.id)}
           </span>
         )}
       </td>
