@@ -1,9 +1,10 @@
 import type { SecurityCodePurpose } from '@exchange/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../form';
-import { codeResendWaitMs, errorText } from '../../lib/error-text';
+import { errorText } from '../../lib/error-text';
 import { useSecurityCode } from '../../lib/security';
+import { useResendCountdown } from '../../lib/use-resend-countdown';
 
 /**
  * An e-mailed code for a security action: "Send code" mails it (to the account, or to the new
@@ -30,16 +31,9 @@ export function SecurityCodeField({
 }) {
   const { t } = useTranslation();
   const request = useSecurityCode();
-  const [waitUntil, setWaitUntil] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
+  const countdown = useResendCountdown();
   const [sent, setSent] = useState(false);
-  const seconds = Math.max(0, Math.ceil((waitUntil - now) / 1000));
-
-  useEffect(() => {
-    if (seconds <= 0) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [seconds]);
+  const { seconds } = countdown;
 
   const send = () => {
     if (!canSend()) return;
@@ -48,15 +42,9 @@ export function SecurityCodeField({
       {
         onSuccess: (answer) => {
           setSent(true);
-          setNow(Date.now());
-          setWaitUntil(Date.now() + answer.resendAfterSeconds * 1000);
+          countdown.sent(answer);
         },
-        onError: (error) => {
-          const wait = codeResendWaitMs(error);
-          if (wait === null) return;
-          setNow(Date.now());
-          setWaitUntil(Date.now() + wait);
-        },
+        onError: countdown.refused,
       },
     );
   };

@@ -45,22 +45,25 @@ export async function createEmailCode(opts: {
   const resendAfterMs = opts.resendAfterMs ?? RESEND_AFTER_MS;
   const codesPerHour = opts.codesPerHour ?? CODES_PER_HOUR;
   const now = opts.clock.now();
-  const last = await opts.db.emailCode.findFirst({
-    where: { email: opts.email, purpose: opts.purpose },
+  // One query answers both rules: the newest codes of the purpose, as many as the hourly cap.
+  const recent = await opts.db.emailCode.findMany({
+    where: {
+      email: opts.email,
+      purpose: opts.purpose,
+      createdAt: { gt: new Date(now - Math.max(HOUR_MS, resendAfterMs)) },
+    },
     orderBy: { createdAt: 'desc' },
+    select: { createdAt: true, consumedAt: true },
+    take: codesPerHour,
   });
+  const last = recent[0];
   if (last && last.consumedAt === null && now - last.createdAt.getTime() < resendAfterMs)
     throw new AppError('EMAIL_CODE_TOO_SOON', {
       retryAfterSeconds: Math.ceil((last.createdAt.getTime() + resendAfterMs - now) / 1000),
     });
-  const lastHour = await opts.db.emailCode.findMany({
-    where: { email: opts.email, purpose: opts.purpose, createdAt: { gt: new Date(now - HOUR_MS) } },
-    orderBy: { createdAt: 'desc' },
-    select: { createdAt: true },
-    take: codesPerHour,
-  });
-  // The next may go when the oldest of the hour's last `codesPerHour` is an hour old.
-  const oldest = lastHour[codesPerHour - 1];
+  // The next may go when the oldest of the hour's last `codesPerHour` is an hour old (newest
+  // first: when the hour holds that many, they are the first `codesPerHour` rows).
+  const oldest = recent.filter((c) => now - c.createdAt.getTime() < HOUR_MS)[codesPerHour - 1];
   if (oldest)
     throw new AppError('EMAIL_CODE_HOURLY_LIMIT', {
       retryAfterMinutes: Math.ceil((oldest.createdAt.getTime() + HOUR_MS - now) / 60_000),

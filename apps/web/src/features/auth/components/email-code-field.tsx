@@ -1,10 +1,10 @@
 import type { PuzzleScene } from '@exchange/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form';
 import { useRequestCode } from '../api/session';
 import { PuzzleModal } from './puzzle-modal';
-import { codeResendWaitMs } from '../../../lib/error-text';
+import { useResendCountdown } from '../../../lib/use-resend-countdown';
 
 /**
  * The e-mail code entry: "Send code" first asks for the slide puzzle, then e-mails the code and
@@ -28,17 +28,10 @@ export function EmailCodeField({
   const { t } = useTranslation();
   const request = useRequestCode(kind);
   const [puzzleOpen, setPuzzleOpen] = useState(false);
-  const [waitUntil, setWaitUntil] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
+  const countdown = useResendCountdown();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const scene: PuzzleScene = kind === 'register' ? 'REGISTER' : 'RESET_PASSWORD';
-  const seconds = Math.max(0, Math.ceil((waitUntil - now) / 1000));
-
-  useEffect(() => {
-    if (seconds <= 0) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [seconds]);
+  const { seconds } = countdown;
 
   const send = (puzzleToken: string) => {
     setPuzzleOpen(false);
@@ -48,15 +41,9 @@ export function EmailCodeField({
       {
         onSuccess: (answer) => {
           setSentTo(to);
-          setNow(Date.now());
-          setWaitUntil(Date.now() + answer.resendAfterSeconds * 1000);
+          countdown.sent(answer);
         },
-        onError: (error) => {
-          const wait = codeResendWaitMs(error);
-          if (wait === null) return;
-          setNow(Date.now());
-          setWaitUntil(Date.now() + wait);
-        },
+        onError: countdown.refused,
       },
     );
   };
