@@ -45,7 +45,7 @@ import {
   type Indicator,
 } from './lib/indicators';
 import { stepDecimals } from '@exchange/contracts/decimal';
-import { bestPrice, groupLevels } from './lib/order-book';
+import { bestPrice, groupLevels, type GroupedLevel } from './lib/order-book';
 import './trade.css';
 
 const loadChartPanel = () => retryImport(() => import('./components/chart-panel'));
@@ -73,6 +73,8 @@ class ChartBoundary extends Component<
 }
 
 export const DEFAULT_SYMBOL = 'BTC_USDT';
+
+const NO_LEVELS: readonly GroupedLevel[] = [];
 
 interface SpotLayout {
   symbol?: string;
@@ -233,15 +235,22 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
     bestAsk: bestPrice(book, 'asks'),
     lastPrice,
   };
+  // Only the depth chart draws the book: the other charts get the same empty levels whatever
+  // the book does, so its many changes a second do not reach them.
+  const depthBook = chartType === 'depth' ? (book ?? null) : undefined;
   const depthBids = useMemo(
     () =>
-      chartType === 'depth' ? groupLevels(book?.bids ?? new Map(), 'bids', info.tickSize, 100) : [],
-    [book, chartType, info.tickSize],
+      depthBook === undefined
+        ? NO_LEVELS
+        : groupLevels(depthBook?.bids ?? new Map(), 'bids', info.tickSize, 100),
+    [depthBook, info.tickSize],
   );
   const depthAsks = useMemo(
     () =>
-      chartType === 'depth' ? groupLevels(book?.asks ?? new Map(), 'asks', info.tickSize, 100) : [],
-    [book, chartType, info.tickSize],
+      depthBook === undefined
+        ? NO_LEVELS
+        : groupLevels(depthBook?.asks ?? new Map(), 'asks', info.tickSize, 100),
+    [depthBook, info.tickSize],
   );
   const priceDecimals = stepDecimals(info.tickSize);
   const change = Number(ticker?.changePercent ?? 0);

@@ -184,19 +184,24 @@ export default function ChartPanel({ type, bars, bids, asks, colors, indicators 
     };
   }, [type, isDepth, shown, colors.buy, colors.sell, colors.text, colors.grid]);
 
+  // The depth chart follows the book (and is drawn again with a new palette's chart); the others
+  // only their bars: the book changes many times a second, and setting every series' data again
+  // each time cost the page its frame rate.
   useEffect(() => {
     const series = seriesRef.current;
-    if (series.length === 0) return;
-    if (isDepth) {
-      const bidData = [...bids]
-        .reverse()
-        .map((l) => ({ time: Number(l.price), value: Number(l.cumulative) }));
-      const askData = asks.map((l) => ({ time: Number(l.price), value: Number(l.cumulative) }));
-      series[0]?.setData(dedupe(bidData));
-      series[1]?.setData(dedupe(askData));
-      chartRef.current?.timeScale().fitContent();
-      return;
-    }
+    if (!isDepth || series.length === 0) return;
+    const bidData = [...bids]
+      .reverse()
+      .map((l) => ({ time: Number(l.price), value: Number(l.cumulative) }));
+    const askData = asks.map((l) => ({ time: Number(l.price), value: Number(l.cumulative) }));
+    series[0]?.setData(dedupe(bidData));
+    series[1]?.setData(dedupe(askData));
+    chartRef.current?.timeScale().fitContent();
+  }, [isDepth, bids, asks, colors.buy, colors.sell, colors.text, colors.grid]);
+
+  useEffect(() => {
+    const series = seriesRef.current;
+    if (isDepth || series.length === 0) return;
     const source = type === 'heikinAshi' ? heikinAshi(bars) : bars;
     const time = (b: Bar) => b.time;
     if (type === 'line' || type === 'baseline') {
@@ -232,7 +237,7 @@ export default function ChartPanel({ type, bars, bids, asks, colors, indicators 
       overlays.boll[1].setData(bands.middle);
       overlays.boll[2].setData(bands.lower);
     }
-  }, [type, isDepth, shown, bars, bids, asks, colors.buy, colors.sell]);
+  }, [type, isDepth, shown, bars, colors.buy, colors.sell]);
 
   return (
     <div
