@@ -3,18 +3,28 @@
 // static checks, the unit tests and the web's component tests. Each step's time is printed at
 // the end.
 import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CHROMIUM } from './chromium.js';
 import {
   formatSeconds,
   packagesWithScript,
   runLanes,
   seconds,
+  serveQuietWindows,
   timing,
   type JobResult,
   type Lane,
 } from './parallel.js';
 import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, requireServices } from './services.js';
 import { runSync } from './workspace.js';
+
+/**
+ * The browser scenarios that measure wall time ask for the background jobs to stop meanwhile
+ * (apps/web/e2e/quiet.ts, `serveQuietWindows`); every job inherits the file's name.
+ */
+const QUIET_WINDOW_FILE = path.join(os.tmpdir(), `exchange-quiet-${process.pid}`);
+process.env.QUIET_WINDOW_FILE = QUIET_WINDOW_FILE;
 
 /**
  * What the tests run from Debian's packages: Chromium (and CJK fonts) for the browser tests,
@@ -175,7 +185,12 @@ async function main(): Promise<number> {
     `${results.map((r) => `${r.name}: ${timing(r)}`).join('; ')}; ${formatSeconds(seconds(total))} in all, ${formatSeconds(cpuTotal())} of CPU by the steps`;
   const names = lanes.map((l) => l.jobs.map((j) => j.name).join(' then ')).join('; ');
   console.log(`\n\x1b[36m━━ side by side: ${names}\x1b[0m`);
-  results.push(...(await runLanes(lanes)));
+  const stopServing = serveQuietWindows(QUIET_WINDOW_FILE);
+  try {
+    results.push(...(await runLanes(lanes)));
+  } finally {
+    stopServing();
+  }
   const failed = results.filter((r) => r.status !== 0);
   if (failed.length > 0) {
     // A job's block is printed when it ends, often long before the last one: its failure again
