@@ -74,7 +74,8 @@ export const transactionType = z.enum([
 
 /**
  * The flows that name an action: an action's entries are keyed by their lowest flow code (a
- * trade's settlement comes before its fee, a deposit's credit before a fee it paid).
+ * trade's settlement comes before its fee, a deposit's credit before a fee it paid). A
+ * withdrawal, remittance or exchange still pending has only its freeze.
  */
 const TYPE_FLOWS: Record<Exclude<TransactionType, 'OTHER'>, readonly number[]> = {
   TRADE: [FlowType.SPOT_TRADE_SETTLEMENT],
@@ -82,10 +83,10 @@ const TYPE_FLOWS: Record<Exclude<TransactionType, 'OTHER'>, readonly number[]> =
   DEMO_RESET: [FlowType.DEMO_RESET],
   DEV_CREDIT: [FlowType.DEV_CREDIT],
   CRYPTO_DEPOSIT: [FlowType.CRYPTO_DEPOSIT],
-  CRYPTO_WITHDRAWAL: [FlowType.CRYPTO_WITHDRAWAL],
+  CRYPTO_WITHDRAWAL: [FlowType.CRYPTO_WITHDRAWAL, FlowType.CRYPTO_WITHDRAWAL_FREEZE],
   FIAT_DEPOSIT: [FlowType.FIAT_DEPOSIT],
   CARD_DEPOSIT: [FlowType.CARD_DEPOSIT],
-  FIAT_WITHDRAWAL: [FlowType.FIAT_WITHDRAWAL],
+  FIAT_WITHDRAWAL: [FlowType.FIAT_WITHDRAWAL, FlowType.FIAT_WITHDRAWAL_FREEZE],
   PARTNER_BANK_FEE: [
     FlowType.BANK_ACCOUNT_OPENING_FEE,
     FlowType.VIRTUAL_ACCOUNT_MONTHLY_FEE,
@@ -95,8 +96,8 @@ const TYPE_FLOWS: Record<Exclude<TransactionType, 'OTHER'>, readonly number[]> =
   INTERNAL_TRANSFER_IN: [FlowType.INTERNAL_TRANSFER_IN],
   INTERNAL_TRANSFER_OUT: [FlowType.INTERNAL_TRANSFER_OUT],
   FLASH_REMITTANCE_IN: [FlowType.FLASH_REMITTANCE_IN],
-  FLASH_REMITTANCE_OUT: [FlowType.FLASH_REMITTANCE_OUT],
-  FOREIGN_EXCHANGE: [FlowType.FOREIGN_EXCHANGE],
+  FLASH_REMITTANCE_OUT: [FlowType.FLASH_REMITTANCE_OUT, FlowType.FLASH_REMITTANCE_FREEZE],
+  FOREIGN_EXCHANGE: [FlowType.FOREIGN_EXCHANGE, FlowType.FOREIGN_EXCHANGE_FREEZE],
 };
 
 /** The flow codes whose actions are of this type (the history's type filter). */
@@ -203,6 +204,11 @@ export const walletTransaction = z.object({
   createdAt: z.string(),
   changes: z.array(transactionChange).describe('Per asset, by asset code'),
   trade: transactionTrade.nullable().describe('Set for TRADE lines'),
+  pending: z
+    .boolean()
+    .describe(
+      'A withdrawal, remittance or exchange not finished yet: its amount is frozen, the changes say how much left the available balance',
+    ),
 });
 export type WalletTransaction = z.infer<typeof walletTransaction>;
 

@@ -578,6 +578,7 @@ export const ar: Messages = {
       fee: 'الرسوم',
       ref: 'المرجع',
       networkFee: 'رسوم الشبكة {{amount}}',
+      pending: 'قيد المعالجة',
       order: 'الأمر رقم {{id}}',
       tradeTitle: '{{side}} {{pair}}',
       tradeDetail: '{{amount}} بسعر {{price}}',

@@ -586,6 +586,7 @@ export const de: Messages = {
       fee: 'Gebühr',
       ref: 'Referenz',
       networkFee: 'Netzwerkgebühr {{amount}}',
+      pending: 'Ausstehend',
       order: 'Auftrag Nr. {{id}}',
       tradeTitle: '{{side}} {{pair}}',
       tradeDetail: '{{amount}} zu {{price}}',

@@ -584,6 +584,7 @@ export const fr: Messages = {
       fee: 'Frais',
       ref: 'Référence',
       networkFee: 'Frais de réseau {{amount}}',
+      pending: 'En cours',
       order: 'Ordre n° {{id}}',
       tradeTitle: '{{side}} {{pair}}',
       tradeDetail: '{{amount}} à {{price}}',

@@ -571,6 +571,7 @@ export const ja: Messages = {
       fee: '手数料',
       ref: '参照',
       networkFee: 'ネットワーク手数料 {{amount}}',
+      pending: '処理中',
       order: '注文 #{{id}}',
       tradeTitle: '{{pair}} {{side}}',
       tradeDetail: '{{amount}}（価格 {{price}}）',

@@ -565,6 +565,7 @@ export const ko: Messages = {
       fee: '수수료',
       ref: '참조',
       networkFee: '네트워크 수수료 {{amount}}',
+      pending: '처리 중',
       order: '주문 #{{id}}',
       tradeTitle: '{{pair}} {{side}}',
       tradeDetail: '{{amount}}, 가격 {{price}}',

@@ -209,6 +209,7 @@ export const accountEn = {
     fee: 'Fee',
     ref: 'Reference',
     networkFee: 'Network fee {{amount}}',
+    pending: 'Pending',
     order: 'Order #{{id}}',
     tradeTitle: '{{side}} {{pair}}',
     tradeDetail: '{{amount}} at {{price}}',

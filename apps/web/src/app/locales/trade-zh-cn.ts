@@ -209,6 +209,7 @@ export const accountZhCn: Messages['account'] = {
     fee: '手续费',
     ref: '关联委托',
     networkFee: '网络手续费 {{amount}}',
+    pending: '处理中',
     order: '委托 #{{id}}',
     tradeTitle: '{{pair}} {{side}}',
     tradeDetail: '成交 {{amount}}，价格 {{price}}',

@@ -209,6 +209,7 @@ export const accountZhTw: Messages['account'] = {
     fee: '手續費',
     ref: '關聯委託',
     networkFee: '網路手續費 {{amount}}',
+    pending: '處理中',
     order: '委託 #{{id}}',
     tradeTitle: '{{pair}} {{side}}',
     tradeDetail: '成交 {{amount}}，價格 {{price}}',

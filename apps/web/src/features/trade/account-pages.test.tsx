@@ -480,6 +480,7 @@ const tradeLine: WalletTransaction = {
     quantity: '0.12345',
     total: '7407.0012345',
   },
+  pending: false,
 };
 const fundingLine: WalletTransaction = {
   id: '3f9a1c2b-0000-4000-8000-000000000000',
@@ -494,6 +495,7 @@ const fundingLine: WalletTransaction = {
     networkFee: '0',
   })),
   trade: null,
+  pending: false,
 };
 const withdrawalLine: WalletTransaction = {
   id: 'WITHDRAWAL:b7e2d0aa-1111-4000-8000-000000000000',
@@ -503,6 +505,7 @@ const withdrawalLine: WalletTransaction = {
   createdAt: '2026-11-03T10:00:00.000Z',
   changes: [{ asset: 'BTC', amount: '-0.0097', fee: '0.0001', networkFee: '0.0002' }],
   trade: null,
+  pending: false,
 };
 const flashLine: WalletTransaction = {
   id: 'FLASH_REMITTANCE:c0ffee00-2222-4000-8000-000000000000',
@@ -512,6 +515,8 @@ const flashLine: WalletTransaction = {
   createdAt: '2026-11-03T11:00:00.000Z',
   changes: [{ asset: 'USD', amount: '-50', fee: '0', networkFee: '0' }],
   trade: null,
+  // Sent, not yet agreed: frozen, out of the available balance.
+  pending: true,
 };
 
 describe('transaction history', () => {
@@ -554,7 +559,7 @@ describe('transaction history', () => {
     );
   });
 
-  it("shows a withdrawal's network fee apart from its fee, and each record's reference with a link to it", async () => {
+  it("shows a withdrawal's network fee apart from its fee, each record's reference with a link to it, and what is pending", async () => {
     updateSettings({ runtimeMode: 0 });
     renderApp('/accountCenter/transactionHistory', {
       ...base,
@@ -578,6 +583,8 @@ describe('transaction history', () => {
       '/flashRemittance/history',
     );
     expect(within(flash).queryByText(/Network fee/)).toBeNull();
+    expect(within(flash).getByText('Pending')).toBeDefined();
+    expect(within(withdrawal).queryByText('Pending')).toBeNull();
   });
 
   it('filters by the types a spot user can have, and pages 10 lines at a time', async () => {

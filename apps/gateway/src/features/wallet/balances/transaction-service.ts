@@ -17,6 +17,7 @@ import { historyStart } from './wallet-service.js';
 
 interface ActionRow {
   key: string;
+  pending: boolean;
   ref_type: string | null;
   ref_id: string | null;
   tx_id: string;
@@ -52,6 +53,13 @@ const GROUPED_BY_REFERENCE = [
   'FOREIGN_EXCHANGE',
 ];
 
+/**
+ * References whose freeze comes before the money leaves: until then their line is pending, and
+ * shows what left the available balance. An order's freeze is not listed (the order history
+ * shows open orders).
+ */
+const PENDING_KINDS = ['WITHDRAWAL', 'FIAT_WITHDRAWAL', 'FLASH_REMITTANCE', 'FOREIGN_EXCHANGE'];
+
 /** numeric(38,18) as text carries trailing zeros: "0.500000000000000000" -> "0.5". */
 const exact = (text: string) => new Decimal(text).toFixed();
 
@@ -64,8 +72,9 @@ const exact = (text: string) => new Decimal(text).toFixed();
  *   balance never changed through them (a real exchange's history lists fills, not orders; the
  *   order history shows cancelled orders);
  * - a withdrawal's postings (freeze, then completion with its fee, or the release) share
- *   (`WITHDRAWAL`, `<id>`) and make one line once completed (a released one sums to zero and is
- *   left out like an order); so do a fiat withdrawal's (`FIAT_WITHDRAWAL`), a deposit's
+ *   (`WITHDRAWAL`, `<id>`) and make one line: pending while only frozen (the frozen amount shown
+ *   as what left the available balance), completed once it left (a released one sums to zero
+ *   and is left out like an order); so do a fiat withdrawal's (`FIAT_WITHDRAWAL`), a deposit's
  *   (`FIAT_DEPOSIT`, `CRYPTO_DEPOSIT`) and an internal transfer's (`INTERNAL_TRANSFER`);
  * - every other posting (funding, reset, development credit) is one line: its transaction id.
  * A line's change per asset is the sum of its entries over both parts of the balance, the fee
@@ -98,7 +107,7 @@ export async function listTransactions(opts: {
     const rows = await opts.db.$queryRaw<ActionRow[]>`
       WITH entry AS (
         SELECT CASE WHEN "refType" IN (${Prisma.join([...GROUPED_BY_REFERENCE])}) THEN "refType" || ':' || "refId" ELSE "txId"::text END AS key,
-               "refType", "refId", "txId", "flowType", asset, amount, "createdAt", id
+               "refType", "refId", "txId", "flowType", asset, bucket, amount, "createdAt", id
         FROM ledger_entry
         WHERE "accountId" = ${userId} AND mode = ${opts.mode} AND "createdAt" >= ${from} ${to}
       ),
@@ -106,7 +115,8 @@ export async function listTransactions(opts: {
         SELECT key, asset,
                COALESCE(SUM(amount) FILTER (WHERE "flowType" NOT IN (${notAmount})), 0) AS amount,
                -COALESCE(SUM(amount) FILTER (WHERE "flowType" IN (${fees})), 0) AS fee,
-               -COALESCE(SUM(amount) FILTER (WHERE "flowType" IN (${gas})), 0) AS network_fee
+               -COALESCE(SUM(amount) FILTER (WHERE "flowType" IN (${gas})), 0) AS network_fee,
+               COALESCE(SUM(amount) FILTER (WHERE bucket = 'FROZEN'), 0) AS frozen
         FROM entry GROUP BY key, asset
       ),
       action AS (
@@ -114,15 +124,28 @@ export async function listTransactions(opts: {
                MIN("txId"::text) AS tx_id, MAX("createdAt") AS at, MAX(id) AS last_id
         FROM entry GROUP BY key
       ),
+      pending AS (
+        SELECT c.key FROM change c JOIN action a ON a.key = c.key
+        WHERE a.ref_type IN (${Prisma.join(PENDING_KINDS)})
+        GROUP BY c.key
+        HAVING bool_and(c.amount = 0 AND c.fee = 0 AND c.network_fee = 0) AND bool_or(c.frozen <> 0)
+      ),
       page AS (
-        SELECT a.* FROM action a
-        WHERE EXISTS (SELECT 1 FROM change c WHERE c.key = a.key AND (c.amount <> 0 OR c.fee <> 0 OR c.network_fee <> 0) ${byAsset}) ${byType}
+        SELECT a.*, a.key IN (SELECT key FROM pending) AS pending FROM action a
+        WHERE (EXISTS (SELECT 1 FROM change c WHERE c.key = a.key AND (c.amount <> 0 OR c.fee <> 0 OR c.network_fee <> 0) ${byAsset})
+               OR (a.key IN (SELECT key FROM pending) AND EXISTS (SELECT 1 FROM change c WHERE c.key = a.key AND c.frozen <> 0 ${byAsset})))
+          ${byType}
         ORDER BY a.at DESC, a.last_id DESC
         OFFSET ${skip} LIMIT ${take}
       )
-      SELECT p.key, p.ref_type, p.ref_id, p.tx_id, p.flow_type, p.at,
-             (SELECT json_agg(json_build_object('asset', c.asset, 'amount', c.amount::text, 'fee', c.fee::text, 'networkFee', c.network_fee::text) ORDER BY c.asset)
-              FROM change c WHERE c.key = p.key AND (c.amount <> 0 OR c.fee <> 0 OR c.network_fee <> 0))::text AS changes,
+      SELECT p.key, p.pending, p.ref_type, p.ref_id, p.tx_id, p.flow_type, p.at,
+             CASE WHEN p.pending THEN
+               (SELECT json_agg(json_build_object('asset', c.asset, 'amount', (-c.frozen)::text, 'fee', '0', 'networkFee', '0') ORDER BY c.asset)
+                FROM change c WHERE c.key = p.key AND c.frozen <> 0)::text
+             ELSE
+               (SELECT json_agg(json_build_object('asset', c.asset, 'amount', c.amount::text, 'fee', c.fee::text, 'networkFee', c.network_fee::text) ORDER BY c.asset)
+                FROM change c WHERE c.key = p.key AND (c.amount <> 0 OR c.fee <> 0 OR c.network_fee <> 0))::text
+             END AS changes,
              t.id::text AS trade_id, t.symbol, t.price::text AS price, t.quantity::text AS quantity,
              t."quoteAmount"::text AS total, t."takerSide" AS taker_side,
              t."makerUserId"::text AS maker_user, t."takerUserId"::text AS taker_user,
@@ -158,6 +181,7 @@ function toTransaction(r: ActionRow, userId: string): WalletTransaction {
     createdAt: r.at.toISOString(),
     changes,
     trade: tradeOf(r, userId),
+    pending: r.pending,
   };
 }
 

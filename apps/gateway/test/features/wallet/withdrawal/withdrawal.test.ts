@@ -173,6 +173,23 @@ describe('a withdrawal in the day', () => {
         batchAt: null,
       });
       expect(await balance(t, a.userId, 'USDT')).toEqual({ available: '900', frozen: '100' });
+      // Pending in the history from the start: what left the available balance.
+      const pendingLines = await call<{ result: WalletTransaction[] }>(
+        t,
+        a.token,
+        'GET',
+        '/v1/wallet/transactions?type=CRYPTO_WITHDRAWAL',
+      );
+      expect(
+        pendingLines.body.data.result.map((x) => [x.type, x.pending, x.reference, x.changes]),
+      ).toEqual([
+        [
+          'CRYPTO_WITHDRAWAL',
+          true,
+          { kind: 'WITHDRAWAL', id: w.id },
+          [{ asset: 'USDT', amount: '-100', fee: '0', networkFee: '0' }],
+        ],
+      ]);
 
       // The review takes 1-2 minutes: not over after 59 seconds.
       t.clock.advance(59_000);
@@ -264,9 +281,12 @@ describe('a withdrawal in the day', () => {
     );
     const list = await call<{ result: Withdrawal[] }>(t, a.token, 'GET', P.withdrawals);
     const withdrawalId = list.body.data.result[0]?.id;
-    expect(history.body.data.result.map((x) => [x.type, x.reference, x.changes])).toEqual([
+    expect(
+      history.body.data.result.map((x) => [x.type, x.pending, x.reference, x.changes]),
+    ).toEqual([
       [
         'CRYPTO_WITHDRAWAL',
+        false,
         { kind: 'WITHDRAWAL', id: withdrawalId },
         [{ asset: 'USDT', amount: '-98', fee: '1', networkFee: '1' }],
       ],

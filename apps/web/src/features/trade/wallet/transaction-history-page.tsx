@@ -280,7 +280,12 @@ function TransactionLine({ line }: { line: WalletTransaction }) {
             </span>
           </>
         ) : (
-          <span className="history-table__title">{typeLabel(line.type)}</span>
+          <span className="history-table__title">
+            {typeLabel(line.type)}
+            {line.pending && (
+              <span className="badge badge--pending">{t('account.transactions.pending')}</span>
+            )}
+          </span>
         )}
       </td>
       <td className="num history-table__amount" data-label={t('account.transactions.amount')}>
