@@ -96,6 +96,13 @@ export async function flashRemittance(ctx: ScenarioContext): Promise<void> {
   const detail = b.getByTestId('flash-detail');
   await detail.getByTestId('flash-amount').filter({ hasText: '250 USD' }).waitFor();
   await detail.getByTestId('flash-message').filter({ hasText: 'Dinner last week' }).waitFor();
+  // The recipient reads the sender's message, not the sender's form label ("optional").
+  await detail.getByText("Sender's message", { exact: true }).waitFor();
+  assert.equal(
+    await detail.getByText(/optional/).count(),
+    0,
+    'no "optional" on the recipient view',
+  );
   await detail
     .getByTestId('flash-time-left')
     .filter({ hasText: /^1[01] h/ })

@@ -47,6 +47,13 @@ export const FLASH_REMITTANCE_PATHS = {
  * decimals, not tradable, not depositable or withdrawable. A remittance's value passes through
  * the recipient as CDC within one ledger transaction, so a CDC balance never stays non-zero.
  */
+/**
+ * The web page where the recipient agrees to or rejects a remittance (and the sender follows it):
+ * the client's route, and the link of the recipient's e-mail.
+ */
+export const FLASH_CONFIRM_PAGE = '/flashRemittance/confirm/:id';
+export const flashConfirmPage = (id: string) => fillPath(FLASH_CONFIRM_PAGE, { id });
+
 export const CDC_ASSET = 'CDC';
 export const CDC_DECIMALS = 2;
 

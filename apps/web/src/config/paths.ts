@@ -1,5 +1,7 @@
 import {
   FIAT_DEPOSIT_CURRENCIES,
+  FLASH_CONFIRM_PAGE,
+  flashConfirmPage,
   FIAT_WITHDRAWAL_CURRENCIES,
   PARTNER_BANK_CURRENCIES,
 } from '@exchange/contracts';
@@ -39,7 +41,7 @@ export const PATHS = {
   flashRemittance: '/flashRemittance/initiateFlash',
   flashHistory: '/flashRemittance/history',
   /** The confirmation view of one remittance: flashConfirmPath(id). */
-  flashConfirm: '/flashRemittance/confirm/:id',
+  flashConfirm: FLASH_CONFIRM_PAGE,
   flashWhitelist: '/accountCenter/flashWhitelist',
   foreignExchange: '/foreignExchange',
   rapidBuy: '/rapidBuy',
@@ -131,8 +133,7 @@ export function loginPath(redirectPath?: string, type: 'login' | 'register' = 'l
 }
 
 /** The confirmation view of a flash remittance (the recipient agrees or rejects there). */
-export const flashConfirmPath = (id: string) =>
-  `/flashRemittance/confirm/${encodeURIComponent(id)}`;
+export const flashConfirmPath = flashConfirmPage;
 
 /** Where a fiat currency is withdrawn (to the linked bank account), or null where it cannot be. */
 export function fiatWithdrawPath(currency: string): string | null {

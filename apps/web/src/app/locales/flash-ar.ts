@@ -46,6 +46,8 @@ export const flashAr = {
     currency: 'العملة',
     amount: 'المبلغ',
     message: 'رسالة (اختيارية)',
+    messageFromSender: 'رسالة المرسل',
+    yourMessage: 'رسالتك',
     messageHint: 'حتى {{max}} حرفًا للمستلم',
     fee: 'رسوم الخدمة',
     received: 'يستلم المستلم',

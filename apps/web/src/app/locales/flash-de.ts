@@ -46,6 +46,8 @@ export const flashDe = {
     currency: 'Währung',
     amount: 'Betrag',
     message: 'Nachricht (optional)',
+    messageFromSender: 'Nachricht des Absenders',
+    yourMessage: 'Ihre Nachricht',
     messageHint: 'Bis zu {{max}} Zeichen für den Empfänger',
     fee: 'Servicegebühr',
     received: 'Empfänger erhält',

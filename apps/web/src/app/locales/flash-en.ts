@@ -46,6 +46,8 @@ export const flashEn = {
     currency: 'Currency',
     amount: 'Amount',
     message: 'Message (optional)',
+    messageFromSender: "Sender's message",
+    yourMessage: 'Your message',
     messageHint: 'Up to {{max}} characters for the recipient',
     fee: 'Service fee',
     received: 'Recipient receives',

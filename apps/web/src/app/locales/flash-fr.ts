@@ -46,6 +46,8 @@ export const flashFr = {
     currency: 'Devise',
     amount: 'Montant',
     message: 'Message (facultatif)',
+    messageFromSender: 'Message de l’expéditeur',
+    yourMessage: 'Votre message',
     messageHint: 'Jusqu’à {{max}} caractères pour le destinataire',
     fee: 'Frais de service',
     received: 'Le destinataire reçoit',

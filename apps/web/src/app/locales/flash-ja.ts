@@ -46,6 +46,8 @@ export const flashJa = {
     currency: '通貨',
     amount: '金額',
     message: 'メッセージ（任意）',
+    messageFromSender: '送金者からのメッセージ',
+    yourMessage: 'あなたのメッセージ',
     messageHint: '受取人へのメッセージ（{{max}} 文字まで）',
     fee: 'サービス手数料',
     received: '受取人の受取額',

@@ -46,6 +46,8 @@ export const flashKo = {
     currency: '통화',
     amount: '금액',
     message: '메시지(선택)',
+    messageFromSender: '보낸 사람의 메시지',
+    yourMessage: '내 메시지',
     messageHint: '수취인에게 보낼 메시지, 최대 {{max}}자',
     fee: '서비스 수수료',
     received: '수취인 수령액',

@@ -41,6 +41,8 @@ export const flashZhCn = {
     currency: '币种',
     amount: '金额',
     message: '留言（选填）',
+    messageFromSender: '汇款人留言',
+    yourMessage: '您的留言',
     messageHint: '给收款人的留言，最多 {{max}} 个字符',
     fee: '服务费',
     received: '收款人到账',

@@ -41,6 +41,8 @@ export const flashZhTw = {
     currency: '幣種',
     amount: '金額',
     message: '留言（選填）',
+    messageFromSender: '匯款人留言',
+    yourMessage: '您的留言',
     messageHint: '給收款人的留言，最多 {{max}} 個字元',
     fee: '服務費',
     received: '收款人到帳',

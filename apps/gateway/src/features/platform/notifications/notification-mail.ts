@@ -1,4 +1,9 @@
-import type { ErrorLanguage, Notification, NotificationType } from '@exchange/contracts';
+import {
+  flashConfirmPage,
+  type ErrorLanguage,
+  type Notification,
+  type NotificationType,
+} from '@exchange/contracts';
 
 /**
  * The e-mail of a notification, rendered by the gateway in the user's language: every language
@@ -696,14 +701,47 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
   },
 };
 
-/** The mail of a notification in `language` (null for a type that is not e-mailed). */
+/** What a mail's link says before the address, per language. */
+const OPEN_LINK: Record<MailLanguage, string> = {
+  en: 'Open it:',
+  'zh-CN': '打开：',
+  'zh-TW': '打開：',
+  ar: 'افتحه:',
+  fr: 'L’ouvrir :',
+  de: 'Öffnen:',
+  ja: '開く：',
+  ko: '열기:',
+};
+
+/** The page a mailed notice links to, where the user acts on it (none for the others). */
+function pageOf(n: Pick<Notification, 'type' | 'params'>): string | null {
+  if (n.type === 'FLASH_REMITTANCE_REQUEST') {
+    const { requestId } = n.params as { requestId: string };
+    return flashConfirmPage(requestId);
+  }
+  return null;
+}
+
+/**
+ * The mail of a notification in `language` (null for a type that is not e-mailed). With the
+ * address users reach the exchange at (PUBLIC_BASE_URL), a notice the user must act on links to
+ * its page.
+ */
 export function renderNotificationMail(
   n: Pick<Notification, 'type' | 'params'>,
   language: ErrorLanguage,
+  publicBaseUrl?: string,
 ): { subject: string; text: string } | null {
   // Each type's texts take that type's params: the pair is checked where TEXTS is declared.
   const render = (TEXTS[language] as Partial<Record<NotificationType, unknown>>)[n.type] as
     | ((p: unknown) => { subject: string; text: string })
     | undefined;
-  return render ? render(n.params) : null;
+  if (!render) return null;
+  const mail = render(n.params);
+  const page = pageOf(n);
+  if (page === null || publicBaseUrl === undefined) return mail;
+  return {
+    ...mail,
+    text: `${mail.text}\n\n${OPEN_LINK[language]} ${new URL(page, publicBaseUrl).href}`,
+  };
 }

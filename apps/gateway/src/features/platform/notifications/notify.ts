@@ -22,6 +22,8 @@ export interface NotifyDeps {
   jobs: Jobs;
   mailJob: ReturnType<typeof sendMailJob>;
   log?: FastifyBaseLogger;
+  /** The address users reach the exchange at (PUBLIC_BASE_URL): mails link to its pages. */
+  publicBaseUrl?: string;
 }
 
 interface NotificationRow {
@@ -200,7 +202,7 @@ async function queueMails(
   for (const r of mailed) {
     const user = users.get(r.userId);
     if (!user) continue;
-    const mail = renderNotificationMail(r.n, resolveLanguage(user.language));
+    const mail = renderNotificationMail(r.n, resolveLanguage(user.language), deps.publicBaseUrl);
     if (!mail) continue;
     // The job id is the notification's: a retried enqueue is one mail.
     await deps.jobs.enqueue(deps.mailJob, { to: user.email, ...mail }, { jobId: `notify-${r.id}` });

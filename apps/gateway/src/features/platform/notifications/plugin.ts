@@ -23,6 +23,7 @@ async function notifications(app: FastifyInstance): Promise<void> {
     jobs: app.jobs,
     mailJob: app.mailJob,
     log: app.log,
+    publicBaseUrl: app.env.PUBLIC_BASE_URL,
   };
   app.decorate('notifyDeps', notifyDeps);
   app.sessions.started = newDeviceWatcher(notifyDeps);

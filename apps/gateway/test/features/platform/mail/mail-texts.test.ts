@@ -1,5 +1,5 @@
 import { ERROR_LANGUAGES, type ErrorLanguage, type Notification } from '@exchange/contracts';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   cancellationResultMail,
   codeMail,
@@ -117,7 +117,7 @@ const samples: Sample[] = [
   { name: 'cancellation done', render: (l) => cancellationResultMail(l, false) },
   ...notifications.map((n) => ({
     name: `notification ${n.type} ${JSON.stringify(n.params)}`,
-    render: (l: ErrorLanguage) => renderNotificationMail(n, l),
+    render: (l: ErrorLanguage) => renderNotificationMail(n, l, 'https://exchange.example'),
   })),
 ];
 
@@ -161,5 +161,21 @@ describe('every e-mail in every client language', () => {
       throw new Error(
         `${language}: ${problems.length} mail texts to fix (apps/gateway/src/features/platform/mail/account-mails.ts, notifications/notification-mail.ts):\n${problems.map((p) => `  ${p}`).join('\n')}`,
       );
+  });
+});
+
+describe('links in mails', () => {
+  const request = notifications.find((n) => n.type === 'FLASH_REMITTANCE_REQUEST');
+
+  it("links a flash remittance's recipient to the page where they agree or reject, in every language", () => {
+    expect(request).toBeDefined();
+    for (const language of ERROR_LANGUAGES) {
+      const mail = renderNotificationMail(request!, language, 'https://exchange.example/');
+      expect(mail?.text, language).toContain(
+        'https://exchange.example/flashRemittance/confirm/req-1',
+      );
+    }
+    // Without the address nothing is made up.
+    expect(renderNotificationMail(request!, 'en')?.text).not.toContain('http');
   });
 });

@@ -76,7 +76,7 @@ function Confirm() {
         </dd>
         {r.message && (
           <>
-            <dt>{t('flash.fields.message')}</dt>
+            <dt>{t(received ? 'flash.fields.messageFromSender' : 'flash.fields.yourMessage')}</dt>
             <dd data-testid="flash-message">{r.message}</dd>
           </>
         )}
