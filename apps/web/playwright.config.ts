@@ -29,9 +29,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   // A scenario's own steps wait with their own timeouts; this bounds the whole scenario, to catch
-  // a hang: the longest take 2.5-3.5 minutes on five workers, and a clean-clone run saw the crypto
-  // wallet scenario, progressing, cut at 4.
-  timeout: 480_000,
+  // a hang: the longest take 3-5 minutes on five workers, and a clean-clone run on a slow hour
+  // (every step of npm test took 1.5-2 times its usual CPU) saw the fiat journey, progressing,
+  // cut at 8 on its last page.
+  timeout: 720_000,
   reporter: [['list', { printSteps: false }]],
   use: {
     browserName: 'chromium',

@@ -474,10 +474,11 @@ export async function socketRecovery(ctx: ScenarioContext): Promise<void> {
     timeInForce: 'GTC',
   });
   assert.ok(order?.id);
+  // Generous: on a loaded machine the book and the table took over 10 s to show a new order.
   const level = bids.locator(`li[data-price="${Number(price)}"]`);
-  await level.waitFor({ timeout: 10_000 });
+  await level.waitFor({ timeout: 30_000 });
   const row = orders.locator(`tr[data-order-id="${order.id}"]`);
-  await row.waitFor({ timeout: 10_000 });
+  await row.waitFor({ timeout: 30_000 });
   assert.equal((await cells(row))[9], 'Open');
   await shot(ctx, page, 'trade-reconnected-dark-desktop');
   // The market makers' walk may reach the bid first (3015: filled, no longer cancellable): its
