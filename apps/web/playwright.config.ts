@@ -48,5 +48,7 @@ export default defineConfig({
     { name: 'solo', testMatch: 'solo.spec.ts' },
     { name: 'shared', testMatch: 'shared.spec.ts', fullyParallel: true, dependencies: ['solo'] },
     { name: 'real-liquidity', testMatch: 'real-liquidity.spec.ts', dependencies: ['shared'] },
+    // Figures, not checks: skipped unless E2E_BENCH is set (e2e/bench.spec.ts).
+    { name: 'bench', testMatch: 'bench.spec.ts' },
   ],
 });

@@ -625,7 +625,20 @@ export async function bookFrameTimes(ctx: ScenarioContext): Promise<void> {
     const seconds = 12;
     let sent = 0;
     let late = 0;
-    const { elapsed, stats } = await quietly(async () => {
+    // The renderer's main-thread time during the burst (Chrome's own counters, in seconds).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const mainThread = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+      return {
+        task: of('TaskDuration'),
+        script: of('ScriptDuration'),
+        layout: of('LayoutDuration') + of('RecalcStyleDuration'),
+      };
+    };
+    const { elapsed, stats, busy } = await quietly(async () => {
+      const before = await mainThread();
       await page.evaluate(START_FRAME_METER);
       const started = Date.now();
       while (sent < rate * seconds) {
@@ -639,9 +652,16 @@ export async function bookFrameTimes(ctx: ScenarioContext): Promise<void> {
         await apply(side, p, book.has(`${side}:${p}`) && Math.random() < 0.15 ? '0' : amount());
         sent += 1;
       }
+      const took = (Date.now() - started) / 1000;
+      const after = await mainThread();
       return {
-        elapsed: (Date.now() - started) / 1000,
+        elapsed: took,
         stats: await page.evaluate<FrameStats>(STOP_FRAME_METER),
+        busy: {
+          task: (after.task - before.task) / took,
+          script: (after.script - before.script) / took,
+          layout: (after.layout - before.layout) / took,
+        },
       };
     });
     const resyncs = snapshots;
@@ -668,6 +688,10 @@ export async function bookFrameTimes(ctx: ScenarioContext): Promise<void> {
     );
     ctx.log(
       `  frame times over ${stats.frames} frames: p50 ${f(stats.p50)} ms, p95 ${f(stats.p95)} ms, p99 ${f(stats.p99)} ms, max ${f(stats.max)} ms; ${stats.over50} frames over 50 ms; ${stats.longTasks} long tasks (${f(stats.longTaskMs)} ms in all)`,
+    );
+    const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
+    ctx.log(
+      `  the page's main thread was busy ${pct(busy.task)} of the time: script ${pct(busy.script)}, style and layout ${pct(busy.layout)}`,
     );
     await shot(ctx, page, 'trade-busy-book-dark-desktop');
     assert.ok(

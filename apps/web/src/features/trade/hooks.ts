@@ -1,5 +1,5 @@
 import type { CandleInterval, MarketTrade, PushPayload, Ticker } from '@exchange/contracts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useApiClient } from '../../lib/api-context';
 import { useRuntimeMode } from '../../lib/settings';
 import { useSocket, useSocketChannel } from '../../lib/socket/socket-context';
@@ -15,15 +15,53 @@ import {
 } from './lib/order-book';
 
 /**
- * The live order book: a REST snapshot, then the socket's `orderBook` snapshot and increments.
- * A sequence gap fetches a new snapshot and resubscribes. Renders at most once per frame.
+ * The live order book as a store outside React state: a REST snapshot, then the socket's
+ * `orderBook` snapshot and increments; a sequence gap fetches a new snapshot and resubscribes.
+ * It publishes at most once per frame, and only to the components that read it (`useBook`,
+ * `useBookSelector`): the trade screen around them does not re-render on each book change.
  */
-export function useOrderBook(symbol: string): { book: BookState | null; resyncs: number } {
+export interface BookStore {
+  readonly get: () => BookState | null;
+  readonly subscribe: (listener: () => void) => () => void;
+}
+
+function createBookStore(): BookStore & { publish: (book: BookState | null) => void } {
+  let current: BookState | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    publish: (book) => {
+      if (book === current) return;
+      current = book;
+      for (const l of listeners) l();
+    },
+  };
+}
+
+/** The book as it is on screen: re-renders the caller on every published change. */
+export function useBook(store: BookStore): BookState | null {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/**
+ * One value derived from the book (a best price, say): re-renders the caller only when that
+ * value changes (compared with Object.is), not on every change of the book.
+ */
+export function useBookSelector<T>(store: BookStore, select: (book: BookState | null) => T): T {
+  const read = () => select(store.get());
+  return useSyncExternalStore(store.subscribe, read, read);
+}
+
+export function useOrderBook(symbol: string): { store: BookStore; resyncs: number } {
   const client = useApiClient();
   const socket = useSocket();
   const mode = useRuntimeMode();
+  const [store] = useState(createBookStore);
   const bookRef = useRef<BookState | null>(null);
-  const [book, setBook] = useState<BookState | null>(null);
   const [resyncs, setResyncs] = useState(0);
   const frame = useRef<number | null>(null);
   const syncing = useRef(false);
@@ -36,9 +74,9 @@ export function useOrderBook(symbol: string): { book: BookState | null; resyncs:
       ((cb: FrameRequestCallback) => setTimeout(() => cb(0), 16) as unknown as number);
     frame.current = raf(() => {
       frame.current = null;
-      setBook(bookRef.current);
+      store.publish(bookRef.current);
     });
-  }, []);
+  }, [store]);
 
   const resync = useCallback(async () => {
     if (syncing.current) return;
@@ -59,9 +97,9 @@ export function useOrderBook(symbol: string): { book: BookState | null; resyncs:
 
   useEffect(() => {
     bookRef.current = null;
-    setBook(null);
+    store.publish(null);
     void resync();
-  }, [resync, mode]);
+  }, [resync, mode, store]);
 
   /** Applies one message; false when a gap forced a resynchronisation (the rest is dropped). */
   const handle = useCallback(
@@ -116,7 +154,7 @@ export function useOrderBook(symbol: string): { book: BookState | null; resyncs:
     },
     [],
   );
-  return { book, resyncs };
+  return { store, resyncs };
 }
 
 /** Market trades: REST history, then the `trade` channel on top (newest first, 50 kept). */

@@ -7,11 +7,13 @@ import {
 import {
   Component,
   lazy,
+  memo,
   Suspense,
   useCallback,
   useEffect,
   useMemo,
   useState,
+  type ComponentProps,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +33,14 @@ import { OrderBook } from './components/order-book';
 import { OrderForm } from './components/order-form';
 import { OrderListTable, pairName, useCancelOrders } from './components/order-tables';
 import { usePrivateUpdates } from '../../lib/private-updates';
-import { useLiveBars, useLiveTrades, useOrderBook, useTicker } from './hooks';
+import {
+  useBook,
+  useBookSelector,
+  useLiveBars,
+  useLiveTrades,
+  useOrderBook,
+  useTicker,
+} from './hooks';
 import { CHART_TYPES, DEFAULT_INTERVAL, type ChartType } from './lib/candles';
 import {
   BOLL_PERIOD,
@@ -45,7 +54,8 @@ import {
   type Indicator,
 } from './lib/indicators';
 import { stepDecimals } from '@exchange/contracts/decimal';
-import { bestPrice, groupLevels, type GroupedLevel } from './lib/order-book';
+import type { MarketContext } from './lib/validate';
+import { bestPrice, groupLevels, type BookState, type GroupedLevel } from './lib/order-book';
 import './trade.css';
 
 const loadChartPanel = () => retryImport(() => import('./components/chart-panel'));
@@ -181,7 +191,7 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
   const { redUp, theme } = useSettings();
   const { token } = useSession();
   usePrivateUpdates();
-  const { book } = useOrderBook(symbol);
+  const { store: bookStore } = useOrderBook(symbol);
   const trades = useLiveTrades(symbol);
   const { ticker } = useTicker(symbol);
   const balances = useBalances();
@@ -228,29 +238,18 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
   const lastPrice = ticker?.last ?? trades[0]?.price ?? null;
   const availableOf = (asset: string) =>
     balances.data?.find((b) => b.asset === asset)?.available ?? (token ? '0' : null);
-  const ctx = {
-    availableBase: availableOf(info.baseAsset),
-    availableQuote: availableOf(info.counterAsset),
-    bestBid: bestPrice(book, 'bids'),
-    bestAsk: bestPrice(book, 'asks'),
-    lastPrice,
-  };
-  // Only the depth chart draws the book: the other charts get the same empty levels whatever
-  // the book does, so its many changes a second do not reach them.
-  const depthBook = chartType === 'depth' ? (book ?? null) : undefined;
-  const depthBids = useMemo(
-    () =>
-      depthBook === undefined
-        ? NO_LEVELS
-        : groupLevels(depthBook?.bids ?? new Map(), 'bids', info.tickSize, 100),
-    [depthBook, info.tickSize],
-  );
-  const depthAsks = useMemo(
-    () =>
-      depthBook === undefined
-        ? NO_LEVELS
-        : groupLevels(depthBook?.asks ?? new Map(), 'asks', info.tickSize, 100),
-    [depthBook, info.tickSize],
+  const availableBase = availableOf(info.baseAsset);
+  const availableQuote = availableOf(info.counterAsset);
+  const rules = useMemo(
+    () => ({
+      symbol,
+      tickSize: info.tickSize,
+      stepSize: info.stepSize,
+      minQty: info.minQty,
+      minNotional: info.minNotional,
+      counterDecimals: info.counterDecimals,
+    }),
+    [symbol, info.tickSize, info.stepSize, info.minQty, info.minNotional, info.counterDecimals],
   );
   const priceDecimals = stepDecimals(info.tickSize);
   const change = Number(ticker?.changePercent ?? 0);
@@ -376,11 +375,12 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
               onRetry={() => setChart(() => lazy(loadChartPanel))}
             >
               <Suspense fallback={<LoadingState />}>
-                <Chart
+                <LiveChart
+                  Chart={Chart}
+                  store={bookStore}
+                  tickSize={info.tickSize}
                   type={chartType}
                   bars={bars}
-                  bids={depthBids}
-                  asks={depthAsks}
                   colors={colors}
                   indicators={indicators}
                 />
@@ -390,8 +390,8 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
         </div>
       </section>
 
-      <OrderBook
-        book={book}
+      <LiveOrderBook
+        store={bookStore}
         tickSize={info.tickSize}
         stepSize={info.stepSize}
         lastPrice={lastPrice}
@@ -426,19 +426,15 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
         </ol>
       </section>
 
-      <OrderForm
-        rules={{
-          symbol,
-          tickSize: info.tickSize,
-          stepSize: info.stepSize,
-          minQty: info.minQty,
-          minNotional: info.minNotional,
-          counterDecimals: info.counterDecimals,
-        }}
+      <LiveOrderForm
+        store={bookStore}
+        rules={rules}
         baseAsset={info.baseAsset}
         counterAsset={info.counterAsset}
         maintenance={info.maintenance ?? null}
-        ctx={ctx}
+        availableBase={availableBase}
+        availableQuote={availableQuote}
+        lastPrice={lastPrice}
         picked={picked}
       />
 
@@ -453,10 +449,72 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
   );
 }
 
+/*
+ * The book changes many times a second. Only these three read it, each through the store: the
+ * book itself on every change, the order form when a best price changes, the chart only while
+ * it draws depth. The rest of the screen does not re-render with the book.
+ */
+
+type BookStore = ReturnType<typeof useOrderBook>['store'];
+
+function LiveOrderBook({
+  store,
+  ...props
+}: { store: BookStore } & Omit<ComponentProps<typeof OrderBook>, 'book'>) {
+  return <OrderBook book={useBook(store)} {...props} />;
+}
+
+const bestBidOf = (book: BookState | null) => bestPrice(book, 'bids');
+const bestAskOf = (book: BookState | null) => bestPrice(book, 'asks');
+
+function LiveOrderForm({
+  store,
+  availableBase,
+  availableQuote,
+  lastPrice,
+  ...props
+}: { store: BookStore } & Omit<ComponentProps<typeof OrderForm>, 'ctx'> &
+  Pick<MarketContext, 'availableBase' | 'availableQuote' | 'lastPrice'>) {
+  const bestBid = useBookSelector(store, bestBidOf);
+  const bestAsk = useBookSelector(store, bestAskOf);
+  const ctx = useMemo(
+    () => ({ availableBase, availableQuote, bestBid, bestAsk, lastPrice }),
+    [availableBase, availableQuote, bestBid, bestAsk, lastPrice],
+  );
+  return <OrderForm ctx={ctx} {...props} />;
+}
+
+const noBook = () => null;
+
+function LiveChart({
+  Chart,
+  store,
+  tickSize,
+  ...props
+}: {
+  Chart: typeof ChartPanel;
+  store: BookStore;
+  tickSize: string;
+} & Omit<ComponentProps<typeof ChartPanel>, 'bids' | 'asks'>) {
+  // Only the depth chart draws the book: the other charts get the same empty levels whatever
+  // the book does, and do not subscribe to it at all.
+  const depth = props.type === 'depth';
+  const book = useBookSelector(store, depth ? (b) => b : noBook);
+  const bids = useMemo(
+    () => (depth ? groupLevels(book?.bids ?? new Map(), 'bids', tickSize, 100) : NO_LEVELS),
+    [depth, book, tickSize],
+  );
+  const asks = useMemo(
+    () => (depth ? groupLevels(book?.asks ?? new Map(), 'asks', tickSize, 100) : NO_LEVELS),
+    [depth, book, tickSize],
+  );
+  return <Chart bids={bids} asks={asks} {...props} />;
+}
+
 /** The account's open orders of the symbol the trade page loads (the book marks their levels). */
 const OPEN_ORDERS_SHOWN = 100;
 
-function MyOrders({ symbol }: { symbol: string }) {
+const MyOrders = memo(function MyOrders({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
   const { token } = useSession();
   const [tab, setTab] = useState<OrderListKind>('open');
@@ -502,4 +560,4 @@ function MyOrders({ symbol }: { symbol: string }) {
       )}
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Asset } from '@exchange/contracts';
 import { marketCapOf } from '@exchange/contracts/decimal';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +28,7 @@ const LINK_KEYS: Record<string, LinkKey> = {
  * and price, supplies, market cap (circulating supply x the pair's last price, live with the
  * ticker) and links. Nothing for fiat or an asset without coin info.
  */
-export function CoinInfoCard({
+function CoinInfoCardView({
   asset,
   quote,
   lastPrice,
@@ -122,3 +123,5 @@ export function CoinInfoCard({
     </section>
   );
 }
+
+export const CoinInfoCard = memo(CoinInfoCardView);

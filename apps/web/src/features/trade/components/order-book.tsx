@@ -27,7 +27,7 @@ interface Props {
 }
 
 /** Asks above, bids below, grouped onto a chosen price step; changed levels flash briefly. */
-export function OrderBook({
+function OrderBookView({
   book,
   tickSize,
   stepSize,
@@ -216,3 +216,5 @@ const Row = memo(function Row({
     </li>
   );
 });
+
+export const OrderBook = memo(OrderBookView);

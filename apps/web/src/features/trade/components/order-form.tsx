@@ -7,7 +7,7 @@ import {
   type OrderSide,
   type OrderType,
 } from '@exchange/contracts';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { memo, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { PATHS, loginPath } from '../../../config/paths';
@@ -96,7 +96,7 @@ function NextSteps({ code }: { code: string }) {
  * identity is not verified sees it disabled with the reason (enabled once the review approves
  * it), and an opted-out account trades within its limit.
  */
-export function OrderForm(props: Props) {
+function OrderFormGate(props: Props) {
   const { t } = useTranslation();
   const { token } = useSession();
   const location = useLocation();
@@ -416,3 +416,6 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked, maintenanc
     </section>
   );
 }
+
+/** Memoised: the trade screen passes stable props, so its other updates do not reach the form. */
+export const OrderForm = memo(OrderFormGate);

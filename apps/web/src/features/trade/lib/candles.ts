@@ -52,6 +52,30 @@ export function upsertBar(bars: readonly Bar[], bar: Bar): Bar[] {
   return normaliseBars([...bars, bar]);
 }
 
+const sameBar = (a: Bar, b: Bar) =>
+  a.time === b.time &&
+  a.open === b.open &&
+  a.high === b.high &&
+  a.low === b.low &&
+  a.close === b.close &&
+  a.volume === b.volume;
+
+/**
+ * How a chart showing `drawn` can show `next`: the time from which bars changed when only the
+ * forming bar moved (and perhaps one new bar followed it), so the chart updates those points
+ * alone; null when anything earlier differs and the chart must be drawn again in full.
+ */
+export function tailChangeFrom(drawn: readonly Bar[] | null, next: readonly Bar[]): number | null {
+  if (!drawn || drawn.length === 0) return null;
+  const n = next.length;
+  const p = drawn.length;
+  if (n !== p && n !== p + 1) return null;
+  for (let i = 0; i < p - 1; i += 1) if (!sameBar(drawn[i]!, next[i]!)) return null;
+  const lastDrawn = drawn[p - 1]!;
+  if (next[p - 1]?.time !== lastDrawn.time) return null;
+  return lastDrawn.time;
+}
+
 /** Heikin Ashi: smoothed bars from the ordinary ones. */
 export function heikinAshi(bars: readonly Bar[]): Bar[] {
   const out: Bar[] = [];
