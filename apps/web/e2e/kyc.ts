@@ -215,6 +215,7 @@ export async function institutionVerification(ctx: ScenarioContext): Promise<voi
   await page.getByLabel('E-mail verification code').fill(await readEmailCode(ctx.baseUrl, email));
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/login/registerSuccess');
   ctx.log(`  registered the institution ${email}`);

@@ -58,9 +58,25 @@ export async function accountJourney(ctx: ScenarioContext): Promise<void> {
   const code = await readEmailCode(ctx.baseUrl, email);
   ctx.log(`  registered ${email} with code ${code}`);
   await page.getByLabel('E-mail verification code').fill(code);
-  // A leaked password is refused by the server and explained under the field; the code survives.
+  // The terms: asked for before anything is sent; their links open the exchange's own pages.
   await page.getByLabel('Password', { exact: true }).fill('Password1!');
   await page.getByLabel('Confirm password').fill('Password1!');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page
+    .getByText('Agree to the Terms of Service and the Privacy Policy to create your account.')
+    .waitFor();
+  const termsTab = context.waitForEvent('page');
+  await page.getByRole('link', { name: 'Terms of Service' }).click();
+  const terms = await termsTab;
+  await terms.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+  assert.equal(new URL(terms.url()).pathname, '/legal/service-terms');
+  await terms.getByText('Version 1, published').waitFor();
+  await shot(ctx, terms, 'legal-terms-dark');
+  await terms.close();
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  await shot(ctx, page, 'register-agreed-dark');
+  ctx.log('  the terms were asked for, opened on their own page, and agreed to');
+  // A leaked password is refused by the server and explained under the field; the code survives.
   await page.getByRole('button', { name: 'Create account' }).click();
   await page
     .locator('.field__error', {
@@ -220,6 +236,7 @@ export async function registerUser(
   await page.getByLabel('E-mail verification code').fill(await readEmailCode(ctx.baseUrl, email));
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/login/registerSuccess');
   const chooser = page.getByRole('dialog', { name: 'Select your account type' });

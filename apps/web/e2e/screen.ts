@@ -60,7 +60,17 @@ export async function tradeScreenAndSignIn(ctx: ScenarioContext): Promise<void> 
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL((url) => url.origin === new URL(ctx.baseUrl).origin, { timeout: 20_000 });
-  // A new account chooses its type first, as after a registration by e-mail.
+  // A new account made by a sign-in with Google has agreed to no terms: it does so first, then
+  // chooses its type, as after a registration by e-mail.
+  const agree = page.getByRole('dialog', { name: 'Agree to our terms to go on' });
+  await agree.waitFor();
+  await agree.getByRole('link', { name: 'Terms of Service' }).waitFor();
+  await shot(ctx, page, 'oidc-signed-in-agreements');
+  const agreeButton = agree.getByRole('button', { name: 'Agree and continue' });
+  assert.ok(await agreeButton.isDisabled(), 'nothing is agreed to before the box is ticked');
+  await agree.getByRole('checkbox', { name: 'I have read and agree to the new versions' }).check();
+  await agreeButton.click();
+  await agree.waitFor({ state: 'detached' });
   const chooser = page.getByRole('dialog', { name: 'Select your account type' });
   await chooser.waitFor();
   await shot(ctx, page, 'oidc-signed-in-account-type');

@@ -7,6 +7,7 @@ import {
 } from './constants.js';
 import { entityType, userInfo } from './user.js';
 import { languageCode } from './catalogue.js';
+import { AGREEMENTS, agreementVersion } from './legal.js';
 import { get, post } from './endpoint.js';
 
 /**
@@ -124,6 +125,11 @@ export const registerRequest = z.strictObject({
   password: newPassword,
   confirmPassword: newPassword,
   entityType: entityType.default('INDIVIDUAL'),
+  acceptedAgreements: z
+    .array(agreementVersion)
+    .max(AGREEMENTS.length)
+    .default([])
+    .describe('The versions of the Terms of Service and the Privacy Policy the user agreed to'),
 });
 
 export const loginRequest = z.strictObject({ email, password, puzzleToken: text().max(128) });

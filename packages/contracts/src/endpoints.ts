@@ -14,6 +14,7 @@ import { HEALTH_ENDPOINTS } from './health.js';
 import { KYC_ENDPOINTS } from './kyc.js';
 import { LOGGING_ENDPOINTS } from './logging.js';
 import { MARKET_DATA_ENDPOINTS } from './market-data.js';
+import { LEGAL_ENDPOINTS } from './legal.js';
 import { NEWS_ENDPOINTS } from './news.js';
 import { NOTIFICATION_ENDPOINTS } from './notification.js';
 import { SPOT_ORDER_ENDPOINTS } from './order.js';
@@ -42,6 +43,7 @@ export const API_ENDPOINTS = {
   kyc: KYC_ENDPOINTS,
   logging: LOGGING_ENDPOINTS,
   marketData: MARKET_DATA_ENDPOINTS,
+  legal: LEGAL_ENDPOINTS,
   news: NEWS_ENDPOINTS,
   notification: NOTIFICATION_ENDPOINTS,
   spotOrder: SPOT_ORDER_ENDPOINTS,

@@ -165,6 +165,16 @@ export const ErrorCode = {
     429,
     'Too many codes were sent to this address in the last hour; try again in {{retryAfterMinutes}} minutes.',
   ),
+  AGREEMENTS_NOT_ACCEPTED: def(
+    2029,
+    400,
+    'Read and agree to the Terms of Service and the Privacy Policy to create an account.',
+  ),
+  AGREEMENTS_CHANGED: def(
+    2030,
+    409,
+    'The terms changed while you were reading them: read the new version and agree again.',
+  ),
   PASSWORD_TOO_COMMON: def(
     2040,
     400,

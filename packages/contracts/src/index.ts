@@ -11,6 +11,7 @@ export * from './ledger.js';
 export * from './logging.js';
 export * from './market-data.js';
 export * from './news.js';
+export * from './legal.js';
 export * from './order.js';
 export * from './paging.js';
 export * from './random.js';

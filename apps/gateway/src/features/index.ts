@@ -9,6 +9,7 @@ import socket from './platform/socket/plugin.js';
 import notifications from './platform/notifications/plugin.js';
 import catalogue from './platform/catalogue/plugin.js';
 import news from './platform/news/plugin.js';
+import legal from './platform/legal/plugin.js';
 import logging from './platform/logging/plugin.js';
 import files from './platform/files/plugin.js';
 import user from './identity/user/plugin.js';
@@ -54,6 +55,7 @@ export const FEATURES: readonly FastifyPluginAsync<FeatureOptions>[] = [
   notifications,
   catalogue,
   news,
+  legal,
   logging,
   files,
   // identity: accounts, sessions, security settings, verification

@@ -65,6 +65,12 @@ export async function mailDelivered(t: TestApp): Promise<void> {
   await until(async () => (await t.app.jobs.pending(t.app.mailJob)) === 0, 10_000);
 }
 
+/** The agreements the seed publishes (version 1 of each), as the sign-up form sends them. */
+export const AGREED = [
+  { slug: 'service-terms', version: 1 },
+  { slug: 'privacy-policy', version: 1 },
+] as const;
+
 /** Registers through the real endpoints and returns the login answer. */
 export async function registerUser(
   t: TestApp,
@@ -83,7 +89,14 @@ export async function registerUser(
   const res = await t.app.inject({
     method: 'POST',
     url: '/v1/auth/public/register',
-    payload: { email, code, password: PASSWORD, confirmPassword: PASSWORD, entityType },
+    payload: {
+      email,
+      code,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      entityType,
+      acceptedAgreements: AGREED,
+    },
   });
   if (res.statusCode !== 200) throw new Error(res.body);
   return res.json<{ data: LoginResponse }>().data;

@@ -25,6 +25,12 @@ const AccountTypeGate = lazy(() =>
   })),
 );
 
+const AgreementsGate = lazy(() =>
+  import('../features/legal/components/agreements-gate').then((m) => ({
+    default: m.AgreementsGate,
+  })),
+);
+
 function useRouteHandle(): RouteHandle {
   const matches = useMatches();
   return (matches.at(-1)?.handle as RouteHandle | undefined) ?? {};
@@ -71,6 +77,8 @@ export function RootLayout() {
       {!embedded && loggedIn && (
         <Suspense fallback={null}>
           <AccountTypeGate />
+          {/* After it, so it shows above: new terms are agreed to before anything else. */}
+          <AgreementsGate />
         </Suspense>
       )}
       <Toaster />

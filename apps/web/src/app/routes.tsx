@@ -19,6 +19,7 @@ const MarketsPage = page(() => import('../features/markets/markets-page'), 'Mark
 const HelpPage = page(() => import('../features/info/components/help-page'), 'HelpPage');
 const RatesPage = page(() => import('../features/info/components/rates-page'), 'RatesPage');
 const PrivacyPage = page(() => import('../features/info/components/privacy-page'), 'PrivacyPage');
+const LegalRoute = page(() => import('../features/legal/components/legal-page'), 'LegalRoute');
 const NewsPage = page(() => import('../features/news/components/news-page'), 'NewsPage');
 const MessageCenterPage = page(
   () => import('../features/notifications/components/message-center-page'),
@@ -159,6 +160,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.exchangeRates, element: <RatesPage /> },
       { path: PATHS.privacy, element: <PrivacyPage /> },
       { path: PATHS.news, element: <NewsPage /> },
+      { path: PATHS.legal, element: <LegalRoute /> },
       { path: PATHS.messageCenter, element: <MessageCenterPage /> },
       { path: PATHS.login, element: <LoginPage />, handle: bare },
       { path: PATHS.forgotPassword, element: <ResetPasswordPage />, handle: bare },

@@ -10,9 +10,13 @@ function setting(name: string, fallback: string): string {
 }
 
 export const LINKS = {
-  /** The marketing site; footer links hang under it with a language prefix. */
-  officeWebsite: setting('VITE_OFFICE_WEBSITE_URL', 'https://www.example.com'),
-  digitalOptions: setting('VITE_DIGITAL_OPTIONS_URL', 'https://options.example.com'),
+  /**
+   * The marketing site; footer links hang under it with a language prefix. '' (the default):
+   * none, and the footer links the exchange's own legal pages and news instead.
+   */
+  officeWebsite: setting('VITE_OFFICE_WEBSITE_URL', ''),
+  /** The digital options product; '' (the default): not offered, no link. */
+  digitalOptions: setting('VITE_DIGITAL_OPTIONS_URL', ''),
   /** Asset management site; this client's own wallet page stands in until it exists. */
   walletSite: setting('VITE_WALLET_SITE_URL', ''),
   /** Authentication site; '' is this client's own /login (development and self-hosting). */
@@ -44,6 +48,22 @@ export const FOOTER_PAGES = [
   { key: 'tradingRules', path: '/trading-rules' },
   { key: 'fee', path: '/fee' },
 ] as const;
+
+/**
+ * The footer's pages this exchange serves itself when no office website is set: the operator's
+ * legal pages and the news. The others (academy, referral) exist only on an office website.
+ */
+export const OWN_FOOTER_PAGES: Readonly<Partial<Record<FooterPage, string>>> = {
+  aboutUs: '/legal/about-us',
+  announcement: '/news',
+  news: '/news',
+  lawEnforcement: '/legal/law-enforcement',
+  privacyPolicy: '/legal/privacy-policy',
+  serviceTerms: '/legal/service-terms',
+  tradingRules: '/legal/trading-rules',
+  fee: '/fee',
+};
+export type FooterPage = (typeof FOOTER_PAGES)[number]['key'];
 
 export function officePage(lang: string, path: string): string {
   return `${LINKS.officeWebsite}/${lang}${path}`;

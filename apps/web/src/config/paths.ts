@@ -4,6 +4,7 @@ import {
   flashConfirmPage,
   FIAT_WITHDRAWAL_CURRENCIES,
   PARTNER_BANK_CURRENCIES,
+  type LegalDocumentSlug,
 } from '@exchange/contracts';
 /** Every route path of the client (spec platform-shell section 2), in one place. */
 export const PATHS = {
@@ -14,6 +15,8 @@ export const PATHS = {
   exchangeRates: '/home/exchangeRates',
   privacy: '/home/privacy',
   news: '/news',
+  /** The operator's legal and about pages: legalPath(slug). */
+  legal: '/legal/:slug',
   messageCenter: '/MessageCenter',
   login: '/login',
   forgotPassword: '/login/forgetPassword',
@@ -90,6 +93,11 @@ const PUBLIC_PATHS: readonly string[] = [
   PATHS.fee,
 ];
 
+/** One of the operator's legal or about pages (terms, privacy policy, trading rules, ...). */
+export function legalPath(slug: LegalDocumentSlug): string {
+  return PATHS.legal.replace(':slug', slug);
+}
+
 function trimSlash(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
@@ -102,6 +110,7 @@ export function isPublicPath(pathname: string): boolean {
   // The spot market is watchable without an account; the order form invites the visitor to log in.
   if (path === PATHS.tradeSpot || path.startsWith(`${PATHS.tradeSpot}/`)) return true;
   if (PUBLIC_MOBILE_PATHS.includes(path)) return true;
+  if (path.startsWith(PATHS.legal.replace(':slug', ''))) return true;
   return PUBLIC_PATHS.includes(path);
 }
 

@@ -76,6 +76,10 @@ export const errorsDe: Record<string, string> = {
   error_2027: 'Der Anmeldeschritt ist abgelaufen; geben Sie Ihr Passwort erneut ein.',
   error_2028:
     'Innerhalb der letzten Stunde wurden zu viele Codes an diese Adresse gesendet. Bitte versuchen Sie es in {{retryAfterMinutes}} Minuten erneut.',
+  error_2029:
+    'Lesen und akzeptieren Sie die Nutzungsbedingungen und die Datenschutzerklärung, um ein Konto zu eröffnen.',
+  error_2030:
+    'Die Bedingungen wurden geändert, während Sie sie gelesen haben: Lesen Sie die neue Fassung und stimmen Sie erneut zu.',
   error_2040:
     'Dieses Passwort steht auf einer Liste häufiger oder geleakter Passwörter. Bitte wählen Sie ein anderes.',
   error_2041: 'Das Passwort darf weder Ihre E-Mail-Adresse noch den Teil vor dem @ enthalten.',

@@ -73,6 +73,10 @@ export const errorsFr: Record<string, string> = {
   error_2027: 'L’étape de connexion a expiré ; saisissez à nouveau votre mot de passe.',
   error_2028:
     'Trop de codes ont été envoyés à cette adresse au cours de la dernière heure ; réessayez dans {{retryAfterMinutes}} minutes.',
+  error_2029:
+    'Lisez et acceptez les conditions d’utilisation et la politique de confidentialité pour créer un compte.',
+  error_2030:
+    'Les conditions ont changé pendant votre lecture : lisez la nouvelle version et acceptez-la de nouveau.',
   error_2040:
     'Ce mot de passe figure sur une liste de mots de passe courants ou divulgués ; choisissez-en un autre.',
   error_2041:

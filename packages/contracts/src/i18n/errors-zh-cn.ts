@@ -65,6 +65,8 @@ export const errorsZhCn: Record<string, string> = {
     '登录失败：Google 验证码错误，第 {{failedAttempts}} 次，共 {{maxAttempts}} 次。错误 {{maxAttempts}} 次后账户将被锁定 {{lockMinutes}} 分钟。',
   error_2027: '登录步骤已过期，请重新输入密码。',
   error_2028: '过去一小时内向该地址发送的验证码过多，请在 {{retryAfterMinutes}} 分钟后重试。',
+  error_2029: '请阅读并同意服务条款和隐私政策后再创建账户。',
+  error_2030: '您阅读期间条款已更新：请阅读新版本并重新同意。',
   error_2040: '该密码在常见或已泄露密码列表中，请换一个。',
   error_2041: '密码不能包含您的邮箱地址或 @ 之前的部分。',
   error_2042: '开发测试入账仅限模拟交易和体验赢奖励，真实资金永远不能入账。',

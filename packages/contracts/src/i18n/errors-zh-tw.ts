@@ -65,6 +65,8 @@ export const errorsZhTw: Record<string, string> = {
     '登入失敗：Google 驗證碼錯誤，第 {{failedAttempts}} 次，共 {{maxAttempts}} 次。錯誤 {{maxAttempts}} 次後帳戶將被鎖定 {{lockMinutes}} 分鐘。',
   error_2027: '登入步驟已過期，請重新輸入密碼。',
   error_2028: '過去一小時內向此地址發送的驗證碼過多，請於 {{retryAfterMinutes}} 分鐘後再試。',
+  error_2029: '請閱讀並同意服務條款與隱私權政策後再建立帳戶。',
+  error_2030: '您閱讀期間條款已更新：請閱讀新版本並重新同意。',
   error_2040: '此密碼在常見或已外洩的密碼清單中，請換一個。',
   error_2041: '密碼不能包含您的電子郵件地址或 @ 之前的部分。',
   error_2042: '開發測試入帳僅限模擬交易與體驗贏獎勵，真實資金永遠無法入帳。',

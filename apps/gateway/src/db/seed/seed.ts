@@ -1,6 +1,7 @@
 import { ErrorCode } from '@exchange/contracts';
 import type { Db } from '../client.js';
 import { seedAssets, seedSymbols } from './catalogue-data.js';
+import { seedLegalDocuments } from './legal-data.js';
 import { seedNews } from './news-data.js';
 import { seedNetworks } from './network-data.js';
 
@@ -45,6 +46,15 @@ export async function seed(db: Db): Promise<{ assets: number; symbols: number }>
     for (const n of seedNews) {
       const data = { ...n, language: 'en', publishedAt: new Date(n.publishedAt) };
       await tx.newsItem.upsert({ where: { id: n.id }, create: data, update: {} });
+    }
+    // Legal pages: version 1 in English, only for a document with no text yet (an operator's
+    // own texts and versions are never touched).
+    for (const d of seedLegalDocuments) {
+      if (await tx.legalDocument.findFirst({ where: { slug: d.slug }, select: { id: true } }))
+        continue;
+      await tx.legalDocument.create({
+        data: { ...d, version: 1, language: 'en', publishedAt: new Date('2026-11-01T00:00:00Z') },
+      });
     }
     // Keep the id sequences past the seeded rows.
     for (const table of ['block_list_item', 'news_item']) {

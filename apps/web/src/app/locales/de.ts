@@ -179,6 +179,12 @@ export const de: Messages = {
     category: { CRYPTO: 'Krypto', RWA: 'Tokenisierter Vermögenswert', FIAT: 'Fiat' },
   },
   auth: {
+    agreements:
+      'Ich habe die <0>{{terms}}</0> und die <1>{{privacy}}</1> gelesen und stimme ihnen zu.',
+    agreementsRequired:
+      'Stimmen Sie den Nutzungsbedingungen und der Datenschutzerklärung zu, um Ihr Konto zu eröffnen.',
+    agreementsChanged:
+      'Die Bedingungen wurden während Ihrer Registrierung geändert: Lesen Sie sie und stimmen Sie erneut zu.',
     loginTitle: 'Anmelden',
     loginSubtitle:
       'Willkommen zurück. Melden Sie sich an, um zu handeln und Ihre Vermögenswerte zu verwalten.',
@@ -327,26 +333,24 @@ export const de: Messages = {
     source:
       'Mittelkurse aus dem Referenzpreis-Feed der Börse, nur zur Information; sie sind kein Kauf- oder Verkaufsangebot.',
   },
-  privacy: {
-    title: 'Datenschutz',
-    updated: 'Zuletzt aktualisiert am 1. Juli 2025',
-    sections: {
-      collect: {
-        title: 'Welche Daten wir erheben',
-        body: 'Ihre E-Mail-Adresse, Ihren Kontotyp, Ausweisdokumente bei der Verifizierung sowie Aufzeichnungen Ihrer Aufträge und Überweisungen.',
-      },
-      use: {
-        title: 'Wie wir sie verwenden',
-        body: 'Um Ihr Konto zu führen, gesetzliche Pflichten zu erfüllen, Betrug zu verhindern und den Dienst zu verbessern. Seitenaufrufe zählt diese Börse selbst, niemals Tracker von Drittanbietern.',
-      },
-      keep: {
-        title: 'Wie lange wir sie speichern',
-        body: 'Solange Ihr Konto besteht, und danach für die gesetzlich vorgeschriebenen Fristen.',
-      },
-      rights: {
-        title: 'Ihre Rechte',
-        body: 'Sie können im Kontobereich eine Kopie Ihrer Daten anfordern, sie berichtigen lassen oder Ihr Konto schließen.',
-      },
+  privacy: { title: 'Datenschutz' },
+  legal: {
+    loadFailed: 'Diese Seite konnte nicht geladen werden',
+    version: 'Fassung {{version}}, veröffentlicht am {{date}}',
+    fallback:
+      'Diese Seite ist noch nicht in Ihrer Sprache verfügbar; der englische Text wird angezeigt.',
+    gate: {
+      titleNew: 'Stimmen Sie unseren Bedingungen zu, um fortzufahren',
+      introNew:
+        'Ihr Konto hat den folgenden Bedingungen noch nicht zugestimmt. Bitte lesen Sie sie; sobald Sie zustimmen, können Sie Ihr Konto nutzen.',
+      title: 'Wir haben unsere Bedingungen aktualisiert',
+      intro:
+        'Bitte lesen Sie die neuen Fassungen unten. Sobald Sie zustimmen, können Sie Ihr Konto weiter nutzen.',
+      version: 'Fassung {{version}}',
+      confirm: 'Ich habe die neuen Fassungen gelesen und stimme ihnen zu',
+      agree: 'Zustimmen und fortfahren',
+      changed:
+        'Die Bedingungen haben sich beim Lesen erneut geändert: Lesen Sie sie und stimmen Sie erneut zu.',
     },
   },
   news: {

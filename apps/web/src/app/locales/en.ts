@@ -175,6 +175,11 @@ export const en = {
     category: { CRYPTO: 'Crypto', RWA: 'Tokenised asset', FIAT: 'Fiat' },
   },
   auth: {
+    agreements: 'I have read and agree to the <0>{{terms}}</0> and the <1>{{privacy}}</1>.',
+    agreementsRequired:
+      'Agree to the Terms of Service and the Privacy Policy to create your account.',
+    agreementsChanged:
+      'The terms were updated while you were signing up: read them and agree again.',
     loginTitle: 'Log in',
     loginSubtitle: 'Welcome back. Log in to trade and manage your assets.',
     registerTitle: 'Create your account',
@@ -317,26 +322,22 @@ export const en = {
     source:
       "Mid rates from the exchange's reference price feed, for information; they are not a quote to buy or sell.",
   },
-  privacy: {
-    title: 'Privacy',
-    updated: 'Last updated 1 July 2025',
-    sections: {
-      collect: {
-        title: 'What we collect',
-        body: 'Your e-mail, account type, identity documents when you verify, and records of your orders and transfers.',
-      },
-      use: {
-        title: 'How we use it',
-        body: 'To run your account, meet legal obligations, prevent fraud and improve the service. Page views are counted by this exchange itself, never by third-party trackers.',
-      },
-      keep: {
-        title: 'How long we keep it',
-        body: 'As long as your account is open and afterwards for the periods the law requires.',
-      },
-      rights: {
-        title: 'Your rights',
-        body: 'You may ask for a copy of your data, correct it or close your account from the account centre.',
-      },
+  privacy: { title: 'Privacy' },
+  legal: {
+    loadFailed: 'This page could not be loaded',
+    version: 'Version {{version}}, published {{date}}',
+    fallback: 'This page is not yet available in your language; the English text is shown.',
+    gate: {
+      titleNew: 'Agree to our terms to go on',
+      introNew:
+        'Your account has not agreed to the terms below yet. Please read them; you can use your account once you agree.',
+      title: 'We have updated our terms',
+      intro:
+        'Please read the new versions below. You can go on using your account once you agree to them.',
+      version: 'version {{version}}',
+      confirm: 'I have read and agree to the new versions',
+      agree: 'Agree and continue',
+      changed: 'The terms changed again while you were reading them: read them and agree again.',
     },
   },
   news: {

@@ -179,6 +179,11 @@ export const fr: Messages = {
     category: { CRYPTO: 'Crypto', RWA: 'Actif tokenisé', FIAT: 'Fiat' },
   },
   auth: {
+    agreements: 'J’ai lu et j’accepte les <0>{{terms}}</0> et la <1>{{privacy}}</1>.',
+    agreementsRequired:
+      'Acceptez les conditions d’utilisation et la politique de confidentialité pour créer votre compte.',
+    agreementsChanged:
+      'Les conditions ont été mises à jour pendant votre inscription : lisez-les et acceptez-les de nouveau.',
     loginTitle: 'Connexion',
     loginSubtitle: 'Bon retour parmi nous. Connectez-vous pour trader et gérer vos actifs.',
     registerTitle: 'Créez votre compte',
@@ -324,26 +329,24 @@ export const fr: Messages = {
     source:
       "Cours moyens issus du flux de prix de référence de la plateforme, à titre indicatif ; il ne s'agit pas d'une offre d'achat ou de vente.",
   },
-  privacy: {
-    title: 'Confidentialité',
-    updated: 'Dernière mise à jour : 1er juillet 2025',
-    sections: {
-      collect: {
-        title: 'Ce que nous collectons',
-        body: "Votre e-mail, votre type de compte, vos pièces d'identité lors de la vérification, ainsi que l'historique de vos ordres et transferts.",
-      },
-      use: {
-        title: 'Comment nous les utilisons',
-        body: 'Pour gérer votre compte, respecter nos obligations légales, prévenir la fraude et améliorer le service. Les pages vues sont comptabilisées par la plateforme elle-même, jamais par des traceurs tiers.',
-      },
-      keep: {
-        title: 'Durée de conservation',
-        body: 'Tant que votre compte est ouvert, puis pendant les durées imposées par la loi.',
-      },
-      rights: {
-        title: 'Vos droits',
-        body: "Vous pouvez demander une copie de vos données, les rectifier ou clôturer votre compte depuis l'espace compte.",
-      },
+  privacy: { title: 'Confidentialité' },
+  legal: {
+    loadFailed: 'Impossible de charger cette page',
+    version: 'Version {{version}}, publiée le {{date}}',
+    fallback:
+      'Cette page n’est pas encore disponible dans votre langue ; le texte anglais est affiché.',
+    gate: {
+      titleNew: 'Acceptez nos conditions pour continuer',
+      introNew:
+        'Votre compte n’a pas encore accepté les conditions ci-dessous. Veuillez les lire ; vous pourrez utiliser votre compte dès que vous les aurez acceptées.',
+      title: 'Nous avons mis à jour nos conditions',
+      intro:
+        'Veuillez lire les nouvelles versions ci-dessous. Vous pourrez continuer à utiliser votre compte dès que vous les aurez acceptées.',
+      version: 'v. {{version}}',
+      confirm: 'J’ai lu et j’accepte les nouvelles versions',
+      agree: 'Accepter et continuer',
+      changed:
+        'Les conditions ont de nouveau changé pendant votre lecture : lisez-les et acceptez-les de nouveau.',
     },
   },
   news: {

@@ -176,6 +176,9 @@ export const ko: Messages = {
     category: { CRYPTO: '암호화폐', RWA: '토큰화 자산', FIAT: '법정화폐' },
   },
   auth: {
+    agreements: '<0>{{terms}}</0> 및 <1>{{privacy}}</1>을(를) 읽었으며 이에 동의합니다.',
+    agreementsRequired: '계정을 만들려면 이용약관과 개인정보 처리방침에 동의하세요.',
+    agreementsChanged: '가입하는 동안 약관이 변경되었습니다. 내용을 읽고 다시 동의하세요.',
     loginTitle: '로그인',
     loginSubtitle: '다시 오신 것을 환영합니다. 로그인하고 거래와 자산 관리를 시작하세요.',
     registerTitle: '계정 만들기',
@@ -316,26 +319,21 @@ export const ko: Messages = {
     updated: '{{time}} 업데이트',
     source: '거래소 참고 가격 피드의 중간 환율로 정보 제공용이며, 매수 또는 매도 호가가 아닙니다.',
   },
-  privacy: {
-    title: '개인정보 보호',
-    updated: '최종 업데이트: 2025년 7월 1일',
-    sections: {
-      collect: {
-        title: '수집하는 정보',
-        body: '이메일, 계정 유형, 인증 시 제출한 신분증, 주문 및 이체 기록.',
-      },
-      use: {
-        title: '이용 목적',
-        body: '계정 운영, 법적 의무 이행, 사기 방지 및 서비스 개선을 위해 이용합니다. 페이지 조회수는 거래소가 직접 집계하며 제3자 추적 도구는 절대 사용하지 않습니다.',
-      },
-      keep: {
-        title: '보관 기간',
-        body: '계정이 유지되는 동안, 그리고 그 이후에는 법령이 정한 기간 동안 보관합니다.',
-      },
-      rights: {
-        title: '이용자의 권리',
-        body: '계정 센터에서 데이터 사본을 요청하거나, 데이터를 정정하거나, 계정을 해지할 수 있습니다.',
-      },
+  privacy: { title: '개인정보 보호' },
+  legal: {
+    loadFailed: '이 페이지를 불러올 수 없습니다',
+    version: '{{version}}판, {{date}} 게시',
+    fallback: '이 페이지는 아직 사용하시는 언어로 제공되지 않아 영어 원문을 표시합니다.',
+    gate: {
+      titleNew: '계속하려면 약관에 동의하세요',
+      introNew:
+        '이 계정은 아직 아래 약관에 동의하지 않았습니다. 내용을 읽어 주세요. 동의하시면 계정을 이용하실 수 있습니다.',
+      title: '약관이 변경되었습니다',
+      intro: '아래의 새 버전을 읽어 주세요. 동의하시면 계정을 계속 이용하실 수 있습니다.',
+      version: '{{version}}판',
+      confirm: '새 버전을 읽었으며 이에 동의합니다',
+      agree: '동의하고 계속',
+      changed: '읽는 동안 약관이 다시 변경되었습니다. 내용을 읽고 다시 동의하세요.',
     },
   },
   news: {

@@ -168,6 +168,9 @@ export const zhCn: Messages = {
     category: { CRYPTO: '加密货币', RWA: '代币化资产', FIAT: '法币' },
   },
   auth: {
+    agreements: '我已阅读并同意<0>{{terms}}</0>和<1>{{privacy}}</1>。',
+    agreementsRequired: '请同意服务条款和隐私政策以创建账户。',
+    agreementsChanged: '您注册期间条款已更新：请阅读后重新同意。',
     loginTitle: '登录',
     loginSubtitle: '欢迎回来，登录后即可交易和管理资产。',
     registerTitle: '创建账户',
@@ -305,20 +308,20 @@ export const zhCn: Messages = {
     updated: '更新于 {{time}}。',
     source: '来自交易所参考价格源的中间价，仅供参考，并非买卖报价。',
   },
-  privacy: {
-    title: '隐私',
-    updated: '最后更新：2025 年 7 月 1 日',
-    sections: {
-      collect: {
-        title: '我们收集的信息',
-        body: '您的邮箱、账户类型、认证时提交的身份证件，以及您的订单与转账记录。',
-      },
-      use: {
-        title: '我们如何使用',
-        body: '用于运营您的账户、履行法律义务、防范欺诈并改进服务。页面浏览统计由本交易所自行完成，绝不使用第三方追踪。',
-      },
-      keep: { title: '保存期限', body: '在您的账户存续期间保存，并在此后按法律要求的期限保存。' },
-      rights: { title: '您的权利', body: '您可以在账户中心申请获取数据副本、更正数据或注销账户。' },
+  privacy: { title: '隐私' },
+  legal: {
+    loadFailed: '无法加载此页面',
+    version: '第 {{version}} 版，发布于 {{date}}',
+    fallback: '此页面尚无您所用语言的版本，现显示英文原文。',
+    gate: {
+      titleNew: '请同意我们的条款以继续',
+      introNew: '您的账户尚未同意以下条款。请阅读后同意，即可使用您的账户。',
+      title: '我们更新了条款',
+      intro: '请阅读以下新版本。同意后即可继续使用您的账户。',
+      version: '第 {{version}} 版',
+      confirm: '我已阅读并同意新版本',
+      agree: '同意并继续',
+      changed: '您阅读期间条款再次更新：请阅读后重新同意。',
     },
   },
   news: {

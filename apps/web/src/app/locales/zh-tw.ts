@@ -168,6 +168,9 @@ export const zhTw: Messages = {
     category: { CRYPTO: '加密貨幣', RWA: '代幣化資產', FIAT: '法幣' },
   },
   auth: {
+    agreements: '我已閱讀並同意<0>{{terms}}</0>與<1>{{privacy}}</1>。',
+    agreementsRequired: '請同意服務條款與隱私權政策以建立帳戶。',
+    agreementsChanged: '您註冊期間條款已更新：請閱讀後重新同意。',
     loginTitle: '登入',
     loginSubtitle: '歡迎回來，登入後即可交易和管理資產。',
     registerTitle: '創建帳戶',
@@ -305,20 +308,20 @@ export const zhTw: Messages = {
     updated: '更新於 {{time}}。',
     source: '來自交易所參考價格來源的中間價，僅供參考，並非買賣報價。',
   },
-  privacy: {
-    title: '隱私',
-    updated: '最後更新：2025 年 7 月 1 日',
-    sections: {
-      collect: {
-        title: '我們收集的資訊',
-        body: '您的電子郵件、帳戶類型、認證時提交的身份證件，以及您的訂單與轉賬記錄。',
-      },
-      use: {
-        title: '我們如何使用',
-        body: '用於運營您的帳戶、履行法律義務、防範欺詐並改進服務。頁面瀏覽統計由本交易所自行完成，絕不使用第三方追蹤。',
-      },
-      keep: { title: '保存期限', body: '在您的帳戶存續期間保存，並在此後按法律要求的期限保存。' },
-      rights: { title: '您的權利', body: '您可以在帳戶中心申請獲取資料副本、更正資料或註銷帳戶。' },
+  privacy: { title: '隱私' },
+  legal: {
+    loadFailed: '無法載入此頁面',
+    version: '第 {{version}} 版，發布於 {{date}}',
+    fallback: '此頁面尚無您所用語言的版本，現顯示英文原文。',
+    gate: {
+      titleNew: '請同意我們的條款以繼續',
+      introNew: '您的帳戶尚未同意以下條款。請閱讀後同意，即可使用您的帳戶。',
+      title: '我們更新了條款',
+      intro: '請閱讀以下新版本。同意後即可繼續使用您的帳戶。',
+      version: '第 {{version}} 版',
+      confirm: '我已閱讀並同意新版本',
+      agree: '同意並繼續',
+      changed: '您閱讀期間條款再次更新：請閱讀後重新同意。',
     },
   },
   news: {

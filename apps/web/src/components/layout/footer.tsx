@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { FOOTER_PAGES, LINKS, officePage } from '../../config/links';
+import { FOOTER_PAGES, LINKS, OWN_FOOTER_PAGES, officePage } from '../../config/links';
 import { PATHS } from '../../config/paths';
 import { LogoMark } from '../icons';
 
@@ -29,18 +29,24 @@ export function Footer() {
           <div key={group}>
             <h2 className="app-footer__title">{t(`footer.${group}`)}</h2>
             <ul className="app-footer__links">
-              {GROUPS[group].map((key) => (
-                <li key={key}>
-                  {key === 'fee' ? (
-                    // The schedule is this exchange's own page: it reads the live rates.
-                    <Link to={PATHS.fee}>{t(`footer.${key}`)}</Link>
-                  ) : (
-                    <a href={officePage(lang, pageOf(key))} {...external}>
-                      {t(`footer.${key}`)}
-                    </a>
-                  )}
-                </li>
-              ))}
+              {GROUPS[group].map((key) => {
+                // The fee schedule is always this exchange's own page (it reads the live rates);
+                // without an office website, so are the legal pages and the news, and the pages
+                // only an office website has are left out.
+                const own = key === 'fee' || !LINKS.officeWebsite ? OWN_FOOTER_PAGES[key] : null;
+                if (!own && !LINKS.officeWebsite) return null;
+                return (
+                  <li key={key}>
+                    {own ? (
+                      <Link to={own}>{t(`footer.${key}`)}</Link>
+                    ) : (
+                      <a href={officePage(lang, pageOf(key))} {...external}>
+                        {t(`footer.${key}`)}
+                      </a>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           </div>
         ))}

@@ -84,12 +84,16 @@ export function Header({ bell }: { bell?: ReactNode }) {
               {t('nav.spotTrade')}
             </NavLink>
           )}
-          <a className="nav-link" href={LINKS.digitalOptions} {...external}>
-            {t('nav.digitalOptions')}
-          </a>
-          <a className="nav-link" href={`${LINKS.officeWebsite}/${i18n.language}`} {...external}>
-            {t('nav.officeWebsite')}
-          </a>
+          {LINKS.digitalOptions && (
+            <a className="nav-link" href={LINKS.digitalOptions} {...external}>
+              {t('nav.digitalOptions')}
+            </a>
+          )}
+          {LINKS.officeWebsite && (
+            <a className="nav-link" href={`${LINKS.officeWebsite}/${i18n.language}`} {...external}>
+              {t('nav.officeWebsite')}
+            </a>
+          )}
           {loggedIn && (
             <a className="nav-link" href={walletHref} onClick={() => menuEvent('wallet')}>
               {t('nav.wallet')}

@@ -1,5 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { isValidEmail, normalizeEmail, type EntityType } from '@exchange/contracts';
+import {
+  isValidEmail,
+  normalizeEmail,
+  type AgreementVersion,
+  type EntityType,
+} from '@exchange/contracts';
 import type { Env } from '../../../config/env.js';
 import type { Db } from '../../../db/client.js';
 import type { Jobs } from '../../../jobs/jobs.js';
@@ -14,6 +19,7 @@ import { LoginTickets } from './login-ticket.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { checkPasswordPolicy } from './password-policy.js';
 import { consumePuzzleToken } from './puzzle/puzzle-service.js';
+import { checkAgreed } from '../../platform/legal/legal-service.js';
 import type { IssuedTokens, Sessions } from './session-service.js';
 import { EMAIL_CODE_TTL_MS, SECURITY_LOCK_MS } from '@exchange/contracts';
 
@@ -154,11 +160,14 @@ export async function register(
     password: string;
     confirmPassword: string;
     entityType: EntityType;
+    acceptedAgreements: readonly AgreementVersion[];
   },
   meta: ClientMeta,
 ): Promise<IssuedTokens & { userId: string }> {
   const email = checkedEmail(input.email);
   checkPasswords(input.password, input.confirmPassword, email);
+  // Before the code is used up: a refusal here leaves the code good for the corrected form.
+  const agreed = await checkAgreed(deps.db, input.acceptedAgreements, { all: true });
   // The code first: only whoever holds a code mailed to the address learns it has an account
   // (no code is mailed to an existing account, so that is a registration racing this one).
   await consumeEmailCode({
@@ -181,6 +190,9 @@ export async function register(
         passwordHash,
         entityType: input.entityType,
         createdAt: deps.clock.date(),
+        agreements: {
+          create: agreed.map((a) => ({ ...a, acceptedAt: deps.clock.date(), ip: meta.ip ?? null })),
+        },
       },
     });
   } catch (err) {

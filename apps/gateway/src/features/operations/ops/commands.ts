@@ -12,6 +12,7 @@ import type { OpsDeps } from './ops-deps.js';
 import { listSpotFees, setSpotFee } from './fee-ops.js';
 import { fundHouseAccount } from './house-ops.js';
 import { addNewsItem, listNewsItems, removeNewsItem } from './news-ops.js';
+import { listLegalDocuments, publishLegalDocument } from './legal-ops.js';
 import { decideKyc, decideWithdrawal, listKycReviews, listOpenWithdrawals } from './review-ops.js';
 
 /** The operator command line's words: parsing, usage and dispatch to the services. */
@@ -32,12 +33,17 @@ export const USAGE = `Operator commands (every change is audited and reaches ope
   ops news add --title "<title>" [--summary ..] [--body ..] [--category NEWS|ANNOUNCEMENT]
                [--language en|zh-CN|zh-TW|ar|fr|de|ja|ko] [--at <ISO 8601 time>]
   ops news remove <id>
+  ops legal list
+  ops legal publish service-terms|privacy-policy|trading-rules|about-us|law-enforcement
+               --file <text file> [--language en|zh-CN|..] [--title "<title>"] [--new-version]
+               (a "# Title" first line names the page; --new-version, English only, starts the
+               next version: users agree again to new terms of service or privacy policy)
   ops kyc list
   ops kyc decide <application id|UID|e-mail> pass|reject|fail [--reason "<text>"]
   ops withdrawal list
   ops withdrawal approve <id> | refuse <id> [--reason "<text>"]
   ops house fund <UID|e-mail> <ASSET> <NETWORK> <amount>
-  ops audit [--entity asset|symbol|blocklist|fee|news|kyc|withdrawal|fiat-withdrawal|house] [--key <key>] [--limit <n>]
+  ops audit [--entity asset|symbol|blocklist|fee|news|legal|kyc|withdrawal|fiat-withdrawal|house] [--key <key>] [--limit <n>]
 
 Options: --by <operator name> (default: the OS user) for the audit, --json for machine output,
 --help. Settings as the gateway's: DATABASE_URL, REDIS_URL, REDIS_PREFIX (defaults: the exchange
@@ -49,7 +55,7 @@ export interface Parsed {
   flags: Map<string, string[]>;
 }
 
-/** `--name value` (repeatable), `--name=value`, and bare words; `--json` and `--help` take none. */
+/** `--name value` (repeatable), `--name=value`, and bare words; `--json`, `--help` and `--new-version` take none. */
 export function parseArgs(argv: string[]): Parsed {
   const positional: string[] = [];
   const flags = new Map<string, string[]>();
@@ -60,7 +66,7 @@ export function parseArgs(argv: string[]): Parsed {
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       if (eq > 0) add(a.slice(2, eq), a.slice(eq + 1));
-      else if (a === '--json' || a === '--help') add(a.slice(2), 'true');
+      else if (a === '--json' || a === '--help' || a === '--new-version') add(a.slice(2), 'true');
       else {
         const v = argv[i + 1];
         if (v === undefined) throw new AppError('OPS_INVALID', { reason: `${a} needs a value` });
@@ -179,6 +185,17 @@ export async function runOps(deps: OpsDeps, p: Parsed): Promise<unknown> {
       });
     case 'news remove':
       return removeNewsItem(deps, Number(need(a, 'the news id')));
+    case 'legal list':
+      return listLegalDocuments(deps);
+    case 'legal publish':
+      return publishLegalDocument(deps, {
+        slug: a,
+        file: need(flag(p, 'file'), '--file'),
+        language: flag(p, 'language'),
+        title: flag(p, 'title'),
+        newVersion: p.flags.has('new-version'),
+        cwd: process.env.INIT_CWD ?? process.cwd(),
+      });
     case 'kyc list':
       return listKycReviews(deps);
     case 'kyc decide':

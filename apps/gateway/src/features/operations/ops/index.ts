@@ -13,6 +13,7 @@ export * from './commands.js';
 export * from './fee-ops.js';
 export * from './house-ops.js';
 export * from './news-ops.js';
+export * from './legal-ops.js';
 export * from './publish.js';
 export * from './review-ops.js';
 

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmailCode } from '../../../../src/features/identity/auth/email-code-service.js';
 import { hashPassword } from '../../../../src/features/identity/auth/password.js';
 import { build, type TestApp } from '../../../helpers/build.js';
-import { bearer, latestCode, loginUser, registerUser, solvePuzzle } from '../../../helpers/auth.js';
+import {
+  bearer,
+  latestCode,
+  loginUser,
+  registerUser,
+  solvePuzzle,
+  AGREED,
+} from '../../../helpers/auth.js';
 
 /**
  * The domain spec's password rule (section 5): 8 to 20 characters with a lowercase letter, an
@@ -53,6 +60,7 @@ describe('the password rule of the domain spec', () => {
     for (const password of BROKEN)
       expectRuleRefusal(
         await post('/v1/auth/public/register', {
+          acceptedAgreements: AGREED,
           email,
           code,
           password,
@@ -62,6 +70,7 @@ describe('the password rule of the domain spec', () => {
       );
     expect(await t.app.db.user.count({ where: { email } })).toBe(0);
     const ok = await post('/v1/auth/public/register', {
+      acceptedAgreements: AGREED,
       email,
       code,
       password: LONGEST,
@@ -74,7 +83,13 @@ describe('the password rule of the domain spec', () => {
   it('says the rule in the language asked for', async () => {
     const res = await post(
       '/v1/auth/public/register',
-      { email: 'rule-de@example.com', code: '123456', password: 'abc', confirmPassword: 'abc' },
+      {
+        acceptedAgreements: AGREED,
+        email: 'rule-de@example.com',
+        code: '123456',
+        password: 'abc',
+        confirmPassword: 'abc',
+      },
       { 'accept-language': 'de' },
     );
     expect(res.json()).toMatchObject({ code: '2006' });

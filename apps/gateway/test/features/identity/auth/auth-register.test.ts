@@ -9,6 +9,7 @@ import {
   mailDelivered,
   registerUser,
   solvePuzzle,
+  AGREED,
 } from '../../../helpers/auth.js';
 
 let t: TestApp;
@@ -73,6 +74,7 @@ describe('registration', () => {
     expect(freshAgain.json()).toMatchObject({ code: '2014' });
     // The final step does not tell either, without a code mailed to the address.
     const guess = await post('/v1/auth/public/register', {
+      acceptedAgreements: AGREED,
       email: 'alice@example.com',
       code: '123456',
       password: PASSWORD,
@@ -88,6 +90,7 @@ describe('registration', () => {
     // Another registration of the address won the race meanwhile.
     await t.app.db.user.create({ data: { email: 'race@example.com', uid: '99999999' } });
     const res = await post('/v1/auth/public/register', {
+      acceptedAgreements: AGREED,
       email: 'race@example.com',
       code,
       password: PASSWORD,
@@ -136,6 +139,7 @@ describe('registration', () => {
       ['Bob-2024!xyz', 'Bob-2024!xyz', '2041'],
     ] as const) {
       const res = await post('/v1/auth/public/register', {
+        acceptedAgreements: AGREED,
         ...base,
         password,
         confirmPassword: confirm,
@@ -146,12 +150,14 @@ describe('registration', () => {
     // The passphrase form of 21 characters or more without the four kinds is gone (spec rule).
     const passphrase = 'correct horse battery staple';
     const refused = await post('/v1/auth/public/register', {
+      acceptedAgreements: AGREED,
       ...base,
       password: passphrase,
       confirmPassword: passphrase,
     });
     expect(refused.json()).toMatchObject({ code: '2006' });
     const ok = await post('/v1/auth/public/register', {
+      acceptedAgreements: AGREED,
       ...base,
       password: PASSWORD,
       confirmPassword: PASSWORD,
@@ -164,6 +170,7 @@ describe('registration', () => {
     const res = await post(
       '/v1/auth/public/register',
       {
+        acceptedAgreements: AGREED,
         email: 'zoe@example.com',
         code: '123456',
         password: 'Password1!',
@@ -192,6 +199,7 @@ describe('registration', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const attempt = (c: string) =>
       post('/v1/auth/public/register', {
+        acceptedAgreements: AGREED,
         email: 'dave@example.com',
         code: c,
         password: PASSWORD,
@@ -209,6 +217,7 @@ describe('registration', () => {
     const code = await latestCode(t, 'erin@example.com');
     t.clock.advance(10 * 60_000 + 1);
     const late = await post('/v1/auth/public/register', {
+      acceptedAgreements: AGREED,
       email: 'erin@example.com',
       code,
       password: PASSWORD,
@@ -221,14 +230,20 @@ describe('registration', () => {
     await sendCode('erin@example.com');
     const fresh = await latestCode(t, 'erin@example.com', n);
     const ok = await post('/v1/auth/public/register', {
+      acceptedAgreements: AGREED,
       email: 'erin@example.com',
       code: fresh,
       password: PASSWORD,
       confirmPassword: PASSWORD,
     });
     expect(ok.statusCode).toBe(200);
+    // The account gone (with the record of its agreements), the code must still be spent.
+    await t.app.db.agreementAcceptance.deleteMany({
+      where: { user: { email: 'erin@example.com' } },
+    });
     await t.app.db.user.delete({ where: { email: 'erin@example.com' } });
     const reuse = await post('/v1/auth/public/register', {
+      acceptedAgreements: AGREED,
       email: 'erin@example.com',
       code: fresh,
       password: PASSWORD,
@@ -242,6 +257,7 @@ describe('registration', () => {
     await sendCode('frank@example.com');
     const code = await latestCode(t, 'frank@example.com');
     const res = await post('/v1/auth/public/register', {
+      acceptedAgreements: AGREED,
       email: 'grace@example.com',
       code,
       password: PASSWORD,

@@ -5,6 +5,7 @@ import {
   loginResponse,
   noData,
   passwordLoginResponse,
+  type AgreementVersion,
   type EntityType,
 } from '@exchange/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -30,8 +31,9 @@ export interface RegisterInput {
   password: string;
   confirmPassword: string;
   entityType: EntityType;
+  acceptedAgreements: AgreementVersion[];
 }
-export type ResetInput = Omit<RegisterInput, 'entityType'>;
+export type ResetInput = Omit<RegisterInput, 'entityType' | 'acceptedAgreements'>;
 
 const post = <T>(
   client: ApiClient,

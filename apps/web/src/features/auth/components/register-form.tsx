@@ -1,6 +1,12 @@
 import { EntityType, type EntityType as Entity } from '@exchange/contracts';
+import { ErrorCode } from '@exchange/contracts';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { legalPath } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useCurrentAgreements } from '../../legal/api/legal';
+import '../../legal/legal.css';
 import { PasswordField, TextField } from '../../../components/form';
 import { useRegister } from '../api/session';
 import { useCompleteLogin } from '../hooks/use-complete-login';
@@ -9,8 +15,12 @@ import { PasswordRules } from './password-rules';
 import { useCodePasswordForm } from '../hooks/use-code-password-form';
 
 export function RegisterForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const register = useRegister();
+  const agreements = useCurrentAgreements(i18n.language);
+  const inForce = agreements.data ?? [];
+  const [agreed, setAgreed] = useState(false);
+  const [agreeError, setAgreeError] = useState<string | null>(null);
   const complete = useCompleteLogin();
   const [entityType, setEntityType] = useState<Entity>(EntityType.INDIVIDUAL);
   const {
@@ -31,12 +41,26 @@ export function RegisterForm() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const fields = validate();
-    if (!fields) return;
+    const needAgreement = inForce.length > 0 && !agreed;
+    setAgreeError(needAgreement ? t('auth.agreementsRequired') : null);
+    if (!fields || needAgreement) return;
     register.mutate(
-      { ...fields, entityType },
+      {
+        ...fields,
+        entityType,
+        acceptedAgreements: inForce.map(({ slug, version }) => ({ slug, version })),
+      },
       {
         onSuccess: (answer) => complete(answer, { registered: true }),
-        onError: showServerError,
+        onError: (err) => {
+          showServerError(err);
+          // New terms were published while the form was open: show them, and ask again.
+          if (err instanceof ApiError && err.code === String(ErrorCode.AGREEMENTS_CHANGED.code)) {
+            setAgreed(false);
+            setAgreeError(t('auth.agreementsChanged'));
+            void agreements.refetch();
+          }
+        },
       },
     );
   };
@@ -95,6 +119,51 @@ export function RegisterForm() {
         error={errors.confirm}
       />
       <PasswordRules password={password} confirm={confirm} email={email} />
+      {inForce.length > 0 && (
+        <div className="field">
+          <label className="legal-check">
+            <input
+              type="checkbox"
+              name="agreements"
+              checked={agreed}
+              aria-invalid={agreeError !== null}
+              aria-describedby={agreeError ? 'agreements-error' : undefined}
+              onChange={(e) => {
+                setAgreed(e.target.checked);
+                if (e.target.checked) setAgreeError(null);
+              }}
+            />
+            <span>
+              <Trans
+                i18nKey="auth.agreements"
+                values={{
+                  terms: titleOf(inForce, 'service-terms'),
+                  privacy: titleOf(inForce, 'privacy-policy'),
+                }}
+                components={[
+                  <Link
+                    key="terms"
+                    to={legalPath('service-terms')}
+                    target="_blank"
+                    rel="noopener"
+                  />,
+                  <Link
+                    key="privacy"
+                    to={legalPath('privacy-policy')}
+                    target="_blank"
+                    rel="noopener"
+                  />,
+                ]}
+              />
+            </span>
+          </label>
+          {agreeError && (
+            <p className="field__error" id="agreements-error" role="alert">
+              {agreeError}
+            </p>
+          )}
+        </div>
+      )}
       <button
         type="submit"
         className="button button--primary button--block button--large"
@@ -104,4 +173,8 @@ export function RegisterForm() {
       </button>
     </form>
   );
+}
+
+function titleOf(list: readonly { slug: string; title: string }[], slug: string): string {
+  return list.find((a) => a.slug === slug)?.title ?? slug;
 }

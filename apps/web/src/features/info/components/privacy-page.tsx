@@ -1,20 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import '../info.css';
+import { LegalPage } from '../../legal/components/legal-page';
 
-const SECTIONS = ['collect', 'use', 'keep', 'rights'] as const;
-
+/** /home/privacy: the operator's privacy policy (the legal page `privacy-policy`). */
 export function PrivacyPage() {
-  const { t } = useTranslation();
-  return (
-    <article className="page info prose">
-      <h1>{t('privacy.title')}</h1>
-      <p className="muted">{t('privacy.updated')}</p>
-      {SECTIONS.map((key) => (
-        <section key={key}>
-          <h2>{t(`privacy.sections.${key}.title`)}</h2>
-          <p>{t(`privacy.sections.${key}.body`)}</p>
-        </section>
-      ))}
-    </article>
-  );
+  return <LegalPage slug="privacy-policy" />;
 }

@@ -1,0 +1,54 @@
+import { legalDocumentSlug, type LegalDocumentSlug } from '@exchange/contracts';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { ErrorState, LoadingState } from '../../../components/states';
+import { NotFoundPage } from '../../../app/not-found-page';
+import { formatDate } from '../../../lib/format';
+import { useLegalDocument } from '../api/legal';
+import { LegalText } from './legal-text';
+import '../../info/info.css';
+import '../legal.css';
+
+/** /legal/:slug: one of the operator's legal or about pages. */
+export function LegalRoute() {
+  const parsed = legalDocumentSlug.safeParse(useParams().slug);
+  if (!parsed.success) return <NotFoundPage />;
+  return <LegalPage slug={parsed.data} />;
+}
+
+/** A legal page's newest version, in the reader's language or in English with a note. */
+export function LegalPage({ slug }: { slug: LegalDocumentSlug }) {
+  const { t, i18n } = useTranslation();
+  const doc = useLegalDocument(slug, i18n.language);
+  const title = doc.data?.title;
+  useEffect(() => {
+    if (title) document.title = `${title} | ${t('app.brand')}`;
+  }, [title, t]);
+  if (doc.isPending) return <LoadingState />;
+  if (doc.isError)
+    return (
+      <ErrorState
+        title={t('legal.loadFailed')}
+        error={doc.error}
+        onRetry={() => void doc.refetch()}
+      />
+    );
+  const d = doc.data;
+  return (
+    <article className="page info prose legal" data-slug={d.slug} data-version={d.version}>
+      <h1>{d.title}</h1>
+      <p className="muted">
+        {t('legal.version', { version: d.version, date: formatDate(d.publishedAt, i18n.language) })}
+      </p>
+      {d.fallback && (
+        <p className="legal__fallback" role="note" lang={i18n.language}>
+          {t('legal.fallback')}
+        </p>
+      )}
+      <div lang={d.language}>
+        <LegalText body={d.body} />
+      </div>
+    </article>
+  );
+}
