@@ -233,6 +233,19 @@ export async function languageScreenshots(
         path: path.join(ctx.shotsDir, `lang-${language}-trade-${label}.png`),
         fullPage: label === '375',
       });
+      if (label === '375') {
+        // The terms at phone width: the page (in English with a note in the reader's language,
+        // until the operator publishes a translation) and the sign-up form's agreement.
+        await page.goto(`${ctx.baseUrl}/legal/service-terms?lang=${language}`);
+        await page.locator('article.legal h1').waitFor();
+        if (language !== 'en') await page.getByRole('note').waitFor();
+        await noSidewaysScroll(page, `terms page in ${language}`);
+        await shot(ctx, page, `lang-${language}-legal-375`);
+        await page.goto(`${ctx.baseUrl}/login?type=register&lang=${language}`);
+        await page.locator('.legal-check a').first().waitFor();
+        await noSidewaysScroll(page, `sign-up form in ${language}`);
+        await shot(ctx, page, `lang-${language}-register-375`);
+      }
     }
     ctx.log(`  ${language}: landing and trade page (${dir})`);
     await context.close();

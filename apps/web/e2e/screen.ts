@@ -68,7 +68,7 @@ export async function tradeScreenAndSignIn(ctx: ScenarioContext): Promise<void> 
   await shot(ctx, page, 'oidc-signed-in-agreements');
   const agreeButton = agree.getByRole('button', { name: 'Agree and continue' });
   assert.ok(await agreeButton.isDisabled(), 'nothing is agreed to before the box is ticked');
-  await agree.getByRole('checkbox', { name: 'I have read and agree to the new versions' }).check();
+  await agree.getByRole('checkbox', { name: 'I have read and agree to them' }).check();
   await agreeButton.click();
   await agree.waitFor({ state: 'detached' });
   const chooser = page.getByRole('dialog', { name: 'Select your account type' });

@@ -10,6 +10,7 @@ import { Toaster } from '../components/toaster';
 import { isMobileEmbedPath, isPublicPath } from '../config/paths';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { useIsLoggedIn } from '../lib/session';
+import { usePendingAgreements } from '../features/legal/api/legal';
 import { RouteEffects } from './route-effects';
 
 /** How a route is framed: the default layout (header, footer) or none. */
@@ -30,6 +31,15 @@ const AgreementsGate = lazy(() =>
     default: m.AgreementsGate,
   })),
 );
+
+/** One question at a time: terms not yet agreed to first, then the account type. */
+function Gates() {
+  const { i18n } = useTranslation();
+  const pending = usePendingAgreements(i18n.language);
+  if (pending.isPending) return null;
+  if ((pending.data?.length ?? 0) > 0) return <AgreementsGate />;
+  return <AccountTypeGate />;
+}
 
 function useRouteHandle(): RouteHandle {
   const matches = useMatches();
@@ -76,9 +86,7 @@ export function RootLayout() {
       )}
       {!embedded && loggedIn && (
         <Suspense fallback={null}>
-          <AccountTypeGate />
-          {/* After it, so it shows above: new terms are agreed to before anything else. */}
-          <AgreementsGate />
+          <Gates />
         </Suspense>
       )}
       <Toaster />

@@ -340,6 +340,7 @@ export const de: Messages = {
     fallback:
       'Diese Seite ist noch nicht in Ihrer Sprache verfügbar; der englische Text wird angezeigt.',
     gate: {
+      confirmNew: 'Ich habe sie gelesen und stimme ihnen zu',
       titleNew: 'Stimmen Sie unseren Bedingungen zu, um fortzufahren',
       introNew:
         'Ihr Konto hat den folgenden Bedingungen noch nicht zugestimmt. Bitte lesen Sie sie; sobald Sie zustimmen, können Sie Ihr Konto nutzen.',

@@ -328,6 +328,7 @@ export const en = {
     version: 'Version {{version}}, published {{date}}',
     fallback: 'This page is not yet available in your language; the English text is shown.',
     gate: {
+      confirmNew: 'I have read and agree to them',
       titleNew: 'Agree to our terms to go on',
       introNew:
         'Your account has not agreed to the terms below yet. Please read them; you can use your account once you agree.',

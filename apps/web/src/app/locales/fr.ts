@@ -336,6 +336,7 @@ export const fr: Messages = {
     fallback:
       'Cette page n’est pas encore disponible dans votre langue ; le texte anglais est affiché.',
     gate: {
+      confirmNew: 'Je les ai lues et je les accepte',
       titleNew: 'Acceptez nos conditions pour continuer',
       introNew:
         'Votre compte n’a pas encore accepté les conditions ci-dessous. Veuillez les lire ; vous pourrez utiliser votre compte dès que vous les aurez acceptées.',

@@ -325,6 +325,7 @@ export const ko: Messages = {
     version: '{{version}}판, {{date}} 게시',
     fallback: '이 페이지는 아직 사용하시는 언어로 제공되지 않아 영어 원문을 표시합니다.',
     gate: {
+      confirmNew: '내용을 읽었으며 이에 동의합니다',
       titleNew: '계속하려면 약관에 동의하세요',
       introNew:
         '이 계정은 아직 아래 약관에 동의하지 않았습니다. 내용을 읽어 주세요. 동의하시면 계정을 이용하실 수 있습니다.',

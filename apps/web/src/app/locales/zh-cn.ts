@@ -314,6 +314,7 @@ export const zhCn: Messages = {
     version: '第 {{version}} 版，发布于 {{date}}',
     fallback: '此页面尚无您所用语言的版本，现显示英文原文。',
     gate: {
+      confirmNew: '我已阅读并同意以上条款',
       titleNew: '请同意我们的条款以继续',
       introNew: '您的账户尚未同意以下条款。请阅读后同意，即可使用您的账户。',
       title: '我们更新了条款',

@@ -314,6 +314,7 @@ export const zhTw: Messages = {
     version: '第 {{version}} 版，發布於 {{date}}',
     fallback: '此頁面尚無您所用語言的版本，現顯示英文原文。',
     gate: {
+      confirmNew: '我已閱讀並同意以上條款',
       titleNew: '請同意我們的條款以繼續',
       introNew: '您的帳戶尚未同意以下條款。請閱讀後同意，即可使用您的帳戶。',
       title: '我們更新了條款',

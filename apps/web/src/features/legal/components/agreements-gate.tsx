@@ -80,7 +80,7 @@ export function AgreementsGate() {
       </ul>
       <label className="legal-check">
         <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} />
-        {t('legal.gate.confirm')}
+        {first ? t('legal.gate.confirmNew') : t('legal.gate.confirm')}
       </label>
       {failed && (
         <p className="field__error" role="alert">

@@ -37,7 +37,7 @@ export function LegalPage({ slug }: { slug: LegalDocumentSlug }) {
   const d = doc.data;
   return (
     <article className="page info prose legal" data-slug={d.slug} data-version={d.version}>
-      <h1>{d.title}</h1>
+      <h1 dir="auto">{d.title}</h1>
       <p className="muted">
         {t('legal.version', { version: d.version, date: formatDate(d.publishedAt, i18n.language) })}
       </p>
@@ -46,7 +46,8 @@ export function LegalPage({ slug }: { slug: LegalDocumentSlug }) {
           {t('legal.fallback')}
         </p>
       )}
-      <div lang={d.language}>
+      {/* The operator's text sets its own direction (English inside an Arabic page, say). */}
+      <div lang={d.language} dir="auto">
         <LegalText body={d.body} />
       </div>
     </article>
