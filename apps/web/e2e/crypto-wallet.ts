@@ -306,14 +306,18 @@ export async function cryptoWallet(ctx: ScenarioContext): Promise<void> {
   await shot(ctx, page, 'crypto-wallet-after-trade-dark-desktop');
   ctx.log('  Alice bought 0.1 ETH from Bob in Real mode');
 
-  // Without Google Authenticator the withdrawal says so and links to the security page.
+  // Without Google Authenticator the withdrawal says so before the form is filled in, links to
+  // the security page, and cannot be sent.
   await page.goto(`${ctx.baseUrl}/cryptoChannel?tab=withdraw&coin=ETH`);
   await choose(page, 'ETH', /^Ethereum/);
   await dismissGuides(page);
+  await page.getByTestId('no-authenticator').waitFor();
   await page.getByLabel('Address').fill(OUTSIDE);
   await page.getByLabel('Amount', { exact: true }).fill('0.05');
-  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  await page.getByTestId('no-authenticator').waitFor();
+  assert.ok(
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).isDisabled(),
+    'no withdrawal without an Authenticator',
+  );
   await shot(ctx, page, 'crypto-withdraw-no-authenticator-dark-desktop');
   await page.getByTestId('no-authenticator').getByRole('link').click();
   await page.waitForURL('**/accountCenter/security');

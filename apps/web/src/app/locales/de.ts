@@ -242,6 +242,11 @@ export const de: Messages = {
     registerSuccessTitle: 'Ihr Konto ist bereit',
     registerSuccessBody:
       'Willkommen an Bord. Wählen Sie Ihren Kontotyp und entdecken Sie dann die Märkte.',
+    registerSuccessVerify:
+      'Willkommen an Bord. Verifizieren Sie Ihre Identität, um im Real-Modus zu handeln und Geld zu bewegen; bis dahin können Sie im Demo-Modus üben.',
+    registerSuccessOptedOut:
+      'Willkommen an Bord. Ihr Konto arbeitet in den Grenzen eines nicht verifizierten Kontos; Sie können Ihre Identität später im Kontobereich verifizieren.',
+    toIdentity: 'Identität verifizieren',
     toMarkets: 'Zu den Märkten',
     loggedOut: 'Sie wurden abgemeldet.',
     sessionEnded: 'Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an, um fortzufahren.',

@@ -233,6 +233,11 @@ export const en = {
     registerSuccessTitle: 'Your account is ready',
     registerSuccessBody:
       'Welcome aboard. Choose your account type, then start exploring the markets.',
+    registerSuccessVerify:
+      'Welcome aboard. Verify your identity to trade and move money in Real mode; meanwhile you can practise in Demo mode.',
+    registerSuccessOptedOut:
+      'Welcome aboard. Your account works within the limits of an unverified account; you can verify your identity later from the account centre.',
+    toIdentity: 'Verify identity',
     toMarkets: 'Go to markets',
     loggedOut: 'You have been logged out.',
     sessionEnded: 'Your session has ended. Log in again to continue.',

@@ -238,6 +238,11 @@ export const fr: Messages = {
     registerSuccessTitle: 'Votre compte est prêt',
     registerSuccessBody:
       'Bienvenue ! Choisissez votre type de compte, puis commencez à explorer les marchés.',
+    registerSuccessVerify:
+      'Bienvenue ! Vérifiez votre identité pour trader et déplacer des fonds en mode réel ; en attendant, vous pouvez vous entraîner en mode démo.',
+    registerSuccessOptedOut:
+      'Bienvenue ! Votre compte fonctionne dans les limites d’un compte non vérifié ; vous pourrez vérifier votre identité plus tard depuis l’espace compte.',
+    toIdentity: 'Vérifier mon identité',
     toMarkets: 'Voir les marchés',
     loggedOut: 'Déconnexion effectuée.',
     sessionEnded: 'Votre session a expiré. Reconnectez-vous pour continuer.',

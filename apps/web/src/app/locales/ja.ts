@@ -233,6 +233,11 @@ export const ja: Messages = {
     },
     registerSuccessTitle: 'アカウントの準備ができました',
     registerSuccessBody: 'ようこそ。アカウントの種類を選んで、マーケットを見てみましょう。',
+    registerSuccessVerify:
+      'ようこそ。リアルモードで取引や入出金を行うには本人確認を行ってください。それまではデモモードで練習できます。',
+    registerSuccessOptedOut:
+      'ようこそ。このアカウントは未確認アカウントの制限内でご利用いただけます。本人確認は後からアカウントセンターで行えます。',
+    toIdentity: '本人確認を行う',
     toMarkets: 'マーケットへ',
     loggedOut: 'ログアウトしました。',
     sessionEnded: 'セッションの有効期限が切れました。続行するには再度ログインしてください。',

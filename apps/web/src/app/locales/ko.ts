@@ -232,6 +232,11 @@ export const ko: Messages = {
     },
     registerSuccessTitle: '계정이 준비되었습니다',
     registerSuccessBody: '환영합니다. 계정 유형을 선택한 후 마켓을 둘러보세요.',
+    registerSuccessVerify:
+      '환영합니다. 실거래 모드에서 거래하고 자금을 이동하려면 본인 인증을 하세요. 그동안 데모 모드에서 연습할 수 있습니다.',
+    registerSuccessOptedOut:
+      '환영합니다. 이 계정은 미인증 계정의 한도 내에서 이용할 수 있으며, 본인 인증은 나중에 계정 센터에서 할 수 있습니다.',
+    toIdentity: '본인 인증하기',
     toMarkets: '마켓으로 이동',
     loggedOut: '로그아웃되었습니다.',
     sessionEnded: '세션이 만료되었습니다. 계속하려면 다시 로그인하세요.',

@@ -223,6 +223,11 @@ export const zhCn: Messages = {
     },
     registerSuccessTitle: '账户已创建',
     registerSuccessBody: '欢迎加入。请选择账户类型，然后开始浏览市场。',
+    registerSuccessVerify:
+      '欢迎加入。完成身份认证后即可在真实模式下交易和转移资金；在此之前可在模拟模式下练习。',
+    registerSuccessOptedOut:
+      '欢迎加入。您的账户将在未认证账户的额度内使用；您可稍后在账户中心完成身份认证。',
+    toIdentity: '身份认证',
     toMarkets: '前往行情',
     loggedOut: '您已退出登录。',
     sessionEnded: '登录已失效，请重新登录。',

@@ -223,6 +223,11 @@ export const zhTw: Messages = {
     },
     registerSuccessTitle: '帳戶已創建',
     registerSuccessBody: '歡迎加入。請選擇帳戶類型，然後開始瀏覽市場。',
+    registerSuccessVerify:
+      '歡迎加入。完成身分驗證後即可在真實模式下交易與轉移資金；在此之前可在模擬模式下練習。',
+    registerSuccessOptedOut:
+      '歡迎加入。您的帳戶將在未驗證帳戶的額度內使用；您可稍後於帳戶中心完成身分驗證。',
+    toIdentity: '身分驗證',
     toMarkets: '前往行情',
     loggedOut: '您已登出。',
     sessionEnded: '登入已失效，請重新登入。',

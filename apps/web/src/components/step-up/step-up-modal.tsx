@@ -1,13 +1,12 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { PATHS } from '../../config/paths';
 import { errorText } from '../../lib/error-text';
 import { useSecurityStatus } from '../../lib/security';
 import { anyError, emailCodeError, googleCodeError } from '../../lib/validation';
 import { Modal } from '../modal';
 import { GoogleCodeField } from './google-code-field';
 import { SecurityCodeField } from './security-code-field';
+import { SecurityNotices, stepUpBlocked } from './security-notices';
 import './step-up-modal.css';
 
 export interface StepUpCodes {
@@ -45,7 +44,7 @@ export function StepUpModal({
   /** Shown under the failure (e.g. a link to the whitelist when it refused the address). */
   errorExtra?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const status = useSecurityStatus();
   const [googleCode, setGoogleCode] = useState('');
   const [emailCode, setEmailCode] = useState('');
@@ -70,33 +69,13 @@ export function StepUpModal({
   };
 
   const s = status.data;
-  const blocked = s ? !s.authenticatorLinked || s.lock !== null : false;
+  const blocked = stepUpBlocked(s);
 
   return (
     <Modal open={open} onClose={onClose} title={title}>
       <form className="form" onSubmit={submit} noValidate data-testid={testId}>
         {children}
-        {s && !s.authenticatorLinked && (
-          <div className="notice notice--error" role="alert" data-testid="no-authenticator">
-            <p>{t('fiatOut.stepUp.noAuthenticator')}</p>
-            <Link className="link" to={PATHS.security}>
-              {t('fiatOut.stepUp.linkAuthenticator')}
-            </Link>
-          </div>
-        )}
-        {s?.lock && (
-          <div className="notice notice--error" role="alert" data-testid="security-lock">
-            <strong>{t('fiatOut.stepUp.lockTitle')}</strong>
-            <p>
-              {t('fiatOut.stepUp.lockBody', {
-                until: new Date(s.lock.lockedUntil).toLocaleString(i18n.language, {
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                }),
-              })}
-            </p>
-          </div>
-        )}
+        <SecurityNotices status={s} />
         {!blocked && (
           <>
             <p className="muted">{t('fiatOut.stepUp.intro')}</p>

@@ -352,16 +352,19 @@ describe('/cryptoChannel withdraw', () => {
     expect(fetch.mock.calls.filter(([u]) => String(u).endsWith('/email-code'))).toHaveLength(0);
   });
 
-  it('explains a missing Authenticator with a link, and the 24-hour lock, instead of the codes', async () => {
+  it('says before the form is filled in that a missing Authenticator or the 24-hour lock stops a withdrawal', async () => {
     const first = open({ [SECURITY_PATHS.status]: ok(security({ authenticatorLinked: false })) });
     await chooseNetwork('Ethereum');
     await screen.findByTestId('withdraw-available');
-    fireEvent.change(screen.getByLabelText('Address'), { target: { value: TO } });
-    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '100' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     const none = await screen.findByTestId('no-authenticator');
     expect(none.textContent).toContain('Please bind Google Authenticator first');
     expect(within(none).getByRole('link').getAttribute('href')).toBe('/accountCenter/security');
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: TO } });
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '100' } });
+    const withdraw = screen.getByRole<HTMLButtonElement>('button', { name: 'Withdraw' });
+    expect(withdraw.disabled).toBe(true);
+    fireEvent.click(withdraw);
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByLabelText('Google verification code')).toBeNull();
     first.unmount();
     open({
@@ -371,15 +374,14 @@ describe('/cryptoChannel withdraw', () => {
     });
     await chooseNetwork('Ethereum');
     await screen.findByTestId('withdraw-available');
+    expect((await screen.findByTestId('security-lock')).textContent).toContain('2030');
     fireEvent.change(screen.getByLabelText('Address'), { target: { value: TO } });
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '100' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect((await screen.findByTestId('security-lock')).textContent).toContain('2030');
-    expect(
-      within(screen.getByRole('dialog')).getByRole<HTMLButtonElement>('button', {
-        name: 'Confirm',
-      }).disabled,
-    ).toBe(true);
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Withdraw' }).disabled).toBe(
+        true,
+      ),
+    );
   });
 
   it('with "whitelisted only" on says so, and a refusal links to the whitelist', async () => {

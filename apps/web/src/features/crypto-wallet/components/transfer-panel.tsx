@@ -21,6 +21,8 @@ import { CoinSelect } from './coin-network';
 import { TransferHistory } from './histories';
 import { PickList } from './pick-list';
 import { StepUpModal } from '../../../components/step-up/step-up-modal';
+import { SecurityNotices, stepUpBlocked } from '../../../components/step-up/security-notices';
+import { useSecurityStatus } from '../../../lib/security';
 import { RefusalLink, useCoinDecimals } from './withdraw-panel';
 
 /** Internal transfer by UID: instant and free, with the same codes as a withdrawal. */
@@ -84,6 +86,8 @@ export function TransferPanel({
     );
   };
 
+  const security = useSecurityStatus();
+
   return (
     <div className="crypto-panel">
       <form
@@ -96,6 +100,7 @@ export function TransferPanel({
         {user?.uid && (
           <p className="crypto-own-uid">{t('crypto.transfer.yourUid', { uid: user.uid })}</p>
         )}
+        <SecurityNotices />
         {uidOnly && (
           <p className="notice" data-testid="uid-whitelist-only">
             {t('crypto.stepUp.whitelistOnlyUid')}{' '}
@@ -157,7 +162,11 @@ export function TransferPanel({
           }
         />
         <p className="crypto-free">{t('crypto.transfer.free')}</p>
-        <button type="submit" className="button button--primary button--block" disabled={!coin}>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={!coin || stepUpBlocked(security.data)}
+        >
           {t('crypto.transfer.submit')}
         </button>
         {settings.isError && <p className="notice notice--error">{errorText(settings.error, t)}</p>}

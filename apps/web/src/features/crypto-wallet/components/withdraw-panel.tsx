@@ -33,6 +33,8 @@ import { GuideTip } from './guide-tip';
 import { WithdrawalHistory } from './histories';
 import { PickList } from './pick-list';
 import { StepUpModal } from '../../../components/step-up/step-up-modal';
+import { SecurityNotices, stepUpBlocked } from '../../../components/step-up/security-notices';
+import { useSecurityStatus } from '../../../lib/security';
 import { useCoinNetwork } from './use-choice';
 
 /** The catalogue's places of a coin (its ledger precision), else the chain's. */
@@ -174,6 +176,7 @@ export function WithdrawPanel({
   };
 
   const blocked = !state?.allowed;
+  const security = useSecurityStatus();
 
   return (
     <div className="crypto-panel">
@@ -219,6 +222,8 @@ export function WithdrawPanel({
         {net && state && <AvailabilityNotice network={net} state={state} action="withdraw" />}
         {net && !blocked && (
           <>
+            {/* Said before the form is filled in, not after: no Authenticator, or the lock. */}
+            <SecurityNotices />
             {whitelistOnly && (
               <p className="notice" data-testid="whitelist-only">
                 {t('crypto.stepUp.whitelistOnly')}{' '}
@@ -336,7 +341,7 @@ export function WithdrawPanel({
             <button
               type="submit"
               className="button button--primary button--block"
-              disabled={!p || preview.isPending}
+              disabled={!p || preview.isPending || stepUpBlocked(security.data)}
             >
               {t('crypto.withdraw.submit')}
             </button>
