@@ -60,14 +60,16 @@ export async function partnerBankAccount(ctx: ScenarioContext, user: User): Prom
   ctx.log(`  the bank opened virtual account ${number}`);
   ctx.log(`  ${simBank(ctx, 'accounts').split('\n')[0]}`);
 
+  // One click opens the bank's e-KYC page in a new tab; the link stays on the page to open again.
+  const opened = context.waitForEvent('page');
   await page.getByTestId('ekyc-link').click();
+  const bankPage = await opened;
   const cont = page.getByTestId('ekyc-continue');
   await cont.waitFor();
   const href = await cont.getAttribute('href');
   assert.ok(href, 'the e-KYC link is shown');
+  await bankPage.waitForURL(href);
   await shot(ctx, page, 'bank-account-ekyc-link-dark-desktop');
-  const bankPage = await context.newPage();
-  await bankPage.goto(href);
   await bankPage.getByRole('heading', { name: 'Confirm your identity' }).waitFor();
   await shot(ctx, bankPage, 'bank-ekyc-page');
   await bankPage.getByRole('button', { name: 'Pass identity check' }).click();

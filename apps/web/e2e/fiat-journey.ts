@@ -158,11 +158,12 @@ export async function fiatJourney(ctx: ScenarioContext): Promise<void> {
   await page.getByTestId('bank-open').click();
   await page.locator('[data-state="EKYC_PENDING"]').waitFor({ timeout: 30_000 });
   const virtualAccount = (await page.getByTestId('bank-account-number').innerText()).trim();
+  const opened = context.waitForEvent('page');
   await page.getByTestId('ekyc-link').click();
+  const bankPage = await opened;
   const href = await page.getByTestId('ekyc-continue').getAttribute('href');
   assert.ok(href, 'the e-KYC link is shown');
-  const bankPage = await context.newPage();
-  await bankPage.goto(href);
+  await bankPage.waitForURL(href);
   await bankPage.getByRole('button', { name: 'Pass identity check' }).click();
   await bankPage.getByRole('heading', { name: 'Identity check passed' }).waitFor();
   await bankPage.close();

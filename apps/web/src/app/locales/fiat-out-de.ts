@@ -22,9 +22,9 @@ export const fiatOutDe = {
     noAuthenticator:
       'Bitte verknüpfen Sie zuerst Google Authenticator: Auszahlungen, Überweisungen, Blitzüberweisungen und Bankkonten erfordern Google Authenticator und E-Mail.',
     linkAuthenticator: 'Zu den Sicherheitseinstellungen',
-    lockTitle: 'Auszahlungen, Überweisungen und Blitzüberweisungen sind für 24 Stunden gesperrt',
+    lockTitle: 'Nach einer Sicherheitsänderung 24 Stunden gesperrt',
     lockBody:
-      'Ihre Sicherheitseinstellungen wurden kürzlich geändert. Ab {{until}} sind sie wieder möglich.',
+      'Ihre Sicherheitseinstellungen wurden kürzlich geändert: Auszahlungen, Überweisungen, Blitzüberweisungen und Änderungen an Ihren Whitelists sind ab {{until}} wieder möglich.',
   },
   realOnly: {
     title: 'Fiat-Auszahlungen nur im Modus Echt',

@@ -19,8 +19,9 @@ export const fiatOutEn = {
     noAuthenticator:
       'Please bind Google Authenticator first: withdrawals, transfers, flash remittances and bank accounts need Google Authenticator and e-mail.',
     linkAuthenticator: 'Go to security settings',
-    lockTitle: 'Withdrawals, transfers and flash remittances are locked for 24 hours',
-    lockBody: 'Your security settings changed recently. They are possible again from {{until}}.',
+    lockTitle: 'Paused for 24 hours after a security change',
+    lockBody:
+      'Your security settings changed recently: withdrawals, transfers, flash remittances and whitelist changes are possible again from {{until}}.',
   },
   realOnly: {
     title: 'Fiat withdrawals are in Real mode only',

@@ -20,9 +20,9 @@ export const fiatOutFr = {
     noAuthenticator:
       'Veuillez d’abord associer Google Authenticator : les retraits, transferts, virements éclair et comptes bancaires nécessitent Google Authenticator et l’e-mail.',
     linkAuthenticator: 'Aller aux paramètres de sécurité',
-    lockTitle: 'Retraits, transferts et virements éclair bloqués pendant 24 heures',
+    lockTitle: 'Suspendu pendant 24 heures après une modification de sécurité',
     lockBody:
-      'Vos paramètres de sécurité ont changé récemment. Ils sont de nouveau possibles à partir du {{until}}.',
+      'Vos paramètres de sécurité ont changé récemment : retraits, transferts, virements éclair et modifications de vos listes blanches sont de nouveau possibles à partir du {{until}}.',
   },
   realOnly: {
     title: 'Les retraits fiat se font uniquement en mode Réel',

@@ -19,8 +19,9 @@ export const fiatOutJa = {
     noAuthenticator:
       'まず Google Authenticator を連携してください：出金、振替、フラッシュ送金、銀行口座には Google Authenticator とメールが必要です。',
     linkAuthenticator: 'セキュリティ設定へ',
-    lockTitle: '出金・振替・フラッシュ送金は 24 時間ロックされています',
-    lockBody: '最近セキュリティ設定が変更されました。{{until}} から再びご利用いただけます。',
+    lockTitle: 'セキュリティ変更後 24 時間は利用できません',
+    lockBody:
+      '最近セキュリティ設定が変更されました。出金・振替・フラッシュ送金・ホワイトリストの変更は {{until}} から再びご利用いただけます。',
   },
   realOnly: {
     title: '法定通貨の出金はリアルモードのみです',

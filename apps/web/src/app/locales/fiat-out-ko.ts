@@ -20,8 +20,9 @@ export const fiatOutKo = {
     noAuthenticator:
       '먼저 Google Authenticator를 연결하세요: 출금, 이체, 플래시 송금 및 은행 계좌에는 Google Authenticator와 이메일이 필요합니다.',
     linkAuthenticator: '보안 설정으로 이동',
-    lockTitle: '출금, 이체 및 플래시 송금이 24시간 잠겼습니다',
-    lockBody: '최근 보안 설정이 변경되었습니다. {{until}}부터 다시 이용할 수 있습니다.',
+    lockTitle: '보안 설정 변경 후 24시간 동안 이용할 수 없습니다',
+    lockBody:
+      '최근 보안 설정이 변경되었습니다. 출금, 이체, 플래시 송금 및 화이트리스트 변경은 {{until}}부터 다시 가능합니다.',
   },
   realOnly: {
     title: '법정화폐 출금은 실거래 모드에서만 가능합니다',

@@ -18,8 +18,8 @@ export const fiatOutZhCn = {
     intro: '请输入谷歌验证器中的验证码和邮件收到的验证码以确认。',
     noAuthenticator: '请先绑定谷歌验证器：提现、转账、闪汇和银行账户需要绑定谷歌验证器和邮箱。',
     linkAuthenticator: '前往安全设置',
-    lockTitle: '提现、转账和闪汇已锁定 24 小时',
-    lockBody: '您的安全设置最近有变更，{{until}} 起可再次使用。',
+    lockTitle: '安全设置变更后 24 小时内暂停',
+    lockBody: '您的安全设置最近有变更：提现、转账、闪汇及白名单变更将于 {{until}} 起恢复。',
   },
   realOnly: {
     title: '法币提现仅在真实模式下可用',

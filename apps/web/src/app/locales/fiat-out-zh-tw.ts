@@ -19,8 +19,8 @@ export const fiatOutZhTw = {
     noAuthenticator:
       '請先綁定 Google 驗證器：提領、轉帳、閃匯與銀行帳戶需要綁定 Google 驗證器與電子郵件。',
     linkAuthenticator: '前往安全設定',
-    lockTitle: '提領、轉帳與閃匯已鎖定 24 小時',
-    lockBody: '您的安全設定最近有變更，{{until}} 起可再次使用。',
+    lockTitle: '安全設定變更後 24 小時內暫停',
+    lockBody: '您的安全設定最近有變更：提領、轉帳、閃匯及白名單變更將於 {{until}} 起恢復。',
   },
   realOnly: {
     title: '法幣提領僅在真實模式下可用',

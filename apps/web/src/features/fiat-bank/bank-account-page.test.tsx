@@ -113,9 +113,16 @@ describe('partner bank account page', () => {
       await screen.findByText('Link expired or verification failed, regenerate the link.'),
     ).toBeDefined();
     expect(screen.getByTestId('bank-account-number').textContent).toBe('3920123456785');
+    // One click: a tab opens inside the click and goes to the new link when it arrives.
+    const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     fireEvent.click(screen.getByRole('button', { name: 'Regenerate link' }));
     const link = await screen.findByTestId('ekyc-continue');
     expect(link.getAttribute('href')).toBe('http://bank.test/ekyc/new');
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await waitFor(() => expect(tab.location.href).toBe('http://bank.test/ekyc/new'));
+    expect(tab.opener).toBeNull();
+    expect(tab.close).not.toHaveBeenCalled();
   });
 
   it('shows an e-KYC failure with its reason and the regenerate button', async () => {

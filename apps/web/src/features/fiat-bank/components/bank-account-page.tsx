@@ -254,7 +254,21 @@ function EkycStep({ view }: { view: View }) {
           type="button"
           className="button button--primary"
           disabled={link.isPending || (!!ekyc && !view.canRegenerateLink)}
-          onClick={() => link.mutate()}
+          onClick={() => {
+            // One click: the bank's page opens in a new tab as soon as the link arrives. The tab
+            // is opened now, inside the click (a tab opened after the request would be blocked
+            // as a pop-up), and closed again if no link comes.
+            const tab = window.open('', '_blank');
+            if (tab) tab.opener = null;
+            link.mutate(undefined, {
+              onSuccess: (next) => {
+                const url = next.ekyc && !next.ekyc.expired ? next.ekyc.url : null;
+                if (tab && url) tab.location.href = url;
+                else tab?.close();
+              },
+              onError: () => tab?.close(),
+            });
+          }}
           data-testid="ekyc-link"
         >
           {ekyc || failed ? t('fiatBank.ekyc.regenerate') : t('fiatBank.ekyc.getLink')}
