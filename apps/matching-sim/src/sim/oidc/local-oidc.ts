@@ -99,8 +99,97 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(body);
 }
 
+/** The login page's texts in the languages the exchange's client offers (OIDC `ui_locales`). */
+const TEXTS: Record<
+  string,
+  { title: string; intro: string; email: string; submit: string; missing: string }
+> = {
+  en: {
+    title: 'Sign in with {name}',
+    intro:
+      'Local stand-in for {name} on this machine: choose a test identity or type any e-mail address. Nothing leaves the machine.',
+    email: 'E-mail address',
+    submit: 'Continue',
+    missing: 'Enter an e-mail address.',
+  },
+  'zh-CN': {
+    title: '使用 {name} 登录',
+    intro: '本机上的 {name} 本地替身：选择一个测试身份或输入任意邮箱地址。任何数据都不会离开本机。',
+    email: '邮箱地址',
+    submit: '继续',
+    missing: '请输入邮箱地址。',
+  },
+  'zh-TW': {
+    title: '使用 {name} 登入',
+    intro:
+      '本機上的 {name} 本地替身：選擇一個測試身分或輸入任意電子郵件地址。任何資料都不會離開本機。',
+    email: '電子郵件地址',
+    submit: '繼續',
+    missing: '請輸入電子郵件地址。',
+  },
+  ar: {
+    title: 'تسجيل الدخول باستخدام {name}',
+    intro:
+      'بديل محلي لـ {name} على هذا الجهاز: اختر هوية اختبار أو اكتب أي عنوان بريد إلكتروني. لا يغادر أي شيء هذا الجهاز.',
+    email: 'عنوان البريد الإلكتروني',
+    submit: 'متابعة',
+    missing: 'أدخل عنوان بريد إلكتروني.',
+  },
+  fr: {
+    title: 'Se connecter avec {name}',
+    intro:
+      'Substitut local de {name} sur cette machine : choisissez une identité de test ou saisissez n’importe quelle adresse e-mail. Rien ne quitte la machine.',
+    email: 'Adresse e-mail',
+    submit: 'Continuer',
+    missing: 'Saisissez une adresse e-mail.',
+  },
+  de: {
+    title: 'Mit {name} anmelden',
+    intro:
+      'Lokaler Ersatz für {name} auf diesem Rechner: Wählen Sie eine Testidentität oder geben Sie eine beliebige E-Mail-Adresse ein. Nichts verlässt den Rechner.',
+    email: 'E-Mail-Adresse',
+    submit: 'Weiter',
+    missing: 'Geben Sie eine E-Mail-Adresse ein.',
+  },
+  ja: {
+    title: '{name} でログイン',
+    intro:
+      'このマシン上の {name} のローカル代替です。テスト用の ID を選ぶか、任意のメールアドレスを入力してください。データはこのマシンの外に出ません。',
+    email: 'メールアドレス',
+    submit: '続行',
+    missing: 'メールアドレスを入力してください。',
+  },
+  ko: {
+    title: '{name}(으)로 로그인',
+    intro:
+      '이 컴퓨터의 {name} 로컬 대체 서비스입니다. 테스트 ID를 선택하거나 아무 이메일 주소나 입력하세요. 어떤 데이터도 이 컴퓨터를 떠나지 않습니다.',
+    email: '이메일 주소',
+    submit: '계속',
+    missing: '이메일 주소를 입력하세요.',
+  },
+};
+
+/** The first of the asked languages the page has (`ui_locales` is a space-separated list). */
+export function pageLanguage(uiLocales: unknown): string {
+  for (const tag of typeof uiLocales === 'string' ? uiLocales.split(/\s+/) : []) {
+    const exact = Object.keys(TEXTS).find((l) => l.toLowerCase() === tag.toLowerCase());
+    if (exact) return exact;
+    const base = tag.split('-')[0]?.toLowerCase();
+    if (base && base !== 'zh' && TEXTS[base]) return base;
+  }
+  return 'en';
+}
+
 /** The login page: one button per test identity, and a field for any other e-mail. */
-function loginPage(opts: { name: string; uid: string; identities: string[]; error?: string }) {
+function loginPage(opts: {
+  name: string;
+  uid: string;
+  identities: string[];
+  language: string;
+  error?: boolean;
+}) {
+  const t = TEXTS[opts.language] ?? TEXTS.en!;
+  const fill = (text: string) => escapeHtml(text.replaceAll('{name}', opts.name));
   const action = `/interaction/${encodeURIComponent(opts.uid)}/login`;
   const buttons = opts.identities
     .map(
@@ -109,25 +198,25 @@ function loginPage(opts: { name: string; uid: string; identities: string[]; erro
         `<button type="submit" class="identity">${escapeHtml(email)}</button></form>`,
     )
     .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"/>
+  return `<!doctype html><html lang="${opts.language}" dir="${opts.language === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"/>
 <meta name="viewport" content="width=device-width, initial-scale=1"/>
-<title>Sign in with ${escapeHtml(opts.name)} (local)</title>
+<title>${fill(t.title)} (local)</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f3f4f6;color:#1f2430;display:grid;place-items:center;min-height:100vh;margin:0}
 main{background:#fff;border-radius:12px;padding:28px 32px;box-shadow:0 4px 24px #0002;width:min(380px,90vw)}
 h1{font-size:20px;margin:0 0 4px}p{color:#5b6270;font-size:13px;margin:0 0 16px}
-.identity,.submit{display:block;width:100%;padding:10px;margin:0 0 8px;border:1px solid #d0d4dc;border-radius:8px;background:#fff;font-size:14px;cursor:pointer;text-align:left}
+.identity,.submit{display:block;width:100%;padding:10px;margin:0 0 8px;border:1px solid #d0d4dc;border-radius:8px;background:#fff;font-size:14px;cursor:pointer;text-align:start}
 .identity:hover{background:#f0f4ff}label{display:block;font-size:13px;margin:16px 0 4px}
 input[type=email]{box-sizing:border-box;width:100%;padding:10px;border:1px solid #d0d4dc;border-radius:8px;font-size:14px}
 .submit{background:#1a73e8;color:#fff;border:0;text-align:center;margin-top:8px}.error{color:#c5221f}
 </style></head><body><main>
-<h1>Sign in with ${escapeHtml(opts.name)}</h1>
-<p>Local stand-in for ${escapeHtml(opts.name)} on this machine: choose a test identity or type any e-mail address. Nothing leaves the machine.</p>
-${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : ''}
+<h1>${fill(t.title)}</h1>
+<p>${fill(t.intro)}</p>
+${opts.error ? `<p class="error" role="alert">${fill(t.missing)}</p>` : ''}
 ${buttons}
-<form method="post" action="${action}"><label for="email">E-mail address</label>
-<input id="email" type="email" name="email" required placeholder="someone@example.com"/>
-<button type="submit" class="submit">Continue</button></form>
+<form method="post" action="${action}"><label for="email">${fill(t.email)}</label>
+<input id="email" type="email" name="email" required dir="ltr" placeholder="someone@example.com"/>
+<button type="submit" class="submit">${fill(t.submit)}</button></form>
 </main></body></html>`;
 }
 
@@ -208,7 +297,13 @@ export async function startLocalOidc(opts: LocalOidcOptions): Promise<LocalOidc>
           res.statusCode = 400;
           res.setHeader('content-type', 'text/html; charset=utf-8');
           res.end(
-            loginPage({ name, uid: details.uid, identities, error: 'Enter an e-mail address.' }),
+            loginPage({
+              name,
+              uid: details.uid,
+              identities,
+              language: pageLanguage(details.params.ui_locales),
+              error: true,
+            }),
           );
           return;
         }
@@ -223,7 +318,14 @@ export async function startLocalOidc(opts: LocalOidcOptions): Promise<LocalOidc>
         return;
       }
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.end(loginPage({ name, uid: details.uid, identities }));
+      res.end(
+        loginPage({
+          name,
+          uid: details.uid,
+          identities,
+          language: pageLanguage(details.params.ui_locales),
+        }),
+      );
       return;
     }
     const grant = new provider.Grant({

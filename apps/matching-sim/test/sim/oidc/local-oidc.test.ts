@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalOidc, subjectOf, type LocalOidc } from '../../../src/sim/oidc/local-oidc.js';
+import {
+  pageLanguage,
+  startLocalOidc,
+  subjectOf,
+  type LocalOidc,
+} from '../../../src/sim/oidc/local-oidc.js';
 
 const CLIENT = {
   clientId: 'local-google-client',
@@ -115,5 +120,33 @@ describe('the local OpenID provider', () => {
       email: 'Dana@Example.com',
       email_verified: true,
     });
+  });
+
+  it('shows its page in the language the client asks for (ui_locales), English otherwise', async () => {
+    const cookies = jar();
+    const pageIn = async (uiLocales: string | null) => {
+      const auth = new URL('/auth', op.issuer);
+      auth.search = new URLSearchParams({
+        client_id: CLIENT.clientId,
+        redirect_uri: CLIENT.redirectUri,
+        response_type: 'code',
+        scope: 'openid email',
+        state: 'state-2',
+        nonce: 'nonce-2',
+        ...(uiLocales ? { ui_locales: uiLocales } : {}),
+      }).toString();
+      const res = await fetch(auth, { redirect: 'manual' });
+      cookies.store(res);
+      const interaction = new URL(res.headers.get('location') ?? '', op.issuer);
+      return (await fetch(interaction, { headers: { cookie: cookies.header() } })).text();
+    };
+    const ar = await pageIn('ar');
+    expect(ar).toContain('<html lang="ar" dir="rtl">');
+    expect(ar).toContain('تسجيل الدخول باستخدام Google');
+    expect(await pageIn('zh-TW')).toContain('使用 Google 登入');
+    expect(await pageIn(null)).toContain('Sign in with Google');
+    expect(pageLanguage('de-CH en')).toBe('de');
+    expect(pageLanguage('zh')).toBe('en');
+    expect(pageLanguage('xx ja')).toBe('ja');
   });
 });

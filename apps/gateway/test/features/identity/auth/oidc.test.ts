@@ -99,6 +99,17 @@ describe('sign in with the provider', () => {
     expect(ttl).toBeLessThanOrEqual(10 * 60_000);
   });
 
+  it('asks the provider for its pages in the reader’s language (ui_locales)', async () => {
+    expect(new URL(await start(t, 'google')).searchParams.get('ui_locales')).toBe('en');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/public/oauth/google/start',
+      headers: { 'accept-language': 'zh-TW' },
+    });
+    const url = new URL(res.json<{ data: { authorizationUrl: string } }>().data.authorizationUrl);
+    expect(url.searchParams.get('ui_locales')).toBe('zh-TW');
+  });
+
   it('creates a new user on first sign-in, signs it in with the cookie and redirects to the start page', async () => {
     op.addAccount('google-sub-dora', 'Dora@Example.com');
     const { res } = await signInWith('google-sub-dora');

@@ -61,6 +61,8 @@ export async function startOidc(
   deps: OidcDeps,
   provider: OAuthProvider,
   redirectPath: string | undefined,
+  /** The reader's language: the provider's pages are asked for in it (OIDC `ui_locales`). */
+  language?: string,
 ): Promise<{ authorizationUrl: string }> {
   const settings = deps.oidc.settings(provider);
   const config = await deps.oidc.config(provider);
@@ -87,6 +89,7 @@ export async function startOidc(
     nonce,
     code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
+    ...(language ? { ui_locales: language } : {}),
     ...(settings.responseMode ? { response_mode: settings.responseMode } : {}),
   });
   return { authorizationUrl: url.href };

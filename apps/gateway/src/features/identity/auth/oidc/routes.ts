@@ -78,7 +78,14 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ secondFactor?: SecondFactor }> 
       config: { ...strict, access: 'public' },
     },
     async (request) =>
-      ok(await startOidc(deps, request.params.provider, request.query.redirectPath)),
+      ok(
+        await startOidc(
+          deps,
+          request.params.provider,
+          request.query.redirectPath,
+          request.language,
+        ),
+      ),
   );
 
   /** Never answers an error envelope: the browser is mid-navigation, so every outcome is a redirect. */
