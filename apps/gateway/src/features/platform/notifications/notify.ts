@@ -67,28 +67,42 @@ export async function unreadCountOf(db: Db, userId: string): Promise<number> {
  * Returns the stored notification, or null when the key was already stored or the account is
  * one of the house's (the market makers get no notices).
  *
- * The push and the mail are best effort after the row is stored: a Redis failure is logged, and
- * the notification is still listed and counted.
+ * A producer whose change is money should not call it after its commit but store the notice
+ * inside its transaction (`stageNotices`) and deliver it after (`deliverNotices`): a process
+ * that dies between the commit and `notify` would otherwise lose the notice. Either way a notice
+ * stored but not delivered (a crash, a Redis outage) is delivered by the outbox sweep.
  */
 export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<Notification | null> {
   return (await notifyMany(deps, [input]))[0] ?? null;
 }
 
+/** What stores a notice: the client, or a producer's transaction (both run raw SQL). */
+export type NoticeStore = Pick<Db, '$queryRaw' | '$executeRaw'>;
+
+/** A stored notice not yet delivered, as the outbox keeps it. */
+export interface StagedNotice {
+  id: string;
+  userId: string;
+  type: NotificationType;
+  params: unknown;
+  createdAt: Date;
+}
+
 /**
- * `notify` for several notifications at once (settlement's order notices, one call per batch),
- * with the same outcome as calling it for each in turn, at a fixed number of statements
- * whatever their count: one statement inserts them all (the house's accounts and keys already
- * stored are left out by it) and reads each user's unread count and e-mail choice, one pipeline
- * pushes them (in the inputs' order, each with the user's unread count as it was right after
- * its own insert), and only when some are mailed, one read of the addresses and languages.
- * Answers, per input, the stored notification or null.
+ * Stores notices without delivering them: the outbox. A producer calls it inside the
+ * transaction of its change, so the notice commits with the money or not at all, and calls
+ * `deliverNotices` with the answer after the commit; a notice a crash left undelivered is
+ * delivered by the sweep (`deliverOverdueNotices`). One statement for any number; the house's
+ * accounts (the market makers) and a `dedupeKey` already stored are left out. Answers, per
+ * input, the stored notice or null.
  */
-export async function notifyMany(
-  deps: NotifyDeps,
+export async function stageNotices(
+  db: NoticeStore,
+  clock: Clock,
   inputs: readonly NotifyInput[],
-): Promise<(Notification | null)[]> {
+): Promise<(StagedNotice | null)[]> {
   if (inputs.length === 0) return [];
-  const now = deps.clock.date();
+  const createdAt = clock.date();
   const rows = inputs.map((input) => ({
     id: randomUUID(),
     userId: input.userId,
@@ -96,67 +110,123 @@ export async function notifyMany(
     params: notificationParams[input.type].parse(input.params),
     dedupeKey: input.dedupeKey ?? null,
   }));
-  // One statement: the inserts (the house accounts, the market makers, are told nothing: no
-  // row, no push, no mail), with each stored row's user's unread count before them and the
-  // user's e-mail choice for the type. The count reads the statement's snapshot, so it does not
-  // include this statement's rows: they are added below, each push counting its own.
-  const inserted = await deps.db.$queryRaw<
-    { id: string; unreadBefore: number; prefEmail: boolean | null }[]
-  >`
+  const inserted = await db.$queryRaw<{ id: string }[]>`
     WITH t AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         AS t(id uuid, "userId" uuid, type text, params jsonb, "dedupeKey" text)
-    ), ins AS (
-      INSERT INTO notification (id, "userId", type, params, "dedupeKey", "createdAt")
-      SELECT t.id, t."userId", t.type, t.params, t."dedupeKey", ${now.toISOString()}::timestamp
-      FROM t
-      WHERE NOT EXISTS (SELECT 1 FROM app_user u WHERE u.id = t."userId" AND u."isHouse")
-      ON CONFLICT ("userId", "dedupeKey") DO NOTHING
-      RETURNING id, "userId", type
     )
-    SELECT ins.id::text AS id,
-      (SELECT count(*)::int FROM notification n
-        WHERE n."userId" = ins."userId" AND n."readAt" IS NULL) AS "unreadBefore",
-      p.email AS "prefEmail"
-    FROM ins
-    LEFT JOIN notification_preference p ON p."userId" = ins."userId" AND p.type = ins.type`;
-  const byId = new Map(inserted.map((r) => [r.id, r]));
-  const stored = rows.map((r) =>
-    byId.has(r.id) ? toNotification({ ...r, readAt: null, createdAt: now }) : null,
+    INSERT INTO notification (id, "userId", type, params, "dedupeKey", "createdAt")
+    SELECT t.id, t."userId", t.type, t.params, t."dedupeKey", ${createdAt.toISOString()}::timestamp
+    FROM t
+    WHERE NOT EXISTS (SELECT 1 FROM app_user u WHERE u.id = t."userId" AND u."isHouse")
+    ON CONFLICT ("userId", "dedupeKey") DO NOTHING
+    RETURNING id::text AS id`;
+  const stored = new Set(inserted.map((r) => r.id));
+  return rows.map((r) =>
+    stored.has(r.id)
+      ? { id: r.id, userId: r.userId, type: r.type, params: r.params, createdAt }
+      : null,
   );
-  const kept = rows.flatMap((r, i) => {
-    const n = stored[i];
-    const row = byId.get(r.id);
-    return n && row ? [{ ...r, n, unreadBefore: row.unreadBefore, prefEmail: row.prefEmail }] : [];
-  });
-  if (kept.length === 0) return stored;
+}
+
+/**
+ * Delivers stored notices, in order: pushes each with the user's unread count as it was right
+ * after its own insert (to every tab on every gateway, through the Redis fan-out), queues the
+ * e-mails the type's rule and the user's choice ask for (the job id is the notice's: a second
+ * delivery is one mail), then marks them delivered. A step that fails is logged and leaves the
+ * notices undelivered, for the sweep to try again: a push may then arrive twice (the client
+ * keeps one per id), a notice is never lost.
+ */
+export async function deliverNotices(
+  deps: NotifyDeps,
+  staged: readonly (StagedNotice | null)[],
+): Promise<void> {
+  const kept = staged.filter((n): n is StagedNotice => n !== null);
+  if (kept.length === 0) return;
+  const users = [...new Set(kept.map((n) => n.userId))];
+  const types = [...new Set(kept.map((n) => n.type))];
   try {
-    // Each push counts what was unread right after its own insert.
+    const [unread, prefs] = await Promise.all([
+      deps.db.notification.groupBy({
+        by: ['userId'],
+        where: { userId: { in: users }, readAt: null },
+        _count: { _all: true },
+      }),
+      deps.db.notificationPreference.findMany({
+        where: { userId: { in: users }, type: { in: types } },
+        select: { userId: true, type: true, email: true },
+      }),
+    ]);
+    const unreadNow = new Map(unread.map((u) => [u.userId, u._count._all]));
+    const inBatch = new Map<string, number>();
+    for (const n of kept) inBatch.set(n.userId, (inBatch.get(n.userId) ?? 0) + 1);
+    // Each push counts what was unread right after its own insert: the count now, less this
+    // delivery's later notices of the same user.
     const seen = new Map<string, number>();
-    const messages: FanoutMessage[] = kept.map(({ userId, n, unreadBefore }) => {
-      const nth = (seen.get(userId) ?? 0) + 1;
-      seen.set(userId, nth);
-      return {
-        topic: notificationTopic(userId),
-        data: { unreadCount: unreadBefore + nth, notification: n },
-      };
+    const rows = kept.map((n) => {
+      const nth = (seen.get(n.userId) ?? 0) + 1;
+      seen.set(n.userId, nth);
+      const unreadCount = Math.max(
+        nth,
+        (unreadNow.get(n.userId) ?? 0) - (inBatch.get(n.userId) ?? 0) + nth,
+      );
+      const notice = toNotification({ ...n, readAt: null });
+      const pref = prefs.find((p) => p.userId === n.userId && p.type === n.type);
+      return { ...n, n: notice, unreadCount, prefEmail: pref ? pref.email : null };
     });
-    await deps.fanout.publishMany(messages);
+    await deps.fanout.publishMany(
+      rows.map(({ userId, n, unreadCount }) => ({
+        topic: notificationTopic(userId),
+        data: { unreadCount, notification: n },
+      })) satisfies FanoutMessage[],
+    );
+    await queueMails(deps, rows);
+    await deps.db.notification.updateMany({
+      where: { id: { in: kept.map((n) => n.id) }, deliveredAt: null },
+      data: { deliveredAt: deps.clock.date() },
+    });
   } catch (err) {
     deps.log?.warn(
-      { err, types: [...new Set(kept.map((r) => r.type))] },
-      'notification stored but not pushed',
+      { err, types, count: kept.length },
+      'notification stored but not delivered yet: the outbox sweep will try again',
     );
   }
-  try {
-    await queueMails(deps, kept);
-  } catch (err) {
-    deps.log?.warn(
-      { err, types: [...new Set(kept.map((r) => r.type))] },
-      'notification stored but its e-mail was not queued',
-    );
-  }
-  return stored;
+}
+
+/**
+ * `notify` for several notifications at once (settlement's order notices, one call per batch),
+ * with the same outcome as calling it for each in turn: stored by one statement, then
+ * delivered (`deliverNotices`). Answers, per input, the stored notification or null.
+ */
+export async function notifyMany(
+  deps: NotifyDeps,
+  inputs: readonly NotifyInput[],
+): Promise<(Notification | null)[]> {
+  const staged = await stageNotices(deps.db, deps.clock, inputs);
+  await deliverNotices(deps, staged);
+  return staged.map((n) => (n ? toNotification({ ...n, readAt: null }) : null));
+}
+
+/** How old an undelivered notice must be before the sweep takes it (its producer may be busy). */
+export const OUTBOX_GRACE_MS = 30_000;
+
+/**
+ * The outbox sweep: delivers notices stored but not delivered for OUTBOX_GRACE_MS or more (a
+ * process that died between its commit and the delivery, a Redis outage), oldest first, up to
+ * `limit`. Answers how many it took.
+ */
+export async function deliverOverdueNotices(deps: NotifyDeps, limit = 500): Promise<number> {
+  const rows = await deps.db.notification.findMany({
+    where: { deliveredAt: null, createdAt: { lte: new Date(deps.clock.now() - OUTBOX_GRACE_MS) } },
+    orderBy: { createdAt: 'asc' },
+    take: limit,
+    select: { id: true, userId: true, type: true, params: true, createdAt: true },
+  });
+  await deliverNotices(
+    deps,
+    rows.map((r) => ({ ...r, type: r.type as NotificationType })),
+  );
+  return rows.length;
 }
 
 /** Whether the user gets this type by e-mail: the type's rule, then the user's choice. */

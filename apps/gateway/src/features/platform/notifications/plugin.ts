@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { newDeviceWatcher } from './new-device.js';
 import type { NotifyDeps } from './notify.js';
+import { outboxSweepJob, scheduleOutboxSweep } from './outbox-job.js';
 import { notificationRoutes } from './routes.js';
 
 declare module 'fastify' {
@@ -27,6 +28,15 @@ async function notifications(app: FastifyInstance): Promise<void> {
   };
   app.decorate('notifyDeps', notifyDeps);
   app.sessions.started = newDeviceWatcher(notifyDeps);
+  // The outbox: notices stored but not delivered (a crash after a commit) are delivered by a
+  // sweep at start and every minute.
+  const sweep = outboxSweepJob({ ...notifyDeps, jobs: app.jobs });
+  app.jobs.register(sweep);
+  app.addHook('onReady', async () => {
+    await scheduleOutboxSweep({ clock: app.clock, jobs: app.jobs }, sweep, 0).catch(
+      (err: unknown) => app.log.warn({ err }, 'notification outbox sweep not scheduled'),
+    );
+  });
   await app.register(notificationRoutes);
 }
 

@@ -11,6 +11,7 @@ import type { Jobs } from '../../../jobs/jobs.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { SendMailPayload } from '../../platform/mail/send-mail-job.js';
 import type { Fanout } from '../../platform/socket/fanout.js';
+import type { StagedNotice } from '../../platform/notifications/notify.js';
 import type { ChainAdapters } from './chain-adapter.js';
 
 /** What a chain callback handler (and the crypto wallet's services) may use. */
@@ -28,6 +29,11 @@ export interface ChainDeps {
    * after the change has committed; give a dedupeKey so a repeat tells nothing twice.
    */
   notify(input: NotifyInput): Promise<void>;
+  /**
+   * Delivers notices a transaction stored with its change (platform/notifications
+   * stageNotices), after the commit.
+   */
+  deliverNotices(staged: readonly (StagedNotice | null)[]): Promise<void>;
 }
 
 /**

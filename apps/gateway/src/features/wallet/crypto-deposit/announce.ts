@@ -1,4 +1,5 @@
-import { RuntimeMode } from '@exchange/contracts';
+import { RuntimeMode, type NotifyInput } from '@exchange/contracts';
+import type { StagedNotice } from '../../platform/notifications/notify.js';
 import type { CryptoDeposit as CryptoDepositRow } from '../../../db/generated/client.js';
 import { privateTopic } from '../../platform/socket/fanout.js';
 import type { ChainDeps } from '../chain/chain-callbacks.js';
@@ -20,8 +21,15 @@ export async function announceDeposit(deps: ChainDeps, row: CryptoDepositRow): P
   }
 }
 
-/** A credited deposit: its state, the balances to refetch, and the user told. */
-export async function announceCredit(deps: ChainDeps, row: CryptoDepositRow): Promise<void> {
+/**
+ * A credited deposit: its state, the balances to refetch, and the notice the credit's
+ * transaction stored, delivered (a crash before this point leaves it to the outbox sweep).
+ */
+export async function announceCredit(
+  deps: ChainDeps,
+  row: CryptoDepositRow,
+  staged: readonly (StagedNotice | null)[],
+): Promise<void> {
   await announceDeposit(deps, row);
   try {
     await deps.fanout.publish(privateTopic('refreshAsset', row.userId, RuntimeMode.REAL), {
@@ -30,31 +38,25 @@ export async function announceCredit(deps: ChainDeps, row: CryptoDepositRow): Pr
   } catch (err) {
     deps.log.warn({ err, depositId: row.id }, 'balance refresh not pushed');
   }
-  await onDepositCredited(deps, row);
+  await deps.deliverNotices(staged);
 }
 
 /**
- * The one place a credited crypto deposit tells the user: the DEPOSIT_CREDITED notification
- * (stored, pushed, and mailed in the user's language unless they opted out). Safe to run again
- * for the same deposit: the notification's key is the deposit's.
+ * The one notice of a credited crypto deposit: DEPOSIT_CREDITED (stored with the credit's
+ * transaction, then pushed, and mailed in the user's language unless they opted out). Its key
+ * is the deposit's, so it is stored once whatever repeats.
  */
-export async function onDepositCredited(deps: ChainDeps, row: CryptoDepositRow): Promise<void> {
-  try {
-    await deps.notify({
-      userId: row.userId,
-      type: 'DEPOSIT_CREDITED',
-      params: {
-        mode: RuntimeMode.REAL,
-        asset: row.asset,
-        amount: row.amount.toFixed(),
-        channel: 'CRYPTO',
-        reference: row.txId,
-      },
-      dedupeKey: `crypto-deposit:${row.id}`,
-    });
-  } catch (err) {
-    // The credit has committed; a notification lost to a database hiccup must not fail the job
-    // (its retry would find the deposit credited and stop before this point).
-    deps.log.warn({ err, depositId: row.id }, 'deposit credited but not notified');
-  }
+export function depositCreditedNotice(row: CryptoDepositRow): NotifyInput {
+  return {
+    userId: row.userId,
+    type: 'DEPOSIT_CREDITED',
+    params: {
+      mode: RuntimeMode.REAL,
+      asset: row.asset,
+      amount: row.amount.toFixed(),
+      channel: 'CRYPTO',
+      reference: row.txId,
+    },
+    dedupeKey: `crypto-deposit:${row.id}`,
+  };
 }

@@ -16,7 +16,8 @@ import type { JobDefinition } from '../../../jobs/jobs.js';
 import { AppError } from '../../../lib/app-error.js';
 import { SYSTEM, post } from '../ledger/ledger-service.js';
 import type { ChainCallbackResult, ChainDeps } from '../chain/chain-callbacks.js';
-import { announceCredit, announceDeposit } from './announce.js';
+import { announceCredit, announceDeposit, depositCreditedNotice } from './announce.js';
+import { stageNotices, type StagedNotice } from '../../platform/notifications/notify.js';
 import { effectiveState, retryAt, toCryptoDeposit } from './deposit-view.js';
 
 type Tx = Prisma.TransactionClient;
@@ -217,11 +218,17 @@ export function createDepositFlow(deps: DepositDeps) {
       return;
     }
     const credited = await credit(depositId, round);
-    if (credited) await announceCredit(deps, credited);
+    if (credited) await announceCredit(deps, credited.row, credited.staged);
   }
 
-  /** One ledger posting and the state, in one transaction on the row's lock: at most once. */
-  async function credit(depositId: string, round: number): Promise<CryptoDepositRow | null> {
+  /**
+   * One ledger posting, the state and the user's notice (the outbox), in one transaction on the
+   * row's lock: at most once, and never the money without the notice.
+   */
+  async function credit(
+    depositId: string,
+    round: number,
+  ): Promise<{ row: CryptoDepositRow; staged: (StagedNotice | null)[] } | null> {
     const now = deps.clock.date();
     return deps.db.$transaction(async (tx) => {
       const row = await lockDeposit(tx, depositId);
@@ -244,7 +251,7 @@ export function createDepositFlow(deps: DepositDeps) {
           },
         ],
       });
-      return tx.cryptoDeposit.update({
+      const updated = await tx.cryptoDeposit.update({
         where: { id: row.id },
         data: {
           state: 'AVAILABLE',
@@ -254,6 +261,8 @@ export function createDepositFlow(deps: DepositDeps) {
           updatedAt: now,
         },
       });
+      const staged = await stageNotices(tx, deps.clock, [depositCreditedNotice(updated)]);
+      return { row: updated, staged };
     });
   }
 

@@ -5,7 +5,7 @@ import {
   RISK_REVIEW_MAX_MS,
   RISK_REVIEW_MIN_MS,
 } from '@exchange/contracts';
-import { notify } from '../../platform/notifications/notify.js';
+import { deliverNotices, notify } from '../../platform/notifications/notify.js';
 import { httpChainAdapters, type ChainAdapters } from '../chain/chain-adapter.js';
 import {
   createChainCallbackRegistry,
@@ -71,6 +71,7 @@ async function cryptoDeposit(
     notify: async (input) => {
       await notify(app.notifyDeps, input);
     },
+    deliverNotices: (staged) => deliverNotices(app.notifyDeps, staged),
   };
   const callbacks = createChainCallbackRegistry();
   const flow = createDepositFlow({

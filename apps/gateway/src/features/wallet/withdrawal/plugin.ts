@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { ChainNetwork } from '@exchange/contracts';
 import type { ChainAdapters } from '../chain/chain-adapter.js';
 import { totpSecretBox } from '../../identity/security/security-deps.js';
-import { notify } from '../../platform/notifications/notify.js';
+import { deliverNotices, notify } from '../../platform/notifications/notify.js';
 import { ChainRefused, type OutDeps, type WithdrawalChain } from './withdrawal-deps.js';
 import { catalogueNetworks } from './networks.js';
 import { withdrawalRoutes } from './routes.js';
@@ -71,6 +71,7 @@ async function withdrawal(app: FastifyInstance, opts: WithdrawalPluginOptions): 
         Math.max(env.WITHDRAWAL_REVIEW_MIN_SECONDS, env.WITHDRAWAL_REVIEW_MAX_SECONDS) * 1000,
     },
     notify: (input) => notify(app.notifyDeps, input),
+    deliverNotices: (staged) => deliverNotices(app.notifyDeps, staged),
   };
   const withdrawals = new Withdrawals(deps);
   withdrawals.register();

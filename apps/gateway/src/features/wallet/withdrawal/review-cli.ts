@@ -47,6 +47,8 @@ const withdrawals = new Withdrawals({
     nightBatch: env.WITHDRAWAL_NIGHT_BATCH,
   },
   notify: async () => {},
+  // A notice this command stores is delivered by the gateway's outbox sweep.
+  deliverNotices: async () => {},
 });
 try {
   if (command === 'list') {

@@ -7,6 +7,7 @@ import type { RedisConnections } from '../../../lib/redis.js';
 import type { SecretBox } from '../../../lib/secret-box.js';
 import type { sendMailJob } from '../../platform/mail/send-mail-job.js';
 import type { Fanout } from '../../platform/socket/fanout.js';
+import type { StagedNotice } from '../../platform/notifications/notify.js';
 import type { WithdrawalNetworks } from './networks.js';
 
 /** What a withdrawal needs from the chain (the chain adapter a node or custody provider implements). */
@@ -59,4 +60,6 @@ export interface OutDeps {
   config: OutConfig;
   /** The notifications feature's notify(): stored, pushed and mailed by the type's rule. */
   notify(input: NotifyInput): Promise<unknown>;
+  /** Delivers notices a transaction stored with its change (notifications' stageNotices). */
+  deliverNotices(staged: readonly (StagedNotice | null)[]): Promise<void>;
 }

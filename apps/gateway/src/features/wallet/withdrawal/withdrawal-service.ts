@@ -7,6 +7,7 @@ import {
   WITHDRAWAL_CANCELLABLE,
   WITHDRAWAL_FINAL,
   type Page,
+  type NotifyInput,
   type RuntimeMode,
   type Withdrawal,
   type WithdrawalPreview,
@@ -33,6 +34,7 @@ import {
 } from './money-out-checks.js';
 import { ChainRefused, type OutDeps } from './withdrawal-deps.js';
 import { assertWithdrawable, lockedWithdrawable, withdrawable } from './holds.js';
+import { stageNotices } from '../../platform/notifications/notify.js';
 import { assertAddressAllowed } from './whitelist-service.js';
 
 type Tx = Prisma.TransactionClient;
@@ -412,8 +414,8 @@ export class Withdrawals {
       }
       throw err;
     }
-    const sent = await this.move(row, ['BROADCASTING'], 'BROADCAST', { txId });
-    if (sent) await this.notifySent(sent);
+    // Sent: the user is told (in-app, pushed, and by e-mail), the notice stored with the change.
+    await this.move(row, ['BROADCASTING'], 'BROADCAST', { txId }, (r) => [sentNotice(r)]);
   }
 
   // ---- the chain's word ----
@@ -507,8 +509,9 @@ export class Withdrawals {
     from: WithdrawalStatus[],
     to: WithdrawalStatus,
     data: Prisma.CryptoWithdrawalUpdateManyMutationInput = {},
+    notices?: (updated: Row) => NotifyInput[],
   ): Promise<Row | null> {
-    return this.transition(row, from, to, async () => data);
+    return this.transition(row, from, to, async () => data, notices);
   }
 
   /** Back to available: refused, failed or cancelled (one CRYPTO_WITHDRAWAL_UNFREEZE posting). */
@@ -532,27 +535,33 @@ export class Withdrawals {
   }
 
   /**
-   * One state change: a conditional update from `from` in a transaction with `effect`'s postings;
-   * null when another change came first (nothing is done). Then the push and balance refresh.
+   * One state change: a conditional update from `from` in a transaction with `effect`'s postings
+   * and the user's `notices` (the notifications outbox); null when another change came first
+   * (nothing is done). Then the push, the balance refresh and the notices' delivery.
    */
   private async transition(
     row: Row,
     from: WithdrawalStatus[],
     to: WithdrawalStatus,
     effect: (tx: Tx, at: Date) => Promise<Prisma.CryptoWithdrawalUpdateManyMutationInput>,
+    notices?: (updated: Row) => NotifyInput[],
   ): Promise<Row | null> {
     const at = this.deps.clock.date();
-    const updated = await this.deps.db.$transaction(async (tx) => {
+    const done = await this.deps.db.$transaction(async (tx) => {
       const { count } = await tx.cryptoWithdrawal.updateMany({
         where: { id: row.id, status: { in: from } },
         data: { status: to, updatedAt: at },
       });
       if (count === 0) return null;
       const extra = await effect(tx, at);
-      return tx.cryptoWithdrawal.update({ where: { id: row.id }, data: extra });
+      const updated = await tx.cryptoWithdrawal.update({ where: { id: row.id }, data: extra });
+      const staged = notices ? await stageNotices(tx, this.deps.clock, notices(updated)) : [];
+      return { updated, staged };
     });
-    if (updated) await this.announce(updated);
-    return updated;
+    if (!done) return null;
+    await this.announce(done.updated);
+    await this.deps.deliverNotices(done.staged);
+    return done.updated;
   }
 
   /** Every state change reaches the user's socket; money moves refresh the balance. */
@@ -563,22 +572,22 @@ export class Withdrawals {
     );
     await refreshAssets(this.deps, row.userId, row.mode, [row.asset]);
   }
+}
 
-  /** Sent: the user is told (in-app, pushed, and by e-mail in their language). */
-  private async notifySent(row: Row): Promise<void> {
-    const w = withdrawalView(row);
-    await this.deps.notify({
-      userId: row.userId,
-      type: 'WITHDRAWAL_SENT',
-      params: {
-        mode: row.mode as RuntimeMode,
-        asset: w.asset,
-        amount: w.amount,
-        channel: 'CRYPTO',
-        destination: w.address,
-        reference: w.txId ?? undefined,
-      },
-      dedupeKey: `withdrawal-sent:${row.id}`,
-    });
-  }
+/** A withdrawal on its way: WITHDRAWAL_SENT, once per withdrawal. */
+function sentNotice(row: Row): NotifyInput {
+  const w = withdrawalView(row);
+  return {
+    userId: row.userId,
+    type: 'WITHDRAWAL_SENT',
+    params: {
+      mode: row.mode as RuntimeMode,
+      asset: w.asset,
+      amount: w.amount,
+      channel: 'CRYPTO',
+      destination: w.address,
+      reference: w.txId ?? undefined,
+    },
+    dedupeKey: `withdrawal-sent:${row.id}`,
+  };
 }

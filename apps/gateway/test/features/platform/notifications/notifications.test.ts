@@ -19,7 +19,14 @@ import type { AuthenticatorSetup } from '@exchange/contracts';
 import { registerUser } from '../../../helpers/auth.js';
 import { signText } from '@exchange/contracts/signed-request';
 import { auditLedger } from '../../../../src/features/wallet/ledger/audit.js';
-import { notify, notifyMany } from '../../../../src/features/platform/notifications/notify.js';
+import {
+  deliverNotices,
+  deliverOverdueNotices,
+  notify,
+  notifyMany,
+  OUTBOX_GRACE_MS,
+  stageNotices,
+} from '../../../../src/features/platform/notifications/notify.js';
 import {
   chainCallback,
   depositUpdate,
@@ -263,6 +270,80 @@ describe('several notices at once (notifyMany, as settlement sends a batch of or
     expect(await a.mail.messagesTo(await byId(one.userId))).toEqual([]);
     expect(await a.mail.messagesTo(await byId(two.userId))).toHaveLength(1);
     for (const c of tabs) c.close();
+  });
+});
+
+describe('the outbox', () => {
+  const sent = (userId: string, key: string) =>
+    ({
+      userId,
+      type: 'WITHDRAWAL_SENT',
+      dedupeKey: key,
+      params: { mode: 0, asset: 'USDT', amount: '5', channel: 'CRYPTO', destination: 'T-addr' },
+    }) as const;
+
+  it('stores a notice with the transaction of the change: a rollback leaves none', async () => {
+    const user = await signIn(a);
+    await expect(
+      a.app.db.$transaction(async (tx) => {
+        await stageNotices(tx, a.clock, [sent(user.userId, 'rolled-back')]);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await a.app.db.notification.count({ where: { userId: user.userId } })).toBe(0);
+  });
+
+  it('delivers what a process that died after its commit left behind, once, on the sweep', async () => {
+    const user = await signIn(a);
+    const email = (await a.app.db.user.findUniqueOrThrow({ where: { id: user.userId } })).email;
+    const tabs = [await tab(urlA, user.token), await tab(urlB, user.token)];
+    // The commit stored the notice; the process died before delivering it.
+    const [staged] = await a.app.db.$transaction((tx) =>
+      stageNotices(tx, a.clock, [sent(user.userId, 'crashed')]),
+    );
+    expect(staged).not.toBeNull();
+    expect(await unread(a, user.token)).toBe(1);
+    // Within the grace its producer may still be delivering it: the sweep leaves it.
+    expect(await deliverOverdueNotices(a.app.notifyDeps)).toBe(0);
+    await sleep(300);
+    expect(noticesIn(tabs[0]!)).toEqual([]);
+    a.clock.advance(OUTBOX_GRACE_MS);
+    expect(await deliverOverdueNotices(a.app.notifyDeps)).toBe(1);
+    await until(() => tabs.every((c) => noticesIn(c).length === 1), 5000);
+    expect(noticesIn(tabs[1]!)[0]).toMatchObject({
+      unreadCount: 1,
+      notification: { id: staged!.id, type: 'WITHDRAWAL_SENT' },
+    });
+    await until(async () => (await a.mail.messagesTo(email)).length === 1, 5000);
+    // Delivered: a second sweep, or the producer's own late delivery, sends nothing more.
+    expect(await deliverOverdueNotices(a.app.notifyDeps)).toBe(0);
+    const row = await a.app.db.notification.findUniqueOrThrow({ where: { id: staged!.id } });
+    expect(row.deliveredAt).not.toBeNull();
+    await sleep(300);
+    expect(await a.mail.messagesTo(email)).toHaveLength(1);
+    for (const c of tabs) c.close();
+  });
+
+  it('keeps a notice whose push failed for the sweep instead of losing it', async () => {
+    const user = await signIn(a);
+    const [staged] = await a.app.db.$transaction((tx) =>
+      stageNotices(tx, a.clock, [sent(user.userId, 'redis-down')]),
+    );
+    const failing = {
+      ...a.app.notifyDeps,
+      fanout: {
+        ...a.app.notifyDeps.fanout,
+        publishMany: () => Promise.reject(new Error('Redis is down')),
+      },
+    } as typeof a.app.notifyDeps;
+    await deliverNotices(failing, [staged!]);
+    const row = await a.app.db.notification.findUniqueOrThrow({ where: { id: staged!.id } });
+    expect(row.deliveredAt).toBeNull();
+    a.clock.advance(OUTBOX_GRACE_MS);
+    expect(await deliverOverdueNotices(a.app.notifyDeps)).toBeGreaterThanOrEqual(1);
+    expect(
+      (await a.app.db.notification.findUniqueOrThrow({ where: { id: staged!.id } })).deliveredAt,
+    ).not.toBeNull();
   });
 });
 
