@@ -1,6 +1,6 @@
-import { RuntimeMode } from '@exchange/contracts';
+import { RuntimeMode, type NotifyInput } from '@exchange/contracts';
 import type { FiatDeposit as FiatDepositRow } from '../../../db/generated/client.js';
-import { notify } from '../../platform/notifications/notify.js';
+import { deliverNotices, type StagedNotice } from '../../platform/notifications/notify.js';
 import { privateTopic } from '../../platform/socket/fanout.js';
 import type { FiatDepositDeps } from './fiat-deposit-deps.js';
 import { toFiatDeposit } from './deposit-view.js';
@@ -20,13 +20,30 @@ export async function announceFiatDeposit(
   }
 }
 
+/** The notice of a credited deposit: DEPOSIT_CREDITED, once per deposit (its key). */
+export function fiatCreditedNotice(row: FiatDepositRow): NotifyInput {
+  return {
+    userId: row.userId,
+    type: 'DEPOSIT_CREDITED',
+    params: {
+      mode: RuntimeMode.REAL,
+      asset: row.currency,
+      amount: row.credited.toFixed(),
+      channel: row.channel === 'CARD' ? 'CARD' : 'FIAT',
+      reference: row.externalId,
+    },
+    dedupeKey: `fiat-deposit:${row.id}`,
+  };
+}
+
 /**
- * A credited deposit: its state, the balance to refetch, and the DEPOSIT_CREDITED notice (stored,
- * pushed and mailed in the user's language); safe to run again (the notice's key is the deposit's).
+ * A credited deposit: its state, the balance to refetch, and the DEPOSIT_CREDITED notice the
+ * credit's transaction stored, delivered (pushed, and mailed in the user's language).
  */
 export async function announceFiatCredit(
   deps: FiatDepositDeps,
   row: FiatDepositRow,
+  staged: readonly (StagedNotice | null)[],
 ): Promise<void> {
   await announceFiatDeposit(deps, row);
   try {
@@ -36,20 +53,5 @@ export async function announceFiatCredit(
   } catch (err) {
     deps.log.warn({ err, depositId: row.id }, 'balance refresh not pushed');
   }
-  try {
-    await notify(deps.notifyDeps, {
-      userId: row.userId,
-      type: 'DEPOSIT_CREDITED',
-      params: {
-        mode: RuntimeMode.REAL,
-        asset: row.currency,
-        amount: row.credited.toFixed(),
-        channel: row.channel === 'CARD' ? 'CARD' : 'FIAT',
-        reference: row.externalId,
-      },
-      dedupeKey: `fiat-deposit:${row.id}`,
-    });
-  } catch (err) {
-    deps.log.warn({ err, depositId: row.id }, 'fiat deposit credited but not notified');
-  }
+  await deliverNotices(deps.notifyDeps, staged);
 }

@@ -16,7 +16,8 @@ import type { JobDefinition } from '../../../jobs/jobs.js';
 import { AppError } from '../../../lib/app-error.js';
 import { markInstitutionStep } from '../../identity/kyc/kyc-service.js';
 import { SYSTEM, post } from '../../wallet/ledger/ledger-service.js';
-import { announceFiatCredit, announceFiatDeposit } from './announce.js';
+import { announceFiatCredit, announceFiatDeposit, fiatCreditedNotice } from './announce.js';
+import { stageNotices, type StagedNotice } from '../../platform/notifications/notify.js';
 import { assertAgreementsAccepted, assertFiatDepositor } from './access.js';
 import { quoteCard } from './card-fee.js';
 import type { FiatDepositDeps } from './fiat-deposit-deps.js';
@@ -390,26 +391,32 @@ export function createFiatDepositFlow(deps: FiatDepositDeps) {
       currency: row.currency,
       amount: row.amount.toFixed(),
     });
-    const done = verdict.pass ? await credit(depositId) : await refuse(depositId, verdict.reason);
-    if (!done) return;
-    if (done.state === 'CREDITED') {
-      await announceFiatCredit(deps, done);
+    if (verdict.pass) {
+      const credited = await credit(depositId);
+      if (!credited) return;
+      const done = credited.row;
+      await announceFiatCredit(deps, done, credited.staged);
       await afterBankCredit(done);
       await deps
         .afterCredit?.(done)
         .catch((err: unknown) => deps.log.error({ err, depositId }, 'after-credit step failed'));
-    } else {
-      await announceFiatDeposit(deps, done);
-      if (done.state === 'REFUSED') await startReturn(done);
+      return;
     }
+    const done = await refuse(depositId, verdict.reason);
+    if (!done) return;
+    await announceFiatDeposit(deps, done);
+    if (done.state === 'REFUSED') await startReturn(done);
   }
 
   /**
    * The credit, on the row's lock: the amount from outside to the user (FIAT_DEPOSIT or
    * CARD_DEPOSIT), and for a card the channel fee from the user to the exchange's fee account
-   * (CARD_DEPOSIT_FEE). Each posting balances, so the ledger stays conserved.
+   * (CARD_DEPOSIT_FEE). Each posting balances, so the ledger stays conserved. The user's notice
+   * is stored with it (the notifications outbox): never the money without the notice.
    */
-  async function credit(depositId: string): Promise<FiatDepositRow | null> {
+  async function credit(
+    depositId: string,
+  ): Promise<{ row: FiatDepositRow; staged: (StagedNotice | null)[] } | null> {
     const now = deps.clock.date();
     return deps.db.$transaction(async (tx) => {
       const row = await lockDeposit(tx, depositId);
@@ -450,10 +457,12 @@ export function createFiatDepositFlow(deps: FiatDepositDeps) {
           where: { id: row.bankAccountId, firstTransferAt: null },
           data: { firstTransferAt: now, updatedAt: now },
         });
-      return tx.fiatDeposit.update({
+      const updated = await tx.fiatDeposit.update({
         where: { id: row.id },
         data: { state: 'CREDITED', creditedAt: now, ledgerTxId, updatedAt: now },
       });
+      const staged = await stageNotices(tx, deps.clock, [fiatCreditedNotice(updated)]);
+      return { row: updated, staged };
     });
   }
 

@@ -22,9 +22,10 @@ import {
 } from './money-out-checks.js';
 import type { OutDeps } from './withdrawal-deps.js';
 import { assertWithdrawable, lockedWithdrawable, withdrawable } from './holds.js';
+import { stageNotices, type StagedNotice } from '../../platform/notifications/notify.js';
 import { assertUidAllowed } from './whitelist-service.js';
 
-type Deps = Pick<OutDeps, 'db' | 'clock' | 'config' | 'fanout' | 'notify' | 'redis'>;
+type Deps = Pick<OutDeps, 'db' | 'clock' | 'config' | 'fanout' | 'deliverNotices' | 'redis'>;
 
 /** The clearing account between a transfer's two postings (always back to zero). */
 export const TRANSFER_CLEARING = 'system:internal-transfer';
@@ -128,8 +129,9 @@ async function transferOnce(
 
   const at = deps.clock.date();
   let row: Row;
+  let staged: (StagedNotice | null)[];
   try {
-    row = await deps.db.$transaction(async (tx) => {
+    ({ row, staged } = await deps.db.$transaction(async (tx) => {
       const created = await tx.internalTransfer.create({
         data: {
           fromUserId: userId,
@@ -168,8 +170,22 @@ async function transferOnce(
           { accountId: recipient.id, asset: req.asset, bucket: 'AVAILABLE', amount: value },
         ],
       });
-      return created;
-    });
+      // The recipient's notice commits with the money (the notifications outbox).
+      const notice = await stageNotices(tx, deps.clock, [
+        {
+          userId: recipient.id,
+          type: 'TRANSFER_RECEIVED',
+          params: {
+            mode: mode as RuntimeMode,
+            asset: req.asset,
+            amount: value.toFixed(),
+            fromUid: sender.uid,
+          },
+          dedupeKey: `transfer:${created.id}`,
+        },
+      ]);
+      return { row: created, staged: notice };
+    }));
   } catch (err) {
     if (err instanceof AppError && err.code === 3001)
       throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
@@ -181,17 +197,7 @@ async function transferOnce(
   }
   await refreshAssets(deps, userId, mode, [req.asset]);
   await refreshAssets(deps, recipient.id, mode, [req.asset]);
-  await deps.notify({
-    userId: recipient.id,
-    type: 'TRANSFER_RECEIVED',
-    params: {
-      mode: mode as RuntimeMode,
-      asset: req.asset,
-      amount: value.toFixed(),
-      fromUid: sender.uid,
-    },
-    dedupeKey: `transfer:${row.id}`,
-  });
+  await deps.deliverNotices(staged);
   return view(row, userId, recipient.uid);
 }
 
