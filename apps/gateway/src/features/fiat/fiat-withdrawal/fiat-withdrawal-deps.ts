@@ -1,4 +1,3 @@
-import type { NotifyInput } from '@exchange/contracts';
 import type { Env } from '../../../config/env.js';
 import type { Db } from '../../../db/client.js';
 import type { Jobs } from '../../../jobs/jobs.js';
@@ -6,6 +5,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { RedisConnections } from '../../../lib/redis.js';
 import type { SecretBox } from '../../../lib/secret-box.js';
 import type { Fanout } from '../../platform/socket/fanout.js';
+import type { StagedNotice } from '../../platform/notifications/notify.js';
 import type { BankPort } from './bank-port.js';
 
 export interface FiatOutConfig {
@@ -26,6 +26,6 @@ export interface FiatOutDeps {
   fanout: Fanout;
   bank: BankPort;
   config: FiatOutConfig;
-  /** The notifications feature's notify(): stored, pushed and mailed by the type's rule. */
-  notify(input: NotifyInput): Promise<unknown>;
+  /** Delivers notices a transaction stored with its change (notifications' stageNotices). */
+  deliverNotices(staged: readonly (StagedNotice | null)[]): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { BANK_CALLBACK_PATHS, RISK_REVIEW_MAX_MS, RISK_REVIEW_MIN_MS } from '@exchange/contracts';
-import { notify } from '../../platform/notifications/notify.js';
+import { deliverNotices } from '../../platform/notifications/notify.js';
 import { totpSecretBox } from '../../identity/security/security-deps.js';
 import type { BankPort } from './bank-port.js';
 import type { FiatOutDeps } from './fiat-withdrawal-deps.js';
@@ -56,7 +56,7 @@ async function fiatWithdrawal(
       reviewMaxMs: env.FIAT_WITHDRAWAL_REVIEW_SECONDS?.[1] ?? RISK_REVIEW_MAX_MS,
       freezeMs: env.FIAT_WITHDRAWAL_FREEZE_SECONDS * 1000,
     },
-    notify: (input) => notify(app.notifyDeps, input),
+    deliverNotices: (staged) => deliverNotices(app.notifyDeps, staged),
   };
   const withdrawals = new FiatWithdrawals(deps);
   withdrawals.register();

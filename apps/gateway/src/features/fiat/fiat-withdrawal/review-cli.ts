@@ -14,7 +14,7 @@ import { ScaledClock } from '../../../lib/clock.js';
 import { createRedis } from '../../../lib/redis.js';
 import { createMailer } from '../../platform/mail/mailer.js';
 import { sendMailJob } from '../../platform/mail/send-mail-job.js';
-import { notify } from '../../platform/notifications/notify.js';
+import { deliverNotices } from '../../platform/notifications/notify.js';
 import { totpSecretBox } from '../../identity/security/security-deps.js';
 import { createFanout } from '../../platform/socket/fanout.js';
 import { FiatWithdrawals } from './withdrawal-service.js';
@@ -47,7 +47,7 @@ const withdrawals = new FiatWithdrawals({
   fanout,
   bank: { sendTransfer: () => Promise.reject(new Error('the gateway sends, not this command')) },
   config: { reviewMinMs: 0, reviewMaxMs: 0, freezeMs: env.FIAT_WITHDRAWAL_FREEZE_SECONDS * 1000 },
-  notify: (input) => notify({ db, clock, fanout, jobs, mailJob }, input),
+  deliverNotices: (staged) => deliverNotices({ db, clock, fanout, jobs, mailJob }, staged),
 });
 try {
   if (command === 'list') {

@@ -20,6 +20,7 @@ import {
   type FiatWithdrawalRequest,
   type FiatWithdrawalState,
   type Page,
+  type NotifyInput,
 } from '@exchange/contracts';
 import type { Prisma } from '../../../db/client.js';
 import type { FiatWithdrawal as Row } from '../../../db/generated/client.js';
@@ -40,6 +41,7 @@ import {
 } from '../../wallet/withdrawal/holds.js';
 import { BankRefused } from './bank-port.js';
 import { bankAccountView, checkField, linkedAccount } from './bank-accounts.js';
+import { stageNotices, type StagedNotice } from '../../platform/notifications/notify.js';
 import type { FiatOutDeps } from './fiat-withdrawal-deps.js';
 
 /** How long one caller may hold a withdrawal's send lock (the bank's answer comes in seconds). */
@@ -577,19 +579,21 @@ export class FiatWithdrawals {
         INSERT INTO fiat_callback_event (party, "eventId", type, "receivedAt")
         VALUES ('BANK', ${event.eventId}, ${event.type}, ${at})
         ON CONFLICT DO NOTHING`;
-      if (inserted === 0) return { duplicate: true, row: null };
-      if (!id) return { duplicate: false, row: null };
+      if (inserted === 0) return { duplicate: true, row: null, staged: null };
+      if (!id) return { duplicate: false, row: null, staged: null };
       const row = await tx.fiatWithdrawal.findUnique({ where: { id } });
-      if (!row) return { duplicate: false, row: null };
+      if (!row) return { duplicate: false, row: null, staged: null };
       const changed =
         event.type === 'transfer.sent'
           ? await this.complete(tx, row, event, at)
           : await this.releaseIn(tx, row, ['SENDING'], 'FAILED', event.reason, at, {
               bankTransferId: row.bankTransferId ?? event.transferId,
             });
-      return { duplicate: false, row: changed };
+      const staged = changed ? await this.stageFinal(tx, changed) : [];
+      return { duplicate: false, row: changed, staged };
     });
     if (result.row) await this.announce(result.row);
+    if (result.staged) await this.deps.deliverNotices(result.staged);
     return { duplicate: result.duplicate };
   }
 
@@ -693,11 +697,20 @@ export class FiatWithdrawals {
     reason: string | null,
   ): Promise<Row | null> {
     const at = this.deps.clock.date();
-    const updated = await this.deps.db.$transaction((tx) =>
-      this.releaseIn(tx, row, from, to, reason, at),
-    );
-    if (updated) await this.announce(updated);
-    return updated;
+    const done = await this.deps.db.$transaction(async (tx) => {
+      const updated = await this.releaseIn(tx, row, from, to, reason, at);
+      return updated ? { updated, staged: await this.stageFinal(tx, updated) } : null;
+    });
+    if (!done) return null;
+    await this.announce(done.updated);
+    await this.deps.deliverNotices(done.staged);
+    return done.updated;
+  }
+
+  /** Stores the notice of a withdrawal that ended (finalNotice) with the change's transaction. */
+  private async stageFinal(tx: Tx, row: Row): Promise<(StagedNotice | null)[]> {
+    const notices = finalNotice(row, await this.view(row));
+    return notices.length > 0 ? stageNotices(tx, this.deps.clock, notices) : [];
   }
 
   /** Back to available (one FIAT_WITHDRAWAL_UNFREEZE posting), inside the caller's transaction. */
@@ -726,7 +739,7 @@ export class FiatWithdrawals {
     return tx.fiatWithdrawal.findUniqueOrThrow({ where: { id: row.id } });
   }
 
-  /** Every state change reaches the user's socket; final ones refresh the balance and notify. */
+  /** Every state change reaches the user's socket; final ones refresh the balance. */
   private async announce(row: Row): Promise<FiatWithdrawal> {
     const view = await this.view(row);
     await this.deps.fanout.publish(privateTopic('fiatWithdrawal', row.userId, REAL), view);
@@ -735,8 +748,19 @@ export class FiatWithdrawals {
       (FIAT_WITHDRAWAL_FINAL as readonly string[]).includes(row.status)
     )
       await refreshAssets(this.deps, row.userId, REAL, [row.currency]);
-    if (row.status === 'SENT')
-      await this.deps.notify({
+    return view;
+  }
+}
+
+/**
+ * The user's notice of a withdrawal that ended, stored in the transaction of its change (the
+ * notifications outbox): WITHDRAWAL_SENT once the bank sent it, FIAT_WITHDRAWAL_RETURNED when it
+ * was refused or failed and the money is back; none for another state.
+ */
+function finalNotice(row: Row, view: FiatWithdrawal): NotifyInput[] {
+  if (row.status === 'SENT')
+    return [
+      {
         userId: row.userId,
         type: 'WITHDRAWAL_SENT',
         params: {
@@ -748,9 +772,11 @@ export class FiatWithdrawals {
           ...(view.bankTransferId ? { reference: view.bankTransferId } : {}),
         },
         dedupeKey: `fiat-withdrawal-sent:${row.id}`,
-      });
-    if (row.status === 'REFUSED' || row.status === 'FAILED')
-      await this.deps.notify({
+      },
+    ];
+  if (row.status === 'REFUSED' || row.status === 'FAILED')
+    return [
+      {
         userId: row.userId,
         type: 'FIAT_WITHDRAWAL_RETURNED',
         params: {
@@ -760,7 +786,7 @@ export class FiatWithdrawals {
           reason: row.reason,
         },
         dedupeKey: `fiat-withdrawal-returned:${row.id}`,
-      });
-    return view;
-  }
+      },
+    ];
+  return [];
 }

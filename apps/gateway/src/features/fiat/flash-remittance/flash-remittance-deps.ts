@@ -1,10 +1,10 @@
-import type { NotifyInput } from '@exchange/contracts';
 import type { Env } from '../../../config/env.js';
 import type { Db } from '../../../db/client.js';
 import type { Jobs } from '../../../jobs/jobs.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { RedisConnections } from '../../../lib/redis.js';
 import type { SecretBox } from '../../../lib/secret-box.js';
+import type { StagedNotice } from '../../platform/notifications/notify.js';
 import type { Fanout } from '../../platform/socket/fanout.js';
 
 export interface FlashConfig {
@@ -23,6 +23,6 @@ export interface FlashDeps {
   jobs: Jobs;
   fanout: Fanout;
   config: FlashConfig;
-  /** The notifications feature's notify(): stored, pushed and mailed by the type's rule. */
-  notify(input: NotifyInput): Promise<unknown>;
+  /** Delivers notices a transaction stored with its change (notifications' stageNotices). */
+  deliverNotices(staged: readonly (StagedNotice | null)[]): Promise<void>;
 }

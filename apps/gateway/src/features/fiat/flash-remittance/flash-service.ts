@@ -45,6 +45,7 @@ import {
   lockedWithdrawable,
   withdrawable,
 } from '../../wallet/withdrawal/holds.js';
+import { stageNotices, type StagedNotice } from '../../platform/notifications/notify.js';
 import type { FlashDeps } from './flash-remittance-deps.js';
 
 type Tx = Prisma.TransactionClient;
@@ -382,8 +383,9 @@ export class FlashRemittances {
     const at = this.deps.clock.date();
     const expiresAt = new Date(at.getTime() + this.deps.config.approvalMs);
     let row: Row;
+    let staged: (StagedNotice | null)[];
     try {
-      row = await this.deps.db.$transaction(async (tx) => {
+      ({ row, staged } = await this.deps.db.$transaction(async (tx) => {
         const created = await tx.flashRemittance.create({
           data: {
             senderId: userId,
@@ -409,8 +411,27 @@ export class FlashRemittances {
           at,
           legs: freezeLegs(userId, req.currency, amount),
         });
-        return created;
-      });
+        // The recipient's request commits with the frozen money (the notifications outbox).
+        const sender = await tx.user.findUniqueOrThrow({
+          where: { id: userId },
+          select: { uid: true },
+        });
+        const notice = await stageNotices(tx, this.deps.clock, [
+          {
+            userId: created.recipientId,
+            type: 'FLASH_REMITTANCE_REQUEST',
+            params: {
+              requestId: created.id,
+              asset: created.currency,
+              amount: amount.toFixed(),
+              fromUid: sender.uid,
+              expiresAt: expiresAt.toISOString(),
+            },
+            dedupeKey: `flash-remittance-request:${created.id}`,
+          },
+        ]);
+        return { row: created, staged: notice };
+      }));
     } catch (err) {
       if (err instanceof AppError && err.code === 3001)
         throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
@@ -422,22 +443,7 @@ export class FlashRemittances {
     }
     await this.scheduleExpiry(row);
     await this.announce(row);
-    const sender = await this.deps.db.user.findUniqueOrThrow({
-      where: { id: userId },
-      select: { uid: true },
-    });
-    await this.deps.notify({
-      userId: row.recipientId,
-      type: 'FLASH_REMITTANCE_REQUEST',
-      params: {
-        requestId: row.id,
-        asset: row.currency,
-        amount: amount.toFixed(),
-        fromUid: sender.uid,
-        expiresAt: expiresAt.toISOString(),
-      },
-      dedupeKey: `flash-remittance-request:${row.id}`,
-    });
+    await this.deps.deliverNotices(staged);
     return this.get(userId, row.id);
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { notify } from '../../platform/notifications/notify.js';
+import { deliverNotices } from '../../platform/notifications/notify.js';
 import { totpSecretBox } from '../../identity/security/security-deps.js';
 import type { FlashDeps } from './flash-remittance-deps.js';
 import { FlashRemittances } from './flash-service.js';
@@ -27,7 +27,7 @@ async function flashRemittance(app: FastifyInstance): Promise<void> {
       approvalMs: env.FLASH_REMITTANCE_APPROVAL_SECONDS * 1000,
       feeRate: env.FLASH_REMITTANCE_FEE_RATE,
     },
-    notify: (input) => notify(app.notifyDeps, input),
+    deliverNotices: (staged) => deliverNotices(app.notifyDeps, staged),
   };
   const flash = new FlashRemittances(deps);
   flash.register();

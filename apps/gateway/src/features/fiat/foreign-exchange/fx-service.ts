@@ -19,6 +19,7 @@ import {
   type FxQuote,
   type FxQuoteRequest,
   type Page,
+  type NotifyInput,
 } from '@exchange/contracts';
 import type { ForeignExchange as Row } from '../../../db/generated/client.js';
 import type { JobDefinition } from '../../../jobs/jobs.js';
@@ -35,6 +36,7 @@ import {
   lockedAvailable,
   refreshAssets,
 } from '../../wallet/withdrawal/money-out-checks.js';
+import { stageNotices } from '../../platform/notifications/notify.js';
 import type { FxDeps } from './foreign-exchange-deps.js';
 
 const REAL = RuntimeMode.REAL;
@@ -458,9 +460,14 @@ export class ForeignExchanges {
           flowType: FlowType.FOREIGN_EXCHANGE_UNFREEZE,
           legs: freezeLegs(row.userId, row.fromAsset, sell.neg()),
         });
-      return tx.foreignExchange.findUniqueOrThrow({ where: { id } });
+      const settled = await tx.foreignExchange.findUniqueOrThrow({ where: { id } });
+      // The user's notice commits with the money (the notifications outbox).
+      const staged = await stageNotices(tx, this.deps.clock, [settledNotice(settled)]);
+      return { settled, staged };
     });
-    if (done) await this.announce(done);
+    if (!done) return;
+    await this.announce(done.settled);
+    await this.deps.deliverNotices(done.staged);
   }
 
   /** After a restart: every unfinished exchange's settlement is queued again (idempotent). */
@@ -473,10 +480,7 @@ export class ForeignExchanges {
     return rows.length;
   }
 
-  /**
-   * Every state change reaches the user's socket with the balances it moved; a settled one also
-   * notifies (in-app, and mailed unless the user opted out).
-   */
+  /** Every state change reaches the user's socket with the balances it moved. */
   private async announce(row: Row): Promise<ForeignExchange> {
     const view = foreignExchangeView(row);
     await this.deps.fanout.publish(privateTopic('foreignExchange', row.userId, REAL), view);
@@ -486,20 +490,24 @@ export class ForeignExchanges {
       REAL,
       row.status === 'COMPLETED' ? [row.fromAsset, row.toAsset] : [row.fromAsset],
     );
-    if (row.status === 'COMPLETED' || row.status === 'REFUNDED')
-      await this.deps.notify({
-        userId: row.userId,
-        type: 'FOREIGN_EXCHANGE_SETTLED',
-        params: {
-          exchangeId: row.id,
-          status: row.status,
-          from: view.from,
-          to: view.to,
-          sellAmount: view.sellAmount,
-          receiveAmount: view.receiveAmount,
-        },
-        dedupeKey: `foreign-exchange-settled:${row.id}`,
-      });
     return view;
   }
+}
+
+/** A settled (or refunded) exchange: FOREIGN_EXCHANGE_SETTLED, once per exchange. */
+function settledNotice(row: Row): NotifyInput {
+  const view = foreignExchangeView(row);
+  return {
+    userId: row.userId,
+    type: 'FOREIGN_EXCHANGE_SETTLED',
+    params: {
+      exchangeId: row.id,
+      status: row.status as 'COMPLETED' | 'REFUNDED',
+      from: view.from,
+      to: view.to,
+      sellAmount: view.sellAmount,
+      receiveAmount: view.receiveAmount,
+    },
+    dedupeKey: `foreign-exchange-settled:${row.id}`,
+  };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { notify } from '../../platform/notifications/notify.js';
+import { deliverNotices } from '../../platform/notifications/notify.js';
 import type { FxDeps } from './foreign-exchange-deps.js';
 import { foreignExchangeRoutes } from './routes.js';
 import { ForeignExchanges } from './fx-service.js';
@@ -28,7 +28,7 @@ async function foreignExchange(app: FastifyInstance): Promise<void> {
       quoteTtlMs: env.FX_QUOTE_TTL_SECONDS * 1000,
       settlementMs: env.FX_SETTLEMENT_SECONDS * 1000,
     },
-    notify: (input) => notify(app.notifyDeps, input),
+    deliverNotices: (staged) => deliverNotices(app.notifyDeps, staged),
   };
   const fx = new ForeignExchanges(deps);
   fx.register();
