@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startSession } from '../lib/session';
+import { sessionStore, startSession } from '../lib/session';
 import { makeUser } from '../test/fixtures';
 import { ok, renderApp, resetApp } from '../test/render';
 
@@ -55,7 +55,24 @@ describe('mobile embedded pages', () => {
   });
 
   it('asks a visitor to log in on the pages that need the session', async () => {
+    // This check once failed under load with the page shown as if logged in: should it again,
+    // the failure says what started a session, and when.
+    expect(sessionStore.get().token).toBeNull();
+    expect(document.cookie).toBe('');
+    const started: string[] = [];
+    const off = sessionStore.subscribe(() => {
+      if (sessionStore.get().token !== null) started.push(new Error('session set').stack ?? '');
+    });
     renderApp('/m/deposit');
-    expect(await screen.findByRole('link', { name: 'Log in' })).toBeTruthy();
+    try {
+      await screen.findByRole('link', { name: 'Log in' });
+    } catch (err) {
+      throw new Error(
+        `${(err as Error).message.split('\n')[0]}\nsession started by:\n${started.join('\n---\n') || '(nothing: it was set before the render)'}`,
+      );
+    } finally {
+      off();
+    }
+    expect(started).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { Toaster } from '../components/toaster';
 import { isMobileEmbedPath, isPublicPath } from '../config/paths';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { useIsLoggedIn } from '../lib/session';
-import { usePendingAgreements } from '../features/legal/api/legal';
+import { usePendingAgreements } from '../lib/legal';
 import { RouteEffects } from './route-effects';
 
 /** How a route is framed: the default layout (header, footer) or none. */

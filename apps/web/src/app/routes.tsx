@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { legalDocumentSlug } from '@exchange/contracts';
+import { Navigate, useParams, type RouteObject } from 'react-router-dom';
 import { ComingSoon } from '../components/coming-soon';
 import { PATHS } from '../config/paths';
 import { retryImport } from '../lib/retry-import';
@@ -18,8 +19,17 @@ const LandingPage = page(() => import('../features/home/components/landing-page'
 const MarketsPage = page(() => import('../features/markets/markets-page'), 'MarketsPage');
 const HelpPage = page(() => import('../features/info/components/help-page'), 'HelpPage');
 const RatesPage = page(() => import('../features/info/components/rates-page'), 'RatesPage');
-const PrivacyPage = page(() => import('../features/info/components/privacy-page'), 'PrivacyPage');
-const LegalRoute = page(() => import('../features/legal/components/legal-page'), 'LegalRoute');
+const LegalPage = lazy(() =>
+  retryImport(() => import('../features/legal/components/legal-page')).then((m) => ({
+    default: m.LegalPage,
+  })),
+);
+
+/** /legal/:slug: one of the operator's legal or about pages; another slug is not found. */
+function LegalRoute() {
+  const parsed = legalDocumentSlug.safeParse(useParams().slug);
+  return parsed.success ? <LegalPage slug={parsed.data} /> : <NotFoundPage />;
+}
 const NewsPage = page(() => import('../features/news/components/news-page'), 'NewsPage');
 const MessageCenterPage = page(
   () => import('../features/notifications/components/message-center-page'),
@@ -158,7 +168,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.market, element: <MarketsPage /> },
       { path: PATHS.help, element: <HelpPage /> },
       { path: PATHS.exchangeRates, element: <RatesPage /> },
-      { path: PATHS.privacy, element: <PrivacyPage /> },
+      { path: PATHS.privacy, element: <LegalPage slug="privacy-policy" /> },
       { path: PATHS.news, element: <NewsPage /> },
       { path: PATHS.legal, element: <LegalRoute /> },
       { path: PATHS.messageCenter, element: <MessageCenterPage /> },

@@ -8,7 +8,7 @@ import { legalPath, PATHS } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { authSiteLoginUrl, logout } from '../../../lib/session-actions';
-import { useAcceptAgreements, usePendingAgreements } from '../api/legal';
+import { useAcceptAgreements, usePendingAgreements } from '../../../lib/legal';
 import '../legal.css';
 
 /**

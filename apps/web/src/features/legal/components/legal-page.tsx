@@ -1,23 +1,16 @@
-import { legalDocumentSlug, type LegalDocumentSlug } from '@exchange/contracts';
+import type { LegalDocumentSlug } from '@exchange/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { NotFoundPage } from '../../../app/not-found-page';
 import { formatDate } from '../../../lib/format';
-import { useLegalDocument } from '../api/legal';
+import { useLegalDocument } from '../../../lib/legal';
 import { LegalText } from './legal-text';
-import '../../info/info.css';
 import '../legal.css';
 
-/** /legal/:slug: one of the operator's legal or about pages. */
-export function LegalRoute() {
-  const parsed = legalDocumentSlug.safeParse(useParams().slug);
-  if (!parsed.success) return <NotFoundPage />;
-  return <LegalPage slug={parsed.data} />;
-}
-
-/** A legal page's newest version, in the reader's language or in English with a note. */
+/**
+ * A legal page's newest version, in the reader's language or in English with a note: /legal/:slug
+ * and /home/privacy (the privacy policy).
+ */
 export function LegalPage({ slug }: { slug: LegalDocumentSlug }) {
   const { t, i18n } = useTranslation();
   const doc = useLegalDocument(slug, i18n.language);
@@ -36,7 +29,7 @@ export function LegalPage({ slug }: { slug: LegalDocumentSlug }) {
     );
   const d = doc.data;
   return (
-    <article className="page info prose legal" data-slug={d.slug} data-version={d.version}>
+    <article className="page prose legal" data-slug={d.slug} data-version={d.version}>
       <h1 dir="auto">{d.title}</h1>
       <p className="muted">
         {t('legal.version', { version: d.version, date: formatDate(d.publishedAt, i18n.language) })}

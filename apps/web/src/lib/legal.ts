@@ -1,5 +1,6 @@
-// The legal feature's calls (contracts LEGAL_ENDPOINTS): the operator's legal pages, the
-// agreements a sign-up accepts, and a signed-in user's agreement to a new version.
+// The legal pages' calls (contracts LEGAL_ENDPOINTS), shared: the operator's legal pages, the
+// agreements a sign-up accepts (the auth feature's form), and a signed-in user's agreement to a
+// new version (the legal feature's dialog, which the app shell shows).
 import {
   LEGAL_ENDPOINTS as E,
   currentAgreements,
@@ -10,9 +11,9 @@ import {
   type LegalDocumentSlug,
 } from '@exchange/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-context';
-import { call } from '../../../lib/endpoint';
-import { useSession } from '../../../lib/session';
+import { useApiClient } from './api-context';
+import { call } from './endpoint';
+import { useSession } from './session';
 
 export const legalKeys = {
   all: ['legal'] as const,
