@@ -181,4 +181,33 @@ describe('a new version', () => {
     );
     expect(accepted).toEqual([{ accepted: [{ slug: 'service-terms', version: 3 }] }]);
   });
+
+  it('says so and asks again when a newer version came while the dialog was open', async () => {
+    const user = makeUser();
+    startSession({ user });
+    let pending = [{ ...AGREEMENTS[0], agreedVersion: 2 }];
+    renderApp('/market', {
+      '/v1/user/profile': ok(user),
+      '/v1/legal/agreements/pending': () => ok(pending),
+      '/v1/legal/agreements/accept': () => {
+        pending = [{ ...AGREEMENTS[0], version: 4, agreedVersion: 2 }];
+        return fail(
+          '2030',
+          'The terms changed while you were reading them: read the new version and agree again.',
+          409,
+        );
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'We have updated our terms' });
+    const box = within(dialog).getByRole<HTMLInputElement>('checkbox');
+    fireEvent.click(box);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Agree and continue' }));
+    expect(
+      await within(dialog).findByText(
+        'The terms changed again while you were reading them: read them and agree again.',
+      ),
+    ).toBeDefined();
+    await within(dialog).findByText('version 4');
+    expect(box.checked).toBe(false);
+  });
 });

@@ -58,7 +58,8 @@ export function AgreementsGate() {
             onClick={() =>
               accept.mutate(
                 items.map(({ slug, version }) => ({ slug, version })),
-                { onSuccess: () => setChecked(false) },
+                // Either way the box starts unticked: after a refusal the list shows the new versions.
+                { onSettled: () => setChecked(false) },
               )
             }
           >
