@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { quietly } from './quiet';
 import { newPage, openMenu, registerUser, shot, type ScenarioContext } from './scenarios';
+import { mainThreadMeter } from './main-thread';
 import { noSidewaysScroll, waitUntil } from './helpers';
 
 /** Scenarios of the /trade/spot screen against the running exchange and its market makers. */
@@ -626,17 +627,7 @@ export async function bookFrameTimes(ctx: ScenarioContext): Promise<void> {
     let sent = 0;
     let late = 0;
     // The renderer's main-thread time during the burst (Chrome's own counters, in seconds).
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    const mainThread = async () => {
-      const { metrics } = await cdp.send('Performance.getMetrics');
-      const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
-      return {
-        task: of('TaskDuration'),
-        script: of('ScriptDuration'),
-        layout: of('LayoutDuration') + of('RecalcStyleDuration'),
-      };
-    };
+    const mainThread = await mainThreadMeter(context, page);
     const { elapsed, stats, busy } = await quietly(async () => {
       const before = await mainThread();
       await page.evaluate(START_FRAME_METER);

@@ -89,6 +89,7 @@ describe('metrics of the gateway', () => {
     const text = await register.metrics();
     expect(text).toMatch(/^exchange_db_pool_connections\{pool="prisma",state="idle"\} \d+$/m);
     expect(text).toMatch(/^exchange_jobs\{queue="jobs",state="failed"\} 0$/m);
+    expect(text).toMatch(/^exchange_notifications_undelivered \d+$/m);
     expect(text).toMatch(/^exchange_engine_up\{shard="0"\} 1$/m);
     const age = Number(
       /^exchange_engine_heartbeat_age_seconds\{shard="0"\} ([\d.]+)$/m.exec(text)?.[1],

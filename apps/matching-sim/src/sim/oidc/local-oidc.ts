@@ -291,20 +291,20 @@ export async function startLocalOidc(opts: LocalOidcOptions): Promise<LocalOidc>
   async function interaction(req: IncomingMessage, res: ServerResponse, path: string) {
     const details = await provider.interactionDetails(req, res);
     if (details.prompt.name === 'login') {
+      const page = (error: boolean) =>
+        loginPage({
+          name,
+          uid: details.uid,
+          identities,
+          language: pageLanguage(details.params.ui_locales),
+          error,
+        });
       if (req.method === 'POST' && path.endsWith('/login')) {
         const email = (await readForm(req)).get('email')?.trim() ?? '';
         if (!EMAIL_RE.test(email)) {
           res.statusCode = 400;
           res.setHeader('content-type', 'text/html; charset=utf-8');
-          res.end(
-            loginPage({
-              name,
-              uid: details.uid,
-              identities,
-              language: pageLanguage(details.params.ui_locales),
-              error: true,
-            }),
-          );
+          res.end(page(true));
           return;
         }
         const subject = subjectOf(email);
@@ -318,14 +318,7 @@ export async function startLocalOidc(opts: LocalOidcOptions): Promise<LocalOidc>
         return;
       }
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.end(
-        loginPage({
-          name,
-          uid: details.uid,
-          identities,
-          language: pageLanguage(details.params.ui_locales),
-        }),
-      );
+      res.end(page(false));
       return;
     }
     const grant = new provider.Grant({

@@ -23,6 +23,21 @@ beforeAll(async () => {
 });
 afterAll(() => op.close());
 
+/** The client's authorization request, as the gateway sends the browser to it. */
+function authUrl(state: string, nonce: string, extra: Record<string, string> = {}): string {
+  const auth = new URL('/auth', op.issuer);
+  auth.search = new URLSearchParams({
+    client_id: CLIENT.clientId,
+    redirect_uri: CLIENT.redirectUri,
+    response_type: 'code',
+    scope: 'openid email',
+    state,
+    nonce,
+    ...extra,
+  }).toString();
+  return auth.href;
+}
+
 /** A browser's cookies, enough for the provider's interaction and session cookies. */
 function jar() {
   const cookies = new Map<string, string>();
@@ -52,16 +67,7 @@ describe('the local OpenID provider', () => {
       cookies.store(res);
       return res;
     };
-    const auth = new URL('/auth', op.issuer);
-    auth.search = new URLSearchParams({
-      client_id: CLIENT.clientId,
-      redirect_uri: CLIENT.redirectUri,
-      response_type: 'code',
-      scope: 'openid email',
-      state: 'state-1',
-      nonce: 'nonce-1',
-    }).toString();
-    let res = await go(auth.href);
+    let res = await go(authUrl('state-1', 'nonce-1'));
     expect(res.status).toBe(303);
     const interaction = new URL(res.headers.get('location') ?? '', op.issuer).href;
     const page = await (await go(interaction)).text();
@@ -125,17 +131,8 @@ describe('the local OpenID provider', () => {
   it('shows its page in the language the client asks for (ui_locales), English otherwise', async () => {
     const cookies = jar();
     const pageIn = async (uiLocales: string | null) => {
-      const auth = new URL('/auth', op.issuer);
-      auth.search = new URLSearchParams({
-        client_id: CLIENT.clientId,
-        redirect_uri: CLIENT.redirectUri,
-        response_type: 'code',
-        scope: 'openid email',
-        state: 'state-2',
-        nonce: 'nonce-2',
-        ...(uiLocales ? { ui_locales: uiLocales } : {}),
-      }).toString();
-      const res = await fetch(auth, { redirect: 'manual' });
+      const extra: Record<string, string> = uiLocales ? { ui_locales: uiLocales } : {};
+      const res = await fetch(authUrl('state-2', 'nonce-2', extra), { redirect: 'manual' });
       cookies.store(res);
       const interaction = new URL(res.headers.get('location') ?? '', op.issuer);
       return (await fetch(interaction, { headers: { cookie: cookies.header() } })).text();

@@ -124,16 +124,20 @@ export class FiatWithdrawals {
 
   // ---- reading ----
 
-  private async accounts(ids: string[]): Promise<Map<string, AccountInfo>> {
-    const rows = await this.deps.db.bankAccount.findMany({
+  /** The bank accounts' display details; `db` may be a transaction, which then reads them. */
+  private async accounts(
+    ids: string[],
+    db: Pick<Tx, 'bankAccount'> = this.deps.db,
+  ): Promise<Map<string, AccountInfo>> {
+    const rows = await db.bankAccount.findMany({
       where: { id: { in: [...new Set(ids)] } },
       select: { id: true, accountNumber: true, bankName: true },
     });
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  private async view(row: Row): Promise<FiatWithdrawal> {
-    const accounts = await this.accounts([row.bankAccountId]);
+  private async view(row: Row, db?: Pick<Tx, 'bankAccount'>): Promise<FiatWithdrawal> {
+    const accounts = await this.accounts([row.bankAccountId], db);
     return fiatWithdrawalView(row, accounts.get(row.bankAccountId) ?? null);
   }
 
@@ -709,7 +713,7 @@ export class FiatWithdrawals {
 
   /** Stores the notice of a withdrawal that ended (finalNotice) with the change's transaction. */
   private async stageFinal(tx: Tx, row: Row): Promise<(StagedNotice | null)[]> {
-    const notices = finalNotice(row, await this.view(row));
+    const notices = finalNotice(row, await this.view(row, tx));
     return notices.length > 0 ? stageNotices(tx, this.deps.clock, notices) : [];
   }
 

@@ -133,6 +133,21 @@ once(
     }),
 );
 
+once(
+  'exchange_notifications_undelivered',
+  () =>
+    new Gauge({
+      name: 'exchange_notifications_undelivered',
+      help: 'Notices stored but not yet pushed and mailed (the outbox); the sweep delivers those older than 30 s every minute, so a count that stays up means pushes or mail are failing.',
+      async collect() {
+        let n = 0;
+        for (const { app } of sources)
+          n = Math.max(n, await app.db.notification.count({ where: { deliveredAt: null } }));
+        this.set(n);
+      },
+    }),
+);
+
 /**
  * The audit's series, registered at the first audit: a process that never audits (a gateway
  * process, or LEDGER_AUDIT_INTERVAL_SECONDS=0) reports none, not a 0 that reads as a clean

@@ -158,6 +158,7 @@ export async function deliverNotices(
       }),
     ]);
     const unreadNow = new Map(unread.map((u) => [u.userId, u._count._all]));
+    const prefOf = new Map(prefs.map((p) => [`${p.userId}|${p.type}`, p.email]));
     const inBatch = new Map<string, number>();
     for (const n of kept) inBatch.set(n.userId, (inBatch.get(n.userId) ?? 0) + 1);
     // Each push counts what was unread right after its own insert: the count now, less this
@@ -171,8 +172,12 @@ export async function deliverNotices(
         (unreadNow.get(n.userId) ?? 0) - (inBatch.get(n.userId) ?? 0) + nth,
       );
       const notice = toNotification({ ...n, readAt: null });
-      const pref = prefs.find((p) => p.userId === n.userId && p.type === n.type);
-      return { ...n, n: notice, unreadCount, prefEmail: pref ? pref.email : null };
+      return {
+        ...n,
+        n: notice,
+        unreadCount,
+        prefEmail: prefOf.get(`${n.userId}|${n.type}`) ?? null,
+      };
     });
     await deps.fanout.publishMany(
       rows.map(({ userId, n, unreadCount }) => ({
