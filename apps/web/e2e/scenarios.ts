@@ -379,6 +379,7 @@ const PAGES = [
   ['help', '/home/help'],
   ['exchange-rates', '/home/exchangeRates'],
   ['privacy', '/home/privacy'],
+  ['terms', '/legal/service-terms'],
   ['message-center', '/MessageCenter'],
   ['private-page', '/accountCenter/wallet?type=wallet'],
   ['not-found', '/no/such/page'],
