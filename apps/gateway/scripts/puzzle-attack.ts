@@ -15,7 +15,7 @@ import { deployMigrations, dropDatabase, ensureDatabase } from '@exchange/toolin
 import { loadEnv } from '../src/config/env.js';
 import { buildApp } from '../src/app.js';
 import { puzzleKey, TOLERANCE_PX } from '../src/features/identity/auth/puzzle/puzzle-service.js';
-import { humanDrag, linearDrag } from './puzzle-attack/traces.js';
+import { humanDrag, linearDrag } from '@exchange/contracts/testing/puzzle';
 import { locateGap, STRATEGIES, type Guesses, type PuzzleImages } from './puzzle-attack/locate.js';
 
 const total = Number(process.argv[2] ?? 200);

@@ -86,6 +86,10 @@ export const puzzleChallenge = z.object({
   expiresInSeconds: z.number().int(),
 });
 
+/** The puzzle picture's width and the piece's square, in CSS pixels (the slider's scale). */
+export const PUZZLE_WIDTH = 300;
+export const PUZZLE_PIECE = 56;
+
 /** The most points a drag trace may carry; clients thin longer drags. */
 export const PUZZLE_TRACE_MAX_POINTS = 300;
 export const puzzleTracePoint = z.strictObject({

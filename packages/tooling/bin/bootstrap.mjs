@@ -16,6 +16,7 @@ const commands = [
   'test',
   'test-unit',
   'test-cluster',
+  'test-compose',
   'bench',
   'faults',
   'backup',

@@ -2,9 +2,12 @@
 // processes can reach. The Prisma CLI is an optional peer of @prisma/client, resolved because the
 // workspace has it (migrations); it generates the client and is not needed to run it, and with
 // it go Prisma Studio, TypeScript and their dependencies (about half of the folder). Then every
-// package of node_modules/.pnpm that no dependency of the app reaches is removed.
+// package of node_modules/.pnpm that no dependency of the app reaches is removed. Last, what no
+// process reads at run time goes: Prisma's query compilers for the other databases (the client
+// is generated for PostgreSQL) and its edge runtime, TypeScript (an optional peer of
+// @prisma/client), type declarations, source maps and documents of the dependencies.
 // Usage: node prune-deploy.mjs <deployed app folder>...
-import { existsSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 function children(dir) {
@@ -23,7 +26,8 @@ for (const app of process.argv.slice(2)) {
   const root = path.resolve(app, 'node_modules');
   const store = path.join(root, '.pnpm');
   for (const d of readdirSync(store))
-    if (/^prisma@/.test(d)) rmSync(path.join(store, d), { recursive: true, force: true });
+    if (/^(prisma|typescript)@/.test(d) || /^@types\+/.test(d))
+      rmSync(path.join(store, d), { recursive: true, force: true });
   const reached = new Set();
   const visit = (link) => {
     let real;
@@ -48,4 +52,32 @@ for (const app of process.argv.slice(2)) {
       removed += 1;
     }
   console.log(`${app}: removed ${removed} packages its processes do not reach`);
+  const files = dropUnread(store);
+  console.log(
+    `${app}: and ${files.count} files (${(files.bytes / 1e6).toFixed(1)} MB) no process reads`,
+  );
+}
+
+/** Files of the installed packages that nothing loads when the processes run. */
+function unread(name, dir) {
+  if (/\.(map|d\.ts|d\.mts|d\.cts|md|markdown)$/i.test(name) && !/^licen[cs]e/i.test(name))
+    return true;
+  // Prisma's runtime: the generated client loads the PostgreSQL query compiler only.
+  if (dir.endsWith(`${path.sep}@prisma${path.sep}client${path.sep}runtime`))
+    return /\.(sqlserver|cockroachdb|mysql|sqlite)\.|^wasm-compiler-edge|^edge/.test(name);
+  return false;
+}
+
+function dropUnread(dir, acc = { count: 0, bytes: 0 }) {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isSymbolicLink()) continue;
+    if (e.isDirectory()) dropUnread(p, acc);
+    else if (unread(e.name, dir)) {
+      acc.bytes += lstatSync(p).size;
+      acc.count += 1;
+      rmSync(p);
+    }
+  }
+  return acc;
 }

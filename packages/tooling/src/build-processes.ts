@@ -21,6 +21,10 @@ export const PROCESSES: Record<string, string[]> = {
     'src/db/seed/run.ts',
     'src/features/trading/orders/engine-symbols-cli.ts',
     'src/features/trading/exchange-rates/feed-assets-cli.ts',
+    // The one-shot commands of docker compose's `secrets` and `migrate` services, so they run
+    // on the small runtime image: the secrets file, and applying migrations (pg only).
+    '../../packages/tooling/src/secrets-cli.ts',
+    '../../packages/tooling/src/db/cli.ts',
   ],
   'matching-sim': [
     'src/main.ts',
@@ -85,7 +89,10 @@ export async function buildProcesses(): Promise<void> {
       absWorkingDir: dir,
       entryPoints: entries.map((e) => ({
         in: e,
-        out: e.replace(/^src\//, '').replace(/\.ts$/, ''),
+        out: e
+          .replace(/^\.\.\/\.\.\/packages\/([^/]+)\/src\//, '$1/')
+          .replace(/^src\//, '')
+          .replace(/\.ts$/, ''),
       })),
       outdir,
       outExtension: { '.js': '.mjs' },
@@ -99,6 +106,9 @@ export async function buildProcesses(): Promise<void> {
       banner: {
         js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
       },
+      // Creating a migration (the schema engine) is a developer's command; the built migrate
+      // command only applies them and never loads these.
+      external: ['@prisma/migrate', '@prisma/internals', '@prisma/driver-adapter-utils'],
       plugins: [ownDependencies(dir), sourceUrls],
       logLevel: 'warning',
     });

@@ -1,7 +1,7 @@
 import { eventually, until } from './wait.js';
 import type { LoginResponse, PuzzleScene } from '@exchange/contracts';
 import { puzzleKey } from '../../src/features/identity/auth/puzzle/puzzle-service.js';
-import { humanDrag } from '../../scripts/puzzle-attack/traces.js';
+import { humanDrag } from '@exchange/contracts/testing/puzzle';
 import type { TestApp } from './build.js';
 
 export const PASSWORD = 'Str0ng!pass';

@@ -4,7 +4,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { migratedSchemaPath, migrationsDir, schemaPath } from './paths.js';
 import { pendingFunctionChanges } from './functions.js';
-import { diffSchemas } from './schema-engine.js';
 
 /** The advisory lock id Prisma's own migrate uses, so the two never run at once. */
 const MIGRATION_LOCK = 72707369;
@@ -30,6 +29,9 @@ export function listMigrations(dir = migrationsDir): Migration[] {
 /** SQL still missing from the migrations: empty when schema.prisma has a migration for every change. */
 export async function pendingSchemaChanges(): Promise<string> {
   const migrated = existsSync(migratedSchemaPath) ? readFileSync(migratedSchemaPath, 'utf8') : null;
+  // Loaded only here: applying migrations (deploy) needs pg alone, so the docker image's built
+  // `migrate` command carries no schema engine (build-processes.ts).
+  const { diffSchemas } = await import('./schema-engine.js');
   return diffSchemas(migrated, readFileSync(schemaPath, 'utf8'));
 }
 

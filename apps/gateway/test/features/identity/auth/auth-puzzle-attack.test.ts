@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../helpers/build.js';
 import { puzzleAnswer } from '../../../helpers/auth.js';
-import { humanDrag } from '../../../../scripts/puzzle-attack/traces.js';
+import { humanDrag } from '@exchange/contracts/testing/puzzle';
 import { locateGap, type PuzzleImages } from '../../../../scripts/puzzle-attack/locate.js';
 import { TOLERANCE_PX } from '../../../../src/features/identity/auth/puzzle/puzzle-service.js';
 

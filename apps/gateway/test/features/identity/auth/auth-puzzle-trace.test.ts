@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom, type PuzzleTracePoint } from '@exchange/contracts';
 import { judgeTrace, TRACE_RULES } from '../../../../src/features/identity/auth/puzzle/trace.js';
-import { humanDrag, linearDrag } from '../../../../scripts/puzzle-attack/traces.js';
+import { humanDrag, linearDrag } from '@exchange/contracts/testing/puzzle';
 
 const maxX = 244;
 

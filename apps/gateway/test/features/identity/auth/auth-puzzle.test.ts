@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../helpers/build.js';
 import { puzzleAnswer, solvePuzzle } from '../../../helpers/auth.js';
-import { humanDrag, linearDrag } from '../../../../scripts/puzzle-attack/traces.js';
+import { humanDrag, linearDrag } from '@exchange/contracts/testing/puzzle';
 import { FAILURE_WINDOW_MS } from '../../../../src/features/identity/auth/puzzle/puzzle-service.js';
 
 let t: TestApp;

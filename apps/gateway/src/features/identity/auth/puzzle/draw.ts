@@ -1,11 +1,12 @@
 import sharp from 'sharp';
+import { PUZZLE_PIECE, PUZZLE_WIDTH } from '@exchange/contracts';
 import { blur, plane, relief, valueNoise, type Plane, type Rng } from './raster.js';
 import { decoyShape, gapShape, randomShape, shapeSvg, type PieceShape } from './shapes.js';
 
-export const WIDTH = 300;
+export const WIDTH = PUZZLE_WIDTH;
 export const HEIGHT = 150;
 /** The piece's square image; the shape inside it is smaller and may be rotated. */
-export const PIECE = 56;
+export const PIECE = PUZZLE_PIECE;
 /** Left edges of holes: clear of the piece's starting place, inside the picture. */
 export const MIN_X = PIECE + 6;
 export const MAX_X = WIDTH - PIECE - 2;

@@ -1,10 +1,10 @@
 /**
- * Synthetic drags for the slide puzzle, times in milliseconds since the puzzle arrived. The
+ * Synthetic drags for the slide puzzle (tests of the gateway, the puzzle attack script and the
+ * docker compose test), times in milliseconds since the puzzle arrived. The
  * human-like one follows a minimum-jerk path (accelerate, then settle), with pointer-event
  * timing jitter, a small tremor and sometimes an overshoot that is corrected.
  */
-import type { PuzzleTracePoint } from '@exchange/contracts';
-import { PIECE, WIDTH } from '../../src/features/identity/auth/puzzle/draw.js';
+import { PUZZLE_PIECE, PUZZLE_WIDTH, type PuzzleTracePoint } from '../auth.js';
 
 export interface Drag {
   trace: PuzzleTracePoint[];
@@ -18,7 +18,7 @@ const minimumJerk = (s: number) => s * s * s * (10 - 15 * s + 6 * s * s);
 export function humanDrag(
   target: number,
   random: () => number = Math.random,
-  max = WIDTH - PIECE,
+  max = PUZZLE_WIDTH - PUZZLE_PIECE,
 ): Drag {
   let t = 700 + random() * 900;
   const trace: PuzzleTracePoint[] = [{ t: Math.round(t), x: 0 }];
