@@ -5,7 +5,7 @@ import { authenticatorCode, noStepUsed } from './authenticator';
 import { enterCodes, verify } from './crypto-wallet';
 import { noSidewaysScroll, waitUntil } from './helpers';
 import type { User } from './fixtures';
-import { MOBILE, shot, type ScenarioContext } from './scenarios';
+import { DESKTOP, MOBILE, shot, type ScenarioContext } from './scenarios';
 
 /**
  * The bank-account whitelist and a fiat withdrawal (issue 19, the withdraw part): a verified
@@ -67,7 +67,20 @@ export async function fiatWithdrawal(ctx: ScenarioContext, user: User): Promise<
   const { context, page, email } = user;
   await verify(ctx, page);
   const { secret, used } = await linkAuthenticator(ctx, page);
-  ctx.log(`  ${email} verified (Ada Lovelace), Google Authenticator linked`);
+  // Every method counts now: e-mail, Google Authenticator and the verified identity.
+  await page.getByTestId('security-level').filter({ hasText: 'Level 3 of 3' }).waitFor();
+  await page.getByTestId('method-identity').getByText('Your identity is verified.').waitFor();
+  await shot(ctx, page, 'security-level-3-dark-desktop');
+  // The same at 375 px, and in Arabic in the light theme.
+  await page.setViewportSize(MOBILE);
+  await shot(ctx, page, 'security-level-3-dark-375');
+  await page.goto(`${ctx.baseUrl}/accountCenter/security?lang=ar&theme=light`);
+  await page.getByTestId('identity-state').filter({ hasText: 'تم التحقق' }).waitFor();
+  await shot(ctx, page, 'security-level-3-ar-light-375');
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${ctx.baseUrl}/accountCenter/security?lang=en&theme=dark`);
+  await page.getByTestId('identity-state').filter({ hasText: 'Verified' }).waitFor();
+  ctx.log(`  ${email} verified (Ada Lovelace), Google Authenticator linked: security level 3`);
 
   // The whitelist's rules, shown under the fields before any code is asked for.
   await page.goto(`${ctx.baseUrl}/accountCenter/bankCardManage`);

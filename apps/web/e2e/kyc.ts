@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { readEmailCode, solvePuzzle, waitUntil } from './helpers';
 import {
+  chooseToVerify,
   DESKTOP,
   MOBILE,
   newPage,
@@ -218,7 +219,10 @@ export async function institutionVerification(ctx: ScenarioContext): Promise<voi
   await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/login/registerSuccess');
-  ctx.log(`  registered the institution ${email}`);
+  // An institution is asked the account type as an individual is (it used to never be asked,
+  // and stayed unable to verify).
+  await chooseToVerify(page, context);
+  ctx.log(`  registered the institution ${email}, chose to verify`);
 
   await page.goto(`${ctx.baseUrl}/accountCenter/identity`);
   const steps = page.getByRole('list', { name: 'Steps of the institution' });

@@ -239,6 +239,15 @@ export async function registerUser(
   await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/login/registerSuccess');
+  await chooseToVerify(page, context);
+  return email;
+}
+
+/**
+ * The account-type question after registration (individuals and institutions alike): verify,
+ * confirmed twice; the identity centre opens in a new tab, which is closed.
+ */
+export async function chooseToVerify(page: Page, context: BrowserContext): Promise<void> {
   const chooser = page.getByRole('dialog', { name: 'Select your account type' });
   await chooser.waitFor();
   await chooser.getByRole('button', { name: /Verify my identity/ }).click();
@@ -253,7 +262,6 @@ export async function registerUser(
     .click();
   await (await popup).close();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
-  return email;
 }
 
 /** Demo mode: place a limit order below the market, see it in open orders, cancel it. */

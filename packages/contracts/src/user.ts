@@ -82,7 +82,8 @@ export function kycPermissionsFor(kycLevel: number | null, mode: RuntimeMode): K
 export const KycLevel = { NOT_CHOSEN: null, OPTED_OUT: -1, UNVERIFIED: 0, VERIFIED: 1 } as const;
 export const kycLevel = z.number().int().min(-1).nullable();
 
-export const verificationKind = z.enum(['EMAIL', 'GOOGLE_AUTHENTICATOR', 'PASSWORD']);
+/** What raises the security level: the e-mail, Google Authenticator, a verified identity. */
+export const verificationKind = z.enum(['EMAIL', 'GOOGLE_AUTHENTICATOR', 'IDENTITY', 'PASSWORD']);
 
 export const userInfo = z.object({
   id: z.string(),

@@ -192,34 +192,41 @@ describe('session', () => {
     expect(screen.queryByRole('link', { name: 'Spot Trade' })).toBeNull();
   });
 
-  it('asks an individual without an account type to choose, with two confirmations to verify', async () => {
-    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    const user = makeUser({ kycLevel: null });
-    loggedIn(user);
-    let chosen: string | null = null;
-    renderApp('/market', {
-      '/v1/user/profile': () => ok(chosen === null ? user : { ...user, kycLevel: 0 }),
-      '/v1/kyc/individual/select': (url) => {
-        chosen = url.searchParams.get('isKyc');
-        // As the gateway answers: the profile with the choice recorded.
-        return ok({ ...user, kycLevel: 0 });
-      },
-    });
-    expect(
-      await screen.findByRole('dialog', { name: 'Select your account type' }, { timeout: 15_000 }),
-    ).toBeDefined();
-    expect(screen.getByRole('row', { name: /Fiat deposit/ }).textContent).toContain('Prohibited');
-    expect(screen.getByRole('row', { name: /Rapid buy/ }).textContent).toContain('Limited');
-    fireEvent.click(screen.getByRole('button', { name: /Verify my identity/ }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('dialog', { name: 'Please confirm once more' })).toBeDefined();
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    await waitFor(() =>
-      expect(open).toHaveBeenCalledWith('/accountCenter/identity', '_blank', 'noopener'),
-    );
-    expect(chosen).toBe('true');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  });
+  it.each(['INDIVIDUAL', 'INSTITUTION'] as const)(
+    'asks an account (%s) without an account type to choose, with two confirmations to verify',
+    async (entityType) => {
+      const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+      const user = makeUser({ kycLevel: null, entityType });
+      loggedIn(user);
+      let chosen: string | null = null;
+      renderApp('/market', {
+        '/v1/user/profile': () => ok(chosen === null ? user : { ...user, kycLevel: 0 }),
+        '/v1/kyc/individual/select': (url) => {
+          chosen = url.searchParams.get('isKyc');
+          // As the gateway answers: the profile with the choice recorded.
+          return ok({ ...user, kycLevel: 0 });
+        },
+      });
+      expect(
+        await screen.findByRole(
+          'dialog',
+          { name: 'Select your account type' },
+          { timeout: 15_000 },
+        ),
+      ).toBeDefined();
+      expect(screen.getByRole('row', { name: /Fiat deposit/ }).textContent).toContain('Prohibited');
+      expect(screen.getByRole('row', { name: /Rapid buy/ }).textContent).toContain('Limited');
+      fireEvent.click(screen.getByRole('button', { name: /Verify my identity/ }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByRole('dialog', { name: 'Please confirm once more' })).toBeDefined();
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+      await waitFor(() =>
+        expect(open).toHaveBeenCalledWith('/accountCenter/identity', '_blank', 'noopener'),
+      );
+      expect(chosen).toBe('true');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    },
+  );
 
   it('opens /accountCenter/identity in a new tab when an institution opens the individual KYC page', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);

@@ -39,6 +39,14 @@ export const securityAr: Messages['security'] = {
     link: 'ربط',
     unlink: 'إلغاء الربط',
   },
+  identity: {
+    title: 'التحقق من الهوية',
+    verified: 'تم التحقق من هويتك.',
+    notVerified: 'لم يتم التحقق بعد: تحقق من هويتك للتداول والإيداع والسحب في الوضع الحقيقي.',
+    verifiedState: 'تم التحقق',
+    notVerifiedState: 'لم يتم التحقق',
+    verify: 'تحقق الآن',
+  },
   link: {
     title: 'ربط Google Authenticator',
     scan: '1. امسح رمز QR باستخدام Google Authenticator، أو أدخل المفتاح يدويًا.',

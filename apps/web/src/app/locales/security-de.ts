@@ -40,6 +40,15 @@ export const securityDe: Messages['security'] = {
     link: 'Verknüpfen',
     unlink: 'Trennen',
   },
+  identity: {
+    title: 'Identitätsprüfung',
+    verified: 'Ihre Identität ist verifiziert.',
+    notVerified:
+      'Noch nicht verifiziert: Verifizieren Sie sich, um im Real-Modus zu handeln, einzuzahlen und auszuzahlen.',
+    verifiedState: 'Verifiziert',
+    notVerifiedState: 'Nicht verifiziert',
+    verify: 'Verifizieren',
+  },
   link: {
     title: 'Google Authenticator verknüpfen',
     scan: '1. Scannen Sie den QR-Code mit Google Authenticator oder geben Sie den Schlüssel von Hand ein.',

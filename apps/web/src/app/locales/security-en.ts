@@ -38,6 +38,14 @@ export const securityEn = {
     link: 'Link',
     unlink: 'Unlink',
   },
+  identity: {
+    title: 'Identity verification',
+    verified: 'Your identity is verified.',
+    notVerified: 'Not verified yet: verify to trade, deposit and withdraw in Real mode.',
+    verifiedState: 'Verified',
+    notVerifiedState: 'Not verified',
+    verify: 'Verify',
+  },
   link: {
     title: 'Link Google Authenticator',
     scan: '1. Scan the QR code with Google Authenticator, or enter the key by hand.',

@@ -40,6 +40,14 @@ export const securityFr: Messages['security'] = {
     link: 'Associer',
     unlink: 'Dissocier',
   },
+  identity: {
+    title: 'Vérification d’identité',
+    verified: 'Votre identité est vérifiée.',
+    notVerified: 'Pas encore vérifiée : vérifiez-la pour trader, déposer et retirer en mode Réel.',
+    verifiedState: 'Vérifiée',
+    notVerifiedState: 'Non vérifiée',
+    verify: 'Vérifier',
+  },
   link: {
     title: 'Associer Google Authenticator',
     scan: '1. Scannez le QR code avec Google Authenticator, ou saisissez la clé à la main.',

@@ -39,6 +39,14 @@ export const securityJa: Messages['security'] = {
     link: '連携',
     unlink: '連携解除',
   },
+  identity: {
+    title: '本人確認',
+    verified: '本人確認が完了しています。',
+    notVerified: '未確認です：リアルモードで取引・入金・出金するには本人確認を行ってください。',
+    verifiedState: '確認済み',
+    notVerifiedState: '未確認',
+    verify: '確認する',
+  },
   link: {
     title: 'Google Authenticator の連携',
     scan: '1. Google Authenticator で QR コードを読み取るか、キーを手入力してください。',

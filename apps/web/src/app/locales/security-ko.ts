@@ -39,6 +39,14 @@ export const securityKo: Messages['security'] = {
     link: '연결',
     unlink: '연결 해제',
   },
+  identity: {
+    title: '본인 인증',
+    verified: '본인 인증이 완료되었습니다.',
+    notVerified: '아직 인증되지 않았습니다: 실거래 모드에서 거래·입금·출금하려면 인증하세요.',
+    verifiedState: '인증됨',
+    notVerifiedState: '미인증',
+    verify: '인증하기',
+  },
   link: {
     title: 'Google Authenticator 연결',
     scan: '1. Google Authenticator로 QR 코드를 스캔하거나 키를 직접 입력하세요.',

@@ -38,6 +38,14 @@ export const securityZhCn: Messages['security'] = {
     link: '绑定',
     unlink: '解绑',
   },
+  identity: {
+    title: '身份认证',
+    verified: '您的身份已认证。',
+    notVerified: '尚未认证：完成认证后即可在真实模式下交易、充值和提现。',
+    verifiedState: '已认证',
+    notVerifiedState: '未认证',
+    verify: '去认证',
+  },
   link: {
     title: '绑定 Google 验证器',
     scan: '1. 使用 Google 验证器扫描二维码，或手动输入密钥。',

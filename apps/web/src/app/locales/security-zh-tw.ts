@@ -38,6 +38,14 @@ export const securityZhTw: Messages['security'] = {
     link: '綁定',
     unlink: '解除綁定',
   },
+  identity: {
+    title: '身分認證',
+    verified: '您的身分已認證。',
+    notVerified: '尚未認證：完成認證後即可在真實模式下交易、儲值和提現。',
+    verifiedState: '已認證',
+    notVerifiedState: '未認證',
+    verify: '去認證',
+  },
   link: {
     title: '綁定 Google 驗證器',
     scan: '1. 使用 Google 驗證器掃描 QR 碼，或手動輸入金鑰。',

@@ -25,6 +25,12 @@ describe('the registration result', () => {
     expect(screen.queryByRole('link', { name: 'Verify identity' })).toBeNull();
   });
 
+  it('asks an institution that has not chosen to choose too', async () => {
+    expect(await successFor({ kycLevel: null, entityType: 'INSTITUTION' })).toBe(
+      'Welcome aboard. Choose your account type, then start exploring the markets.',
+    );
+  });
+
   it('after choosing to verify, points at the identity page', async () => {
     expect(await successFor({ kycLevel: 0 })).toMatch(/^Welcome aboard. Verify your identity/);
     expect(screen.getByRole('link', { name: 'Verify identity' }).getAttribute('href')).toBe(

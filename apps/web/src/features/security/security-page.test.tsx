@@ -48,6 +48,28 @@ describe('the security page', () => {
     expect(screen.getByRole('button', { name: 'Unlink' })).toBeDefined();
   });
 
+  it('shows identity verification as a method: a link to verify, then verified', async () => {
+    startSession({ user });
+    const { unmount } = renderApp('/accountCenter/security', {
+      '/v1/user/profile': ok(user),
+      '/v1/security/status': ok(status()),
+    });
+    const verify = await screen.findByRole('link', { name: 'Verify' });
+    expect(verify.getAttribute('href')).toBe('/accountCenter/identity');
+    expect(screen.getByText(/Not verified yet/)).toBeDefined();
+    expect(screen.getByTestId('identity-state').textContent).toBe('Not verified');
+    unmount();
+    cleanup();
+    renderApp('/accountCenter/security', {
+      '/v1/user/profile': ok(user),
+      '/v1/security/status': ok(status({ securityLevel: 2, verifications: ['EMAIL', 'IDENTITY'] })),
+    });
+    expect(await screen.findByText('Your identity is verified.')).toBeDefined();
+    expect(screen.getByTestId('identity-state').textContent).toBe('Verified');
+    expect(screen.getByTestId('security-level').textContent).toBe('Level 2 of 3');
+    expect(screen.queryByRole('link', { name: 'Verify' })).toBeNull();
+  });
+
   it('checks the password form with the spec messages before sending anything', async () => {
     startSession({ user });
     const { fetch } = renderApp('/accountCenter/security', {

@@ -7,8 +7,15 @@ import { AppError } from '../../../lib/app-error.js';
  * The verifications an account has linked; their count is its security level (at least 1, the
  * e-mail every account has). Identity verification joins them when KYC lands.
  */
-export function verificationsOf(user: { totpSecret: string | null }): UserInfo['verifications'] {
-  return user.totpSecret ? ['EMAIL', 'GOOGLE_AUTHENTICATOR'] : ['EMAIL'];
+/** The linked verifications, in order: the security level is their count. */
+export function verificationsOf(user: {
+  totpSecret: string | null;
+  kycLevel: number | null;
+}): UserInfo['verifications'] {
+  const kinds: UserInfo['verifications'] = ['EMAIL'];
+  if (user.totpSecret) kinds.push('GOOGLE_AUTHENTICATOR');
+  if (user.kycLevel !== null && user.kycLevel > 0) kinds.push('IDENTITY');
+  return kinds;
 }
 
 /**

@@ -181,6 +181,28 @@ describe('Google Authenticator: link and unlink', () => {
   });
 });
 
+describe('the security level counts a verified identity', () => {
+  it('adds IDENTITY once identity verification passed, and Google Authenticator on top', async () => {
+    const email = 'level-kyc@example.com';
+    const { token } = await registerUser(t, email);
+    expect(await status(token)).toMatchObject({ securityLevel: 1, verifications: ['EMAIL'] });
+    // Chosen, not yet verified (kycLevel 0): nothing more.
+    await t.app.db.user.update({ where: { email }, data: { kycLevel: 0 } });
+    expect((await status(token)).securityLevel).toBe(1);
+    await t.app.db.user.update({ where: { email }, data: { kycLevel: 1 } });
+    expect(await status(token)).toMatchObject({
+      securityLevel: 2,
+      verifications: ['EMAIL', 'IDENTITY'],
+    });
+    expect((await profile(token)).data.verifications).toEqual(['EMAIL', 'IDENTITY']);
+    await linked(token);
+    expect(await status(token)).toMatchObject({
+      securityLevel: 3,
+      verifications: ['EMAIL', 'GOOGLE_AUTHENTICATOR', 'IDENTITY'],
+    });
+  });
+});
+
 describe('login with the Google code step', () => {
   const email = 'twostep@example.com';
   let secret: string;

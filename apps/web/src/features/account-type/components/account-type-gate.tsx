@@ -1,4 +1,3 @@
-import { EntityType } from '@exchange/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
@@ -10,7 +9,8 @@ import { FeatureTable } from './feature-table';
 type Step = 'choose' | 'verify' | 'verifyAgain' | 'optOut';
 
 /**
- * After login, an individual whose kycLevel is null chooses: verify identity (two confirmations,
+ * After login, an account whose kycLevel is null chooses, an individual or an institution alike
+ * (the domain spec: every user chooses at registration): verify identity (two confirmations,
  * then /accountCenter/identity opens in a new tab) or opt out (one confirmation).
  */
 export function AccountTypeGate() {
@@ -18,8 +18,7 @@ export function AccountTypeGate() {
   const { user } = useSession();
   const select = useSelectAccountType();
   const [step, setStep] = useState<Step>('choose');
-  const needed =
-    user !== null && user.kycLevel === null && user.entityType === EntityType.INDIVIDUAL;
+  const needed = user !== null && user.kycLevel === null;
   if (!needed) return null;
 
   const send = (isKyc: boolean) => {

@@ -1,4 +1,3 @@
-import { EntityType } from '@exchange/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../config/paths';
@@ -7,15 +6,14 @@ import { AuthShell } from './auth-shell';
 
 /**
  * Private: reached right after registration, with the new session. What it says follows the
- * account type: still to choose (an individual), chosen to verify (or an institution, which
- * always verifies), or opted out.
+ * account type: still to choose, chosen to verify, or opted out (individuals and institutions
+ * alike).
  */
 export function RegisterSuccessPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const level = user?.kycLevel ?? null;
-  const toVerify =
-    user !== null && (user.entityType === EntityType.INSTITUTION || (level !== null && level >= 0));
+  const toVerify = user !== null && level !== null && level >= 0;
   // Not yet verified: the identity page is the next step.
   const showVerify = toVerify && !(level !== null && level > 0);
   const body =

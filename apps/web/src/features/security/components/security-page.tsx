@@ -19,12 +19,15 @@ function Method({
   body,
   linked,
   action,
+  states,
 }: {
   id: string;
   title: string;
   body: ReactNode;
   linked: boolean | null;
   action: ReactNode;
+  /** The badge's words for [linked, not linked] where "Linked" does not fit. */
+  states?: [string, string];
 }) {
   const { t } = useTranslation();
   return (
@@ -37,7 +40,9 @@ function Method({
               className={`badge ${linked ? 'badge--linked' : 'badge--unlinked'}`}
               data-testid={`${id}-state`}
             >
-              {linked ? t('security.linked') : t('security.notLinked')}
+              {linked
+                ? (states?.[0] ?? t('security.linked'))
+                : (states?.[1] ?? t('security.notLinked'))}
             </span>
           )}
         </div>
@@ -85,6 +90,7 @@ export function SecurityPage() {
       />
     );
   const s = status.data;
+  const verified = s.verifications.includes('IDENTITY');
   const button = (label: string, next: Dialog, primary = false) => (
     <button
       type="button"
@@ -136,6 +142,20 @@ export function SecurityPage() {
             s.authenticatorLinked
               ? button(t('security.google.unlink'), 'unlink')
               : button(t('security.google.link'), 'link', true)
+          }
+        />
+        <Method
+          id="identity"
+          title={t('security.identity.title')}
+          body={verified ? t('security.identity.verified') : t('security.identity.notVerified')}
+          linked={verified}
+          states={[t('security.identity.verifiedState'), t('security.identity.notVerifiedState')]}
+          action={
+            verified ? null : (
+              <Link className="button button--small button--primary" to={PATHS.identity}>
+                {t('security.identity.verify')}
+              </Link>
+            )
           }
         />
       </ul>
