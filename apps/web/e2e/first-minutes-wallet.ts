@@ -240,7 +240,8 @@ export async function walletAndHistory(ctx: ScenarioContext, user: User): Promis
   await trial.getByRole('button', { name: 'Cancel' }).click();
 
   // 7. Real: nothing funded; a coin deposits on /cryptoChannel, USD on the bank deposit page;
-  // USD withdraws to a whitelisted bank account; JPY (card deposits only) has no withdrawal yet.
+  // USD withdraws to a whitelisted bank account; JPY (card deposits only) is paid out through
+  // USD: its action says so and opens the exchange from JPY to USD.
   await switchMode(page, 'real');
   await page.getByRole('button', { name: 'Show all assets' }).click();
   const cryptoDeposit = walletRow(page, 'USDT').getByRole('link', { name: 'Deposit USDT' });
@@ -249,11 +250,28 @@ export async function walletAndHistory(ctx: ScenarioContext, user: User): Promis
   assert.equal(await fiatDeposit.getAttribute('href'), '/fiatChannel/JYB');
   const fiatWithdraw = walletRow(page, 'USD').getByRole('link', { name: 'Withdraw USD' });
   assert.equal(await fiatWithdraw.getAttribute('href'), '/withdrawAssets/JYB');
-  const withdraw = walletRow(page, 'JPY').getByRole('button', { name: 'Withdraw (Coming soon)' });
-  assert.equal(await withdraw.getAttribute('aria-disabled'), 'true');
+  const withdraw = walletRow(page, 'JPY').getByRole('link', { name: 'Withdraw via USD' });
+  assert.equal(await withdraw.getAttribute('href'), '/foreignExchange?from=JPY&to=USD');
+  assert.equal(
+    await walletRow(page, 'JPY')
+      .getByRole('button', { name: /Coming soon/ })
+      .count(),
+    0,
+  );
   await withdraw.hover();
   await page.waitForTimeout(200);
-  await page.screenshot({ path: path.join(ctx.shotsDir, 'wallet-real-coming-soon-dark-1440.png') });
+  await page.screenshot({
+    path: path.join(ctx.shotsDir, 'wallet-real-withdraw-via-dark-1440.png'),
+  });
+  await page.setViewportSize(PHONE);
+  await walletRow(page, 'JPY').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(ctx.shotsDir, 'wallet-real-withdraw-via-dark-375.png') });
+  await page.setViewportSize(DESKTOP);
+  await withdraw.click();
+  // This user has not verified yet: the exchange page says that first.
+  await page.waitForURL('**/foreignExchange?from=JPY&to=USD');
+  await page.getByTestId('kyc-needed').waitFor();
+  await page.goBack();
   await switchMode(page, 'demo');
   await context.close();
 }

@@ -564,6 +564,11 @@ export const ar: Messages = {
       withdrawAsset: 'سحب {{asset}}',
       transferAsset: 'تحويل {{asset}} عبر UID',
       comingSoon: 'قريبًا',
+      withdrawVia: 'السحب عبر {{currency}}',
+      withdrawViaHint:
+        'لا يُصرف {{asset}} إلى البنوك مباشرة: حوّله إلى {{currency}} ثم اسحب {{currency}}.',
+      depositVia: 'الإيداع عبر {{currency}}',
+      depositViaHint: 'لا يمكن إيداع {{asset}} مباشرة: أودع {{currency}} ثم حوّله إلى {{asset}}.',
       simulated: 'الأموال في هذا الوضع افتراضية: لا يوجد ما يمكن إيداعه أو سحبه.',
     },
     flows: {

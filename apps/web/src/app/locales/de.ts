@@ -577,6 +577,12 @@ export const de: Messages = {
       withdrawAsset: '{{asset}} auszahlen',
       transferAsset: '{{asset}} per UID übertragen',
       comingSoon: 'Demnächst',
+      withdrawVia: 'Auszahlen über {{currency}}',
+      withdrawViaHint:
+        '{{asset}} wird nicht direkt an Banken ausgezahlt: Tauschen Sie es in {{currency}} und zahlen Sie dann {{currency}} aus.',
+      depositVia: 'Einzahlen über {{currency}}',
+      depositViaHint:
+        '{{asset}} kann nicht direkt eingezahlt werden: Zahlen Sie {{currency}} ein und tauschen Sie es dann in {{asset}}.',
       simulated:
         'Das Guthaben in diesem Modus ist simuliert: Es gibt nichts ein- oder auszuzahlen.',
     },

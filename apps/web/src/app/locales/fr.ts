@@ -575,6 +575,12 @@ export const fr: Messages = {
       withdrawAsset: 'Retirer des {{asset}}',
       transferAsset: 'Transférer des {{asset}} par UID',
       comingSoon: 'Bientôt disponible',
+      withdrawVia: 'Retirer via {{currency}}',
+      withdrawViaHint:
+        '{{asset}} n’est pas versé directement à une banque : convertissez-le en {{currency}}, puis retirez des {{currency}}.',
+      depositVia: 'Déposer via {{currency}}',
+      depositViaHint:
+        '{{asset}} ne peut pas être déposé directement : déposez des {{currency}}, puis convertissez-les en {{asset}}.',
       simulated: "Les fonds de ce mode sont simulés : il n'y a rien à déposer ni à retirer.",
     },
     flows: {

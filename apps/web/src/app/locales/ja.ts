@@ -560,6 +560,12 @@ export const ja: Messages = {
       withdrawAsset: '{{asset}} を出金',
       transferAsset: 'UID で {{asset}} を送金',
       comingSoon: '近日公開',
+      withdrawVia: '{{currency}} 経由で出金',
+      withdrawViaHint:
+        '{{asset}} は銀行へ直接出金できません。{{currency}} に両替してから {{currency}} を出金してください。',
+      depositVia: '{{currency}} 経由で入金',
+      depositViaHint:
+        '{{asset}} は直接入金できません。{{currency}} を入金してから {{asset}} に両替してください。',
       simulated: 'このモードの資金は模擬資金のため、入金や出金はできません。',
     },
     flows: {

@@ -551,6 +551,12 @@ export const ko: Messages = {
       withdrawAsset: '{{asset}} 출금',
       transferAsset: 'UID로 {{asset}} 이체',
       comingSoon: '출시 예정',
+      withdrawVia: '{{currency}}(으)로 출금',
+      withdrawViaHint:
+        '{{asset}}은(는) 은행으로 직접 출금되지 않습니다. {{currency}}(으)로 환전한 뒤 {{currency}}을(를) 출금하세요.',
+      depositVia: '{{currency}}(으)로 입금',
+      depositViaHint:
+        '{{asset}}은(는) 직접 입금할 수 없습니다. {{currency}}을(를) 입금한 뒤 {{asset}}(으)로 환전하세요.',
       simulated: '이 모드의 자금은 모의 자금이므로 입금하거나 출금할 수 없습니다.',
     },
     flows: {

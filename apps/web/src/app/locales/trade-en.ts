@@ -191,6 +191,12 @@ export const accountEn = {
     withdrawAsset: 'Withdraw {{asset}}',
     transferAsset: 'Transfer {{asset}} by UID',
     comingSoon: 'Coming soon',
+    withdrawVia: 'Withdraw via {{currency}}',
+    withdrawViaHint:
+      '{{asset}} is not paid out to banks directly: exchange it to {{currency}}, then withdraw {{currency}}.',
+    depositVia: 'Deposit via {{currency}}',
+    depositViaHint:
+      '{{asset}} cannot be deposited directly: deposit {{currency}}, then exchange it to {{asset}}.',
     simulated: 'Funds in this mode are simulated: there is nothing to deposit or withdraw.',
   },
   flows: {

@@ -191,6 +191,11 @@ export const accountZhCn: Messages['account'] = {
     withdrawAsset: '提现 {{asset}}',
     transferAsset: '按 UID 转账 {{asset}}',
     comingSoon: '即将推出',
+    withdrawVia: '通过 {{currency}} 提现',
+    withdrawViaHint:
+      '{{asset}} 不支持直接提现到银行：请先兑换为 {{currency}}，再提现 {{currency}}。',
+    depositVia: '通过 {{currency}} 充值',
+    depositViaHint: '{{asset}} 不支持直接充值：请先充值 {{currency}}，再兑换为 {{asset}}。',
     simulated: '此模式下的资金为模拟资金，无需充值或提现。',
   },
   flows: {

@@ -191,6 +191,11 @@ export const accountZhTw: Messages['account'] = {
     withdrawAsset: '提領 {{asset}}',
     transferAsset: '以 UID 轉帳 {{asset}}',
     comingSoon: '即將推出',
+    withdrawVia: '透過 {{currency}} 提現',
+    withdrawViaHint:
+      '{{asset}} 不支援直接提現到銀行：請先兌換為 {{currency}}，再提現 {{currency}}。',
+    depositVia: '透過 {{currency}} 儲值',
+    depositViaHint: '{{asset}} 不支援直接儲值：請先儲值 {{currency}}，再兌換為 {{asset}}。',
     simulated: '此模式下的資金為模擬資金，無需入金或出金。',
   },
   flows: {

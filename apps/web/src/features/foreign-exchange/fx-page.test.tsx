@@ -115,6 +115,15 @@ describe('foreign exchange page', () => {
     );
   });
 
+  it('opens on the pair the wallet names: from=JPY&to=USD (Withdraw via USD)', async () => {
+    renderApp('/foreignExchange?from=JPY&to=USD', base);
+    const form = await screen.findByTestId('fx-form');
+    await waitFor(() =>
+      expect(within(form).getByLabelText<HTMLSelectElement>('From').value).toBe('JPY'),
+    );
+    expect(within(form).getByLabelText<HTMLSelectElement>('To').value).toBe('USD');
+  });
+
   it('says so when a quote expired and shows the fresh one', async () => {
     let quotes = 0;
     renderApp('/foreignExchange', {

@@ -261,13 +261,16 @@ describe('wallet', () => {
     expect(within(jpy).getByRole('link', { name: 'Deposit JPY' }).getAttribute('href')).toBe(
       '/fiatChannel/ortherJYB?currency=JPY',
     );
-    const withdraw = within(jpy).getByRole('button', { name: 'Withdraw (Coming soon)' });
-    expect(withdraw.getAttribute('data-tooltip')).toBe('Coming soon');
+    // The partner bank pays out USD and EUR: JPY goes through USD, and the action says how.
+    const withdraw = await within(jpy).findByRole('link', { name: 'Withdraw via USD' });
+    expect(withdraw.getAttribute('href')).toBe('/foreignExchange?from=JPY&to=USD');
+    expect(withdraw.getAttribute('data-tooltip')).toBe(
+      'JPY is not paid out to banks directly: exchange it to USD, then withdraw USD.',
+    );
     expect(
-      within(jpy)
-        .getByRole('button', { name: 'Withdraw (Coming soon)' })
-        .getAttribute('aria-disabled'),
-    ).toBe('true');
+      document.getElementById(withdraw.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe('JPY is not paid out to banks directly: exchange it to USD, then withdraw USD.');
+    expect(within(jpy).queryByRole('button', { name: /Coming soon/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Reset/ })).toBeNull();
   });
 

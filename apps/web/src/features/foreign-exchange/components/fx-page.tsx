@@ -118,7 +118,7 @@ export function ForeignExchangePage() {
       </div>
       <FxGate>
         {tab === 'exchange' ? (
-          <ExchangePanel initialFrom={search.get('from') ?? 'USD'} />
+          <ExchangePanel initialFrom={search.get('from') ?? 'USD'} initialTo={search.get('to')} />
         ) : (
           <HistoryPanel />
         )}
@@ -189,12 +189,25 @@ function useSecondsLeft(quote: FxQuote | undefined, receivedAt: number): number 
   return Math.max(0, Math.ceil((quote.validForMs - elapsed) / 1000));
 }
 
-function ExchangePanel({ initialFrom }: { initialFrom: string }) {
+/** `initialTo`: the currency to get, as the wallet's "Withdraw via USD" names it (`?to=`). */
+function ExchangePanel({
+  initialFrom,
+  initialTo,
+}: {
+  initialFrom: string;
+  initialTo: string | null;
+}) {
   const { t } = useTranslation();
   useFxLive();
   const currencies = useFxCurrencies();
   const [from, setFrom] = useState(initialFrom);
-  const [to, setTo] = useState(initialFrom === 'HKD' ? 'USD' : 'HKD');
+  const [to, setTo] = useState(
+    initialTo !== null && initialTo !== initialFrom
+      ? initialTo
+      : initialFrom === 'HKD'
+        ? 'USD'
+        : 'HKD',
+  );
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [doneId, setDoneId] = useState<string | null>(null);

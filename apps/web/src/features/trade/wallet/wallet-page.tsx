@@ -1,6 +1,6 @@
-import { RAPID_BUY_PAIR, RuntimeMode } from '@exchange/contracts';
+import { PARTNER_BANK_CURRENCIES, RAPID_BUY_PAIR, RuntimeMode } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
@@ -195,8 +195,14 @@ export function WalletPage() {
  * Trade opens the asset's market. In Real, a coin with a network deposits and withdraws on
  * /cryptoChannel (and transfers by UID there); a fiat deposit currency deposits on the bank page
  * (USD, EUR: the partner bank's) or the card page, and the partner bank's currencies withdraw on
- * /withdrawAssets/JYB; every fiat currency exchanges on /foreignExchange; what has no screen yet is shown, disabled, with "Coming soon". Demo and Trial funds are simulated, so they are left out.
+ * /withdrawAssets/JYB; every fiat currency exchanges on /foreignExchange, and one the bank does
+ * not pay out (or take in) offers "Withdraw via USD" (or "Deposit via USD") there, saying how.
+ * What has no screen yet is shown, disabled, with "Coming soon". Demo and Trial funds are
+ * simulated, so they are left out.
  */
+/** The currency the partner bank pays out and takes in that other fiat currencies go through. */
+const BANK_CURRENCY = PARTNER_BANK_CURRENCIES[0];
+
 function AssetActions({
   row,
   mode,
@@ -257,6 +263,38 @@ function AssetActions({
           {t('account.wallet.withdraw')}
         </Link>
       )}
+      {mode === RuntimeMode.REAL &&
+        fiatCodes.has(row.code) &&
+        (
+          [
+            ...(fiatDepositPath(row.code) ? [] : (['deposit'] as const)),
+            ...(fiatWithdrawPath(row.code) ? [] : (['withdraw'] as const)),
+          ] as const
+        ).map((action) => {
+          // A fiat currency the partner bank does not pay out (or take in) goes through one it
+          // does: exchanged on /foreignExchange, with the way said on the action itself.
+          const via = { asset: row.code, currency: BANK_CURRENCY };
+          const hint = t(`account.wallet.${action}ViaHint`, via);
+          return (
+            <Fragment key={action}>
+              <Link
+                className="button button--small wallet-actions__via"
+                to={
+                  action === 'withdraw'
+                    ? `${PATHS.foreignExchange}?from=${row.code}&to=${BANK_CURRENCY}`
+                    : `${PATHS.foreignExchange}?from=${BANK_CURRENCY}&to=${row.code}`
+                }
+                aria-describedby={`${action}-via-${row.code}`}
+                data-tooltip={hint}
+              >
+                {t(`account.wallet.${action}Via`, via)}
+              </Link>
+              <span id={`${action}-via-${row.code}`} className="visually-hidden">
+                {hint}
+              </span>
+            </Fragment>
+          );
+        })}
       {mode === RuntimeMode.REAL && fiatCodes.has(row.code) && (
         <Link
           className="button button--small"
@@ -277,6 +315,7 @@ function AssetActions({
       )}
       {mode === RuntimeMode.REAL &&
         !crypto &&
+        !fiatCodes.has(row.code) &&
         (
           [
             ...(fiatDepositPath(row.code) ? [] : (['deposit'] as const)),
