@@ -151,13 +151,7 @@ async function main(): Promise<void> {
           120_000,
           1000,
         );
-        const market = await placeOrder(stack, token, DEMO, {
-          symbol: SYMBOL,
-          side: 'BUY',
-          type: 'MARKET',
-          total: '100',
-        });
-        await socket.orderPush(market.id, 'FILLED');
+        await marketBuyFilled(stack, socket, token, '100');
         // A resting bid far below the market, to find again after the restart.
         const price = String(Math.floor(bestBid / 2));
         const resting = await placeOrder(stack, token, DEMO, {
@@ -232,13 +226,7 @@ async function main(): Promise<void> {
       // The engine matches again: a crossing order after the restart fills.
       const socket = await OrderSocket.open(stack, again, DEMO);
       try {
-        const market = await placeOrder(stack, again, DEMO, {
-          symbol: SYMBOL,
-          side: 'BUY',
-          type: 'MARKET',
-          total: '50',
-        });
-        await socket.orderPush(market.id, 'FILLED');
+        await marketBuyFilled(stack, socket, again, '50');
       } finally {
         socket.close();
       }
@@ -270,6 +258,22 @@ async function main(): Promise<void> {
   console.log(`${'in all'.padEnd(48)} ${((Date.now() - started) / 1000).toFixed(1).padStart(7)}`);
   if (failed) process.exit(1);
   console.log('\nThe compose stack passed.');
+}
+
+/** A Demo market buy for `total` USDT against the market makers, FILLED on the socket. */
+async function marketBuyFilled(
+  stack: Stack,
+  socket: OrderSocket,
+  token: string,
+  total: string,
+): Promise<void> {
+  const market = await placeOrder(stack, token, DEMO, {
+    symbol: SYMBOL,
+    side: 'BUY',
+    type: 'MARKET',
+    total,
+  });
+  await socket.orderPush(market.id, 'FILLED');
 }
 
 async function ready(stack: Stack): Promise<void> {
