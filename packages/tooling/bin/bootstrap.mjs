@@ -17,6 +17,7 @@ const commands = [
   'test-unit',
   'test-cluster',
   'test-compose',
+  'compose-images',
   'bench',
   'faults',
   'backup',

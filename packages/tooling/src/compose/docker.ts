@@ -62,8 +62,15 @@ export interface Daemon {
   stop(): Promise<void>;
 }
 
-/** Uses the running Docker daemon, or starts one (its log in `logDir`) and stops it at the end. */
-export async function ensureDaemon(logDir: string, log: (s: string) => void): Promise<Daemon> {
+/**
+ * Uses the running Docker daemon, or starts one (its log in `logDir`) and stops it at the end;
+ * with `leaveRunning` the daemon it starts outlives this process.
+ */
+export async function ensureDaemon(
+  logDir: string,
+  log: (s: string) => void,
+  opts: { leaveRunning?: boolean } = {},
+): Promise<Daemon> {
   if (run('docker', ['info']).status === 0) return { stop: async () => undefined };
   log('no Docker daemon runs: starting dockerd');
   const out = openSync(path.join(logDir, 'dockerd.log'), 'a');
@@ -73,6 +80,11 @@ export async function ensureDaemon(logDir: string, log: (s: string) => void): Pr
     if (child.exitCode !== null || Date.now() > deadline)
       throw new Error(`dockerd did not start (see ${path.join(logDir, 'dockerd.log')})`);
     await sleep(500);
+  }
+  if (opts.leaveRunning) {
+    child.unref();
+    log(`dockerd runs (its log: ${path.join(logDir, 'dockerd.log')})`);
+    return { stop: async () => undefined };
   }
   return {
     async stop() {
