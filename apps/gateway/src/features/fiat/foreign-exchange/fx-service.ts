@@ -261,7 +261,12 @@ export class ForeignExchanges {
     const now = this.deps.clock.now();
     if (!q || q.userId !== userId || q.expiresAt < now) throw new AppError('FX_QUOTE_EXPIRED');
     const used = await this.deps.db.foreignExchange.findUnique({ where: { quoteId: req.quoteId } });
-    if (used) throw new AppError('FX_QUOTE_USED');
+    if (used) {
+      // The same request sent twice at once: the other one committed after `existing` looked.
+      if (used.userId === userId && used.clientRequestId === req.clientRequestId)
+        return foreignExchangeView(used);
+      throw new AppError('FX_QUOTE_USED');
+    }
     const amount = new Decimal(q.amount);
     const at = new Date(now);
     let row: Row;

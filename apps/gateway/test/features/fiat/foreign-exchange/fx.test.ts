@@ -249,6 +249,27 @@ describe('confirming', () => {
     await expectAuditClean(t);
   });
 
+  it('answers a repeat that read before the first one committed with the first one', async () => {
+    const u = await holder();
+    const q = await quote(u.token, 'USD', 'HKD', '100');
+    const id = requestId();
+    const first = await confirm(u.token, q.body.data.id, id);
+    expect(first.body.code).toBe('200');
+    // The repeat's idempotency lookup ran before the first commit: it sees nothing.
+    const fx = t.app.foreignExchanges as unknown as { existing: (...a: unknown[]) => unknown };
+    const lookup = fx.existing.bind(fx);
+    let calls = 0;
+    fx.existing = (...a: unknown[]) => (calls++ === 0 ? Promise.resolve(null) : lookup(...a));
+    try {
+      const repeat = await confirm(u.token, q.body.data.id, id);
+      expect(repeat.body.code).toBe('200');
+      expect(repeat.body.data.id).toBe(first.body.data.id);
+    } finally {
+      fx.existing = lookup;
+    }
+    expect(await balance(t, u.userId, 'USD')).toEqual({ available: '900', frozen: '100' });
+  });
+
   it('20 concurrent confirms over one balance: exactly the affordable ones pass', async () => {
     const u = await holder('USD', '1000');
     const quotes = [];
