@@ -131,7 +131,10 @@ describe('individual verification page', () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     renderApp('/accountCenter/identity/institutionKyc', as());
     expect(await screen.findByRole('heading', { name: /another account type/ })).toBeDefined();
-    expect(open).toHaveBeenCalledWith('/accountCenter/identity', '_blank', 'noopener');
+    // Opened by an effect, which may run after the heading shows (a loaded machine shows it).
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('/accountCenter/identity', '_blank', 'noopener'),
+    );
     expect(document.querySelector('form')).toBeNull();
   });
 });
