@@ -287,6 +287,12 @@ export async function cryptoWallet(ctx: ScenarioContext): Promise<void> {
   const bobAddress = await depositAddress(ctx, bob.page, 'ETH', /^Ethereum/);
   assert.equal(bobAddress, toChecksumAddress(bobAddress), 'an EIP-55 address');
   faucet(ctx, 'ETH', bobAddress, '1', 'ETH');
+  // SOL and XRP deposit on their own chains, in their wallets' address formats.
+  const sol = await depositAddress(ctx, bob.page, 'SOL', /^Solana/, 'crypto-deposit-address-sol');
+  assert.match(sol, /^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'a Solana address');
+  const xrp = await depositAddress(ctx, bob.page, 'XRP', /^XRP Ledger/);
+  assert.match(xrp, /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/, 'an XRP Ledger address');
+  await depositAddress(ctx, bob.page, 'ETH', /^Ethereum/);
   await depositState(bob.page, /^Available$/);
   await placeLimit(ctx, bob.page, 'Sell', '2000', '0.1');
   ctx.log(

@@ -90,7 +90,7 @@ const SCENARIO_TUNING: NodeJS.ProcessEnv = {
   // The crypto wallet scenario: a block every half second on each simulated chain (a Tron
   // deposit's 20 confirmations take 10 s, still seen counting), reviews of seconds, and
   // whitelisted addresses usable at once (the pages' own tests show cooling).
-  CHAIN_BLOCK_SECONDS: 'BTC=0.5,ETH=0.5,TRX=0.5',
+  CHAIN_BLOCK_SECONDS: 'BTC=0.5,ETH=0.5,TRX=0.5,SOL=0.5,XRP=0.5',
   CRYPTO_DEPOSIT_REVIEW_SECONDS: '3-5',
   WITHDRAWAL_REVIEW_MIN_SECONDS: '3',
   WITHDRAWAL_REVIEW_MAX_SECONDS: '5',

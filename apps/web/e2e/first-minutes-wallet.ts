@@ -246,6 +246,19 @@ export async function walletAndHistory(ctx: ScenarioContext, user: User): Promis
   await page.getByRole('button', { name: 'Show all assets' }).click();
   const cryptoDeposit = walletRow(page, 'USDT').getByRole('link', { name: 'Deposit USDT' });
   assert.match((await cryptoDeposit.getAttribute('href')) ?? '', /^\/cryptoChannel/);
+  // Every catalogue asset has a network in Real: SOL and XRP on their chains, HKRE and PCRED
+  // as ERC-20 tokens; no "Coming soon" is left on a coin.
+  for (const code of ['SOL', 'XRP', 'HKRE', 'PCRED']) {
+    const link = walletRow(page, code).getByRole('link', { name: `Deposit ${code}` });
+    assert.match((await link.getAttribute('href')) ?? '', /^\/cryptoChannel/, `${code} deposits`);
+    assert.equal(
+      await walletRow(page, code)
+        .getByRole('button', { name: /Coming soon/ })
+        .count(),
+      0,
+      `${code} has no Coming soon`,
+    );
+  }
   const fiatDeposit = walletRow(page, 'USD').getByRole('link', { name: 'Deposit USD' });
   assert.equal(await fiatDeposit.getAttribute('href'), '/fiatChannel/JYB');
   const fiatWithdraw = walletRow(page, 'USD').getByRole('link', { name: 'Withdraw USD' });

@@ -1,7 +1,7 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { bech32, bech32m, createBase58check } from '@scure/base';
+import { base58, base58xrp, bech32, bech32m, createBase58check } from '@scure/base';
 
 /**
  * Address formats of the three network kinds, with their checksums, by audited libraries
@@ -15,11 +15,29 @@ import { bech32, bech32m, createBase58check } from '@scure/base';
  * - EVM: `0x` and 40 hex digits with the EIP-55 mixed-case checksum. An all-lowercase address
  *   carries no checksum and is accepted as wallets print it; a mixed-case one must match.
  * - TRON: base58check of 0x41 and the 20-byte account, `T...` (34 characters).
+ * - SOLANA: the 32-byte Ed25519 public key in base58 (32 to 44 characters).
+ * - XRPL: the XRP Ledger's classic address, base58check in Ripple's alphabet of 0x00 and the
+ *   20-byte account id, `r...` (25 to 35 characters).
  */
-export const NETWORK_KINDS = ['BITCOIN', 'EVM', 'TRON'] as const;
+export const NETWORK_KINDS = ['BITCOIN', 'EVM', 'TRON', 'SOLANA', 'XRPL'] as const;
 export type NetworkKind = (typeof NETWORK_KINDS)[number];
 
 const base58check = createBase58check(sha256);
+/** The XRP Ledger's base58check: the same double SHA-256 checksum in Ripple's alphabet. */
+const base58checkXrp = {
+  encode(payload: Uint8Array): string {
+    const check = sha256(sha256(payload)).slice(0, 4);
+    return base58xrp.encode(Uint8Array.from([...payload, ...check]));
+  },
+  decode(text: string): Uint8Array {
+    const all = base58xrp.decode(text);
+    if (all.length < 5) throw new Error('too short');
+    const payload = all.slice(0, -4);
+    const check = sha256(sha256(payload)).slice(0, 4);
+    if (check.some((b, i) => b !== all[all.length - 4 + i])) throw new Error('bad checksum');
+    return payload;
+  },
+};
 export const BITCOIN_HRP = 'bc';
 const TRON_PREFIX = 0x41;
 
@@ -47,6 +65,37 @@ export function toChecksumAddress(account: Uint8Array | string): string {
 export function tronAddress(account: Uint8Array): string {
   if (account.length !== 20) throw new Error('A Tron account is 20 bytes');
   return base58check.encode(Uint8Array.from([TRON_PREFIX, ...account]));
+}
+
+/** Solana address (base58 of the 32-byte Ed25519 public key). */
+export function solanaAddress(publicKey: Uint8Array): string {
+  if (publicKey.length !== 32) throw new Error('A Solana public key is 32 bytes');
+  return base58.encode(publicKey);
+}
+
+/** XRP Ledger classic address (base58check, Ripple alphabet, of 0x00 + the 20-byte account id). */
+export function xrplAddress(accountId: Uint8Array): string {
+  if (accountId.length !== 20) throw new Error('An XRP Ledger account id is 20 bytes');
+  return base58checkXrp.encode(Uint8Array.from([0x00, ...accountId]));
+}
+
+function validSolana(address: string): boolean {
+  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) return false;
+  try {
+    return base58.decode(address).length === 32;
+  } catch {
+    return false;
+  }
+}
+
+function validXrpl(address: string): boolean {
+  if (!/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/.test(address)) return false;
+  try {
+    const payload = base58checkXrp.decode(address);
+    return payload.length === 21 && payload[0] === 0x00;
+  } catch {
+    return false;
+  }
 }
 
 function validBitcoin(address: string): boolean {
@@ -101,6 +150,10 @@ export function isValidAddress(kind: NetworkKind, address: string): boolean {
       return validEvm(address);
     case 'TRON':
       return validTron(address);
+    case 'SOLANA':
+      return validSolana(address);
+    case 'XRPL':
+      return validXrpl(address);
   }
 }
 

@@ -301,6 +301,12 @@ export const chainFailWithdrawalRequest = z.object({
  * The networks the exchange runs and their kind. Each is one chain adapter in the gateway and
  * one simulated chain in apps/matching-sim; assets map to them in the asset_network table.
  */
-export const CHAIN_NETWORKS = { BTC: 'BITCOIN', ETH: 'EVM', TRX: 'TRON' } as const;
+export const CHAIN_NETWORKS = {
+  BTC: 'BITCOIN',
+  ETH: 'EVM',
+  TRX: 'TRON',
+  SOL: 'SOLANA',
+  XRP: 'XRPL',
+} as const;
 export type ChainNetwork = keyof typeof CHAIN_NETWORKS;
 export const CHAIN_NETWORK_CODES = Object.keys(CHAIN_NETWORKS) as ChainNetwork[];

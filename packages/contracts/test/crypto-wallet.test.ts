@@ -1,3 +1,4 @@
+import { hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import {
   CHAIN_NETWORKS,
@@ -5,7 +6,9 @@ import {
   canonicalAddress,
   chainCallback,
   isValidAddress,
+  solanaAddress,
   toChecksumAddress,
+  xrplAddress,
 } from '../src/index.js';
 
 describe('crypto wallet contracts', () => {
@@ -22,7 +25,32 @@ describe('crypto wallet contracts', () => {
   });
 
   it('maps every network to its address kind', () => {
-    expect(CHAIN_NETWORKS).toEqual({ BTC: 'BITCOIN', ETH: 'EVM', TRX: 'TRON' });
+    expect(CHAIN_NETWORKS).toEqual({
+      BTC: 'BITCOIN',
+      ETH: 'EVM',
+      TRX: 'TRON',
+      SOL: 'SOLANA',
+      XRP: 'XRPL',
+    });
+  });
+
+  it('reads Solana and XRP Ledger addresses as their wallets print them', () => {
+    // The system program (32 zero bytes) and the SPL token program.
+    expect(solanaAddress(new Uint8Array(32))).toBe('11111111111111111111111111111111');
+    expect(isValidAddress('SOLANA', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')).toBe(true);
+    expect(isValidAddress('SOLANA', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5D')).toBe(false);
+    expect(isValidAddress('SOLANA', '0TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5')).toBe(false);
+    // The XRP Ledger's genesis account, from its account id.
+    expect(xrplAddress(hexToBytes('b5f762798a53d543a014caf8b297cff8f2f937e8'))).toBe(
+      'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh',
+    );
+    expect(isValidAddress('XRPL', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh')).toBe(true);
+    // One character changed breaks the checksum; a Bitcoin-alphabet address is not an XRPL one.
+    expect(isValidAddress('XRPL', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTj')).toBe(false);
+    expect(isValidAddress('XRPL', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toBe(false);
+    expect(canonicalAddress('XRPL', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh')).toBe(
+      'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh',
+    );
   });
 
   it('checks addresses with their checksums and keeps one canonical form', () => {

@@ -448,7 +448,7 @@ async function main(): Promise<void> {
         `\n  Metrics (Prometheus, ${METRICS_HOST === '127.0.0.1' ? 'this machine only' : METRICS_HOST}): ${metricsTargets.map((t) => `${t.name} ${t.url}`).join(', ')}` +
         `\n    listed for Prometheus in ${path.relative(repoRoot, targetsFile)}; prometheus --config.file=ops/prometheus/prometheus.yml` +
         `\n  Test coins: copy a user's deposit address from the deposit page (/cryptoChannel), then` +
-        `\n    npm run sim:chain -- send <BTC|ETH|TRX> <address> <amount> [asset]   e.g. send TRX T... 100 (USDT on Tron)` +
+        `\n    npm run sim:chain -- send <BTC|ETH|TRX|SOL|XRP> <address> <amount> [asset]   e.g. send TRX T... 100 (USDT on Tron)` +
         `\n    (also: status, reorg <network> <k>, set-status <network> <STABLE|UNSTABLE|MAINTENANCE>)` +
         `\n  Bank transfers: copy a user's virtual account number from the bank deposit page (/fiatChannel/JYB), then` +
         `\n    npm run sim:bank -- deposit <accountNumber> <USD|EUR> <amount> [--payer-name "Jane Doe"] [--payer-account 123456789] [--payer-swift HSBCHKHHXXX]` +

@@ -49,7 +49,9 @@ export async function startChainSim(opts: {
         CHAIN_CALLBACK_SECRET: opts.secret,
         CHAIN_HD_SEED: randomBytes(32).toString('hex'),
         ...(opts.callbackUrl ? { CHAIN_CALLBACK_URL: opts.callbackUrl } : {}),
-        CHAIN_BLOCK_SECONDS: opts.blockSeconds ?? 'BTC=100000000,ETH=100000000,TRX=100000000',
+        CHAIN_BLOCK_SECONDS:
+          opts.blockSeconds ??
+          'BTC=100000000,ETH=100000000,TRX=100000000,SOL=100000000,XRP=100000000',
         TIME_SCALE: '1',
         CHAIN_SIM_RETRY_BASE_MS: String(opts.retryBaseMs ?? 100),
         CHAIN_SIM_DATA_DIR: dataDir,

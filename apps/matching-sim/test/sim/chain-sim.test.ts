@@ -6,12 +6,13 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha512 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifySignature } from '@exchange/contracts/signed-request';
-import { isValidAddress, type ChainCallback } from '@exchange/contracts';
-import { AddressBook, DEV_HD_SEED } from '../../src/sim/chain/addresses.js';
+import { NETWORK_KINDS, isValidAddress, type ChainCallback } from '@exchange/contracts';
+import { AddressBook, DEV_HD_SEED, slip10Ed25519 } from '../../src/sim/chain/addresses.js';
 import { ChainSim } from '../../src/sim/chain/chain-sim.js';
 
 const secret = randomBytes(32).toString('hex');
@@ -33,12 +34,25 @@ describe('deposit addresses', () => {
     expect(book.address('BITCOIN', 1)).toBe('bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g');
     expect(book.address('EVM', 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
     expect(book.address('TRON', 0)).toBe('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
+    // The addresses Solana and XRP Ledger wallets show for this phrase's first account.
+    expect(book.address('SOLANA', 0)).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk');
+    expect(book.address('XRPL', 0)).toBe('rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3');
+  });
+
+  it('derive Ed25519 keys by SLIP-0010 (its first test vector)', () => {
+    const key = slip10Ed25519(hexToBytes('000102030405060708090a0b0c0d0e0f'), [0]);
+    expect(bytesToHex(key)).toBe(
+      '68e0fe46dfb67e368c75379acec591dad19df3cde26e63b93a8e704f1dade7a3',
+    );
+    expect(bytesToHex(ed25519.getPublicKey(key))).toBe(
+      '8c8a13df77a28f3445213a0f432fde644acaa215fc72dcdf300d5efaa85d350c',
+    );
   });
 
   it('are deterministic per index, distinct across indexes, and valid with their checksums', () => {
     const a = new AddressBook(DEV_HD_SEED);
     const b = new AddressBook(DEV_HD_SEED);
-    for (const kind of ['BITCOIN', 'EVM', 'TRON'] as const) {
+    for (const kind of NETWORK_KINDS) {
       const seen = new Set<string>();
       for (let i = 0; i < 20; i += 1) {
         const address = a.address(kind, i);
@@ -91,7 +105,7 @@ function sim(o: { statePath?: string } = {}) {
     ...o,
     secret,
     addresses: new AddressBook(DEV_HD_SEED),
-    blockSeconds: { BTC: 1e9, ETH: 1e9, TRX: 1e9 },
+    blockSeconds: { BTC: 1e9, ETH: 1e9, TRX: 1e9, SOL: 1e9, XRP: 1e9 },
     timeScale: 1,
     log: pino({ level: 'silent' }),
     retryBaseMs: 1,
@@ -149,6 +163,22 @@ describe('the simulated chain', () => {
     await chain.tick();
     expect(r.got).toHaveLength(2);
     expect(() => chain.reorg('BTC', 5)).toThrow();
+  });
+
+  it("carries SOL, XRP and the tokenised assets, each in its network's transaction form", () => {
+    const chain = sim();
+    const book = new AddressBook(DEV_HD_SEED);
+    const sol = chain.send('SOL', book.address('SOLANA', 3), '1.123456789');
+    expect(sol).toMatchObject({ asset: 'SOL', amount: '1.123456789' });
+    expect(sol.txId).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/);
+    const xrp = chain.send('XRP', book.address('XRPL', 3), '25.5');
+    expect(xrp).toMatchObject({ asset: 'XRP', amount: '25.5' });
+    expect(xrp.txId).toMatch(/^[0-9A-F]{64}$/);
+    expect(() => chain.send('XRP', book.address('XRPL', 3), '1.1234567')).toThrow(/decimals/);
+    // An XRP Ledger address is not a Solana one.
+    expect(() => chain.send('SOL', book.address('XRPL', 3), '1')).toThrow(/not a valid/);
+    for (const asset of ['HKRE', 'PCRED'])
+      expect(chain.send('ETH', book.address('EVM', 3), '10', asset).asset).toBe(asset);
   });
 
   it('refuses a mistyped address, an asset the network does not carry and excess decimals', () => {

@@ -1,15 +1,18 @@
+import type { ChainNetwork, NetworkKind } from '@exchange/contracts';
+
 /**
  * The crypto networks per asset (the deposit and withdrawal pages' choice). Confirmations,
  * minimums and gas fees are typical values of large exchanges (the spec does not show them);
  * operators tune them in the asset_network table, which the seed creates but does not overwrite.
  * USDT, USDC and XAUT contracts are the real mainnet ones, shown for reference: the simulated
- * chain moves them by asset code.
+ * chain moves them by asset code. HKRE and PCRED are fictional assets, so their ERC-20
+ * contracts are too.
  */
 export interface SeedNetwork {
   asset: string;
-  network: 'BTC' | 'ETH' | 'TRX';
+  network: ChainNetwork;
   name: string;
-  kind: 'BITCOIN' | 'EVM' | 'TRON';
+  kind: NetworkKind;
   tokenStandard: string | null;
   contract: string | null;
   confirmations: number;
@@ -23,6 +26,8 @@ export interface SeedNetwork {
 const BITCOIN = { network: 'BTC', name: 'Bitcoin', kind: 'BITCOIN' } as const;
 const ETHEREUM = { network: 'ETH', name: 'Ethereum (ERC20)', kind: 'EVM' } as const;
 const TRON = { network: 'TRX', name: 'Tron (TRC20)', kind: 'TRON' } as const;
+const SOLANA = { network: 'SOL', name: 'Solana', kind: 'SOLANA' } as const;
+const XRP_LEDGER = { network: 'XRP', name: 'XRP Ledger', kind: 'XRPL' } as const;
 
 export const seedNetworks: SeedNetwork[] = [
   {
@@ -107,6 +112,57 @@ export const seedNetworks: SeedNetwork[] = [
     minDeposit: '1',
     minWithdrawal: '2',
     withdrawalGasFee: '1',
+    chainDecimals: 6,
+    sortOrder: 1,
+  },
+  {
+    asset: 'HKRE',
+    ...ETHEREUM,
+    tokenStandard: 'ERC20',
+    contract: '0x4b52450000000000000000000000000000000001',
+    confirmations: 12,
+    minDeposit: '1',
+    minWithdrawal: '2',
+    withdrawalGasFee: '0.5',
+    chainDecimals: 6,
+    sortOrder: 1,
+  },
+  {
+    asset: 'PCRED',
+    ...ETHEREUM,
+    tokenStandard: 'ERC20',
+    contract: '0x5043524544000000000000000000000000000001',
+    confirmations: 12,
+    minDeposit: '1',
+    minWithdrawal: '2',
+    withdrawalGasFee: '1',
+    chainDecimals: 6,
+    sortOrder: 1,
+  },
+  {
+    // Finalised after 32 slots, as large exchanges credit SOL.
+    asset: 'SOL',
+    ...SOLANA,
+    tokenStandard: null,
+    contract: null,
+    confirmations: 32,
+    minDeposit: '0.01',
+    minWithdrawal: '0.1',
+    withdrawalGasFee: '0.008',
+    chainDecimals: 9,
+    sortOrder: 1,
+  },
+  {
+    // A validated ledger is final. One address per user: the simulated ledger has no
+    // destination tags, so none is asked for.
+    asset: 'XRP',
+    ...XRP_LEDGER,
+    tokenStandard: null,
+    contract: null,
+    confirmations: 1,
+    minDeposit: '0.1',
+    minWithdrawal: '20',
+    withdrawalGasFee: '0.2',
     chainDecimals: 6,
     sortOrder: 1,
   },

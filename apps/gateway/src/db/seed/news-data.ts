@@ -36,8 +36,8 @@ export const seedNews: readonly SeedNews[] = [
   ],
   [
     'NEWS',
-    'Hong Kong real estate fund token in Demo',
-    'HKRE is available in Demo and Trial while its listing is reviewed.',
+    'Hong Kong real estate fund token listed',
+    'HKRE/USDT trades in Real, Demo and Trial; HKRE deposits and withdraws as an ERC-20 token.',
   ],
   [
     'ANNOUNCEMENT',

@@ -16,7 +16,12 @@ const SEED_BLOCKLIST = [
   },
 ];
 
-/** Idempotent: inserts or updates the catalogue, so `npm start` can run it every time. */
+/**
+ * Idempotent: inserts or updates the catalogue, so `npm start` can run it every time. What the
+ * operator switches (an asset's or symbol's status and its modes, `npm run ops -- symbol set`)
+ * is set on creation only: a restart never undoes it. A change to the shipped modes of existing
+ * rows is a migration.
+ */
 export async function seed(db: Db): Promise<{ assets: number; symbols: number }> {
   await db.$transaction(async (tx) => {
     for (const a of seedAssets) {
@@ -25,10 +30,12 @@ export async function seed(db: Db): Promise<{ assets: number; symbols: number }>
         publishTime: a.publishTime ? new Date(a.publishTime) : null,
         links: a.links,
       };
-      await tx.asset.upsert({ where: { code: a.code }, create: data, update: data });
+      const { status: _status, tags: _tags, ...described } = data;
+      await tx.asset.upsert({ where: { code: a.code }, create: data, update: described });
     }
     for (const s of seedSymbols) {
-      await tx.tradingSymbol.upsert({ where: { code: s.code }, create: s, update: s });
+      const { status: _status, tags: _tags, ...described } = s;
+      await tx.tradingSymbol.upsert({ where: { code: s.code }, create: s, update: described });
     }
     // Networks: created with their limits; later runs refresh only what describes the network,
     // so an operator's limits, switches and the chain-reported coin status are kept.

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { sha256, sha512 } from '@noble/hashes/sha2.js';
+import { base58 } from '@scure/base';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Logger } from 'pino';
 import {
@@ -20,13 +21,35 @@ import { SimError } from '../kit/server.js';
 /** The assets each simulated network carries (its coin first), with their decimals on chain. */
 export const NETWORK_ASSETS: Record<ChainNetwork, Record<string, number>> = {
   BTC: { BTC: 8 },
-  ETH: { ETH: 18, USDT: 6, USDC: 6, XAUT: 6, TBILL: 6 },
+  ETH: { ETH: 18, USDT: 6, USDC: 6, XAUT: 6, TBILL: 6, HKRE: 6, PCRED: 6 },
   TRX: { TRX: 6, USDT: 6 },
+  SOL: { SOL: 9 },
+  XRP: { XRP: 6 },
 };
 /** What `send` moves when no asset is named: the coin, but USDT on Tron (the exchange takes no TRX). */
-export const DEFAULT_ASSET: Record<ChainNetwork, string> = { BTC: 'BTC', ETH: 'ETH', TRX: 'USDT' };
+export const DEFAULT_ASSET: Record<ChainNetwork, string> = {
+  BTC: 'BTC',
+  ETH: 'ETH',
+  TRX: 'USDT',
+  SOL: 'SOL',
+  XRP: 'XRP',
+};
 /** Confirmations after which the chain reports a withdrawal final. */
-export const WITHDRAWAL_FINAL: Record<ChainNetwork, number> = { BTC: 2, ETH: 12, TRX: 20 };
+export const WITHDRAWAL_FINAL: Record<ChainNetwork, number> = {
+  BTC: 2,
+  ETH: 12,
+  TRX: 20,
+  SOL: 32,
+  XRP: 1,
+};
+/** Logical seconds between blocks (slots, ledgers) when the settings name none. */
+export const BLOCK_SECONDS: Record<ChainNetwork, number> = {
+  BTC: 30,
+  ETH: 12,
+  TRX: 3,
+  SOL: 0.4,
+  XRP: 4,
+};
 /** Blocks kept (a reorg reaches back at most this far); confirmations stop being sent past it. */
 const KEEP_BLOCKS = 300;
 
@@ -106,7 +129,7 @@ const keyOf = (t: { network: string; txId: string; outputIndex: number }) =>
 export class ChainSimError extends SimError {}
 
 /**
- * The simulated chains (Bitcoin, Ethereum, Tron), one process: blocks on the shared clock per
+ * The simulated chains (Bitcoin, Ethereum, Tron, Solana, XRP Ledger), one process: blocks on the shared clock per
  * network, transfers with real-format transaction ids, confirmations counted from the block that
  * holds a transfer, reorganisations by command, a coin status per network, and signed callbacks
  * to the exchange for the addresses it registered, retried with backoff until acknowledged.
@@ -357,7 +380,16 @@ export class ChainSim {
     const seed = bytesToHex(
       sha256(utf8ToBytes(`${network}:${address}:${amount}:${randomBytes(16).toString('hex')}`)),
     );
-    const txId = network === 'ETH' ? `0x${seed}` : seed;
+    // Each network's transaction id form: 0x-hex (Ethereum), upper-case hex (XRP Ledger), a
+    // base58 64-byte signature (Solana), lower-case hex (Bitcoin, Tron).
+    const txId =
+      network === 'ETH'
+        ? `0x${seed}`
+        : network === 'XRP'
+          ? seed.toUpperCase()
+          : network === 'SOL'
+            ? base58.encode(sha512(utf8ToBytes(seed)))
+            : seed;
     // Bitcoin: the deposit is one of the outputs (the other is the sender's change); EVM and
     // Tron token transfers: the Transfer log's index in the transaction.
     const native = asset === Object.keys(NETWORK_ASSETS[network])[0];

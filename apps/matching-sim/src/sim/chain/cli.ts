@@ -4,7 +4,7 @@ import { cliSecret } from '../settings.js';
 /**
  * Drives the simulated chains (`npm run sim:chain -- <command>`):
  *   status                                       heights, coin status, connection, recent transfers
- *   send <network> <address> <amount> [asset]    the faucet: coins to an address (BTC, ETH, TRX)
+ *   send <network> <address> <amount> [asset]    the faucet: coins to an address (BTC, ETH, TRX, SOL, XRP)
  *   mine <network> [n]                           mines n blocks now (default 1)
  *   reorg <network> <k>                          drops the last k blocks
  *   set-status <network> <STABLE|UNSTABLE|MAINTENANCE>
@@ -20,7 +20,7 @@ const [command] = args;
 const call = simClient(base, cliSecret('CHAIN_CALLBACK_SECRET'));
 
 const USAGE = `Usage: npm run sim:chain -- status
-       npm run sim:chain -- send <BTC|ETH|TRX> <address> <amount> [asset]
+       npm run sim:chain -- send <BTC|ETH|TRX|SOL|XRP> <address> <amount> [asset]
        npm run sim:chain -- mine <network> [blocks]
        npm run sim:chain -- reorg <network> <blocks>
        npm run sim:chain -- set-status <network> <STABLE|UNSTABLE|MAINTENANCE>

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { AddressBook } from './addresses.js';
-import { ChainSim } from './chain-sim.js';
+import { BLOCK_SECONDS, ChainSim } from './chain-sim.js';
 import { chainSimServer } from './server.js';
 import { logSettings, runSimulator, simLogger } from '../kit/process.js';
 import { readSettings, secretSetting } from '../settings.js';
 
 /**
- * The simulated chains (Bitcoin, Ethereum, Tron), a process of their own (`npm start` supervises
+ * The simulated chains (Bitcoin, Ethereum, Tron, Solana, XRP Ledger), a process of their own (`npm start` supervises
  * it; docker-compose runs it as a service). It never touches the exchange's database: the
  * gateway asks for addresses and sends withdrawals over HTTP, and transfers come back as signed
  * callbacks.
@@ -24,7 +24,17 @@ const blockSeconds = z
     }
     return out;
   })
-  .pipe(z.object({ BTC: z.number(), ETH: z.number(), TRX: z.number() }));
+  // A network the setting leaves out keeps its usual block time.
+  .transform((given) => ({ ...BLOCK_SECONDS, ...given }))
+  .pipe(
+    z.object({
+      BTC: z.number(),
+      ETH: z.number(),
+      TRX: z.number(),
+      SOL: z.number(),
+      XRP: z.number(),
+    }),
+  );
 
 const config = readSettings(
   'chain simulator',
@@ -39,7 +49,7 @@ const config = readSettings(
     /** The HD seed the deposit addresses derive from (64 hex digits; npm start generates it). */
     CHAIN_HD_SEED: secretSetting('CHAIN_HD_SEED'),
     /** Logical seconds between blocks per network; TIME_SCALE makes them pass faster. */
-    CHAIN_BLOCK_SECONDS: blockSeconds.default({ BTC: 30, ETH: 12, TRX: 3 }),
+    CHAIN_BLOCK_SECONDS: blockSeconds.default({ ...BLOCK_SECONDS }),
     TIME_SCALE: z.coerce.number().positive().default(1),
     CHAIN_SIM_RETRY_BASE_MS: z.coerce.number().int().positive().default(1000),
     CHAIN_SIM_DATA_DIR: z.string().default('.data'),

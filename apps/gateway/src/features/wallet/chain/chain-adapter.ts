@@ -1,5 +1,6 @@
 import {
   CHAIN_NETWORKS,
+  CHAIN_NETWORK_CODES,
   chainAddressAnswer,
   chainBroadcastAnswer,
   chainStatusAnswer,
@@ -155,9 +156,7 @@ export class HttpChainAdapter implements ChainAdapter {
 }
 
 export function httpChainAdapters(opts: HttpChainOptions): ChainAdapters {
-  return {
-    BTC: new HttpChainAdapter('BTC', opts),
-    ETH: new HttpChainAdapter('ETH', opts),
-    TRX: new HttpChainAdapter('TRX', opts),
-  };
+  return Object.fromEntries(
+    CHAIN_NETWORK_CODES.map((network) => [network, new HttpChainAdapter(network, opts)]),
+  ) as Record<ChainNetwork, HttpChainAdapter>;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Asset, TradingSymbol } from '@exchange/contracts';
+import { seed } from '../../../../src/db/seed/seed.js';
 import { build, type TestApp } from '../../../helpers/build.js';
 
 let t: TestApp;
@@ -42,7 +43,8 @@ describe('asset catalogue', () => {
   it('offers in Real only ACTIVE assets tagged real', async () => {
     const real = await get<Asset[]>('/v1/common/public/configs/assets', '0');
     expect(real.every((a) => a.status === 'ACTIVE' && a.tags.includes('real'))).toBe(true);
-    expect(real.map((a) => a.code)).not.toContain('SOL');
+    // CDC carries no mode tag; LUNC is INACTIVE.
+    expect(real.map((a) => a.code)).not.toContain('CDC');
     expect(real.map((a) => a.code)).not.toContain('LUNC');
   });
 
@@ -79,12 +81,38 @@ describe('symbol catalogue', () => {
     });
   });
 
-  it('offers in Real only symbols tagged real', async () => {
+  it('offers every active catalogue pair in Real, the four tokenised assets included', async () => {
     const real = await get<TradingSymbol[]>('/v1/common/public/configs/symbols', '0');
-    expect(real.length).toBeGreaterThan(0);
+    const sim = await get<TradingSymbol[]>('/v1/common/public/configs/symbols', '1');
+    expect(real.map((s) => s.code).sort()).toEqual(sim.map((s) => s.code).sort());
+    expect(real.map((s) => s.code)).toEqual(
+      expect.arrayContaining(['SOL_USDT', 'XRP_USDT', 'HKRE_USDT', 'PCRED_USDT', 'TBILL_USDT']),
+    );
     expect(real.every((s) => s.tags.includes('real'))).toBe(true);
-    expect(real.map((s) => s.code)).not.toContain('SOL_USDT');
-    expect(real.map((s) => s.code)).not.toContain('HKRE_USDT');
+    const assets = await get<Asset[]>('/v1/common/public/configs/assets', '0');
+    for (const code of ['SOL', 'XRP', 'HKRE', 'PCRED'])
+      expect(assets.find((a) => a.code === code)?.tags).toContain('real');
+  });
+
+  it("keeps an operator's switch across a restart's seed", async () => {
+    await t.app.db.tradingSymbol.update({
+      where: { code: 'PCRED_USDT' },
+      data: { tags: ['simulated'], status: 'HALTED', sortOrder: 99 },
+    });
+    await t.app.db.asset.update({ where: { code: 'HKRE' }, data: { tags: ['simulated'] } });
+    await seed(t.app.db);
+    const symbol = await t.app.db.tradingSymbol.findUniqueOrThrow({
+      where: { code: 'PCRED_USDT' },
+    });
+    // What describes the pair is refreshed; which modes it trades in and its status are not.
+    expect(symbol).toMatchObject({ tags: ['simulated'], status: 'HALTED', sortOrder: 8 });
+    const hkre = await t.app.db.asset.findUniqueOrThrow({ where: { code: 'HKRE' } });
+    expect(hkre.tags).toEqual(['simulated']);
+    await t.app.db.tradingSymbol.update({
+      where: { code: 'PCRED_USDT' },
+      data: { tags: ['real', 'simulated'], status: 'ACTIVE' },
+    });
+    await t.app.db.asset.update({ where: { code: 'HKRE' }, data: { tags: ['real', 'simulated'] } });
   });
 
   it('keeps a HALTED symbol listed (only INACTIVE is excluded)', async () => {
