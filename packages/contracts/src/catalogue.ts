@@ -59,6 +59,8 @@ export const tradingSymbol = z.object({
   stepSize: decimalString,
   minQty: decimalString,
   minNotional: decimalString,
+  maxQty: decimalString.describe('The most one order may carry, in the base asset'),
+  maxNotional: decimalString.describe('The most one order may be worth, in the quote asset'),
   maintenance: maintenanceInfo
     .nullish()
     .describe('Under maintenance (orders refused); null or absent: not'),

@@ -25,6 +25,18 @@ export interface OrderLimits {
   stepSize: string;
   minQty: string;
   minNotional: string;
+  /** The most one order may carry, in the base asset; absent: only the money bound. */
+  maxQty?: string | undefined;
+  /** The most one order may be worth, in the quote asset; absent: only the money bound. */
+  maxNotional?: string | undefined;
+}
+
+/** How the form sizes and executes an order: the API's shapes of each type. */
+export interface OrderShape {
+  /** A stop (TRIGGER) that executes at the market once triggered, instead of at a limit price. */
+  market?: boolean;
+  /** A market buy sized by an amount of the base asset, instead of by the total it spends. */
+  byAmount?: boolean;
 }
 
 export type OrderRuleField =
@@ -75,16 +87,25 @@ export function isMarketBuyByAmount(
   );
 }
 
-/** The fields a placement of this type and side carries (the form asks for these). */
-export function orderFields(type: OrderType, side: 'BUY' | 'SELL'): OrderRuleField[] {
+/**
+ * The fields a placement of this type and side carries (the form asks for these). A trailing
+ * stop's activation price is optional and not listed: the form offers it apart.
+ */
+export function orderFields(
+  type: OrderType,
+  side: 'BUY' | 'SELL',
+  shape: OrderShape = {},
+): OrderRuleField[] {
   switch (type) {
     case 'LIMIT':
       return ['price', 'amount'];
     case 'MARKET':
-      return side === 'BUY' ? ['total'] : ['amount'];
+      return side === 'BUY' && !shape.byAmount ? ['total'] : ['amount'];
     case 'ICEBERG':
       return ['price', 'amount', 'icebergSize'];
     case 'TRIGGER':
+      if (shape.market)
+        return side === 'BUY' ? ['triggerPrice', 'total'] : ['triggerPrice', 'amount'];
       return ['triggerPrice', 'price', 'amount'];
     case 'TRAILING':
       return side === 'BUY' ? ['trailingDelta', 'total'] : ['trailingDelta', 'amount'];
@@ -119,6 +140,11 @@ export function orderRuleViolations(
   const step = dec(limits.stepSize);
   const minQty = dec(limits.minQty);
   const minNotional = dec(limits.minNotional);
+  const maxQty = limits.maxQty ? dec(limits.maxQty) : null;
+  const maxNotional = limits.maxNotional ? dec(limits.maxNotional) : null;
+  /** The allowed range of a quantity (3011), as the form shows it. */
+  const qtyRange = { min: limits.minQty, max: limits.maxQty ?? MONEY_MAX };
+  const notionalRange = { min: limits.minNotional, max: limits.maxNotional ?? MONEY_MAX };
 
   /** A field that must be present and above zero. */
   const positive = (field: OrderRuleField, value: string | undefined): Dec | null => {
@@ -156,8 +182,14 @@ export function orderRuleViolations(
       fail(field, 'QUANTITY_BELOW_MINIMUM', { minQty: limits.minQty });
       return null;
     }
+    if (maxQty && cmp(d, maxQty) > 0) {
+      fail(field, 'NUMBER_OUT_OF_RANGE', { field, ...qtyRange });
+      return null;
+    }
     return d;
   };
+  const aboveNotional = (value: Dec) =>
+    (maxNotional !== null && cmp(value, maxNotional) > 0) || exceedsMoneyMax(value);
   const belowNotional = (value: Dec) => minNotional !== null && cmp(value, minNotional) < 0;
 
   for (const [field, types] of Object.entries(ONLY_FOR))
@@ -194,6 +226,8 @@ export function orderRuleViolations(
     const total = positive('total', req.total);
     if (total && belowNotional(total))
       fail('total', 'NOTIONAL_BELOW_MINIMUM', { minNotional: limits.minNotional });
+    else if (total && aboveNotional(total))
+      fail('total', 'NUMBER_OUT_OF_RANGE', { field: 'total', ...notionalRange });
     return out;
   }
 
@@ -202,9 +236,10 @@ export function orderRuleViolations(
   const price = priced('price', req.price);
   if (price && amount && belowNotional(mul(price, amount)))
     fail('amount', 'NOTIONAL_BELOW_MINIMUM', { minNotional: limits.minNotional });
-  // Price x amount is what a buy freezes: it stays within the money bound of every column.
-  if (price && amount && exceedsMoneyMax(mul(price, amount)))
-    fail('amount', 'NUMBER_OUT_OF_RANGE', { min: limits.minNotional, max: MONEY_MAX });
+  // Price x amount is what a buy freezes: it stays within the symbol's maximum and the money
+  // bound of every column.
+  if (price && amount && aboveNotional(mul(price, amount)))
+    fail('amount', 'NUMBER_OUT_OF_RANGE', { field: 'total', ...notionalRange });
   if (req.type === 'ICEBERG') {
     const visible = sized('icebergSize', req.icebergSize);
     if (visible && amount && cmp(visible, amount) >= 0)

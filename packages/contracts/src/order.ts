@@ -80,6 +80,12 @@ export const order = z.object({
   feeAsset: z.string().nullable(),
   liquidity: z.enum(['MAKER', 'TAKER', 'MIXED']).nullable(),
   status: orderStatus,
+  code: z
+    .string()
+    .nullable()
+    .describe(
+      'Catalogue code of why it ended early: a refusal (e.g. 3002), or 3003 for a market order that outran the book and ended part filled',
+    ),
   icebergSize: decimal.nullable(),
   trailingDelta: decimal.nullable(),
   activationPrice: decimal.nullable(),

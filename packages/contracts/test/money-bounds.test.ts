@@ -224,7 +224,7 @@ describe('the upper bound of every money field', () => {
     expect(first).toEqual({
       field: 'amount',
       error: 'NUMBER_OUT_OF_RANGE',
-      params: { min: '1', max: MONEY_MAX },
+      params: { field: 'total', min: '1', max: MONEY_MAX },
     });
   });
 });

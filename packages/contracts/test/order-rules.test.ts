@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  orderFields,
   orderRuleViolations,
   triggerDirectionFor,
   type OrderRuleViolation,
@@ -132,5 +133,59 @@ describe('the shared placement rules', () => {
       { field: 'amount', error: 'QUANTITY_BELOW_MINIMUM', params: { minQty: '0.001' } },
       { field: 'price', error: 'PRICE_TICK_SIZE', params: { field: 'price', tickSize: '0.01' } },
     ]);
+  });
+
+  it("keeps an order within the symbol's maximum amount and value, and names the range", () => {
+    const bounded = { ...limits, maxQty: '50', maxNotional: '100000' };
+    const check = (fields: Partial<PlaceOrderRequest>) =>
+      orderRuleViolations(limit(fields), bounded);
+    expect(check({ amount: '50', price: '100' })).toEqual([]);
+    expect(check({ amount: '50.0001', price: '1' })).toEqual([
+      {
+        field: 'amount',
+        error: 'NUMBER_OUT_OF_RANGE',
+        params: { field: 'amount', min: '0.001', max: '50' },
+      },
+    ]);
+    // 40 x 2,500.01 is worth more than 100,000.
+    expect(check({ amount: '40', price: '2500.01' })).toEqual([
+      {
+        field: 'amount',
+        error: 'NUMBER_OUT_OF_RANGE',
+        params: { field: 'total', min: '5', max: '100000' },
+      },
+    ]);
+    const market = { type: 'MARKET' as const, price: undefined, amount: undefined };
+    expect(check({ ...market, total: '100000' })).toEqual([]);
+    expect(check({ ...market, total: '100000.01' })[0]).toMatchObject({
+      field: 'total',
+      error: 'NUMBER_OUT_OF_RANGE',
+      params: { min: '5', max: '100000' },
+    });
+    // A market buy by amount and a market sell are bounded by the maximum amount.
+    expect(check({ ...market, amount: '51' })[0]?.error).toBe('NUMBER_OUT_OF_RANGE');
+    expect(check({ ...market, side: 'SELL', amount: '51' })[0]?.error).toBe('NUMBER_OUT_OF_RANGE');
+  });
+
+  it('lists the fields of each shape the form offers', () => {
+    expect(orderFields('MARKET', 'BUY')).toEqual(['total']);
+    expect(orderFields('MARKET', 'BUY', { byAmount: true })).toEqual(['amount']);
+    expect(orderFields('TRIGGER', 'BUY')).toEqual(['triggerPrice', 'price', 'amount']);
+    expect(orderFields('TRIGGER', 'BUY', { market: true })).toEqual(['triggerPrice', 'total']);
+    expect(orderFields('TRIGGER', 'SELL', { market: true })).toEqual(['triggerPrice', 'amount']);
+    // A stop-market carries no price, and the rules accept it so.
+    expect(
+      orderRuleViolations(
+        limit({
+          type: 'TRIGGER',
+          price: undefined,
+          amount: undefined,
+          total: '50',
+          triggerPrice: '90',
+          triggerDirection: 'BELOW',
+        }),
+        limits,
+      ),
+    ).toEqual([]);
   });
 });

@@ -17,6 +17,8 @@ const symbol = (code: string, extra: Partial<TradingSymbol> = {}): TradingSymbol
   stepSize: '0.00001',
   minQty: '0.00001',
   minNotional: '5',
+  maxQty: '1000',
+  maxNotional: '1000000',
   maintenance: null,
   ...extra,
 });

@@ -116,6 +116,8 @@ export const PUSH_SAMPLES: { [C in PushedChannel]: PushPayload<C> } = {
       stepSize: '0.0001',
       minQty: '0.0001',
       minNotional: '5',
+      maxQty: '1000',
+      maxNotional: '1000000',
     },
   ],
   withdrawal: {
@@ -317,6 +319,7 @@ export function sampleOrder(fields: Partial<Order>): Order {
     feeAsset: null,
     liquidity: null,
     status: 'NEW',
+    code: null,
     icebergSize: null,
     trailingDelta: null,
     activationPrice: null,

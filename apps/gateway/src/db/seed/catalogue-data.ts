@@ -41,6 +41,9 @@ export interface SeedSymbol {
   stepSize: string;
   minQty: string;
   minNotional: string;
+  /** The most one order may carry (base) and be worth (quote): typical of large exchanges. */
+  maxQty: string;
+  maxNotional: string;
   sortOrder: number;
 }
 
@@ -598,6 +601,8 @@ export const seedSymbols: readonly SeedSymbol[] = [
     stepSize: '0.00001',
     minQty: '0.00001',
     minNotional: '5',
+    maxQty: '100',
+    maxNotional: '1000000',
     sortOrder: 1,
   },
   {
@@ -612,6 +617,8 @@ export const seedSymbols: readonly SeedSymbol[] = [
     stepSize: '0.0001',
     minQty: '0.0001',
     minNotional: '5',
+    maxQty: '2000',
+    maxNotional: '1000000',
     sortOrder: 2,
   },
   {
@@ -626,6 +633,8 @@ export const seedSymbols: readonly SeedSymbol[] = [
     stepSize: '0.001',
     minQty: '0.001',
     minNotional: '5',
+    maxQty: '50000',
+    maxNotional: '1000000',
     sortOrder: 3,
   },
   {
@@ -640,6 +649,8 @@ export const seedSymbols: readonly SeedSymbol[] = [
     stepSize: '0.1',
     minQty: '0.1',
     minNotional: '5',
+    maxQty: '5000000',
+    maxNotional: '1000000',
     sortOrder: 4,
   },
   {
@@ -654,6 +665,8 @@ export const seedSymbols: readonly SeedSymbol[] = [
     stepSize: '0.0001',
     minQty: '0.0001',
     minNotional: '5',
+    maxQty: '1000',
+    maxNotional: '1000000',
     sortOrder: 5,
   },
   {
@@ -668,6 +681,8 @@ export const seedSymbols: readonly SeedSymbol[] = [
     stepSize: '0.01',
     minQty: '0.01',
     minNotional: '5',
+    maxQty: '1000000',
+    maxNotional: '1000000',
     sortOrder: 6,
   },
   {
@@ -682,6 +697,8 @@ export const seedSymbols: readonly SeedSymbol[] = [
     stepSize: '0.01',
     minQty: '0.01',
     minNotional: '5',
+    maxQty: '500000',
+    maxNotional: '1000000',
     sortOrder: 7,
   },
   {
@@ -696,6 +713,8 @@ export const seedSymbols: readonly SeedSymbol[] = [
     stepSize: '0.01',
     minQty: '0.01',
     minNotional: '5',
+    maxQty: '1000000',
+    maxNotional: '1000000',
     sortOrder: 8,
   },
   {
@@ -710,6 +729,8 @@ export const seedSymbols: readonly SeedSymbol[] = [
     stepSize: '0.00001',
     minQty: '0.00001',
     minNotional: '5',
+    maxQty: '100',
+    maxNotional: '1000000',
     sortOrder: 9,
   },
   {
@@ -725,6 +746,8 @@ export const seedSymbols: readonly SeedSymbol[] = [
     stepSize: '0.01',
     minQty: '0.01',
     minNotional: '5',
+    maxQty: '1000000',
+    maxNotional: '1000000',
     sortOrder: 10,
   },
   {
@@ -740,6 +763,8 @@ export const seedSymbols: readonly SeedSymbol[] = [
     stepSize: '1',
     minQty: '1',
     minNotional: '5',
+    maxQty: '10000000000',
+    maxNotional: '1000000',
     sortOrder: 11,
   },
 ];

@@ -51,6 +51,8 @@ function makeSymbol(
     stepSize: '0.0001',
     minQty: '0.0001',
     minNotional: '10',
+    maxQty: '1000',
+    maxNotional: '1000000',
     ...extra,
   };
 }

@@ -43,6 +43,7 @@ const order = (id: string, patch: Record<string, unknown> = {}) => ({
   feeAsset: null,
   liquidity: null,
   status: 'NEW',
+  code: null,
   icebergSize: null,
   trailingDelta: null,
   activationPrice: null,
@@ -97,6 +98,8 @@ function symbol(
     stepSize: '0.00001',
     minQty: '0.00001',
     minNotional: '5',
+    maxQty: '1000',
+    maxNotional: '1000000',
   };
 }
 

@@ -5,6 +5,7 @@ import {
   WALLET_PATHS,
   type TradingSymbol,
 } from '@exchange/contracts';
+import { sampleOrder } from '@exchange/contracts/testing';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SYMBOLS_PATH } from '../../lib/catalogue';
@@ -38,6 +39,8 @@ const btc: TradingSymbol = {
   stepSize: '0.0001',
   minQty: '0.001',
   minNotional: '5',
+  maxQty: '1000',
+  maxNotional: '1000000',
 };
 
 const depth = (seq = 5) =>
@@ -461,5 +464,124 @@ describe('spot trading: order form', () => {
     expect(
       await screen.findByText('Price must be a multiple of the tick size 0.01.'),
     ).toBeDefined();
+  });
+
+  it('shows the allowed range, and places a stop-market and a market buy by amount', async () => {
+    login();
+    const placed: unknown[] = [];
+    renderApp(
+      '/trade/spot',
+      answers({
+        [SPOT_ORDER_PATHS.place]: ((_url: URL, init?: RequestInit) => {
+          placed.push(JSON.parse(init?.body as string));
+          return ok({ id: '1' });
+        }) as unknown as ReturnType<typeof ok>,
+      }),
+    );
+    await screen.findByRole('button', { name: 'Buy BTC' });
+    await waitFor(() => expect(screen.getByTestId('available-quote').textContent).toBe('1,000.00'));
+    expect(screen.getByText('Min 0.001 · Max 1,000 BTC')).toBeDefined();
+    expect(screen.getByLabelText('Amount').getAttribute('aria-describedby')).toMatch(/hint/);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Trigger' }));
+    const execution = screen.getByRole('radiogroup', { name: 'Execute at' });
+    expect(screen.getByLabelText('Price')).toBeDefined();
+    fireEvent.click(within(execution).getByRole('radio', { name: 'Market price' }));
+    expect(screen.queryByLabelText('Price')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Trigger price'), { target: { value: '105' } });
+    fireEvent.change(screen.getByLabelText('Total'), { target: { value: '50' } });
+    expect(screen.getByText('Min 5 · Max 1,000,000 USDT')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    await waitFor(() => expect(placed).toHaveLength(1));
+    expect(placed[0]).toEqual({
+      symbol: 'BTC_USDT',
+      side: 'BUY',
+      type: 'TRIGGER',
+      triggerPrice: '105',
+      triggerDirection: 'ABOVE',
+      total: '50',
+    });
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Market' }));
+    fireEvent.click(
+      within(screen.getByRole('radiogroup', { name: 'Size by' })).getByRole('radio', {
+        name: 'Amount',
+      }),
+    );
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    await waitFor(() => expect(placed).toHaveLength(2));
+    expect(placed[1]).toEqual({ symbol: 'BTC_USDT', side: 'BUY', type: 'MARKET', amount: '0.5' });
+  });
+
+  it('modifies a resting limit order in place with cancel-place, from what is still open', async () => {
+    login();
+    const replaced: unknown[] = [];
+    const resting = sampleOrder({
+      id: '77',
+      price: '100',
+      amount: '0.5',
+      filled: '0.1',
+      status: 'PARTIALLY_FILLED',
+    });
+    renderApp(
+      '/trade/spot',
+      answers({
+        [SPOT_ORDER_PATHS.openOrders]: ok({ pageNum: 1, pageSize: 20, result: [resting] }),
+        [SPOT_ORDER_PATHS.cancelPlace]: ((_url: URL, init?: RequestInit) => {
+          replaced.push(JSON.parse(init?.body as string));
+          return ok(sampleOrder({ id: '78', price: '99', amount: '0.4' }));
+        }) as unknown as ReturnType<typeof ok>,
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Modify order 77' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modify order #77' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Amount').value).toBe('0.4');
+    // The symbol's rules are checked first: a price off the tick is refused, nothing is sent.
+    fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '99.001' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toBeDefined();
+    expect(replaced).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '99' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(replaced).toEqual([
+        {
+          cancelOrderId: '77',
+          order: {
+            symbol: 'BTC_USDT',
+            side: 'BUY',
+            type: 'LIMIT',
+            timeInForce: 'GTC',
+            price: '99',
+            amount: '0.4',
+          },
+        },
+      ]),
+    );
+    expect(await screen.findByText('Order modified.')).toBeDefined();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says at once when a market order outran the book (3003), and only then', async () => {
+    login();
+    const { socket, push, listeners } = fakeSocket();
+    renderApp('/trade/spot', answers(), { socket });
+    await screen.findByRole('button', { name: 'Buy BTC' });
+    await waitFor(() => expect(listeners.has('order')).toBe(true));
+    push('order', sampleOrder({ type: 'MARKET', status: 'FILLED', filled: '0.01' }));
+    push(
+      'order',
+      sampleOrder({
+        id: '9',
+        type: 'MARKET',
+        status: 'PARTIALLY_CANCELED',
+        filled: '0.004',
+        code: '3003',
+      }),
+    );
+    expect(
+      await screen.findAllByText('Purchase exceeds max supply, partially filled.'),
+    ).toHaveLength(1);
   });
 });

@@ -247,9 +247,20 @@ function TradeScreen({ info, symbols }: { info: TradingSymbol; symbols: TradingS
       stepSize: info.stepSize,
       minQty: info.minQty,
       minNotional: info.minNotional,
+      maxQty: info.maxQty,
+      maxNotional: info.maxNotional,
       counterDecimals: info.counterDecimals,
     }),
-    [symbol, info.tickSize, info.stepSize, info.minQty, info.minNotional, info.counterDecimals],
+    [
+      symbol,
+      info.tickSize,
+      info.stepSize,
+      info.minQty,
+      info.minNotional,
+      info.maxQty,
+      info.maxNotional,
+      info.counterDecimals,
+    ],
   );
   const priceDecimals = stepDecimals(info.tickSize);
   const change = Number(ticker?.changePercent ?? 0);

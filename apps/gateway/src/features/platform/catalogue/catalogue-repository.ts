@@ -71,6 +71,8 @@ export function toSymbol(r: SymbolRow): TradingSymbol {
     stepSize: r.stepSize.toFixed(),
     minQty: r.minQty.toFixed(),
     minNotional: r.minNotional.toFixed(),
+    maxQty: r.maxQty.toFixed(),
+    maxNotional: r.maxNotional.toFixed(),
     maintenance: maintenance(r),
   };
 }

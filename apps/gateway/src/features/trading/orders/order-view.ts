@@ -18,6 +18,7 @@ interface Row {
   makerFills: number;
   takerFills: number;
   status: string;
+  rejectCode: number | null;
   icebergSize: { toFixed(): string } | null;
   trailingDelta: { toFixed(): string } | null;
   activationPrice: { toFixed(): string } | null;
@@ -59,6 +60,7 @@ export function toOrder(r: Row): Order {
             ? 'TAKER'
             : null,
     status: r.status as Order['status'],
+    code: r.rejectCode === null ? null : String(r.rejectCode),
     icebergSize: d(r.icebergSize),
     trailingDelta: d(r.trailingDelta),
     activationPrice: d(r.activationPrice),

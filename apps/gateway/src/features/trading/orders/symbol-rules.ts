@@ -40,6 +40,8 @@ export async function tradableSymbol(
     stepSize: s.stepSize.toFixed(),
     minQty: s.minQty.toFixed(),
     minNotional: s.minNotional.toFixed(),
+    maxQty: s.maxQty.toFixed(),
+    maxNotional: s.maxNotional.toFixed(),
     makerFeeRate: s.makerFeeRate.toFixed(),
     takerFeeRate: s.takerFeeRate.toFixed(),
     engineShard: s.engineShard,

@@ -1,5 +1,11 @@
 import { Decimal } from 'decimal.js';
-import { FlowType, fromUnits, type EngineEvent, type OrderSide } from '@exchange/contracts';
+import {
+  ErrorCode,
+  FlowType,
+  fromUnits,
+  type EngineEvent,
+  type OrderSide,
+} from '@exchange/contracts';
 import { LedgerBatch } from '../../wallet/ledger/ledger-batch.js';
 import { SYSTEM } from '../../wallet/ledger/ledger-service.js';
 import type { BookDelta } from '../market-data/market-data-sink.js';
@@ -142,6 +148,10 @@ function applyOne(e: EngineEvent, ctx: ApplyContext, ledger: LedgerBatch, out: O
       if (TERMINAL[e.status]) {
         release(ledger, o, at);
         o.status = finalStatus(e.status, o, ctx.symbols.get(e.symbol));
+        // A market order that outran the book: part filled, the rest cancelled (spec: "purchase
+        // exceeds max supply, partial fill").
+        if (e.reason === 'MARKET_REMAINDER' && o.status === 'PARTIALLY_CANCELED')
+          o.rejectCode = ErrorCode.PARTIAL_FILL_MAX_SUPPLY.code;
       } else {
         o.status = e.status;
         if (e.status === 'TRIGGERED') o.triggeredAt ??= at;

@@ -135,6 +135,51 @@ describe('spot trading end to end (Demo)', () => {
     expect(await balance(u.token, 'USDT')).toMatchObject({ available: '100000', frozen: '0' });
   });
 
+  it('ends a market buy that outran the book part filled, with 3003, and releases the rest', async () => {
+    const seller = await signIn(t);
+    const buyer = await signIn(t);
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/wallet/dev/credit',
+      headers: demo(seller.token),
+      payload: { asset: 'TBILL', amount: '10' },
+    });
+    await place(seller.token, {
+      symbol: 'TBILL_USDT',
+      side: 'SELL',
+      type: 'LIMIT',
+      price: '1.5',
+      amount: '10',
+    });
+    await balance(buyer.token, 'USDT');
+    const buy = await place(buyer.token, {
+      symbol: 'TBILL_USDT',
+      side: 'BUY',
+      type: 'MARKET',
+      total: '50',
+    });
+    expect(buy.json()).toMatchObject({ code: '200' });
+    const id = buy.json<{ data: Order }>().data.id;
+    await until(async () => (await order(buyer.token, id)).status === 'PARTIALLY_CANCELED');
+    expect(await order(buyer.token, id)).toMatchObject({
+      filled: '10',
+      filledTotal: '15',
+      code: '3003',
+    });
+    expect(await balance(buyer.token, 'USDT')).toMatchObject({ available: '99985', frozen: '0' });
+    expect(await balance(buyer.token, 'TBILL')).toMatchObject({ available: '10' });
+    // A market order that filled completely carries no code.
+    const sellerOrders = await t.app.inject({
+      method: 'GET',
+      url: '/v1/spot-order/history?symbol=TBILL_USDT',
+      headers: demo(seller.token),
+    });
+    expect(sellerOrders.json<{ data: { result: Order[] } }>().data.result[0]).toMatchObject({
+      status: 'FILLED',
+      code: null,
+    });
+  });
+
   it('cancels a resting order and returns its funds', async () => {
     const u = await signIn(t);
     const res = await place(u.token, {
@@ -230,6 +275,9 @@ describe('spot trading end to end (Demo)', () => {
         '3020',
       ],
       [{ symbol: 'LUNC_USDT', side: 'BUY', type: 'LIMIT', price: '1', amount: '10' }, '3013'],
+      // Beyond the symbol's maximum amount (100 BTC) and value (1,000,000 USDT): the range.
+      [{ symbol: 'BTC_USDT', side: 'SELL', type: 'LIMIT', price: '1', amount: '100.1' }, '3011'],
+      [{ symbol: 'BTC_USDT', side: 'BUY', type: 'MARKET', total: '1000000.01' }, '3011'],
       [{ symbol: 'BTC_USDT', side: 'BUY', type: 'LIMIT', price: '1000000', amount: '1' }, '3001'],
     ];
     for (const [body, code] of cases)

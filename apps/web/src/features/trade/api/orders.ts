@@ -119,6 +119,23 @@ export function useCancelOrder() {
   });
 }
 
+/**
+ * Modifies a resting limit order in place: cancel-place replaces it by one with the new price
+ * and amount in one step (all or nothing: if the new one is refused, the old one stays).
+ */
+export function useModifyOrder() {
+  const client = useApiClient();
+  const changed = useOrdersChanged();
+  return useMutation({
+    mutationFn: (input: { cancelOrderId: string; order: PlaceOrderRequest }) =>
+      call(client, SPOT_ORDER_ENDPOINTS.cancelPlace, order, {
+        body: input,
+        silent: true,
+      }),
+    onSuccess: changed,
+  });
+}
+
 export function useCancelAllOrders() {
   const client = useApiClient();
   const changed = useOrdersChanged();

@@ -45,14 +45,46 @@ interface Props {
   maintenance?: { message: string } | null;
 }
 
-const EMPTY: Omit<OrderFormValues, 'type' | 'side'> = {
+const EMPTY: Omit<OrderFormValues, 'type' | 'side' | 'shape'> = {
   price: '',
   amount: '',
   total: '',
   icebergSize: '',
   triggerPrice: '',
   trailingDelta: '',
+  activationPrice: '',
 };
+
+/** A two-way choice inside the form (stop-limit or stop-market; a market buy by total or amount). */
+function Choice<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly (readonly [T, string])[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div className="order-form__choice" role="radiogroup" aria-label={label}>
+      <span className="order-form__choice-label">{label}</span>
+      {options.map(([v, text]) => (
+        <button
+          key={v}
+          type="button"
+          role="radio"
+          aria-checked={value === v}
+          className={`order-form__choice-option${value === v ? ' is-active' : ''}`}
+          onClick={() => onChange(v)}
+        >
+          {text}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 /**
  * What a user can do about a refusal: verify their identity (7001), practise in Demo (7001,
@@ -137,6 +169,10 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked, maintenanc
   const [errors, setErrors] = useState<OrderErrors>({});
   const [note, setNote] = useState<string | null>(null);
   const [percent, setPercent] = useState(0);
+  /** A stop executes at the market once triggered (stop-market) instead of at a limit price. */
+  const [stopMarket, setStopMarket] = useState(false);
+  /** A market buy sized by the amount of the base asset instead of by the total it spends. */
+  const [byAmount, setByAmount] = useState(false);
 
   // A clicked price fills the price field of priced orders.
   useEffect(() => {
@@ -166,8 +202,12 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked, maintenanc
   const lockParams = paused
     ? { symbol: rules.symbol.replace('_', '/'), message: maintenance.message }
     : undefined;
-  const fields = fieldsFor(type, side);
-  const full: OrderFormValues = { ...values, type, side };
+  const shape = {
+    market: type === 'TRIGGER' && stopMarket,
+    byAmount: type === 'MARKET' && side === 'BUY' && byAmount,
+  };
+  const fields = fieldsFor(type, side, shape);
+  const full: OrderFormValues = { ...values, type, side, shape };
 
   const place = usePlaceOrder({
     onSuccess: () => {
@@ -185,7 +225,9 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked, maintenanc
     place.mutate(result.request, {
       onError: (error) => {
         if (error instanceof ApiError) {
-          const field = fieldOfServerCode(error.code, error.data);
+          const named = fieldOfServerCode(error.code, error.data);
+          // A field this shape does not show (a limit order's value): the form's own line.
+          const field = fields.includes(named) ? named : 'form';
           const params =
             typeof error.data === 'object' && error.data !== null
               ? (error.data as Record<string, string>)
@@ -249,13 +291,32 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked, maintenanc
     price: counterAsset,
     triggerPrice: counterAsset,
     trailingDelta: counterAsset,
+    activationPrice: counterAsset,
     total: counterAsset,
     amount: baseAsset,
     icebergSize: baseAsset,
   };
 
+  /** The allowed range under the amount and the total (spec: "allowed range shown as min to max"). */
+  const range: Partial<Record<OrderField, string>> = {
+    amount: t('trade.form.range', {
+      min: formatNumber(rules.minQty),
+      max: formatNumber(rules.maxQty ?? null),
+      asset: baseAsset,
+    }),
+    total: t('trade.form.range', {
+      min: formatNumber(rules.minNotional),
+      max: formatNumber(rules.maxNotional ?? null),
+      asset: counterAsset,
+    }),
+  };
+  const reset = () => {
+    setErrors({});
+    setPercent(0);
+  };
+
   const estTotal =
-    type !== 'MARKET' && values.price && values.amount
+    !(type === 'MARKET' || shape.market) && values.price && values.amount
       ? Number(values.price) * Number(values.amount)
       : null;
 
@@ -316,13 +377,43 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked, maintenanc
       )}
       <form onSubmit={submit} noValidate>
         <fieldset className="order-form__fieldset" disabled={locked}>
-          {type === 'MARKET' && (
+          {type === 'TRIGGER' && (
+            <Choice
+              label={t('trade.form.execution')}
+              value={stopMarket ? 'MARKET' : 'LIMIT'}
+              options={[
+                ['LIMIT', t('trade.form.execLimit')],
+                ['MARKET', t('trade.form.execMarket')],
+              ]}
+              onChange={(v) => {
+                setStopMarket(v === 'MARKET');
+                reset();
+              }}
+            />
+          )}
+          {type === 'MARKET' && side === 'BUY' && (
+            <Choice
+              label={t('trade.form.sizeBy')}
+              value={byAmount ? 'AMOUNT' : 'TOTAL'}
+              options={[
+                ['TOTAL', t('trade.form.fields.total')],
+                ['AMOUNT', t('trade.form.fields.amount')],
+              ]}
+              onChange={(v) => {
+                setByAmount(v === 'AMOUNT');
+                reset();
+              }}
+            />
+          )}
+          {(type === 'MARKET' || shape.market) && (
             <p className="muted order-form__hint">{t('trade.form.marketPrice')}</p>
           )}
           {fields.map((field) => {
             if (field === 'form') return null;
             const id = `${idBase}-${field}`;
             const err = errors[field];
+            const hint =
+              field === 'activationPrice' ? t('trade.form.activationHint') : range[field];
             return (
               <div key={field} className={`order-form__field${err ? ' has-error' : ''}`}>
                 <label htmlFor={id}>{t(`trade.form.fields.${field}`)}</label>
@@ -334,12 +425,20 @@ function OrderFormBody({ rules, baseAsset, counterAsset, ctx, picked, maintenanc
                     autoComplete="off"
                     value={values[field]}
                     aria-invalid={err ? true : undefined}
-                    aria-describedby={err ? `${id}-error` : undefined}
+                    aria-describedby={
+                      [err ? `${id}-error` : '', hint ? `${id}-hint` : ''].join(' ').trim() ||
+                      undefined
+                    }
                     onChange={(e) => set(field)(e.target.value.replace(',', '.'))}
                     onBlur={field === 'amount' ? onAmountBlur : undefined}
                   />
                   <span className="order-form__unit">{unit[field]}</span>
                 </div>
+                {hint && (
+                  <p id={`${id}-hint`} className="order-form__range">
+                    {hint}
+                  </p>
+                )}
                 {err && (
                   <p id={`${id}-error`} className="field-error" role="alert">
                     {message(err)}

@@ -1,15 +1,27 @@
-import type { Order, SpotTrade } from '@exchange/contracts';
+import {
+  ErrorCode,
+  orderRuleViolations,
+  type Order,
+  type PlaceOrderRequest,
+  type SpotTrade,
+} from '@exchange/contracts';
+import { dec, sub, toText } from '@exchange/contracts/decimal';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Modal } from '../../../components/modal';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { tradePath } from '../../../config/paths';
 import { Pager } from '../../../components/pager';
+import { ApiError } from '../../../lib/api-client';
+import { useSymbols } from '../../../lib/catalogue';
 import { errorText } from '../../../lib/error-text';
 import { formatNumber, formatTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import {
   useCancelAllOrders,
   useCancelOrder,
+  useModifyOrder,
   useOrderList,
   type OrderFilters,
   type OrderListKind,
@@ -54,6 +66,148 @@ export function useCancelOrders() {
   };
 }
 
+/** Orders that can be modified in place: a resting limit order, by cancel-place. */
+export const isModifiable = (o: Order) =>
+  o.type === 'LIMIT' && (o.status === 'NEW' || o.status === 'PARTIALLY_FILLED');
+
+/**
+ * Modifies a resting limit order's price and amount in place: the new values are checked with
+ * the symbol's rules as the order form checks them, then cancel-place replaces the order in one
+ * step. The amount starts at what is still open.
+ */
+export function ModifyOrderDialog({ order: o, onClose }: { order: Order; onClose: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const symbols = useSymbols();
+  const modify = useModifyOrder();
+  const rules = symbols.data?.find((s) => s.code === o.symbol);
+  const ordered = dec(o.amount);
+  const done = dec(o.filled);
+  const open = ordered && done ? toText(sub(ordered, done)) : '';
+  const [price, setPrice] = useState(o.price ?? '');
+  const [amount, setAmount] = useState(open);
+  const [error, setError] = useState<{ field: 'price' | 'amount' | 'form'; text: string } | null>(
+    null,
+  );
+  const [base = '', quote = ''] = o.symbol.split('_');
+  const text = (code: string, params: Record<string, string> = {}, fallback?: string) =>
+    t(`error_${code}`, {
+      ns: 'errors',
+      ...params,
+      defaultValue: fallback ?? t('common.unexpectedError'),
+    });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!rules) return;
+    const request: PlaceOrderRequest = {
+      symbol: o.symbol,
+      side: o.side,
+      type: 'LIMIT',
+      timeInForce: o.timeInForce ?? 'GTC',
+      price: price.trim(),
+      amount: amount.trim(),
+    };
+    const [first] = orderRuleViolations(request, rules);
+    if (first) {
+      setError({
+        field: first.field === 'price' ? 'price' : first.field === 'amount' ? 'amount' : 'form',
+        text: text(String(ErrorCode[first.error].code), first.params),
+      });
+      return;
+    }
+    setError(null);
+    modify.mutate(
+      { cancelOrderId: o.id, order: request },
+      {
+        onSuccess: () => {
+          showToast(t('trade.orders.modified'), 'success');
+          onClose();
+        },
+        onError: (err) =>
+          setError({
+            field: 'form',
+            text:
+              err instanceof ApiError
+                ? text(err.code, (err.data ?? {}) as Record<string, string>, err.message)
+                : errorText(err, t),
+          }),
+      },
+    );
+  };
+  const field = (name: 'price' | 'amount', value: string, set: (v: string) => void) => (
+    <div className={`order-form__field${error?.field === name ? ' has-error' : ''}`}>
+      <label htmlFor={`${id}-${name}`}>{t(`trade.form.fields.${name}`)}</label>
+      <div className="order-form__input">
+        <input
+          id={`${id}-${name}`}
+          name={name}
+          inputMode="decimal"
+          autoComplete="off"
+          value={value}
+          aria-invalid={error?.field === name ? true : undefined}
+          onChange={(e) => {
+            set(e.target.value.replace(',', '.'));
+            setError(null);
+          }}
+        />
+        <span className="order-form__unit">{name === 'price' ? quote : base}</span>
+      </div>
+      {error?.field === name && (
+        <p className="field-error" role="alert">
+          {error.text}
+        </p>
+      )}
+    </div>
+  );
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="small"
+      title={t('trade.orders.modifyTitle', { id: o.id })}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            {t('trade.orders.keep')}
+          </button>
+          <button
+            type="submit"
+            form={`${id}-form`}
+            className="button button--primary"
+            disabled={modify.isPending || !rules}
+          >
+            {t('trade.orders.save')}
+          </button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} className="order-form modify-order" onSubmit={submit} noValidate>
+        <p className="muted">
+          <span className={`side side--${o.side.toLowerCase()}`}>{t(`trade.sides.${o.side}`)}</span>{' '}
+          {pairName(o.symbol)} · {t(`trade.types.${o.type}`)}
+        </p>
+        {field('price', price, setPrice)}
+        {field('amount', amount, setAmount)}
+        {rules && (
+          <p className="order-form__range">
+            {t('trade.form.range', {
+              min: formatNumber(rules.minQty),
+              max: formatNumber(rules.maxQty),
+              asset: base,
+            })}
+          </p>
+        )}
+        <p className="muted order-form__hint">{t('trade.orders.modifyNote')}</p>
+        {error?.field === 'form' && (
+          <p className="field-error" role="alert">
+            {error.text}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
 interface TableProps {
   kind: OrderListKind;
   filters: OrderFilters;
@@ -67,6 +221,7 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
   const { t } = useTranslation();
   const query = useOrderList(kind, filters, pageNum, pageSize);
   const { cancel } = useCancelOrders();
+  const [modifying, setModifying] = useState<Order | null>(null);
   if (query.isPending) return <LoadingState />;
   if (query.isError)
     return (
@@ -192,6 +347,16 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
               </td>
               {kind === 'open' && (
                 <td className="data-table__action">
+                  {isModifiable(o) && (
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => setModifying(o)}
+                      aria-label={t('trade.orders.modifyOne', { id: o.id })}
+                    >
+                      {t('trade.orders.modify')}
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="link-button"
@@ -208,6 +373,7 @@ export function OrderListTable({ kind, filters, pageNum, pageSize = 10, onPage }
         </tbody>
       </table>
       {pager}
+      {modifying && <ModifyOrderDialog order={modifying} onClose={() => setModifying(null)} />}
     </div>
   );
 }

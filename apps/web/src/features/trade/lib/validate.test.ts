@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   adjustToStep,
   amountForPercent,
+  fieldOfServerCode,
   fieldsFor,
   totalForPercent,
   validateOrder,
@@ -34,6 +35,7 @@ const form = (patch: Partial<OrderFormValues>): OrderFormValues => ({
   icebergSize: '',
   triggerPrice: '',
   trailingDelta: '',
+  activationPrice: '',
   ...patch,
 });
 
@@ -44,7 +46,73 @@ describe('order validation', () => {
     expect(fieldsFor('MARKET', 'SELL')).toEqual(['amount']);
     expect(fieldsFor('ICEBERG', 'SELL')).toEqual(['price', 'amount', 'icebergSize']);
     expect(fieldsFor('TRIGGER', 'BUY')).toEqual(['triggerPrice', 'price', 'amount']);
-    expect(fieldsFor('TRAILING', 'BUY')).toEqual(['trailingDelta', 'total']);
+    expect(fieldsFor('TRAILING', 'BUY')).toEqual(['trailingDelta', 'total', 'activationPrice']);
+  });
+
+  it('builds a stop-market, a market buy by amount and a trailing stop with an activation price', () => {
+    const stop = validateOrder(
+      form({
+        type: 'TRIGGER',
+        side: 'BUY',
+        triggerPrice: '51000',
+        total: '500',
+        shape: { market: true },
+      }),
+      rules,
+      ctx,
+    );
+    expect(stop.request).toEqual({
+      symbol: 'BTC_USDT',
+      side: 'BUY',
+      type: 'TRIGGER',
+      triggerPrice: '51000',
+      triggerDirection: 'ABOVE',
+      total: '500',
+    });
+    const byAmount = validateOrder(
+      form({ type: 'MARKET', amount: '0.1', shape: { byAmount: true } }),
+      rules,
+      ctx,
+    );
+    expect(byAmount.request).toEqual({
+      symbol: 'BTC_USDT',
+      side: 'BUY',
+      type: 'MARKET',
+      amount: '0.1',
+    });
+    // 0.3 at the best ask (50,010) costs more than the 10,000 available.
+    expect(
+      validateOrder(form({ type: 'MARKET', amount: '0.3', shape: { byAmount: true } }), rules, ctx)
+        .errors.form,
+    ).toEqual({ code: '3001' });
+    const trailing = (activationPrice: string) =>
+      validateOrder(
+        form({
+          type: 'TRAILING',
+          side: 'SELL',
+          trailingDelta: '100',
+          amount: '0.1',
+          activationPrice,
+        }),
+        rules,
+        ctx,
+      );
+    expect(trailing('').request).not.toHaveProperty('activationPrice');
+    expect(trailing('52000').request).toMatchObject({ activationPrice: '52000' });
+    expect(trailing('52000.001').errors.activationPrice?.code).toBe('3010');
+  });
+
+  it("keeps an order within the symbol's maximum, naming the range", () => {
+    const bounded = { ...rules, maxQty: '1', maxNotional: '40000' };
+    const rich = { ...ctx, availableQuote: '1000000', availableBase: '100' };
+    expect(
+      validateOrder(form({ type: 'MARKET', side: 'SELL', amount: '1.5' }), bounded, rich).errors
+        .amount,
+    ).toEqual({ code: '3011', params: { field: 'amount', min: '0.001', max: '1' } });
+    expect(
+      validateOrder(form({ type: 'MARKET', total: '40000.01' }), bounded, rich).errors.total,
+    ).toEqual({ code: '3011', params: { field: 'total', min: '10', max: '40000' } });
+    expect(fieldOfServerCode('3011', { field: 'total' })).toBe('total');
   });
 
   it('requires every field and a value above 0; quantity cannot be empty; checks the number format', () => {

@@ -4,6 +4,7 @@ import {
   orderRuleViolations,
   triggerDirectionFor,
   type OrderRuleField,
+  type OrderShape,
   type OrderSide,
   type OrderType,
   type PlaceOrderRequest,
@@ -30,6 +31,7 @@ export type OrderField =
   | 'icebergSize'
   | 'triggerPrice'
   | 'trailingDelta'
+  | 'activationPrice'
   | 'form';
 
 export interface FieldError {
@@ -49,6 +51,10 @@ export interface OrderFormValues {
   icebergSize: string;
   triggerPrice: string;
   trailingDelta: string;
+  /** A trailing stop's optional activation price ("" for none). */
+  activationPrice: string;
+  /** Stop-market instead of stop-limit; a market buy by amount instead of by total. */
+  shape?: OrderShape;
 }
 
 export interface SymbolRules {
@@ -57,6 +63,8 @@ export interface SymbolRules {
   stepSize: string;
   minQty: string;
   minNotional: string;
+  maxQty?: string | undefined;
+  maxNotional?: string | undefined;
   counterDecimals: number;
 }
 
@@ -70,12 +78,13 @@ export interface MarketContext {
 
 export type OrderErrors = Partial<Record<OrderField, FieldError | undefined>>;
 
-/** The fields each type and side asks for. */
-export function fieldsFor(type: OrderType, side: OrderSide): OrderField[] {
-  return orderFields(type, side).flatMap((f) => {
+/** The fields each type, side and shape asks for (a trailing stop's activation price besides). */
+export function fieldsFor(type: OrderType, side: OrderSide, shape: OrderShape = {}): OrderField[] {
+  const fields = orderFields(type, side, shape).flatMap((f) => {
     const field = FIELD_OF[f];
     return field ? [field] : [];
   });
+  return type === 'TRAILING' ? [...fields, 'activationPrice'] : fields;
 }
 
 /**
@@ -138,6 +147,7 @@ const FIELD_OF: Partial<Record<OrderRuleField, OrderField>> = {
   triggerPrice: 'triggerPrice',
   triggerDirection: 'triggerPrice',
   trailingDelta: 'trailingDelta',
+  activationPrice: 'activationPrice',
 };
 
 /**
@@ -151,7 +161,7 @@ export function validateOrder(
   ctx: MarketContext,
 ): ValidationResult {
   const request: PlaceOrderRequest = { symbol: rules.symbol, side: values.side, type: values.type };
-  const asked = orderFields(values.type, values.side);
+  const asked = orderFields(values.type, values.side, values.shape);
   const given = (field: Exclude<OrderField, 'form'>) =>
     asked.includes(field) ? values[field].trim() : undefined;
   const put = (field: Exclude<OrderField, 'form'>, key: keyof PlaceOrderRequest) => {
@@ -164,6 +174,10 @@ export function validateOrder(
   put('icebergSize', 'icebergSize');
   put('trailingDelta', 'trailingDelta');
   put('triggerPrice', 'triggerPrice');
+  // Optional: sent only when given.
+  const activation = values.type === 'TRAILING' ? values.activationPrice.trim() : '';
+  if (activation !== '')
+    request.activationPrice = isDecimalText(activation) ? canonical(activation) : activation;
   if (request.triggerPrice !== undefined) {
     // A stop triggers when the market moves from where it trades now (the last trade, else the
     // book) to the trigger price; with neither, the rules report the direction as missing.
@@ -191,7 +205,15 @@ export function validateOrder(
     const price = dec(request.price);
     const amount = dec(request.amount);
     if (values.side === 'BUY') {
-      const cost = price && amount ? mul(price, amount) : dec(request.total);
+      // A market buy by amount costs about the amount at the best ask (the gateway freezes it
+      // at a protection price a little above).
+      const ask = dec(ctx.bestAsk);
+      const cost =
+        price && amount
+          ? mul(price, amount)
+          : amount && ask && request.total === undefined
+            ? mul(ask, amount)
+            : dec(request.total);
       const have = dec(ctx.availableQuote) ?? { n: 0n, scale: 0 };
       if (cost && cmp(cost, have) > 0) errors.form = { code: '3001' };
     } else if (amount) {
@@ -223,11 +245,21 @@ export function fieldOfServerCode(code: string, data: unknown): OrderField {
   if (
     code === '3004' &&
     typeof field === 'string' &&
-    ['price', 'amount', 'total', 'icebergSize', 'triggerPrice', 'trailingDelta'].includes(field)
+    [
+      'price',
+      'amount',
+      'total',
+      'icebergSize',
+      'triggerPrice',
+      'trailingDelta',
+      'activationPrice',
+    ].includes(field)
   ) {
     return field as OrderField;
   }
   if (code === '3005' || code === '3006' || code === '3007') return 'amount';
+  // Out of range: the field the range is about (the total for a value, else the amount).
+  if (code === '3011' && (field === 'total' || field === 'amount')) return field;
   if (code === '3009') return 'icebergSize';
   if (code === '3010') return 'price';
   return 'form';
