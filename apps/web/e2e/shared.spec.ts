@@ -22,7 +22,7 @@ import { feeReportsAndStatements } from './reports';
 import { accountCancellation } from './cancellation';
 import { accountJourney, SHOT_SETS, screenshots, spotTrading } from './scenarios';
 import { securitySettings } from './security';
-import { advancedOrders, marketOrder, socketRecovery } from './trading';
+import { advancedOrders, marketOrder, orderEntry, socketRecovery } from './trading';
 
 test('fiat journey: partner-bank account, linked bank account, USD deposit through the bank, USDT bought in Real mode, USD withdrawn and sent on the next business day, ledger audit', async ({
   ctx,
@@ -49,6 +49,9 @@ test.describe('Demo trading', () => {
   test('iceberg, stop-limit and trailing orders: their states in open orders, cancel', async ({
     ctx,
   }) => advancedOrders(ctx));
+  test('order entry: the allowed range, modify in place, stop-market, market buy by amount', async ({
+    ctx,
+  }) => orderEntry(ctx));
   test('the socket breaks and recovers: book and order states arrive live again', async ({ ctx }) =>
     socketRecovery(ctx));
 });

@@ -707,3 +707,142 @@ export async function bookFrameTimes(ctx: ScenarioContext): Promise<void> {
     await context.close();
   }
 }
+
+/**
+ * Demo mode, the order form's full entry: the allowed range under the fields; a resting limit
+ * buy modified in place (new price and amount, one step: the row's order id changes, nothing is
+ * left of the old one); a stop-market sell placed with "Market price" and shown with its
+ * condition and no limit price; a market buy sized by amount, filled. Screenshots of the form
+ * and the modify dialog in both themes, four languages and at 375 px.
+ */
+export async function orderEntry(ctx: ScenarioContext): Promise<void> {
+  const { context, page, bids, form, orders } = await demoTrader(ctx);
+  await page.locator('.market-trades__list li').first().waitFor({ timeout: 20_000 });
+  const last = num(await page.getByTestId('book-last').textContent());
+  const bestBid = num(await bids.locator('li').first().getAttribute('data-price'));
+  assert.ok(last > 0 && bestBid > 0, `market prices known (last ${last}, best bid ${bestBid})`);
+  const openRows = orders.getByRole('table', { name: 'Open orders' }).locator('tbody tr');
+
+  // 1. The allowed range under the amount (BTC/USDT: 0.00001 to 100 BTC).
+  await form.getByRole('tab', { name: 'Limit', exact: true }).click();
+  await form.getByText('Min 0.00001 · Max 100 BTC').waitFor();
+  const price = uniquePrice(bestBid * 0.9);
+  await form.getByLabel('Price', { exact: true }).fill(price);
+  await form.getByLabel('Amount', { exact: true }).fill('0.002');
+  await form.getByRole('button', { name: 'Buy BTC' }).click();
+  await placed(ctx, page, 'limit-to-modify');
+  const first = await waitUntil(
+    'the limit buy in open orders',
+    async () =>
+      (await openRows.count()) === 1 && (await openRows.first().getAttribute('data-order-id')),
+    (id) => !!id,
+  );
+
+  // 2. Modify it in place: new price and amount; the old order is gone, the new one rests.
+  await openRows
+    .first()
+    .getByRole('button', { name: `Modify order ${String(first)}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Modify order #${String(first)}` });
+  await dialog.waitFor();
+  assert.equal(await dialog.getByLabel('Amount', { exact: true }).inputValue(), '0.002');
+  const newPrice = uniquePrice(bestBid * 0.85);
+  await dialog.getByLabel('Price', { exact: true }).fill(newPrice);
+  await dialog.getByLabel('Amount', { exact: true }).fill('0.003');
+  await shot(ctx, page, 'trade-modify-order-dark-desktop');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Order modified.').waitFor({ timeout: 10_000 });
+  await dialog.waitFor({ state: 'detached' });
+  const replaced = await waitUntil(
+    'the replacement in open orders',
+    async () => ({
+      id: await openRows.first().getAttribute('data-order-id'),
+      count: await openRows.count(),
+      cells: await cells(openRows.first()),
+    }),
+    (r) => r.count === 1 && r.id !== first,
+  );
+  assert.equal(num(replaced.cells[4] ?? null), Number(newPrice), 'the new price');
+  assert.equal(replaced.cells[5], '0.003', 'the new amount');
+  ctx.log(`  modified order ${String(first)} into ${String(replaced.id)}: ${newPrice} x 0.003`);
+
+  // 3. Stop-market sell: no limit price, the trigger below the market.
+  const stop = tick(last * 0.8);
+  await form.getByRole('button', { name: 'Sell', exact: true }).click();
+  await form.getByRole('tab', { name: 'Trigger', exact: true }).click();
+  await form
+    .getByRole('radiogroup', { name: 'Execute at' })
+    .getByRole('radio', { name: 'Market price' })
+    .click();
+  assert.equal(await form.getByLabel('Price', { exact: true }).count(), 0, 'no limit price');
+  await form.getByLabel('Trigger price', { exact: true }).fill(stop);
+  await form.getByLabel('Amount', { exact: true }).fill('0.001');
+  await shot(ctx, page, 'trade-stop-market-form-dark-desktop');
+  await form.getByRole('button', { name: 'Sell BTC' }).click();
+  await placed(ctx, page, 'stop-market');
+  const stopRow = openRows.filter({
+    has: page.locator('td:nth-child(3)', { hasText: /^Trigger$/ }),
+  });
+  const stopCells = await waitUntil(
+    'the stop-market in open orders',
+    () => cells(stopRow),
+    (c) => c[9] === 'Open',
+  );
+  assert.equal(stopCells[4], 'Market', 'a stop-market has no limit price');
+  assert.equal(num((stopCells[8] ?? '').slice(2)), Number(stop), 'its trigger');
+
+  // 4. Market buy sized by amount: it fills against the market makers.
+  await form.getByRole('button', { name: 'Buy', exact: true }).click();
+  await form.getByRole('tab', { name: 'Market', exact: true }).click();
+  await form
+    .getByRole('radiogroup', { name: 'Size by' })
+    .getByRole('radio', { name: 'Amount' })
+    .click();
+  await form.getByLabel('Amount', { exact: true }).fill('0.0005');
+  await form.getByRole('button', { name: 'Buy BTC' }).click();
+  await placed(ctx, page, 'market-by-amount');
+  await orders.getByRole('tab', { name: 'Order history' }).click();
+  const history = orders.getByRole('table', { name: 'Order history' }).locator('tbody tr');
+  const filled = await waitUntil(
+    'the market buy by amount filled',
+    () => cells(history.first()),
+    (c) => c[2] === 'Market' && c[9] === 'Filled',
+    15_000,
+  );
+  assert.equal(filled[5], '0.0005');
+  assert.equal(filled[6], '0.0005');
+  ctx.log(`  stop-market sell at ${stop}; market buy of 0.0005 BTC by amount filled`);
+  await orders.getByRole('tab', { name: 'Open orders' }).click();
+
+  // 5. The form and the dialog in other languages, both themes, and at 375 px.
+  for (const [lang, theme, width, texts] of [
+    ['zh-CN', 'light', 1366, ['执行方式', '市价']],
+    ['de', 'dark', 1366, ['Ausführung zum', 'Marktpreis']],
+    ['ar', 'light', 375, ['التنفيذ عند', 'سعر السوق']],
+    ['en', 'light', 375, ['Execute at', 'Market price']],
+  ] as const) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.goto(`${ctx.baseUrl}/trade/spot/BTC_USDT?lang=${lang}&theme=${theme}`);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await form.getByRole('tab').nth(4).click();
+    await form.getByRole('radiogroup').getByRole('radio').nth(1).click();
+    for (const text of texts) await form.getByText(text, { exact: true }).first().waitFor();
+    await noSidewaysScroll(page, `the stop-market form in ${lang} at ${width} px`);
+    await form.scrollIntoViewIfNeeded();
+    await shot(ctx, page, `trade-stop-market-form-${lang.toLowerCase()}-${theme}-${width}`);
+    // The modified limit order's first action is Modify, whatever the language calls it.
+    const row = orders.locator(`tr[data-order-id="${String(replaced.id)}"]`);
+    await row.waitFor({ timeout: 10_000 });
+    await row.getByRole('button').first().click();
+    const modal = page.getByRole('dialog');
+    await modal.waitFor();
+    await shot(ctx, page, `trade-modify-order-${lang.toLowerCase()}-${theme}-${width}`);
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`${ctx.baseUrl}/trade/spot/BTC_USDT?lang=en&theme=dark`);
+  await orders.getByRole('button', { name: 'Cancel all' }).click();
+  await orders.getByText('No open orders').waitFor({ timeout: 10_000 });
+  await context.close();
+}
