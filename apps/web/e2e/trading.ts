@@ -438,17 +438,23 @@ export async function socketRecovery(ctx: ScenarioContext): Promise<void> {
   await page.locator('.conn--open').waitFor({ timeout: 10_000 });
   ctx.log(`  back online: live again after ${Date.now() - reconnectStart} ms`);
 
-  // A new order placed outside the page: its level reaches the book and its states reach the
-  // open orders, both only over the reconnected socket.
-  // Its price is inside the 14 levels the book draws (the market makers quote 20 a side):
-  // between the 9th and the 10th bid, at a price no market maker quotes; it lives for seconds.
-  const bidPrices = await bids
-    .locator('li')
-    .evaluateAll((rows): number[] => rows.map((row) => Number(row.getAttribute('data-price'))));
-  const upper = bidPrices[8] ?? (bidPrices[0] ?? 0) * 0.999;
-  const lower = bidPrices[9] ?? upper - 1;
-  const gapTicks = Math.max(1, Math.round((upper - lower) * 100) - 1);
-  const price = tick(upper - (1 + Math.floor(Math.random() * gapTicks)) / 100);
+  // The book moves again over the reconnected socket: the market makers requote every few
+  // seconds, so the drawn bids change without a reload.
+  const drawn = () =>
+    bids
+      .locator('li')
+      .evaluateAll((rows) =>
+        rows.map((r) => `${r.getAttribute('data-price')}:${r.textContent}`).join('|'),
+      );
+  const before = await drawn();
+  await waitUntil('the book moving after the reconnect', drawn, (now) => now !== before, 30_000);
+
+  // A new order placed outside the page: its states reach the open orders, only over the
+  // reconnected socket. Its price is 3 % under the best bid, where neither the market makers'
+  // walk nor their taker reaches it while it lives (a price inside the drawn levels could be
+  // filled, or pushed out of view by a requote, before the page showed it).
+  const bestBid = Number(await bids.locator('li').first().getAttribute('data-price'));
+  const price = uniquePrice(bestBid * 0.97);
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${ctx.baseUrl}${path}`, {
       method: 'POST',
@@ -475,22 +481,15 @@ export async function socketRecovery(ctx: ScenarioContext): Promise<void> {
     timeInForce: 'GTC',
   });
   assert.ok(order?.id);
-  // Generous: on a loaded machine the book and the table took over 10 s to show a new order.
-  const level = bids.locator(`li[data-price="${Number(price)}"]`);
-  await level.waitFor({ timeout: 30_000 });
+  // Generous: on a loaded machine the table took over 10 s to show a new order.
   const row = orders.locator(`tr[data-order-id="${order.id}"]`);
   await row.waitFor({ timeout: 30_000 });
   assert.equal((await cells(row))[9], 'Open');
   await shot(ctx, page, 'trade-reconnected-dark-desktop');
-  // The market makers' walk may reach the bid first (3015: filled, no longer cancellable): its
-  // fill is a state arriving live as well, and either way the order leaves the open orders and
-  // its level the book.
-  const cancel = await post('/v1/spot-order/cancel', { orderId: order.id });
-  assert.ok(['200', '3015'].includes(cancel.code), `cancel: ${cancel.code} ${cancel.message}`);
-  await row.waitFor({ state: 'detached', timeout: 10_000 });
-  await level.waitFor({ state: 'detached', timeout: 10_000 });
+  await api('/v1/spot-order/cancel', { orderId: order.id });
+  await row.waitFor({ state: 'detached', timeout: 30_000 });
   ctx.log(
-    `  after the reconnect: order ${order.id} at ${price} appeared in the book and open orders, and left both when ${cancel.code === '200' ? 'cancelled' : 'filled'}`,
+    `  after the reconnect: the book moved; order ${order.id} at ${price} appeared in the open orders and left them when cancelled`,
   );
 
   // A screen whose code has not loaded yet, opened while offline, loads once the network is back.
