@@ -683,6 +683,11 @@ export const ErrorCode = {
     'Without identity verification, spot trading is limited to {{limitUsd}} USD per 24 hours; {{remainingUsd}} USD remain.',
   ),
   KYC_DIGITS_ONLY: def(7035, 400, '{{field}} only accepts {{min}}-{{max}} digits.'),
+  KYC_OPTED_OUT_FEATURE_LIMIT: def(
+    7036,
+    403,
+    'Without identity verification, this is limited to {{limitUsd}} USD per 24 hours; {{remainingUsd}} USD remain.',
+  ),
   // 7060-7089: uploaded files (the spec's own file messages are 1013-1015)
   FILE_REQUIRED: def(7060, 400, 'Choose at least {{minFiles}} file to upload.'),
   FILE_NOT_FOUND: def(7061, 404, 'File not found.'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ANNUAL_AMOUNT_BANDS_USD, ANNUAL_TRANSACTION_COUNT_BANDS } from './constants.js';
 import { text } from './text.js';
 import { get, post, put } from './endpoint.js';
+import type { KycPermission } from './user.js';
 
 /**
  * Identity verification (KYC) shapes shared by the gateway, the web client and the simulated KYC
@@ -464,8 +465,46 @@ export const SIM_KYC_FAIL_MARKER = 'Fail';
  */
 export const OPTED_OUT_SPOT_LIMIT_USD_24H = '1000';
 
+/**
+ * What an opted-out account may do per rolling 24 hours in Real mode, in USD, per limited
+ * feature (the account-type modal's "limited"; fiat deposit and withdrawal are prohibited).
+ * Each has its own budget: spot orders by the value they freeze or sell (Rapid Buy is a spot
+ * market buy and counts there), crypto withdrawals and internal transfers by the amount sent,
+ * foreign exchange by the amount exchanged, flash remittances by the amount sent, crypto
+ * deposits by the amount credited (a deposit past the limit waits in review). Assets are
+ * valued at the price feed's rates (USD, USDT and USDC 1:1).
+ */
+export const OPTED_OUT_LIMITS_USD_24H = {
+  SPOT_TRADE: OPTED_OUT_SPOT_LIMIT_USD_24H,
+  CRYPTO_DEPOSIT: '1000',
+  CRYPTO_WITHDRAWAL: '1000',
+  FOREIGN_EXCHANGE: '1000',
+  FLASH_REMITTANCE: '1000',
+  INTERNAL_TRANSFER: '1000',
+} as const satisfies Partial<Record<KycPermission, string>>;
+export type LimitedPermission = keyof typeof OPTED_OUT_LIMITS_USD_24H;
+export const LIMITED_PERMISSIONS = Object.keys(OPTED_OUT_LIMITS_USD_24H) as LimitedPermission[];
+/** The budget a limited feature draws on (Rapid Buy: spot trading's). */
+export function optedOutBudgetOf(permission: KycPermission): LimitedPermission | null {
+  if (permission === 'RAPID_BUY') return 'SPOT_TRADE';
+  return (LIMITED_PERMISSIONS as string[]).includes(permission)
+    ? (permission as LimitedPermission)
+    : null;
+}
+
+/** `GET /v1/kyc/opted-out-limits`: each limited feature's budget of the signed-in account. */
+export const optedOutLimit = z.object({
+  permission: z.enum(LIMITED_PERMISSIONS as [LimitedPermission, ...LimitedPermission[]]),
+  limitUsd: z.string(),
+  usedUsd: z.string(),
+  remainingUsd: z.string(),
+});
+export type OptedOutLimit = z.infer<typeof optedOutLimit>;
+export const optedOutLimits = z.array(optedOutLimit);
+
 /** Identity verification (under /v1/kyc); the drafts are per kind of account. */
 export const KYC_ENDPOINTS = {
+  optedOutLimits: get('/v1/kyc/opted-out-limits'),
   selectIndividual: get('/v1/kyc/individual/select'),
   application: get('/v1/kyc/application'),
   individualDraft: get('/v1/kyc/individual/draft'),

@@ -312,6 +312,8 @@ export const errorsDe: Record<string, string> = {
   error_7034:
     'Ohne Identitätsprüfung ist der Spothandel auf {{limitUsd}} USD pro 24 Stunden begrenzt; verbleibend {{remainingUsd}} USD.',
   error_7035: '{{field}} akzeptiert nur {{min}}-{{max}} Ziffern.',
+  error_7036:
+    'Ohne Identitätsprüfung ist dies auf {{limitUsd}} USD pro 24 Stunden begrenzt; {{remainingUsd}} USD verbleiben.',
   error_7060: 'Wählen Sie mindestens {{minFiles}} Datei zum Hochladen aus.',
   error_7061: 'Datei nicht gefunden.',
   error_7062:

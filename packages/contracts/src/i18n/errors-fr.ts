@@ -308,6 +308,8 @@ export const errorsFr: Record<string, string> = {
   error_7034:
     'Sans vérification d’identité, le trading au comptant est limité à {{limitUsd}} USD par 24 heures ; il reste {{remainingUsd}} USD.',
   error_7035: '{{field}} n’accepte que {{min}} à {{max}} chiffres.',
+  error_7036:
+    "Sans vérification d'identité, ceci est limité à {{limitUsd}} USD par 24 heures ; il reste {{remainingUsd}} USD.",
   error_7060: 'Choisissez au moins {{minFiles}} fichier à téléverser.',
   error_7061: 'Fichier introuvable.',
   error_7062:

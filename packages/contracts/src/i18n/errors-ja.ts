@@ -284,6 +284,8 @@ export const errorsJa: Record<string, string> = {
   error_7034:
     '本人確認が未完了の場合、現物取引は 24 時間あたり {{limitUsd}} USD までです。残り {{remainingUsd}} USD。',
   error_7035: '{{field}} は {{min}}～{{max}} 桁の数字のみ入力できます。',
+  error_7036:
+    '本人確認なしでは、24時間あたり{{limitUsd}} USDまでに制限されます。残りは{{remainingUsd}} USDです。',
   error_7060: 'アップロードするファイルを {{minFiles}} 件以上選択してください。',
   error_7061: 'ファイルが見つかりません。',
   error_7062:

@@ -278,6 +278,8 @@ export const errorsKo: Record<string, string> = {
   error_7034:
     '본인 인증 없이 현물 거래는 24시간당 {{limitUsd}} USD로 제한됩니다. 남은 한도 {{remainingUsd}} USD.',
   error_7035: '{{field}}에는 {{min}}-{{max}}자리 숫자만 입력할 수 있습니다.',
+  error_7036:
+    '신원 인증 없이는 24시간당 {{limitUsd}} USD로 제한됩니다. 남은 한도는 {{remainingUsd}} USD입니다.',
   error_7060: '업로드할 파일을 {{minFiles}}개 이상 선택하세요.',
   error_7061: '파일을 찾을 수 없습니다.',
   error_7062: '일부 파일이 없거나 다른 용도로 업로드되었습니다. 다시 업로드해 주세요.',

@@ -263,6 +263,7 @@ export const errorsZhCn: Record<string, string> = {
   error_7034:
     '未完成身份认证时，现货交易每 24 小时限额 {{limitUsd}} USD；剩余 {{remainingUsd}} USD。',
   error_7035: '{{field}} 只能填写 {{min}}-{{max}} 位数字。',
+  error_7036: '未完成身份认证，此功能每 24 小时限额 {{limitUsd}} USD；剩余 {{remainingUsd}} USD。',
   error_7060: '请至少选择 {{minFiles}} 个文件上传。',
   error_7061: '文件不存在。',
   error_7062: '部分文件缺失或用于其他用途，请重新上传。',

@@ -263,6 +263,7 @@ export const errorsZhTw: Record<string, string> = {
   error_7034:
     '未完成身分驗證時，現貨交易每 24 小時限額 {{limitUsd}} USD；剩餘 {{remainingUsd}} USD。',
   error_7035: '{{field}} 只能填寫 {{min}}-{{max}} 位數字。',
+  error_7036: '未完成身分認證，此功能每 24 小時限額 {{limitUsd}} USD；剩餘 {{remainingUsd}} USD。',
   error_7060: '請至少選擇 {{minFiles}} 個檔案上傳。',
   error_7061: '找不到檔案。',
   error_7062: '部分檔案遺失或用於其他用途，請重新上傳。',

@@ -1,3 +1,4 @@
+import { withinOptedOutLimit } from '../../identity/kyc/opted-out-limit.js';
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import {
@@ -295,16 +296,22 @@ export class FlashRemittances {
 
   // ---- initiating ----
 
-  /** Real mode, the FLASH_REMITTANCE permission (verified identity), no security lock. */
-  async assertMaySend(userId: string, mode: number): Promise<void> {
+  /**
+   * Real mode, the FLASH_REMITTANCE permission (verified identity, or opted out within its
+   * limit: the access says which), no security lock.
+   */
+  async assertMaySend(userId: string, mode: number): Promise<'FULL' | 'LIMITED'> {
     if (mode !== REAL) throw new AppError('FLASH_REAL_MODE_ONLY');
     const user = await this.deps.db.user.findUnique({
       where: { id: userId },
       select: { kycLevel: true },
     });
     if (!user) throw new AppError('UNAUTHORIZED');
-    requirePermission(user, REAL, KycPermission.FLASH_REMITTANCE);
+    const access = requirePermission(user, REAL, KycPermission.FLASH_REMITTANCE, {
+      allowLimited: true,
+    });
     await assertNoSecurityLock(this.deps, userId);
+    return access;
   }
 
   private async existing(userId: string, req: FlashRemittanceRequest): Promise<Row | null> {
@@ -344,7 +351,7 @@ export class FlashRemittances {
     req: FlashRemittanceRequest,
     stepUp: () => Promise<void>,
   ): Promise<FlashRemittance> {
-    await this.assertMaySend(userId, mode);
+    const access = await this.assertMaySend(userId, mode);
     const again = await this.existing(userId, req);
     if (again) return this.get(userId, again.id);
     const entry = await this.deps.db.flashWhitelist.findFirst({
@@ -384,54 +391,63 @@ export class FlashRemittances {
     const expiresAt = new Date(at.getTime() + this.deps.config.approvalMs);
     let row: Row;
     let staged: (StagedNotice | null)[];
+    const budget = {
+      access,
+      userId,
+      permission: 'FLASH_REMITTANCE',
+      asset: req.currency,
+      amount,
+    } as const;
     try {
-      ({ row, staged } = await this.deps.db.$transaction(async (tx) => {
-        const created = await tx.flashRemittance.create({
-          data: {
-            senderId: userId,
-            recipientId: entry.recipientUserId,
-            clientRequestId: req.clientRequestId,
-            currency: req.currency,
-            amount: amount.toFixed(),
-            note: entry.note,
-            message,
-            status: 'AWAITING_RECIPIENT',
-            expiresAt,
-            createdAt: at,
-            updatedAt: at,
-          },
-        });
-        const left = await lockedWithdrawable(tx, userId, REAL, req.currency, at);
-        assertWithdrawable(amount, left, req.currency);
-        await post(tx, {
-          mode: REAL,
-          flowType: FlowType.FLASH_REMITTANCE_FREEZE,
-          refType: REF,
-          refId: created.id,
-          at,
-          legs: freezeLegs(userId, req.currency, amount),
-        });
-        // The recipient's request commits with the frozen money (the notifications outbox).
-        const sender = await tx.user.findUniqueOrThrow({
-          where: { id: userId },
-          select: { uid: true },
-        });
-        const notice = await stageNotices(tx, this.deps.clock, [
-          {
-            userId: created.recipientId,
-            type: 'FLASH_REMITTANCE_REQUEST',
-            params: {
-              requestId: created.id,
-              asset: created.currency,
+      ({ row, staged } = await withinOptedOutLimit(this.deps, budget, () =>
+        this.deps.db.$transaction(async (tx) => {
+          const created = await tx.flashRemittance.create({
+            data: {
+              senderId: userId,
+              recipientId: entry.recipientUserId,
+              clientRequestId: req.clientRequestId,
+              currency: req.currency,
               amount: amount.toFixed(),
-              fromUid: sender.uid,
-              expiresAt: expiresAt.toISOString(),
+              note: entry.note,
+              message,
+              status: 'AWAITING_RECIPIENT',
+              expiresAt,
+              createdAt: at,
+              updatedAt: at,
             },
-            dedupeKey: `flash-remittance-request:${created.id}`,
-          },
-        ]);
-        return { row: created, staged: notice };
-      }));
+          });
+          const left = await lockedWithdrawable(tx, userId, REAL, req.currency, at);
+          assertWithdrawable(amount, left, req.currency);
+          await post(tx, {
+            mode: REAL,
+            flowType: FlowType.FLASH_REMITTANCE_FREEZE,
+            refType: REF,
+            refId: created.id,
+            at,
+            legs: freezeLegs(userId, req.currency, amount),
+          });
+          // The recipient's request commits with the frozen money (the notifications outbox).
+          const sender = await tx.user.findUniqueOrThrow({
+            where: { id: userId },
+            select: { uid: true },
+          });
+          const notice = await stageNotices(tx, this.deps.clock, [
+            {
+              userId: created.recipientId,
+              type: 'FLASH_REMITTANCE_REQUEST',
+              params: {
+                requestId: created.id,
+                asset: created.currency,
+                amount: amount.toFixed(),
+                fromUid: sender.uid,
+                expiresAt: expiresAt.toISOString(),
+              },
+              dedupeKey: `flash-remittance-request:${created.id}`,
+            },
+          ]);
+          return { row: created, staged: notice };
+        }),
+      ));
     } catch (err) {
       if (err instanceof AppError && err.code === 3001)
         throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');

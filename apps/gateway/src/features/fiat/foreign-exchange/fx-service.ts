@@ -37,6 +37,7 @@ import {
   refreshAssets,
 } from '../../wallet/withdrawal/money-out-checks.js';
 import { stageNotices } from '../../platform/notifications/notify.js';
+import { withinOptedOutLimit } from '../../identity/kyc/opted-out-limit.js';
 import type { FxDeps } from './foreign-exchange-deps.js';
 
 const REAL = RuntimeMode.REAL;
@@ -125,8 +126,11 @@ export class ForeignExchanges {
 
   // ---- checks ----
 
-  /** Real mode, an open account with the FOREIGN_EXCHANGE permission (identity verified). */
-  async assertMayExchange(userId: string, mode: number): Promise<void> {
+  /**
+   * Real mode, an open account with the FOREIGN_EXCHANGE permission (identity verified, or opted
+   * out within its limit: the access says which).
+   */
+  async assertMayExchange(userId: string, mode: number): Promise<'FULL' | 'LIMITED'> {
     if (mode !== REAL) throw new AppError('FIAT_REAL_MODE_ONLY');
     const user = await this.deps.db.user.findUnique({
       where: { id: userId },
@@ -134,7 +138,7 @@ export class ForeignExchanges {
     });
     if (!user) throw new AppError('UNAUTHORIZED');
     assertAccountOpen(user);
-    requirePermission(user, REAL, KycPermission.FOREIGN_EXCHANGE);
+    return requirePermission(user, REAL, KycPermission.FOREIGN_EXCHANGE, { allowLimited: true });
   }
 
   /** The fiat currencies of the catalogue offered in Real mode (the catalogue decides). */
@@ -252,7 +256,7 @@ export class ForeignExchanges {
    * exchange, locks the balance row, checks it again and freezes the sold amount.
    */
   async confirm(userId: string, mode: number, req: FxConfirmRequest): Promise<ForeignExchange> {
-    await this.assertMayExchange(userId, mode);
+    const access = await this.assertMayExchange(userId, mode);
     const again = await this.existing(userId, req);
     if (again) return again;
     const raw = await this.deps.redis.commands.get(quoteKey(req.quoteId));
@@ -271,36 +275,46 @@ export class ForeignExchanges {
     const at = new Date(now);
     let row: Row;
     try {
-      row = await this.deps.db.$transaction(async (tx) => {
-        const created = await tx.foreignExchange.create({
-          data: {
-            userId,
-            clientRequestId: req.clientRequestId,
-            quoteId: req.quoteId,
-            fromAsset: q.from,
-            toAsset: q.to,
-            sellAmount: q.amount,
-            receiveAmount: q.receive,
-            rate: q.rate,
-            midRate: q.midRate,
-            status: 'PROCESSING',
-            settleAt: new Date(now + this.deps.config.settlementMs),
-            createdAt: at,
-            updatedAt: at,
-          },
-        });
-        const available = await lockedAvailable(tx, userId, REAL, q.from);
-        if (available.lt(amount)) throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
-        await post(tx, {
-          mode: REAL,
-          flowType: FlowType.FOREIGN_EXCHANGE_FREEZE,
-          refType: 'FOREIGN_EXCHANGE',
-          refId: created.id,
-          at,
-          legs: freezeLegs(userId, q.from, amount),
-        });
-        return created;
-      });
+      // An opted-out account: the amount sold counts against its FX budget first.
+      const budget = {
+        access,
+        userId,
+        permission: 'FOREIGN_EXCHANGE',
+        asset: q.from,
+        amount,
+      } as const;
+      row = await withinOptedOutLimit(this.deps, budget, () =>
+        this.deps.db.$transaction(async (tx) => {
+          const created = await tx.foreignExchange.create({
+            data: {
+              userId,
+              clientRequestId: req.clientRequestId,
+              quoteId: req.quoteId,
+              fromAsset: q.from,
+              toAsset: q.to,
+              sellAmount: q.amount,
+              receiveAmount: q.receive,
+              rate: q.rate,
+              midRate: q.midRate,
+              status: 'PROCESSING',
+              settleAt: new Date(now + this.deps.config.settlementMs),
+              createdAt: at,
+              updatedAt: at,
+            },
+          });
+          const available = await lockedAvailable(tx, userId, REAL, q.from);
+          if (available.lt(amount)) throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');
+          await post(tx, {
+            mode: REAL,
+            flowType: FlowType.FOREIGN_EXCHANGE_FREEZE,
+            refType: 'FOREIGN_EXCHANGE',
+            refId: created.id,
+            at,
+            legs: freezeLegs(userId, q.from, amount),
+          });
+          return created;
+        }),
+      );
     } catch (err) {
       if (err instanceof AppError && err.code === 3001)
         throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');

@@ -8,6 +8,7 @@ import {
   kycDraftView,
   kycProviderCallback,
   ok,
+  optedOutLimits as optedOutLimitsView,
   saveIndividualDraftRequest,
   saveInstitutionDraftRequest,
   submitIndividualAdvancedRequest,
@@ -20,6 +21,7 @@ import { requireAuth } from '../../../lib/auth-context.js';
 import { responses } from '../../../lib/route-schemas.js';
 import { keepRawJsonBody, requireSignedCallback } from '../../../lib/signed-callback.js';
 import { chooseAccountType } from '../user/user-service.js';
+import { optedOutLimits } from './opted-out-limit.js';
 import {
   applyDecision,
   getApplication,
@@ -39,6 +41,20 @@ export function kycRoutes(
   deps: KycDeps & { callbackSecret: string; callbackWindowSeconds: number },
 ) {
   const routes: FastifyPluginAsyncZod = async (app) => {
+    app.get(
+      KYC_ENDPOINTS.optedOutLimits.path,
+      {
+        config: { access: 'session' },
+        schema: {
+          tags,
+          summary:
+            "An opted-out account's budget per limited feature: limit, used and remaining in USD over the last 24 hours (Real mode)",
+          response: responses(optedOutLimitsView),
+        },
+      },
+      async (request) => ok(await optedOutLimits(app.db, app.clock, requireAuth(request).userId)),
+    );
+
     app.get(
       KYC_ENDPOINTS.selectIndividual.path,
       {

@@ -253,7 +253,10 @@ export async function quoteRapidBuy(
   return { symbol: RAPID_BUY_SYMBOL, usdAmount: usd.toFixed(), ...walk };
 }
 
-/** Rapid Buy's checks: an open account, RAPID_BUY (verified in Real; everyone in Demo/Trial). */
+/**
+ * Rapid Buy's checks: an open account, RAPID_BUY (verified in Real; everyone in Demo/Trial; an
+ * opted-out account within its limit: the order path reserves the spend of the spot budget).
+ */
 async function assertBuyer(deps: RapidBuyDeps, userId: string, mode: RuntimeMode) {
   const user = await deps.db.user.findUnique({
     where: { id: userId },
@@ -261,7 +264,7 @@ async function assertBuyer(deps: RapidBuyDeps, userId: string, mode: RuntimeMode
   });
   if (!user) throw new AppError('UNAUTHORIZED');
   assertAccountOpen(user);
-  requirePermission(user, mode, KycPermission.RAPID_BUY);
+  requirePermission(user, mode, KycPermission.RAPID_BUY, { allowLimited: true });
 }
 
 /** The purchase's state from its order's final state. */

@@ -1,10 +1,15 @@
+import { reserveOptedOut, usdValue } from '../../identity/kyc/opted-out-limit.js';
+import type { RedisConnections } from '../../../lib/redis.js';
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import {
   CRYPTO_DEPOSIT_FREEZE_MS,
   DEPOSIT_RETRY_AFTER_MS,
+  ErrorCode,
   FlowType,
+  KycPermission,
   RuntimeMode,
+  kycAccessFor,
   canonicalAddress,
   type ChainCallbackOf,
   type ChainNetwork,
@@ -41,6 +46,8 @@ export type DepositRiskCheck = (deposit: {
 export const passAll: DepositRiskCheck = () => Promise.resolve('PASS');
 
 export interface DepositDeps extends ChainDeps {
+  /** The price feed's rates: an opted-out account's deposits are valued against its limit. */
+  redis: RedisConnections;
   riskCheck: DepositRiskCheck;
   /** Logical milliseconds the review takes, drawn in [min, max] (spec: 1-2 minutes). */
   reviewMs: { min: number; max: number };
@@ -217,8 +224,49 @@ export function createDepositFlow(deps: DepositDeps) {
       deps.log.info({ depositId, round }, 'deposit review held');
       return;
     }
-    const credited = await credit(depositId, round);
+    // An opted-out account's deposits count against its 24-hour deposit budget: one past it
+    // stays in review (DELAYED after 10 minutes; the user's retry reviews it again, and passes
+    // once the budget has room or the account is verified).
+    const release = await reserveDepositBudget(row);
+    if (release === 'OVER') {
+      deps.log.info({ depositId, round }, 'deposit held: past the opted-out limit');
+      return;
+    }
+    const credited = await credit(depositId, round).catch(async (err: unknown) => {
+      await release?.();
+      throw err;
+    });
+    if (!credited) await release?.();
     if (credited) await announceCredit(deps, credited.row, credited.staged);
+  }
+
+  async function reserveDepositBudget(row: {
+    userId: string;
+    asset: string;
+    amount: { toFixed(): string };
+  }): Promise<(() => Promise<void>) | undefined | 'OVER'> {
+    const user = await deps.db.user.findUnique({
+      where: { id: row.userId },
+      select: { kycLevel: true },
+    });
+    if (
+      kycAccessFor(user?.kycLevel ?? null, RuntimeMode.REAL, KycPermission.CRYPTO_DEPOSIT) !==
+      'LIMITED'
+    )
+      return undefined;
+    try {
+      return await reserveOptedOut({
+        db: deps.db,
+        clock: deps.clock,
+        userId: row.userId,
+        permission: 'CRYPTO_DEPOSIT',
+        usd: await usdValue(deps.redis, row.asset, row.amount.toFixed()),
+      });
+    } catch (err) {
+      if (err instanceof AppError && err.code === ErrorCode.KYC_OPTED_OUT_FEATURE_LIMIT.code)
+        return 'OVER';
+      throw err;
+    }
   }
 
   /**

@@ -48,7 +48,8 @@ export async function getDepositAddress(opts: {
   });
   if (!user) throw new AppError('UNAUTHORIZED');
   assertAccountOpen(user);
-  requirePermission(user, opts.mode, KycPermission.CRYPTO_DEPOSIT);
+  // An opted-out account gets its address too: what it deposits counts against its limit.
+  requirePermission(user, opts.mode, KycPermission.CRYPTO_DEPOSIT, { allowLimited: true });
   const listing = await findNetwork(opts.db, opts.asset, opts.network);
   if (!listing.depositEnabled) throw new AppError('CRYPTO_DEPOSIT_SUSPENDED');
   if (listing.coinStatus === 'MAINTENANCE') throw new AppError('COIN_UNDER_MAINTENANCE');

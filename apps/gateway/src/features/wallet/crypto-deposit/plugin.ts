@@ -76,6 +76,7 @@ async function cryptoDeposit(
   const callbacks = createChainCallbackRegistry();
   const flow = createDepositFlow({
     ...deps,
+    redis: app.redis,
     riskCheck: opts.riskCheck ?? passAll,
     reviewMs: {
       min: env.CRYPTO_DEPOSIT_REVIEW_SECONDS?.[0] ?? RISK_REVIEW_MIN_MS,

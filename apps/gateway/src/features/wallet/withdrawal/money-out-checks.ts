@@ -42,9 +42,10 @@ export async function assertMayMoveOut(
     select: { id: true, uid: true, email: true, kycLevel: true },
   });
   if (!user) throw new AppError('UNAUTHORIZED');
-  requirePermission(user, mode as RuntimeMode, permission);
+  // An opted-out account on a limited way out: the caller reserves the amount of its budget.
+  const access = requirePermission(user, mode as RuntimeMode, permission, { allowLimited: true });
   await assertNoSecurityLock(deps, userId);
-  return user;
+  return { ...user, access };
 }
 
 /** A positive amount with at most the asset's decimals; the asset must be an active coin. */

@@ -1,3 +1,4 @@
+import { withinOptedOutLimit } from '../../identity/kyc/opted-out-limit.js';
 import { Decimal } from 'decimal.js';
 import {
   FlowType,
@@ -130,62 +131,71 @@ async function transferOnce(
   const at = deps.clock.date();
   let row: Row;
   let staged: (StagedNotice | null)[];
+  const budget = {
+    access: sender.access,
+    userId,
+    permission: 'INTERNAL_TRANSFER',
+    asset: req.asset,
+    amount: value,
+  } as const;
   try {
-    ({ row, staged } = await deps.db.$transaction(async (tx) => {
-      const created = await tx.internalTransfer.create({
-        data: {
-          fromUserId: userId,
-          toUserId: recipient.id,
-          clientRequestId: req.clientRequestId,
-          mode,
-          asset: req.asset,
-          amount: value.toFixed(),
-          createdAt: at,
-        },
-      });
-      assertWithdrawable(
-        value,
-        await lockedWithdrawable(tx, userId, mode, req.asset, at),
-        req.asset,
-      );
-      const ref = { mode, refType: 'INTERNAL_TRANSFER', refId: created.id, at };
-      await post(tx, {
-        ...ref,
-        flowType: FlowType.INTERNAL_TRANSFER_OUT,
-        legs: [
-          { accountId: userId, asset: req.asset, bucket: 'AVAILABLE', amount: value.neg() },
-          { accountId: TRANSFER_CLEARING, asset: req.asset, bucket: 'AVAILABLE', amount: value },
-        ],
-      });
-      await post(tx, {
-        ...ref,
-        flowType: FlowType.INTERNAL_TRANSFER_IN,
-        legs: [
-          {
-            accountId: TRANSFER_CLEARING,
-            asset: req.asset,
-            bucket: 'AVAILABLE',
-            amount: value.neg(),
-          },
-          { accountId: recipient.id, asset: req.asset, bucket: 'AVAILABLE', amount: value },
-        ],
-      });
-      // The recipient's notice commits with the money (the notifications outbox).
-      const notice = await stageNotices(tx, deps.clock, [
-        {
-          userId: recipient.id,
-          type: 'TRANSFER_RECEIVED',
-          params: {
-            mode: mode as RuntimeMode,
+    ({ row, staged } = await withinOptedOutLimit(deps, budget, () =>
+      deps.db.$transaction(async (tx) => {
+        const created = await tx.internalTransfer.create({
+          data: {
+            fromUserId: userId,
+            toUserId: recipient.id,
+            clientRequestId: req.clientRequestId,
+            mode,
             asset: req.asset,
             amount: value.toFixed(),
-            fromUid: sender.uid,
+            createdAt: at,
           },
-          dedupeKey: `transfer:${created.id}`,
-        },
-      ]);
-      return { row: created, staged: notice };
-    }));
+        });
+        assertWithdrawable(
+          value,
+          await lockedWithdrawable(tx, userId, mode, req.asset, at),
+          req.asset,
+        );
+        const ref = { mode, refType: 'INTERNAL_TRANSFER', refId: created.id, at };
+        await post(tx, {
+          ...ref,
+          flowType: FlowType.INTERNAL_TRANSFER_OUT,
+          legs: [
+            { accountId: userId, asset: req.asset, bucket: 'AVAILABLE', amount: value.neg() },
+            { accountId: TRANSFER_CLEARING, asset: req.asset, bucket: 'AVAILABLE', amount: value },
+          ],
+        });
+        await post(tx, {
+          ...ref,
+          flowType: FlowType.INTERNAL_TRANSFER_IN,
+          legs: [
+            {
+              accountId: TRANSFER_CLEARING,
+              asset: req.asset,
+              bucket: 'AVAILABLE',
+              amount: value.neg(),
+            },
+            { accountId: recipient.id, asset: req.asset, bucket: 'AVAILABLE', amount: value },
+          ],
+        });
+        // The recipient's notice commits with the money (the notifications outbox).
+        const notice = await stageNotices(tx, deps.clock, [
+          {
+            userId: recipient.id,
+            type: 'TRANSFER_RECEIVED',
+            params: {
+              mode: mode as RuntimeMode,
+              asset: req.asset,
+              amount: value.toFixed(),
+              fromUid: sender.uid,
+            },
+            dedupeKey: `transfer:${created.id}`,
+          },
+        ]);
+        return { row: created, staged: notice };
+      }),
+    ));
   } catch (err) {
     if (err instanceof AppError && err.code === 3001)
       throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');

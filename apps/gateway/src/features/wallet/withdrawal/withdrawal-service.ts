@@ -1,3 +1,4 @@
+import { withinOptedOutLimit } from '../../identity/kyc/opted-out-limit.js';
 import { randomInt } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
@@ -239,7 +240,12 @@ export class Withdrawals {
     req: WithdrawalRequest,
     stepUp: () => Promise<void>,
   ): Promise<Withdrawal> {
-    await assertMayMoveOut(this.deps, userId, mode, KycPermission.CRYPTO_WITHDRAWAL);
+    const { access } = await assertMayMoveOut(
+      this.deps,
+      userId,
+      mode,
+      KycPermission.CRYPTO_WITHDRAWAL,
+    );
     const again = await this.existing(userId, req);
     if (again) return again;
     const typed = req.address.trim();
@@ -256,39 +262,48 @@ export class Withdrawals {
     const c = this.deps.config;
     const reviewMs = c.reviewMinMs + randomInt(Math.max(1, c.reviewMaxMs - c.reviewMinMs + 1));
     let row: Row;
+    const budget = {
+      access,
+      userId,
+      permission: 'CRYPTO_WITHDRAWAL',
+      asset: req.asset,
+      amount: q.amount,
+    } as const;
     try {
-      row = await this.deps.db.$transaction(async (tx) => {
-        const created = await tx.cryptoWithdrawal.create({
-          data: {
-            userId,
-            clientRequestId: req.clientRequestId,
+      row = await withinOptedOutLimit(this.deps, budget, () =>
+        this.deps.db.$transaction(async (tx) => {
+          const created = await tx.cryptoWithdrawal.create({
+            data: {
+              userId,
+              clientRequestId: req.clientRequestId,
+              mode,
+              asset: req.asset,
+              network: req.network,
+              address,
+              memo: req.memo?.trim() || null,
+              amount: q.amount.toFixed(),
+              fee: q.fee.toFixed(),
+              gasFee: q.gas.toFixed(),
+              status: 'REVIEW',
+              reviewDueAt: new Date(at.getTime() + reviewMs),
+              batchAt: this.batchAt(at),
+              createdAt: at,
+              updatedAt: at,
+            },
+          });
+          const left = await lockedWithdrawable(tx, userId, mode, req.asset, at);
+          assertWithdrawable(q.amount, left, req.asset);
+          await post(tx, {
             mode,
-            asset: req.asset,
-            network: req.network,
-            address,
-            memo: req.memo?.trim() || null,
-            amount: q.amount.toFixed(),
-            fee: q.fee.toFixed(),
-            gasFee: q.gas.toFixed(),
-            status: 'REVIEW',
-            reviewDueAt: new Date(at.getTime() + reviewMs),
-            batchAt: this.batchAt(at),
-            createdAt: at,
-            updatedAt: at,
-          },
-        });
-        const left = await lockedWithdrawable(tx, userId, mode, req.asset, at);
-        assertWithdrawable(q.amount, left, req.asset);
-        await post(tx, {
-          mode,
-          flowType: FlowType.CRYPTO_WITHDRAWAL_FREEZE,
-          refType: 'WITHDRAWAL',
-          refId: created.id,
-          at,
-          legs: freezeLegs(userId, req.asset, q.amount),
-        });
-        return created;
-      });
+            flowType: FlowType.CRYPTO_WITHDRAWAL_FREEZE,
+            refType: 'WITHDRAWAL',
+            refId: created.id,
+            at,
+            legs: freezeLegs(userId, req.asset, q.amount),
+          });
+          return created;
+        }),
+      );
     } catch (err) {
       if (err instanceof AppError && err.code === 3001)
         throw new AppError('INSUFFICIENT_AVAILABLE_BALANCE');

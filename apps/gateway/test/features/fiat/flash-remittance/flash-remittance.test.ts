@@ -122,6 +122,22 @@ describe('flash whitelist', () => {
 });
 
 describe('flash remittance', () => {
+  it('lets an opted-out sender send within 1,000 USD per 24 hours, valued at the feed', async () => {
+    const sender = await account(t, { kycLevel: -1 });
+    const recipient = await account(t);
+    await credit(t, sender.userId, 'EUR', '2000');
+    const entry = await whitelist(sender, recipient);
+    expect(entry.code).toBe('200');
+    // 900 EUR is 1,038.46 USD (EUR 900, USD 780 HKD per 100): past the limit, nothing frozen.
+    const over = await initiate(sender, entry.data.id, { currency: 'EUR', amount: '900' });
+    expect(over.body).toMatchObject({ code: '7036', data: { limitUsd: '1000' } });
+    expect(await balance(t, sender.userId, 'EUR')).toEqual({ available: '2000', frozen: '0' });
+    const sent = await initiate(sender, entry.data.id, { currency: 'EUR', amount: '780' });
+    expect(sent.body).toMatchObject({ code: '200', data: { status: 'AWAITING_RECIPIENT' } });
+    expect(await balance(t, sender.userId, 'EUR')).toEqual({ available: '1220', frozen: '780' });
+    await expectAuditClean(t);
+  });
+
   it('agreed: the recipient gets the amount less the fee through CDC sold at par', async () => {
     const { sender, recipient, whitelistId } = await pair();
     const currencies = await call<FlashCurrencies>(t, sender.token, 'GET', P.currencies);

@@ -291,6 +291,29 @@ describe('confirming', () => {
     await expectAuditClean(t);
   });
 
+  it('keeps an opted-out account within 1,000 USD per 24 hours, valued at the feed', async () => {
+    const u = await signIn(t, { kycLevel: -1 });
+    await credit(t, u.userId, 'EUR', '2000');
+    // 900 EUR is 1,038.46 USD at the feed (EUR 900, USD 780 HKD per 100): past the limit.
+    const big = await quote(u.token, 'EUR', 'USD', '900');
+    expect(big.body.code).toBe('200');
+    expect((await confirm(u.token, big.body.data.id)).body).toMatchObject({
+      code: '7036',
+      data: { limitUsd: '1000', remainingUsd: '1000' },
+    });
+    expect(await balance(t, u.userId, 'EUR')).toEqual({ available: '2000', frozen: '0' });
+    // 780 EUR is exactly 900 USD: within it; then 100.01 USD more is not.
+    const ok = await quote(u.token, 'EUR', 'USD', '780');
+    expect((await confirm(u.token, ok.body.data.id)).body.code).toBe('200');
+    const more = await quote(u.token, 'EUR', 'USD', '86.68');
+    expect((await confirm(u.token, more.body.data.id)).body).toMatchObject({
+      code: '7036',
+      data: { remainingUsd: '100' },
+    });
+    expect(await balance(t, u.userId, 'EUR')).toEqual({ available: '1220', frozen: '780' });
+    await expectAuditClean(t);
+  });
+
   it('refunds when a currency left the catalogue before settlement', async () => {
     const u = await holder();
     const q = await quote(u.token, 'USD', 'EUR', '100');

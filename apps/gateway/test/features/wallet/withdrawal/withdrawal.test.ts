@@ -592,8 +592,12 @@ describe('refusals change nothing', () => {
     const unverified = await account(t, { kycLevel: 0 });
     await credit(t, unverified.userId, 'USDT', '100');
     await expectCode({ ...usdt('50'), ...(await codes(t, unverified)) }, '7001', unverified);
+    // An opted-out account is limited, not refused: 1,000 USD of withdrawals per 24 hours.
     const optedOut = await account(t, { kycLevel: -1 });
-    await expectCode({ ...usdt('50'), ...(await codes(t, optedOut)) }, '7002', optedOut);
+    await credit(t, optedOut.userId, 'USDT', '2000');
+    await expectCode({ ...usdt('1000.01'), ...(await codes(t, optedOut)) }, '7036', optedOut);
+    await expectCode({ ...usdt('1000'), ...(await codes(t, optedOut)) }, '200', optedOut);
+    await expectCode({ ...usdt('20'), ...(await codes(t, optedOut)) }, '7036', optedOut);
 
     await t.app.db.user.update({
       where: { id: a.userId },
