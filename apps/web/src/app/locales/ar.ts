@@ -31,6 +31,19 @@ const marketCount = {
 /** العربية الفصحى: ترجمة كاملة. */
 export const ar: Messages = {
   app: { brand: 'Exchange', home: 'الصفحة الرئيسية لـ Exchange', skip: 'الانتقال إلى المحتوى' },
+  limits: {
+    note: 'بدون التحقق من الهوية، يقتصر {{feature}} على {{limit}} دولار أمريكي لكل 24 ساعة.',
+    remaining: 'يتبقى {{remaining}} دولار.',
+    features: {
+      SPOT_TRADE: 'التداول الفوري (بما فيه الشراء السريع)',
+      CRYPTO_DEPOSIT: 'إيداع العملات الرقمية (ما يزيد ينتظر المراجعة)',
+      CRYPTO_WITHDRAWAL: 'سحب العملات الرقمية',
+      FOREIGN_EXCHANGE: 'صرف العملات',
+      FLASH_REMITTANCE: 'التحويل الفوري',
+      INTERNAL_TRANSFER: 'التحويل عبر المعرّف',
+      RAPID_BUY: 'الشراء السريع (مع التداول الفوري)',
+    },
+  },
   common: {
     retry: 'حاول مرة أخرى',
     unexpectedError: 'حدث خطأ ما، يُرجى المحاولة لاحقًا.',

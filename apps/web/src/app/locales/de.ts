@@ -18,6 +18,19 @@ import { screenDe } from './screen-de';
 /** Deutsch: vollständige Übersetzung. */
 export const de: Messages = {
   app: { brand: 'Exchange', home: 'Exchange-Startseite', skip: 'Zum Inhalt springen' },
+  limits: {
+    note: 'Ohne Identitätsprüfung ist {{feature}} auf {{limit}} USD pro 24 Stunden begrenzt.',
+    remaining: '{{remaining}} USD verbleiben.',
+    features: {
+      SPOT_TRADE: 'der Spothandel (inklusive Schnellkauf)',
+      CRYPTO_DEPOSIT: 'die Krypto-Einzahlung (mehr wartet auf Prüfung)',
+      CRYPTO_WITHDRAWAL: 'die Krypto-Auszahlung',
+      FOREIGN_EXCHANGE: 'der Währungstausch',
+      FLASH_REMITTANCE: 'die Blitzüberweisung',
+      INTERNAL_TRANSFER: 'die Übertragung per UID',
+      RAPID_BUY: 'der Schnellkauf (mit dem Spothandel)',
+    },
+  },
   common: {
     retry: 'Erneut versuchen',
     unexpectedError: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es später erneut.',

@@ -17,6 +17,19 @@ import { screenEn } from './screen-en';
 /** English texts of the client; the shape every other locale follows. */
 export const en = {
   app: { brand: 'Exchange', home: 'Exchange home', skip: 'Skip to content' },
+  limits: {
+    note: 'Without identity verification, {{feature}} is limited to {{limit}} USD per 24 hours.',
+    remaining: '{{remaining}} USD remain.',
+    features: {
+      SPOT_TRADE: 'spot trading (Rapid Buy included)',
+      CRYPTO_DEPOSIT: 'crypto deposit (more waits in review)',
+      CRYPTO_WITHDRAWAL: 'crypto withdrawal',
+      FOREIGN_EXCHANGE: 'foreign exchange',
+      FLASH_REMITTANCE: 'flash remittance',
+      INTERNAL_TRANSFER: 'transfer by UID',
+      RAPID_BUY: 'Rapid Buy (with spot trading)',
+    },
+  },
   common: {
     retry: 'Try again',
     unexpectedError: 'Something went wrong, try again later.',

@@ -18,6 +18,19 @@ import { screenFr } from './screen-fr';
 /** Français : traduction complète. */
 export const fr: Messages = {
   app: { brand: 'Exchange', home: "Accueil d'Exchange", skip: 'Aller au contenu' },
+  limits: {
+    note: "Sans vérification d'identité, {{feature}} est limité à {{limit}} USD par 24 heures.",
+    remaining: 'Il reste {{remaining}} USD.',
+    features: {
+      SPOT_TRADE: 'le trading au comptant (achat rapide compris)',
+      CRYPTO_DEPOSIT: 'le dépôt de cryptos (le surplus attend la vérification)',
+      CRYPTO_WITHDRAWAL: 'le retrait de cryptos',
+      FOREIGN_EXCHANGE: 'le change de devises',
+      FLASH_REMITTANCE: 'le virement éclair',
+      INTERNAL_TRANSFER: 'le transfert par UID',
+      RAPID_BUY: "l'achat rapide (avec le trading au comptant)",
+    },
+  },
   common: {
     retry: 'Réessayer',
     unexpectedError: 'Une erreur est survenue, réessayez plus tard.',

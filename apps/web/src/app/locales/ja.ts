@@ -18,6 +18,19 @@ import { screenJa } from './screen-ja';
 /** 日本語：完全な翻訳。 */
 export const ja: Messages = {
   app: { brand: 'Exchange', home: 'Exchange ホーム', skip: 'コンテンツへスキップ' },
+  limits: {
+    note: '本人確認なしでは、{{feature}}は24時間あたり{{limit}} USDまでです。',
+    remaining: '残り{{remaining}} USD。',
+    features: {
+      SPOT_TRADE: '現物取引（クイック購入を含む）',
+      CRYPTO_DEPOSIT: '暗号資産の入金（超過分は審査待ち）',
+      CRYPTO_WITHDRAWAL: '暗号資産の出金',
+      FOREIGN_EXCHANGE: '外貨両替',
+      FLASH_REMITTANCE: 'フラッシュ送金',
+      INTERNAL_TRANSFER: 'UID送金',
+      RAPID_BUY: 'クイック購入（現物取引と共通）',
+    },
+  },
   common: {
     retry: '再試行',
     unexpectedError: '問題が発生しました。しばらくしてからもう一度お試しください。',

@@ -18,6 +18,19 @@ import { screenKo } from './screen-ko';
 /** 한국어: 전체 번역. */
 export const ko: Messages = {
   app: { brand: 'Exchange', home: 'Exchange 홈', skip: '본문으로 건너뛰기' },
+  limits: {
+    note: '신원 인증 없이는 {{feature}} 한도가 24시간당 {{limit}} USD입니다.',
+    remaining: '남은 한도: {{remaining}} USD.',
+    features: {
+      SPOT_TRADE: '현물 거래(빠른 구매 포함)',
+      CRYPTO_DEPOSIT: '암호화폐 입금(초과분은 심사 대기)',
+      CRYPTO_WITHDRAWAL: '암호화폐 출금',
+      FOREIGN_EXCHANGE: '환전',
+      FLASH_REMITTANCE: '플래시 송금',
+      INTERNAL_TRANSFER: 'UID 이체',
+      RAPID_BUY: '빠른 구매(현물 거래와 공유)',
+    },
+  },
   common: {
     retry: '다시 시도',
     unexpectedError: '문제가 발생했습니다. 잠시 후 다시 시도해 주세요.',

@@ -19,6 +19,19 @@ import { screenZhCn } from './screen-zh-cn';
 /** 简体中文：完整翻译。 */
 export const zhCn: Messages = {
   app: { brand: 'Exchange', home: 'Exchange 首页', skip: '跳到主要内容' },
+  limits: {
+    note: '未完成身份认证，{{feature}}每 24 小时限额 {{limit}} USD。',
+    remaining: '剩余 {{remaining}} USD。',
+    features: {
+      SPOT_TRADE: '现货交易（含闪电买币）',
+      CRYPTO_DEPOSIT: '数字货币充值（超出部分将等待审核）',
+      CRYPTO_WITHDRAWAL: '数字货币提现',
+      FOREIGN_EXCHANGE: '外汇兑换',
+      FLASH_REMITTANCE: '闪电汇款',
+      INTERNAL_TRANSFER: 'UID 转账',
+      RAPID_BUY: '闪电买币（与现货交易共用）',
+    },
+  },
   common: {
     retry: '重试',
     unexpectedError: '出现错误，请稍后重试。',

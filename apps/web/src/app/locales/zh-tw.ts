@@ -19,6 +19,19 @@ import { screenZhTw } from './screen-zh-tw';
 /** 繁體中文：完整翻譯。 */
 export const zhTw: Messages = {
   app: { brand: 'Exchange', home: 'Exchange 首頁', skip: '跳到主要內容' },
+  limits: {
+    note: '未完成身分認證，{{feature}}每 24 小時限額 {{limit}} USD。',
+    remaining: '剩餘 {{remaining}} USD。',
+    features: {
+      SPOT_TRADE: '現貨交易（含閃電買幣）',
+      CRYPTO_DEPOSIT: '數位貨幣充值（超出部分將等待審核）',
+      CRYPTO_WITHDRAWAL: '數位貨幣提現',
+      FOREIGN_EXCHANGE: '外匯兌換',
+      FLASH_REMITTANCE: '閃電匯款',
+      INTERNAL_TRANSFER: 'UID 轉帳',
+      RAPID_BUY: '閃電買幣（與現貨交易共用）',
+    },
+  },
   common: {
     retry: '重試',
     unexpectedError: '出現錯誤，請稍後重試。',

@@ -1,5 +1,6 @@
 import {
   CRYPTO_WALLET_PATHS,
+  KYC_ENDPOINTS,
   SECURITY_PATHS,
   STORAGE_KEYS,
   WALLET_PATHS,
@@ -672,5 +673,40 @@ describe('/accountCenter/address', () => {
       googleCode: '123456',
       emailCode: '654321',
     });
+  });
+});
+
+describe('an opted-out account', () => {
+  it('sees its 24-hour limit and what remains above each limited form, and the forms themselves', async () => {
+    const optedOut = makeUser({ uid: '10001', kycLevel: -1 });
+    startSession({ user: optedOut });
+    const budgets = (remaining: Record<string, string>) =>
+      ok(
+        [
+          'SPOT_TRADE',
+          'CRYPTO_DEPOSIT',
+          'CRYPTO_WITHDRAWAL',
+          'FOREIGN_EXCHANGE',
+          'FLASH_REMITTANCE',
+          'INTERNAL_TRANSFER',
+        ].map((permission) => ({
+          permission,
+          limitUsd: '1000',
+          usedUsd: '0',
+          remainingUsd: remaining[permission] ?? '1000',
+        })),
+      );
+    renderApp('/cryptoChannel?tab=withdraw&coin=USDT', {
+      ...base,
+      '/v1/user/profile': ok(optedOut),
+      [KYC_ENDPOINTS.optedOutLimits.path]: budgets({ CRYPTO_WITHDRAWAL: '400' }),
+    });
+    const note = await screen.findByTestId('opted-out-limit');
+    await waitFor(() =>
+      expect(note.textContent).toBe(
+        'Without identity verification, crypto withdrawal is limited to 1,000 USD per 24 hours. 400 USD remain.',
+      ),
+    );
+    expect(screen.queryByTestId('kyc-needed')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { RuntimeMode, kycAccessFor, KycPermission } from '@exchange/contracts';
+import { OptedOutLimitNote } from '../../../components/opted-out-limit-note';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../../components/states';
@@ -95,7 +96,14 @@ function Allowed({ tab, children }: { tab: Tab; children: React.ReactNode }) {
   if (profile.isPending) return <LoadingState />;
   const level = profile.data?.kycLevel ?? null;
   const access = kycAccessFor(level, RuntimeMode.REAL, PERMISSION[tab]);
-  if (access === 'FULL' || access === 'LIMITED') return <>{children}</>;
+  if (access === 'FULL') return <>{children}</>;
+  if (access === 'LIMITED')
+    return (
+      <>
+        <OptedOutLimitNote permission={PERMISSION[tab]} />
+        {children}
+      </>
+    );
   return (
     <div className="panel crypto-gate" data-testid="kyc-needed">
       <h2>{t('crypto.kyc.title')}</h2>

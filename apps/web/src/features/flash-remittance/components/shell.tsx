@@ -1,3 +1,4 @@
+import { OptedOutLimitNote } from '../../../components/opted-out-limit-note';
 import { KycPermission, RuntimeMode, kycAccessFor } from '@exchange/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,6 +74,13 @@ function FlashGate({ children }: { children: ReactNode }) {
   const level = profile.data?.kycLevel ?? null;
   const access = kycAccessFor(level, RuntimeMode.REAL, KycPermission.FLASH_REMITTANCE);
   if (access === 'FULL') return <>{children}</>;
+  if (access === 'LIMITED')
+    return (
+      <>
+        <OptedOutLimitNote permission={KycPermission.FLASH_REMITTANCE} />
+        {children}
+      </>
+    );
   return (
     <div className="panel flash-gate" data-testid="kyc-needed">
       <h2>{t('flash.kyc.title')}</h2>

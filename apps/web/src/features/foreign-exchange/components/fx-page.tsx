@@ -1,3 +1,4 @@
+import { OptedOutLimitNote } from '../../../components/opted-out-limit-note';
 import {
   FOREIGN_EXCHANGE_STATES,
   FX_SPREAD,
@@ -153,6 +154,13 @@ function FxGate({ children }: { children: ReactNode }) {
     KycPermission.FOREIGN_EXCHANGE,
   );
   if (access === 'FULL') return <>{children}</>;
+  if (access === 'LIMITED')
+    return (
+      <>
+        <OptedOutLimitNote permission={KycPermission.FOREIGN_EXCHANGE} />
+        {children}
+      </>
+    );
   return (
     <div className="panel fx-gate" data-testid="kyc-needed">
       <h2>{t('fx.kyc.title')}</h2>

@@ -1,6 +1,8 @@
+import { OptedOutLimitNote } from '../../../components/opted-out-limit-note';
 import {
   QUERY_HISTORY_MONTHS,
   RAPID_BUY_PAIR,
+  KycPermission,
   RAPID_BUY_QUOTE_DEBOUNCE_MS,
   RAPID_BUY_STATES,
   RAPID_BUY_SYMBOL,
@@ -159,6 +161,7 @@ function BuyPanel({ info }: { info: RapidBuyInfo }) {
   return (
     <div className="rapid-grid">
       <form className="panel rapid-form" onSubmit={submit} noValidate data-testid="rapid-form">
+        <OptedOutLimitNote permission={KycPermission.RAPID_BUY} />
         <label className="field">
           <span className="field__label">{t('rapid.spend')}</span>
           <span className="rapid-input">
