@@ -226,6 +226,7 @@ export async function registerUser(
   ctx: ScenarioContext,
   page: Page,
   context: BrowserContext,
+  opts: { optOut?: boolean } = {},
 ): Promise<string> {
   const email = uniqueEmail('e2e-spot');
   await page.goto(`${ctx.baseUrl}/login?type=register&redirect_path=%2Ftrade%2Fspot`);
@@ -239,8 +240,21 @@ export async function registerUser(
   await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/login/registerSuccess');
-  await chooseToVerify(page, context);
+  if (opts.optOut) await chooseToOptOut(page);
+  else await chooseToVerify(page, context);
   return email;
+}
+
+/** The account-type question answered "Continue without verification", confirmed. */
+export async function chooseToOptOut(page: Page): Promise<void> {
+  const chooser = page.getByRole('dialog', { name: 'Select your account type' });
+  await chooser.waitFor();
+  await chooser.getByRole('button', { name: /Continue without verification/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Continue without verification?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
 }
 
 /**

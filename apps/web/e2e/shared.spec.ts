@@ -16,6 +16,7 @@ import { foreignExchange } from './foreign-exchange';
 import { individualVerification, institutionVerification } from './kyc';
 import { LANGUAGES, languageScreenshots, mobileEmbeddedPages } from './mobile-and-languages';
 import { notificationsJourney } from './notifications';
+import { optedOutLimits } from './opted-out';
 import { prometheusWatch } from './prometheus';
 import { rapidBuy } from './rapid-buy';
 import { feeReportsAndStatements } from './reports';
@@ -55,6 +56,10 @@ test.describe('Demo trading', () => {
   test('the socket breaks and recovers: book and order states arrive live again', async ({ ctx }) =>
     socketRecovery(ctx));
 });
+
+test('continuing without verification: limited, not refused, with the limit shown above each form', async ({
+  ctx,
+}) => optedOutLimits(ctx));
 
 test('security settings: link Google Authenticator, log in with its code, change the password, the 24-hour lock', async ({
   ctx,
