@@ -250,6 +250,21 @@ export const ErrorCode = {
     'Iceberg size must be at least {{minIcebergSize}} (1/100 of the amount, and the minimum quantity).',
   ),
   ORDER_FIELD_NOT_ALLOWED: def(3020, 400, '{{field}} does not apply to this order type.'),
+  // Convert (3030-3039)
+  CONVERT_PAIR_UNSUPPORTED: def(3030, 400, '{{from}} cannot be converted to {{to}} here.'),
+  CONVERT_AMOUNT_INVALID: def(
+    3031,
+    400,
+    'Enter an amount of {{asset}} between {{min}} and {{max}} with at most {{decimals}} decimals.',
+  ),
+  CONVERT_QUOTE_EXPIRED: def(3032, 400, 'The quote has expired; ask for a new one.'),
+  CONVERT_QUOTE_USED: def(3033, 409, 'This quote was already confirmed.'),
+  CONVERT_REQUEST_REUSED: def(
+    3034,
+    409,
+    'This request id was already used for a different conversion.',
+  ),
+  CONVERT_NOT_FOUND: def(3035, 404, 'This conversion does not exist.'),
 
   // ---- wallet ----
   INSUFFICIENT_AVAILABLE_BALANCE: def(5001, 400, 'Insufficient available balance.'),

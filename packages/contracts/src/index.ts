@@ -40,6 +40,7 @@ export * from './chain-address.js';
 export * from './crypto-wallet.js';
 export * from './notification.js';
 export * from './rapid-buy.js';
+export * from './convert.js';
 export * from './flash-remittance.js';
 export * from './redis-cluster.js';
 export {

@@ -32,6 +32,7 @@ import orders from './trading/orders/plugin.js';
 import settlement from './trading/settlement/plugin.js';
 import marketMaker from './trading/market-maker/plugin.js';
 import rapidBuy from './trading/rapid-buy/plugin.js';
+import convert from './trading/convert/plugin.js';
 import health from './operations/health/plugin.js';
 
 /** The outside parties a feature may be given instead of its HTTP default (tests give fakes). */
@@ -82,6 +83,7 @@ export const FEATURES: readonly FastifyPluginAsync<FeatureOptions>[] = [
   settlement,
   marketMaker,
   rapidBuy,
+  convert,
   // operations: health and the exchange-wide metrics
   health,
 ];

@@ -108,6 +108,13 @@ export const errorsDe: Record<string, string> = {
   error_3019:
     'Die sichtbare Menge der Iceberg-Order muss mindestens {{minIcebergSize}} betragen (1/100 der Ordermenge und nicht weniger als die Mindestmenge).',
   error_3020: '{{field}} gilt nicht für diesen Ordertyp.',
+  error_3030: '{{from}} kann hier nicht in {{to}} umgetauscht werden.',
+  error_3031:
+    'Geben Sie einen Betrag in {{asset}} zwischen {{min}} und {{max}} mit höchstens {{decimals}} Nachkommastellen ein.',
+  error_3032: 'Das Angebot ist abgelaufen; fordern Sie ein neues an.',
+  error_3033: 'Dieses Angebot wurde bereits bestätigt.',
+  error_3034: 'Diese Anfrage-ID wurde bereits für einen anderen Umtausch verwendet.',
+  error_3035: 'Dieser Umtausch existiert nicht.',
 
   // ---- wallet ----
   error_5001: 'Unzureichendes verfügbares Guthaben.',

@@ -107,6 +107,13 @@ export const errorsFr: Record<string, string> = {
   error_3019:
     'La partie visible de l’ordre iceberg doit être d’au moins {{minIcebergSize}} (1/100 du montant, et pas moins que la quantité minimale).',
   error_3020: '{{field}} ne s’applique pas à ce type d’ordre.',
+  error_3030: '{{from}} ne peut pas être converti en {{to}} ici.',
+  error_3031:
+    'Saisissez un montant de {{asset}} entre {{min}} et {{max}} avec au plus {{decimals}} décimales.',
+  error_3032: 'Le devis a expiré ; demandez-en un nouveau.',
+  error_3033: 'Ce devis a déjà été confirmé.',
+  error_3034: 'Cet identifiant de demande a déjà servi à une autre conversion.',
+  error_3035: "Cette conversion n'existe pas.",
 
   // ---- wallet ----
   error_5001: 'Solde disponible insuffisant.',

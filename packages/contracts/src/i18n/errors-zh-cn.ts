@@ -92,6 +92,12 @@ export const errorsZhCn: Record<string, string> = {
   error_3018: '仅可查询最近 6 个月的历史记录。',
   error_3019: '冰山委托的显示数量至少为 {{minIcebergSize}}（订单数量的 1/100，且不低于最小数量）。',
   error_3020: '{{field}} 不适用于此委托类型。',
+  error_3030: '此处无法将 {{from}} 兑换为 {{to}}。',
+  error_3031: '请输入 {{min}} 至 {{max}} 之间的 {{asset}} 数量，最多 {{decimals}} 位小数。',
+  error_3032: '报价已过期，请重新获取。',
+  error_3033: '该报价已确认。',
+  error_3034: '该请求编号已用于其他兑换。',
+  error_3035: '该兑换不存在。',
 
   // ---- wallet ----
   error_5001: '可用余额不足。',

@@ -92,6 +92,12 @@ export const errorsZhTw: Record<string, string> = {
   error_3018: '僅可查詢近 6 個月的歷史紀錄。',
   error_3019: '冰山委託的顯示數量至少為 {{minIcebergSize}}（委託數量的 1/100，且不低於最小數量）。',
   error_3020: '{{field}} 不適用於此委託類型。',
+  error_3030: '此處無法將 {{from}} 兌換為 {{to}}。',
+  error_3031: '請輸入 {{min}} 至 {{max}} 之間的 {{asset}} 數量，最多 {{decimals}} 位小數。',
+  error_3032: '報價已過期，請重新取得。',
+  error_3033: '該報價已確認。',
+  error_3034: '該請求編號已用於其他兌換。',
+  error_3035: '該兌換不存在。',
 
   // ---- wallet ----
   error_5001: '可用餘額不足。',
