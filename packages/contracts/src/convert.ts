@@ -31,6 +31,7 @@ export const convertPair = z.object({
   counter: z.string(),
 });
 export type ConvertPair = z.infer<typeof convertPair>;
+export const convertPairs = z.array(convertPair);
 
 export const convertQuoteRequest = z.strictObject({
   from: text().min(1).max(16),

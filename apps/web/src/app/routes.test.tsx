@@ -20,8 +20,8 @@ describe('routes', () => {
     ).toBeDefined();
   });
 
-  it('opens spot trading at /trade/swap (there is no swap product)', async () => {
-    const { router } = renderApp('/trade/swap');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/trade/spot'));
+  it('opens Convert at /trade/swap, behind a login', async () => {
+    renderApp('/trade/swap');
+    expect(await screen.findByRole('heading', { name: 'Log in to continue' })).toBeDefined();
   });
 });

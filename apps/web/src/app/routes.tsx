@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { legalDocumentSlug } from '@exchange/contracts';
-import { Navigate, useParams, type RouteObject } from 'react-router-dom';
+import { useParams, type RouteObject } from 'react-router-dom';
 import { ComingSoon } from '../components/coming-soon';
 import { PATHS } from '../config/paths';
 import { retryImport } from '../lib/retry-import';
@@ -107,6 +107,10 @@ const FiatHistoryPage = page(
   () => import('../features/fiat-deposit/components/fiat-history-page'),
   'FiatHistoryPage',
 );
+const ConvertPage = page(
+  () => import('../features/convert/components/convert-page'),
+  'ConvertPage',
+);
 const RapidBuyPage = page(
   () => import('../features/rapid-buy/components/rapid-buy-page'),
   'RapidBuyPage',
@@ -177,12 +181,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.registerSuccess, element: <RegisterSuccessPage />, handle: bare },
       { path: PATHS.tradeSpot, element: <TradePage /> },
       { path: `${PATHS.tradeSpot}/:symbol`, element: <TradePage /> },
-      // No swap product: the address opens spot trading (docs/features/trade-screen-web.md).
-      {
-        path: PATHS.tradeSwap,
-        element: <Navigate to={PATHS.tradeSpot} replace />,
-        handle: { public: true } satisfies RouteHandle,
-      },
+      { path: PATHS.tradeSwap, element: <ConvertPage /> },
       { path: PATHS.accountCenter, element: <AccountOverviewPage /> },
       { path: PATHS.wallet, element: <WalletPage /> },
       { path: PATHS.orders, element: <OrdersPage /> },

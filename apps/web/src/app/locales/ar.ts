@@ -1,3 +1,4 @@
+import { convertAr } from './convert-ar';
 import { rapidAr } from './rapid-ar';
 import { flashAr } from './flash-ar';
 import { fiatAr } from './fiat-ar';
@@ -72,6 +73,7 @@ export const ar: Messages = {
     bankWhitelist: 'القائمة البيضاء للحسابات المصرفية',
     foreignExchange: 'صرف العملات',
     rapidBuy: 'الشراء السريع',
+    convert: 'التحويل',
     flashWhitelist: 'القائمة البيضاء للتحويل الفوري',
     flashRemittance: 'التحويل الفوري',
     messageCenter: 'مركز الرسائل',
@@ -660,6 +662,7 @@ export const ar: Messages = {
   fiatOut: fiatOutAr,
   fx: fxAr,
   rapid: rapidAr,
+  convert: convertAr,
   flash: flashAr,
   fiat: fiatAr,
   notifications: notificationsAr,

@@ -1,3 +1,4 @@
+import { convertDe } from './convert-de';
 import { rapidDe } from './rapid-de';
 import { flashDe } from './flash-de';
 import { fiatDe } from './fiat-de';
@@ -59,6 +60,7 @@ export const de: Messages = {
     bankWhitelist: 'Bankkonto-Whitelist',
     foreignExchange: 'Devisentausch',
     rapidBuy: 'Schnellkauf',
+    convert: 'Umtauschen',
     flashWhitelist: 'Whitelist für Blitzüberweisungen',
     flashRemittance: 'Blitzüberweisung',
     messageCenter: 'Nachrichten',
@@ -677,6 +679,7 @@ export const de: Messages = {
   fiatOut: fiatOutDe,
   fx: fxDe,
   rapid: rapidDe,
+  convert: convertDe,
   flash: flashDe,
   fiat: fiatDe,
   notifications: notificationsDe,

@@ -1,3 +1,4 @@
+import { convertEn } from './convert-en';
 import { rapidEn } from './rapid-en';
 import { flashEn } from './flash-en';
 import { fiatEn } from './fiat-en';
@@ -58,6 +59,7 @@ export const en = {
     bankWhitelist: 'Bank account whitelist',
     foreignExchange: 'Foreign exchange',
     rapidBuy: 'Rapid buy',
+    convert: 'Convert',
     flashWhitelist: 'Flash whitelist',
     flashRemittance: 'Flash remittance',
     messageCenter: 'Message centre',
@@ -381,6 +383,7 @@ export const en = {
   fiatOut: fiatOutEn,
   fx: fxEn,
   rapid: rapidEn,
+  convert: convertEn,
   flash: flashEn,
   fiat: fiatEn,
   notifications: notificationsEn,

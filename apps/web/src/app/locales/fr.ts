@@ -1,3 +1,4 @@
+import { convertFr } from './convert-fr';
 import { rapidFr } from './rapid-fr';
 import { flashFr } from './flash-fr';
 import { fiatFr } from './fiat-fr';
@@ -59,6 +60,7 @@ export const fr: Messages = {
     bankWhitelist: 'Liste blanche des comptes bancaires',
     foreignExchange: 'Change de devises',
     rapidBuy: 'Achat rapide',
+    convert: 'Convertir',
     flashWhitelist: 'Liste blanche des virements éclair',
     flashRemittance: 'Virement éclair',
     messageCenter: 'Messages',
@@ -674,6 +676,7 @@ export const fr: Messages = {
   fiatOut: fiatOutFr,
   fx: fxFr,
   rapid: rapidFr,
+  convert: convertFr,
   flash: flashFr,
   fiat: fiatFr,
   notifications: notificationsFr,

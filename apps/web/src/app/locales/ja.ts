@@ -1,3 +1,4 @@
+import { convertJa } from './convert-ja';
 import { rapidJa } from './rapid-ja';
 import { flashJa } from './flash-ja';
 import { fiatJa } from './fiat-ja';
@@ -59,6 +60,7 @@ export const ja: Messages = {
     bankWhitelist: '銀行口座ホワイトリスト',
     foreignExchange: '外国為替',
     rapidBuy: 'クイック購入',
+    convert: 'コンバート',
     flashWhitelist: 'フラッシュ送金ホワイトリスト',
     flashRemittance: 'フラッシュ送金',
     messageCenter: 'メッセージ',
@@ -658,6 +660,7 @@ export const ja: Messages = {
   fiatOut: fiatOutJa,
   fx: fxJa,
   rapid: rapidJa,
+  convert: convertJa,
   flash: flashJa,
   fiat: fiatJa,
   notifications: notificationsJa,

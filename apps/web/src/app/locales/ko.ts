@@ -1,3 +1,4 @@
+import { convertKo } from './convert-ko';
 import { rapidKo } from './rapid-ko';
 import { flashKo } from './flash-ko';
 import { fiatKo } from './fiat-ko';
@@ -59,6 +60,7 @@ export const ko: Messages = {
     bankWhitelist: '은행 계좌 화이트리스트',
     foreignExchange: '외환 환전',
     rapidBuy: '빠른 구매',
+    convert: '전환',
     flashWhitelist: '즉시 송금 화이트리스트',
     flashRemittance: '즉시 송금',
     messageCenter: '메시지 센터',
@@ -649,6 +651,7 @@ export const ko: Messages = {
   fiatOut: fiatOutKo,
   fx: fxKo,
   rapid: rapidKo,
+  convert: convertKo,
   flash: flashKo,
   fiat: fiatKo,
   notifications: notificationsKo,

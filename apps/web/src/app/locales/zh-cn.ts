@@ -1,3 +1,4 @@
+import { convertZhCn } from './convert-zh-cn';
 import { rapidZhCn } from './rapid-zh-cn';
 import { flashZhCn } from './flash-zh-cn';
 import { fiatZhCn } from './fiat-zh-cn';
@@ -60,6 +61,7 @@ export const zhCn: Messages = {
     bankWhitelist: '银行账户白名单',
     foreignExchange: '外汇兑换',
     rapidBuy: '快捷买币',
+    convert: '闪兑',
     flashWhitelist: '闪电汇款白名单',
     flashRemittance: '闪电汇款',
     messageCenter: '消息中心',
@@ -363,6 +365,7 @@ export const zhCn: Messages = {
   fiatOut: fiatOutZhCn,
   fx: fxZhCn,
   rapid: rapidZhCn,
+  convert: convertZhCn,
   flash: flashZhCn,
   fiat: fiatZhCn,
   notifications: notificationsZhCn,

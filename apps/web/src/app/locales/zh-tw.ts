@@ -1,3 +1,4 @@
+import { convertZhTw } from './convert-zh-tw';
 import { rapidZhTw } from './rapid-zh-tw';
 import { flashZhTw } from './flash-zh-tw';
 import { fiatZhTw } from './fiat-zh-tw';
@@ -60,6 +61,7 @@ export const zhTw: Messages = {
     bankWhitelist: '銀行帳戶白名單',
     foreignExchange: '外匯兌換',
     rapidBuy: '快捷買幣',
+    convert: '閃兌',
     flashWhitelist: '閃電匯款白名單',
     flashRemittance: '閃電匯款',
     messageCenter: '訊息中心',
@@ -363,6 +365,7 @@ export const zhTw: Messages = {
   fiatOut: fiatOutZhTw,
   fx: fxZhTw,
   rapid: rapidZhTw,
+  convert: convertZhTw,
   flash: flashZhTw,
   fiat: fiatZhTw,
   notifications: notificationsZhTw,

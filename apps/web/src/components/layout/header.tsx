@@ -84,6 +84,11 @@ export function Header({ bell }: { bell?: ReactNode }) {
               {t('nav.spotTrade')}
             </NavLink>
           )}
+          {showSpot && (
+            <NavLink to={PATHS.tradeSwap} className="nav-link">
+              {t('nav.convert')}
+            </NavLink>
+          )}
           {LINKS.digitalOptions && (
             <a className="nav-link" href={LINKS.digitalOptions} {...external}>
               {t('nav.digitalOptions')}

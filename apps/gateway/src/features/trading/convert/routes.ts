@@ -5,7 +5,7 @@ import {
   convertConfirmRequest,
   convertListQuery,
   convertOrder,
-  convertPair,
+  convertPairs as convertPairList,
   convertQuote,
   convertQuoteRequest,
   ok,
@@ -34,7 +34,7 @@ export function convertRoutes(deps: ConvertDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'The pairs that convert in the runtime mode (each both ways)',
-          response: responses(z.array(convertPair)),
+          response: responses(convertPairList),
         },
       },
       async (request) => ok(await convertPairs(deps, request.runtimeMode)),
