@@ -6,7 +6,9 @@ import {
   WITHDRAWAL_PATHS,
 } from '@exchange/contracts';
 import { MONEY_MAX } from '@exchange/contracts/decimal';
+import { announceCatalogueChange } from '../../src/lib/catalogue-changes.js';
 import { build, type TestApp } from '../helpers/build.js';
+import { until } from '../helpers/wait.js';
 import { listen } from '../helpers/listen.js';
 import { Client } from '../helpers/socket-client.js';
 import {
@@ -158,16 +160,32 @@ describe('a 38-digit amount on the money routes', () => {
   it('refuses a market buy whose total in tick x lot units passes 2^53, freezing nothing', async () => {
     // Within the money bound, but 10^14 USDT is 10^20 units of 0.01 x 0.00001 for the engine.
     const before = await footprint(a.userId);
-    const res = await call(
-      t,
-      a.token,
-      'POST',
-      '/v1/spot-order/place',
-      { symbol: 'BTC_USDT', side: 'BUY', type: 'MARKET', total: '100000000000000' },
-      RuntimeMode.DEMO,
-    );
-    expect(res.body.code, JSON.stringify(res.body)).toBe('1002');
-    expect(res.body.message).toContain('out of range');
+    const order = { symbol: 'BTC_USDT', side: 'BUY', type: 'MARKET', total: '100000000000000' };
+    const place = () => call(t, a.token, 'POST', '/v1/spot-order/place', order, RuntimeMode.DEMO);
+    // The symbol's own maximum value answers first, with the range.
+    expect((await place()).body).toMatchObject({
+      code: '3011',
+      data: { field: 'total', max: '1000000' },
+    });
+    // An operator's maximum past the engine's range still never reaches the engine.
+    await t.app.db.tradingSymbol.update({
+      where: { code: 'BTC_USDT' },
+      data: { maxNotional: '100000000000000000' },
+    });
+    // As the ops command does: every gateway drops its copy of the symbol rules.
+    await announceCatalogueChange(t.app.redis, 'catalogue');
+    try {
+      await until(async () => (await place()).body.code !== '3011');
+      const res = await place();
+      expect(res.body.code, JSON.stringify(res.body)).toBe('1002');
+      expect(res.body.message).toContain('out of range');
+    } finally {
+      await t.app.db.tradingSymbol.update({
+        where: { code: 'BTC_USDT' },
+        data: { maxNotional: '1000000' },
+      });
+      await announceCatalogueChange(t.app.redis, 'catalogue');
+    }
     expect(await footprint(a.userId)).toEqual(before);
   });
 });

@@ -49,6 +49,17 @@ export function renderApp(
 ) {
   // The api client always passes the address as a string and the body as JSON text.
   const born = generation;
+  // A body read after the next test began is never delivered: a late answer (the profile that
+  // logs a user in) must not reach the next test's stores.
+  const respond = (body: unknown, status: number) => {
+    const res = new Response(JSON.stringify(body), { status });
+    const read = res.json.bind(res);
+    res.json = () =>
+      generation !== born
+        ? never()
+        : read().then((value: unknown) => (generation !== born ? never() : value));
+    return res;
+  };
   const fetch = vi.fn((href: string, init?: RequestInit & { body?: string }) => {
     if (generation !== born) return never();
     const url = new URL(href, 'http://localhost');
@@ -58,10 +69,8 @@ export function renderApp(
       generation !== born
         ? never()
         : answer
-          ? new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 })
-          : new Response(JSON.stringify({ code: '1006', data: null, message: 'Not found.' }), {
-              status: 404,
-            }),
+          ? respond(answer.body, answer.status ?? 200)
+          : respond({ code: '1006', data: null, message: 'Not found.' }, 404),
     );
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
