@@ -4,6 +4,7 @@
  * together.
  */
 import { test } from './fixtures';
+import { convertJourney } from './convert';
 import { cryptoWallet } from './crypto-wallet';
 import { fiatJourney } from './fiat-journey';
 import { fiatWithdrawal } from './fiat-withdrawal';
@@ -53,6 +54,9 @@ test.describe('Demo trading', () => {
   test('order entry: the allowed range, modify in place, stop-market, market buy by amount', async ({
     ctx,
   }) => orderEntry(ctx));
+  test('convert: a firm quote with its countdown, confirmed both ways, in the history', async ({
+    ctx,
+  }) => convertJourney(ctx));
   test('the socket breaks and recovers: book and order states arrive live again', async ({ ctx }) =>
     socketRecovery(ctx));
 });
