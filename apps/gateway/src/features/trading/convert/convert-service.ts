@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   CONVERT_QUOTE_TTL_MS,
   FINAL_ORDER_STATUSES,
-  RESTING_ORDER_STATUSES,
   type ConvertConfirmRequest,
   type ConvertOrder,
   type ConvertPair,
@@ -20,7 +19,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { RedisConnections } from '../../../lib/redis.js';
 import { availableSymbols } from '../../platform/catalogue/catalogue-service.js';
-import type { OrderPath, SymbolRules } from '../orders/index.js';
+import { levelsOfOthers, type OrderPath, type SymbolRules } from '../orders/index.js';
 
 export interface ConvertDeps {
   db: Db;
@@ -68,44 +67,6 @@ async function route(deps: ConvertDeps, mode: RuntimeMode, from: string, to: str
     select: { baseDecimals: true, counterDecimals: true },
   });
   return { side: pair.base === from ? ('SELL' as const) : ('BUY' as const), rules, decimals };
-}
-
-/**
- * The user's own resting orders on the side a conversion meets are passed over (SKIP_OWN), so
- * the quote leaves them out of the book it walks.
- */
-async function levelsOfOthers(
-  deps: ConvertDeps,
-  mode: RuntimeMode,
-  symbol: string,
-  side: 'BUY' | 'SELL',
-  userId: string,
-): Promise<[string, string][]> {
-  const book = await deps.orders.depth(mode, symbol, QUOTE_LEVELS);
-  const levels = side === 'BUY' ? book.asks : book.bids;
-  const own = await deps.db.spotOrder.findMany({
-    where: {
-      userId,
-      mode,
-      symbol,
-      side: side === 'BUY' ? 'SELL' : 'BUY',
-      status: { in: [...RESTING_ORDER_STATUSES] },
-      price: { not: null },
-    },
-    select: { price: true, quantity: true, filledQuantity: true, icebergSize: true },
-  });
-  if (own.length === 0) return levels;
-  const mine = new Map<string, Decimal>();
-  for (const o of own) {
-    const left = new Decimal(o.quantity?.toFixed() ?? 0).minus(o.filledQuantity.toFixed());
-    const shown = o.icebergSize ? Decimal.min(left, o.icebergSize.toFixed()) : left;
-    const key = new Decimal(o.price!.toFixed()).toFixed();
-    mine.set(key, (mine.get(key) ?? new Decimal(0)).plus(Decimal.max(shown, 0)));
-  }
-  return levels.flatMap(([price, qty]): [string, string][] => {
-    const left = new Decimal(qty).minus(mine.get(new Decimal(price).toFixed()) ?? 0);
-    return left.gt(0) ? [[price, left.toFixed()]] : [];
-  });
 }
 
 function amountInvalid(asset: string, min: string, max: string, decimals: number): AppError {
@@ -204,7 +165,15 @@ export async function quoteConvert(
       : [rules.minQty, rules.maxQty ?? rules.minQty];
   if (!amount.isFinite() || amount.decimalPlaces() > places || amount.lt(min) || amount.gt(max))
     throw amountInvalid(req.from, min, max, places);
-  const levels = await levelsOfOthers(deps, mode, rules.code, side, userId);
+  const book = await deps.orders.depth(mode, rules.code, QUOTE_LEVELS);
+  // The order passes over the user's own resting orders, so the quote leaves them out.
+  const levels = await levelsOfOthers(deps.db, {
+    mode,
+    symbol: rules.code,
+    userId,
+    side: side === 'BUY' ? 'SELL' : 'BUY',
+    levels: side === 'BUY' ? book.asks : book.bids,
+  });
   if (levels.length === 0) throw new AppError('NO_COUNTERPARTY');
   const walked = walkBook(side, levels, amount, rules, decimals);
   if (walked.worst === null || walked.toAmount.lte(0)) throw new AppError('NO_COUNTERPARTY');

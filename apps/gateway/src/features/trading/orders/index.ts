@@ -8,6 +8,7 @@ import type {
 import type { SymbolRules } from './order-rules.js';
 
 export { tradableSymbol } from './symbol-rules.js';
+export { levelsOfOthers } from './own-levels.js';
 export type { SymbolRules } from './order-rules.js';
 
 /** An order settlement committed, with its owner (what settlement's onCommitted hands over). */

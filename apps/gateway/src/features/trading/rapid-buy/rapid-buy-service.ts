@@ -7,7 +7,6 @@ import {
   RAPID_BUY_PRICE_TOLERANCE,
   RAPID_BUY_QUOTE_LEVELS,
   RAPID_BUY_SYMBOL,
-  RESTING_ORDER_STATUSES,
   RuntimeMode,
   FINAL_ORDER_STATUSES,
   type Order,
@@ -26,6 +25,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { assertAccountOpen, requirePermission } from '../../../lib/permissions.js';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  levelsOfOthers,
   toOrder,
   type CommittedOrders,
   type OrderPath,
@@ -202,31 +202,13 @@ async function asksOfOthers(
   userId: string | undefined,
 ): Promise<[string, string][]> {
   if (!userId) return asks;
-  const own = await deps.db.spotOrder.findMany({
-    where: {
-      userId,
-      mode,
-      symbol: RAPID_BUY_SYMBOL,
-      side: 'SELL',
-      status: { in: [...RESTING_ORDER_STATUSES] },
-      price: { not: null },
-    },
-    select: { price: true, quantity: true, filledQuantity: true, icebergSize: true },
+  return levelsOfOthers(deps.db, {
+    mode,
+    symbol: RAPID_BUY_SYMBOL,
+    userId,
+    side: 'SELL',
+    levels: asks,
   });
-  if (own.length === 0) return asks;
-  const mine = new Map<string, Decimal>();
-  for (const o of own) {
-    const left = new Decimal(o.quantity?.toFixed() ?? 0).minus(o.filledQuantity.toFixed());
-    const shown = o.icebergSize ? Decimal.min(left, o.icebergSize.toFixed()) : left;
-    const key = new Decimal(o.price!.toFixed()).toFixed();
-    mine.set(key, (mine.get(key) ?? new Decimal(0)).plus(Decimal.max(shown, 0)));
-  }
-  const out: [string, string][] = [];
-  for (const [price, qty] of asks) {
-    const left = new Decimal(qty).minus(mine.get(new Decimal(price).toFixed()) ?? 0);
-    if (left.gt(0)) out.push([price, left.toFixed()]);
-  }
-  return out;
 }
 
 /**
