@@ -19,6 +19,7 @@ import { NEWS_ENDPOINTS } from './news.js';
 import { NOTIFICATION_ENDPOINTS } from './notification.js';
 import { SPOT_ORDER_ENDPOINTS } from './order.js';
 import { RAPID_BUY_ENDPOINTS } from './rapid-buy.js';
+import { CONVERT_ENDPOINTS } from './convert.js';
 import { FEES_ENDPOINTS, REPORT_ENDPOINTS } from './reports.js';
 import { SECURITY_ENDPOINTS } from './security.js';
 import { SOCKET_ENDPOINT } from './socket.js';
@@ -48,6 +49,7 @@ export const API_ENDPOINTS = {
   notification: NOTIFICATION_ENDPOINTS,
   spotOrder: SPOT_ORDER_ENDPOINTS,
   rapidBuy: RAPID_BUY_ENDPOINTS,
+  convert: CONVERT_ENDPOINTS,
   fees: FEES_ENDPOINTS,
   report: REPORT_ENDPOINTS,
   security: SECURITY_ENDPOINTS,

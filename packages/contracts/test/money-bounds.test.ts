@@ -35,6 +35,7 @@ const REQUESTS = [
   'rapidBuyQuoteQuery',
   'rapidBuyRequest',
   'flashRemittanceRequest',
+  'convertQuoteRequest',
 ];
 
 /**
@@ -87,6 +88,8 @@ const ANSWERS = [
   'rapidBuyQuote',
   'rapidBuy',
   'flashRemittance',
+  'convertQuote',
+  'convertOrder',
 ];
 
 interface Leaf {
