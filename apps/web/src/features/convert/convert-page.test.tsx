@@ -99,6 +99,8 @@ describe('/trade/swap (Convert)', () => {
     const q = await screen.findByTestId('convert-quote');
     expect(asked).toEqual([{ from: 'USDT', to: 'BTC', amount: '150' }]);
     expect(within(q).getByTestId('convert-receive').textContent).toBe('0.00149 BTC');
+    // The rate as traders read the pair: 150 USDT for 0.00149 BTC.
+    expect(within(q).getByText('1 BTC ≈ 100,671.14093959 USDT')).toBeDefined();
     expect(within(q).getByTestId('convert-countdown').textContent).toMatch(/^Valid for (9|10) s$/);
     fireEvent.click(screen.getByRole('button', { name: 'Convert now' }));
     await waitFor(() => expect(confirmed).toHaveLength(1));

@@ -4,6 +4,7 @@ import {
   type ConvertPair,
   type ConvertQuote,
 } from '@exchange/contracts';
+import { cmp, dec, div, toText } from '@exchange/contracts/decimal';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OptedOutLimitNote } from '../../../components/opted-out-limit-note';
@@ -34,6 +35,20 @@ function partners(pairs: ConvertPair[]): Map<string, string[]> {
     add(p.counter, p.base);
   }
   return out;
+}
+
+/**
+ * The quote's rate the way traders read the pair: one unit of the dearer asset in the other
+ * (1 BTC ≈ 95,238.09 USDT, whichever way the conversion goes).
+ */
+function rateText(q: ConvertQuote): string {
+  const price = dec(q.price);
+  if (price && cmp(price, { n: 1n, scale: 0 }) >= 0)
+    return `1 ${q.from} ≈ ${formatNumber(q.price)} ${q.to}`;
+  const from = dec(q.fromAmount);
+  const to = dec(q.toAmount);
+  const inverse = from && to && to.n > 0n ? div(from, to, 8) : null;
+  return inverse ? `1 ${q.to} ≈ ${formatNumber(toText(inverse))} ${q.from}` : '-';
 }
 
 /** Whole seconds left until `expiresAt`, ticking every second (0 once it has passed). */
@@ -231,13 +246,13 @@ function ConvertForm({ pairs }: { pairs: ConvertPair[] }) {
           </div>
           <div>
             <dt>{t('convert.rate')}</dt>
-            <dd>
-              1 {quote.from} ≈ {formatNumber(quote.price)} {quote.to}
-            </dd>
+            <dd>{rateText(quote)}</dd>
           </div>
           <div>
             <dt>{t('convert.fee')}</dt>
-            <dd>{formatNumber(quote.fee)}</dd>
+            <dd>
+              {formatNumber(quote.fee)} {quote.to}
+            </dd>
           </div>
           <div>
             <dt>{t('convert.validity')}</dt>
