@@ -9,6 +9,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-context';
 import { call } from './endpoint';
+import { useRuntimeMode } from './settings';
 
 /**
  * The asset and symbol catalogues: loaded by query, then kept current by the socket's
@@ -42,9 +43,9 @@ export const fetchAssets = (client: ApiClient, signal?: AbortSignal) =>
     ...(signal ? { signal } : {}),
   });
 
-export const symbolsQueryOptions = (client: ApiClient) =>
+export const symbolsQueryOptions = (client: ApiClient, mode: RuntimeMode = client.runtimeMode()) =>
   queryOptions({
-    queryKey: catalogueKeys.symbols(client.runtimeMode()),
+    queryKey: catalogueKeys.symbols(mode),
     queryFn: ({ signal }) => fetchSymbols(client, signal),
     staleTime: CATALOGUE_STALE_TIME_MS,
   });
@@ -67,7 +68,12 @@ export const publicConfigQueryOptions = (client: ApiClient) =>
     staleTime: CATALOGUE_STALE_TIME_MS,
   });
 
-export const useSymbols = () => useQuery(symbolsQueryOptions(useApiClient()));
+/**
+ * The symbols of the mode the page shows: the component follows a mode switch (the socket's
+ * updateSymbolItem merges into this mode's list, and a component left on the other mode's list
+ * would miss an operator's maintenance).
+ */
+export const useSymbols = () => useQuery(symbolsQueryOptions(useApiClient(), useRuntimeMode()));
 export const useAssets = () => useQuery(assetsQueryOptions(useApiClient()));
 /** The exchange's public settings (`mainFiat`: the currency valuations are shown in). */
 export const usePublicConfig = () => useQuery(publicConfigQueryOptions(useApiClient()));
