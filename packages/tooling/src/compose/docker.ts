@@ -37,7 +37,8 @@ const has = (cmd: string) => run('sh', ['-c', `command -v ${cmd}`]).status === 0
 /** Installs Docker, Compose v1 and debootstrap from Debian's packages where one is missing. */
 export function ensurePackages(log: (s: string) => void): void {
   const missing = [
-    ['docker', 'docker.io'],
+    // The engine, not only the client: some machines carry a Docker client alone.
+    ['dockerd', 'docker.io'],
     ['docker-compose', 'docker-compose'],
     ['debootstrap', 'debootstrap'],
   ].filter(([cmd]) => !has(cmd as string));
@@ -75,8 +76,13 @@ export async function ensureDaemon(
   log('no Docker daemon runs: starting dockerd');
   const out = openSync(path.join(logDir, 'dockerd.log'), 'a');
   const child = spawn('dockerd', [], { detached: true, stdio: ['ignore', out, out] });
+  let failed: Error | null = null;
+  child.on('error', (err) => {
+    failed = err;
+  });
   const deadline = Date.now() + 60_000;
   while (run('docker', ['info']).status !== 0) {
+    if (failed) throw new Error(`dockerd could not be started: ${String(failed)}`);
     if (child.exitCode !== null || Date.now() > deadline)
       throw new Error(`dockerd did not start (see ${path.join(logDir, 'dockerd.log')})`);
     await sleep(500);
