@@ -48,25 +48,38 @@ const storedQuote = z.object({
 });
 type StoredQuote = z.infer<typeof storedQuote>;
 
+/** The trading symbols of the mode that convert (active, not under maintenance). */
+async function convertible(deps: ConvertDeps, mode: RuntimeMode) {
+  return (await availableSymbols({ db: deps.db, mode })).filter(
+    (s) => s.status === 'ACTIVE' && !s.maintenance,
+  );
+}
+
 /** The pairs of the mode (each converts both ways). */
 export async function convertPairs(deps: ConvertDeps, mode: RuntimeMode): Promise<ConvertPair[]> {
-  return (await availableSymbols({ db: deps.db, mode }))
-    .filter((s) => s.status === 'ACTIVE' && !s.maintenance)
-    .map((s) => ({ symbol: s.code, base: s.baseAssetCode, counter: s.counterAssetCode }));
+  return (await convertible(deps, mode)).map((s) => ({
+    symbol: s.code,
+    base: s.baseAssetCode,
+    counter: s.counterAssetCode,
+  }));
 }
 
 /** The pair and side that turn `from` into `to`: buying the base with the counter, or selling it. */
 async function route(deps: ConvertDeps, mode: RuntimeMode, from: string, to: string) {
-  const pair = (await convertPairs(deps, mode)).find(
-    (p) => (p.base === from && p.counter === to) || (p.base === to && p.counter === from),
+  const pair = (await convertible(deps, mode)).find(
+    (s) =>
+      (s.baseAssetCode === from && s.counterAssetCode === to) ||
+      (s.baseAssetCode === to && s.counterAssetCode === from),
   );
   if (!pair) throw new AppError('CONVERT_PAIR_UNSUPPORTED', { from, to });
-  const rules = await deps.orders.rules(mode, pair.symbol);
-  const decimals = await deps.db.tradingSymbol.findUniqueOrThrow({
-    where: { code: pair.symbol },
-    select: { baseDecimals: true, counterDecimals: true },
-  });
-  return { side: pair.base === from ? ('SELL' as const) : ('BUY' as const), rules, decimals };
+  // The catalogue row already carries the decimals; the order path's rules add fees and bounds.
+  const rules = await deps.orders.rules(mode, pair.code);
+  const decimals = { baseDecimals: pair.baseDecimals, counterDecimals: pair.counterDecimals };
+  return {
+    side: pair.baseAssetCode === from ? ('SELL' as const) : ('BUY' as const),
+    rules,
+    decimals,
+  };
 }
 
 function amountInvalid(asset: string, min: string, max: string, decimals: number): AppError {
