@@ -35,6 +35,9 @@ export default defineConfig({
   timeout: 720_000,
   reporter: [['list', { printSteps: false }]],
   use: {
+    // An action waiting for what never comes (a link the page does not show) fails in 90 s with
+    // its locator, instead of holding a worker until the scenario's bound.
+    actionTimeout: 90_000,
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
     viewport: DESKTOP,

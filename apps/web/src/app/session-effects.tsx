@@ -79,8 +79,14 @@ export function SessionEffects({
       void queries.invalidateQueries();
       // The permission list depends on the mode (Demo and Trial may always trade): the header's
       // Spot Trade label reads the stored user, so fetch it again even if nothing shows it.
+      // A fetch still under way was asked in the old mode (the startup's, say, when the mode is
+      // switched at once): fetchQuery would join it and keep the old mode's permissions, so it is
+      // cancelled first.
       if (!loggedOut && isLoggedIn()) {
-        queries.fetchQuery(profileQueryOptions(api)).catch(() => undefined);
+        void queries
+          .cancelQueries({ queryKey: profileKeys.all })
+          .then(() => queries.fetchQuery(profileQueryOptions(api)))
+          .catch(() => undefined);
       }
       socket?.reconnect();
     };

@@ -66,6 +66,35 @@ describe('runtime mode', () => {
     expect(new Set(afterSwitch(ASSETS_PATH))).toEqual(new Set(['1']));
   });
 
+  it('a profile asked in the old mode and answered after the switch does not keep its permissions', async () => {
+    // Real: not verified, so no Spot Trade; Demo may always trade.
+    const unverified = makeUser({ kycLevel: 0, kycPermissions: [] });
+    startSession({ user: unverified });
+    let answerReal: (() => void) | undefined;
+    const { fetch } = renderApp('/market', {
+      ...answers,
+      '/v1/user/profile': (_url, init) => {
+        const mode = (init?.headers as Record<string, string>)['runtime-mode'];
+        if (mode === '1') return ok(makeUser());
+        // The startup's request, in Real, answers only when the test says so.
+        return new Promise((resolve) => {
+          answerReal = () => resolve(ok(unverified));
+        });
+      },
+    });
+    await screen.findByRole('table', undefined, { timeout: 10_000 });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Convert' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Trading mode' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Demo Trading' }));
+    await waitFor(() => expect(modeHeaders(fetch, '/v1/user/profile')).toContain('1'));
+    act(() => answerReal?.());
+
+    await within(nav).findByRole('link', { name: 'Convert' });
+    await within(nav).findByRole('link', { name: 'Spot Trade' });
+  });
+
   it('reads the stored mode only while a token exists', async () => {
     localStorage.setItem(
       STORAGE_KEYS.settings,

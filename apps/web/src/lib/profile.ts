@@ -13,7 +13,8 @@ export async function fetchProfile(client: ApiClient, signal?: AbortSignal) {
     silent: true,
     ...(signal ? { signal } : {}),
   });
-  setUser(user);
+  // A request cancelled for being asked in an old mode must not store its answer.
+  if (!signal?.aborted) setUser(user);
   return user;
 }
 
