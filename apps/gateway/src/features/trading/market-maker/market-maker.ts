@@ -32,8 +32,13 @@ import { fundReal, houseAccount, type TreasurySource } from './treasury.js';
 import { fundUsd, type FiatTreasurySource } from './house-bank.js';
 import type { FiatBankDeps } from '../../fiat/fiat-bank/account-service.js';
 
-/** Balance kept on hand per asset and house account, in USD. */
-const FLOAT_USD = 5_000_000;
+/**
+ * Balance kept on hand per asset and house account, in USD. USDT is the most used: with 20
+ * levels a side, the bids of the eight USDT books and the asks of USDT/USD hold about 5.3 million
+ * (sizes vary by ±40 %), so 5 million left a Real book short of levels; this is about three times
+ * that, with the taker's flow (more levels, MARKET_MAKER_LEVELS, need more).
+ */
+const FLOAT_USD = 15_000_000;
 /** How often the Real house balances are checked against their targets (real time). */
 const REAL_FUNDING_EVERY_MS = 20_000;
 /** How often the funding moves on while a step waits for a callback (the bank's, the chain's). */
