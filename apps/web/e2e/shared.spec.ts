@@ -24,6 +24,7 @@ import { feeReportsAndStatements } from './reports';
 import { accountCancellation } from './cancellation';
 import { accountJourney, SHOT_SETS, screenshots, spotTrading } from './scenarios';
 import { securitySettings } from './security';
+import { tradeForRewardJourney } from './trade-for-reward';
 import { advancedOrders, marketOrder, orderEntry, socketRecovery } from './trading';
 
 test('fiat journey: partner-bank account, linked bank account, USD deposit through the bank, USDT bought in Real mode, USD withdrawn and sent on the next business day, ledger audit', async ({
@@ -60,6 +61,13 @@ test.describe('Demo trading', () => {
   test('the socket breaks and recovers: book and order states arrive live again', async ({ ctx }) =>
     socketRecovery(ctx));
 });
+
+// Trial mode as a competition, on a period of its own (other entrants may join it: the scenario
+// checks only its user's standing).
+test('trade for reward: the operator opens a period, a user joins from the header link, trades in Trial, is ranked; the period ends and the result notice links to the final board', async ({
+  ctx,
+  operator,
+}) => tradeForRewardJourney(ctx, operator));
 
 test('continuing without verification: limited, not refused, with the limit shown above each form', async ({
   ctx,

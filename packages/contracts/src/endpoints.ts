@@ -20,6 +20,7 @@ import { NOTIFICATION_ENDPOINTS } from './notification.js';
 import { SPOT_ORDER_ENDPOINTS } from './order.js';
 import { RAPID_BUY_ENDPOINTS } from './rapid-buy.js';
 import { CONVERT_ENDPOINTS } from './convert.js';
+import { COMPETITION_ENDPOINTS } from './competition.js';
 import { FEES_ENDPOINTS, REPORT_ENDPOINTS } from './reports.js';
 import { SECURITY_ENDPOINTS } from './security.js';
 import { SOCKET_ENDPOINT } from './socket.js';
@@ -50,6 +51,7 @@ export const API_ENDPOINTS = {
   spotOrder: SPOT_ORDER_ENDPOINTS,
   rapidBuy: RAPID_BUY_ENDPOINTS,
   convert: CONVERT_ENDPOINTS,
+  competition: COMPETITION_ENDPOINTS,
   fees: FEES_ENDPOINTS,
   report: REPORT_ENDPOINTS,
   security: SECURITY_ENDPOINTS,

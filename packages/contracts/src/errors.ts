@@ -265,6 +265,23 @@ export const ErrorCode = {
     'This request id was already used for a different conversion.',
   ),
   CONVERT_NOT_FOUND: def(3035, 404, 'This conversion does not exist.'),
+  // Trade for Reward (3040-3049)
+  COMPETITION_NOT_FOUND: def(3040, 404, 'This Trade for Reward period does not exist.'),
+  COMPETITION_NOT_RUNNING: def(
+    3041,
+    400,
+    'This period is not running: entries open at its start and close at its end.',
+  ),
+  COMPETITION_ORDERS_OPEN: def(
+    3042,
+    400,
+    'Cancel your open Trade for Reward orders first: joining sets your Trial funds back to the starting funds.',
+  ),
+  COMPETITION_RESET_LOCKED: def(
+    3043,
+    400,
+    'Trial funds cannot be reset while you compete; the period ends at {{endsAt}}.',
+  ),
 
   // ---- wallet ----
   INSUFFICIENT_AVAILABLE_BALANCE: def(5001, 400, 'Insufficient available balance.'),

@@ -41,6 +41,7 @@ export * from './crypto-wallet.js';
 export * from './notification.js';
 export * from './rapid-buy.js';
 export * from './convert.js';
+export * from './competition.js';
 export * from './flash-remittance.js';
 export * from './redis-cluster.js';
 export {

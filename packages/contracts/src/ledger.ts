@@ -79,6 +79,8 @@ export const FlowType = {
   // Exchange: simulated funds of Demo and Trial
   DEMO_FUNDING: 140001,
   DEMO_RESET: 140002,
+  /** A Trade for Reward prize, paid in Real from the house rewards account. */
+  COMPETITION_REWARD: 150001,
   // Exchange: development-only credit in Real mode (disabled in production)
   DEV_CREDIT: 190001,
 } as const;

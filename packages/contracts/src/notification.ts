@@ -120,6 +120,17 @@ export const notificationParams = {
     sellAmount: decimalText,
     receiveAmount: decimalText,
   }),
+  /**
+   * A Trade for Reward period ended: the entry's final rank and return, and its reward (paid
+   * into the Real balance, or waiting for the house account to be funded), if the rank earned one.
+   */
+  COMPETITION_RESULT: z.object({
+    periodId: z.number().int(),
+    name: z.string(),
+    rank: z.number().int(),
+    returnPct: z.string().regex(/^-?\d+(\.\d+)?$/),
+    reward: z.object({ asset: z.string(), amount: decimalText, paid: z.boolean() }).nullable(),
+  }),
 } as const;
 
 export type NotificationType = keyof typeof notificationParams;
@@ -152,6 +163,7 @@ export const NOTIFICATION_EMAIL = {
   BANK_ACCOUNT: 'ON',
   FIAT_WITHDRAWAL_RETURNED: 'ON',
   FOREIGN_EXCHANGE_SETTLED: 'ON',
+  COMPETITION_RESULT: 'ON',
 } as const satisfies Record<NotificationType, 'ON' | 'OFF' | 'ALWAYS' | 'NEVER'>;
 
 /** The types whose e-mail the user may switch (on or off). */
@@ -195,6 +207,7 @@ export const notification = z.discriminatedUnion('type', [
   item('BANK_ACCOUNT'),
   item('FIAT_WITHDRAWAL_RETURNED'),
   item('FOREIGN_EXCHANGE_SETTLED'),
+  item('COMPETITION_RESULT'),
 ]);
 export type Notification = z.infer<typeof notification>;
 

@@ -49,6 +49,8 @@ export const TransactionType = {
   FLASH_REMITTANCE_OUT: 'FLASH_REMITTANCE_OUT',
   /** A settled foreign exchange between two fiat currencies. */
   FOREIGN_EXCHANGE: 'FOREIGN_EXCHANGE',
+  /** A Trade for Reward prize, paid in Real. */
+  COMPETITION_REWARD: 'COMPETITION_REWARD',
   /** A flow no type above covers. */
   OTHER: 'OTHER',
 } as const;
@@ -69,6 +71,7 @@ export const transactionType = z.enum([
   'FLASH_REMITTANCE_IN',
   'FLASH_REMITTANCE_OUT',
   'FOREIGN_EXCHANGE',
+  'COMPETITION_REWARD',
   'OTHER',
 ]);
 
@@ -98,6 +101,7 @@ const TYPE_FLOWS: Record<Exclude<TransactionType, 'OTHER'>, readonly number[]> =
   FLASH_REMITTANCE_IN: [FlowType.FLASH_REMITTANCE_IN],
   FLASH_REMITTANCE_OUT: [FlowType.FLASH_REMITTANCE_OUT, FlowType.FLASH_REMITTANCE_FREEZE],
   FOREIGN_EXCHANGE: [FlowType.FOREIGN_EXCHANGE, FlowType.FOREIGN_EXCHANGE_FREEZE],
+  COMPETITION_REWARD: [FlowType.COMPETITION_REWARD],
 };
 
 /** The flow codes whose actions are of this type (the history's type filter). */
@@ -153,6 +157,7 @@ export function transactionTypesFor(
       'FLASH_REMITTANCE_IN',
       'FLASH_REMITTANCE_OUT',
       'FOREIGN_EXCHANGE',
+      'COMPETITION_REWARD',
     ];
   return opts.devCredit
     ? ['TRADE', 'DEMO_FUNDING', 'DEMO_RESET', 'DEV_CREDIT']

@@ -90,6 +90,13 @@ const ANSWERS = [
   'flashRemittance',
   'convertQuote',
   'convertOrder',
+  'competitionReward',
+  'competitionPeriod',
+  'competitionStanding',
+  'competitionBoard',
+  'competitionOverview',
+  'competitionEntry',
+  'competitionMine',
 ];
 
 interface Leaf {

@@ -33,6 +33,7 @@ import settlement from './trading/settlement/plugin.js';
 import marketMaker from './trading/market-maker/plugin.js';
 import rapidBuy from './trading/rapid-buy/plugin.js';
 import convert from './trading/convert/plugin.js';
+import competition from './trading/competition/plugin.js';
 import health from './operations/health/plugin.js';
 
 /** The outside parties a feature may be given instead of its HTTP default (tests give fakes). */
@@ -76,7 +77,8 @@ export const FEATURES: readonly FastifyPluginAsync<FeatureOptions>[] = [
   fiatWithdrawal,
   foreignExchange,
   flashRemittance,
-  // trading: market data, orders, settlement, the simulated market, Rapid Buy
+  // trading: market data, orders, settlement, the simulated market, Rapid Buy, Convert, Trade
+  // for Reward
   marketData,
   exchangeRates,
   orders,
@@ -84,6 +86,7 @@ export const FEATURES: readonly FastifyPluginAsync<FeatureOptions>[] = [
   marketMaker,
   rapidBuy,
   convert,
+  competition,
   // operations: health and the exchange-wide metrics
   health,
 ];

@@ -33,6 +33,7 @@ describe('access rules', () => {
       '/m/help',
       '/trade/spot',
       '/trade/spot/ETH_USDT',
+      '/trade-for-reward',
     ]) {
       expect(isPublicPath(path), path).toBe(true);
     }

@@ -111,6 +111,10 @@ const ConvertPage = page(
   () => import('../features/convert/components/convert-page'),
   'ConvertPage',
 );
+const TradeForRewardPage = page(
+  () => import('../features/trade-for-reward/components/trade-for-reward-page'),
+  'TradeForRewardPage',
+);
 const RapidBuyPage = page(
   () => import('../features/rapid-buy/components/rapid-buy-page'),
   'RapidBuyPage',
@@ -182,6 +186,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.tradeSpot, element: <TradePage /> },
       { path: `${PATHS.tradeSpot}/:symbol`, element: <TradePage /> },
       { path: PATHS.tradeSwap, element: <ConvertPage /> },
+      { path: PATHS.tradeForReward, element: <TradeForRewardPage /> },
       { path: PATHS.accountCenter, element: <AccountOverviewPage /> },
       { path: PATHS.wallet, element: <WalletPage /> },
       { path: PATHS.orders, element: <OrdersPage /> },

@@ -119,7 +119,12 @@ describe('runtime mode', () => {
       );
       window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.settings }));
     });
-    expect(within(screen.getByRole('banner')).getByText('Trade for Reward')).toBeDefined();
+    // The mode menu's label (in Trial the main nav also links to the Trade for Reward page).
+    expect(
+      within(screen.getByRole('banner')).getByText('Trade for Reward', {
+        selector: '.mode-menu__label',
+      }),
+    ).toBeDefined();
     expect(document.documentElement.dataset.theme).toBe('light');
     expect(socket.reconnect).toHaveBeenCalledOnce();
   });

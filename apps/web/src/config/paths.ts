@@ -23,6 +23,8 @@ export const PATHS = {
   registerSuccess: '/login/registerSuccess',
   tradeSpot: '/trade/spot',
   tradeSwap: '/trade/swap',
+  /** Trade for Reward: the Trial mode's periods, their rules and leaderboards (public). */
+  tradeForReward: '/trade-for-reward',
   accountCenter: '/accountCenter',
   wallet: '/accountCenter/wallet',
   orders: '/accountCenter/orders',
@@ -91,6 +93,7 @@ const PUBLIC_PATHS: readonly string[] = [
   PATHS.news,
   PATHS.messageCenter,
   PATHS.fee,
+  PATHS.tradeForReward,
 ];
 
 /** One of the operator's legal or about pages (terms, privacy policy, trading rules, ...). */

@@ -132,5 +132,19 @@ export function notificationText(
           ...n.params,
         }),
       };
+    case 'COMPETITION_RESULT': {
+      const { reward, ...p } = n.params;
+      const variant = reward === null ? 'RANKED' : reward.paid ? 'WON_PAID' : 'WON_PENDING';
+      return {
+        title: t('notifications.types.COMPETITION_RESULT.title'),
+        body: t(`notifications.types.COMPETITION_RESULT.${variant}`, {
+          name: p.name,
+          rank: p.rank,
+          returnPct: p.returnPct,
+          amount: reward?.amount ?? '',
+          asset: reward?.asset ?? '',
+        }),
+      };
+    }
   }
 }

@@ -117,6 +117,13 @@ export const errorsDe: Record<string, string> = {
   error_3035: 'Dieser Umtausch existiert nicht.',
 
   // ---- wallet ----
+  error_3040: 'Diese Periode von Handeln für Prämien existiert nicht.',
+  error_3041:
+    'Diese Periode läuft nicht: Die Teilnahme beginnt mit ihrem Start und endet mit ihrem Ende.',
+  error_3042:
+    'Stornieren Sie zuerst Ihre offenen Orders in Handeln für Prämien: Die Teilnahme setzt Ihr Guthaben in Handeln für Prämien auf das Startguthaben zurück.',
+  error_3043:
+    'Das Guthaben in Handeln für Prämien kann während des Wettbewerbs nicht zurückgesetzt werden; die Periode endet am {{endsAt}}.',
   error_5001: 'Unzureichendes verfügbares Guthaben.',
   error_5002: 'Bitte geben Sie den Auszahlungsbetrag ein.',
   error_5003: 'Das Adressformat ist ungültig.',

@@ -116,6 +116,13 @@ export const errorsFr: Record<string, string> = {
   error_3035: "Cette conversion n'existe pas.",
 
   // ---- wallet ----
+  error_3040: "Cette période de Trader pour une récompense n'existe pas.",
+  error_3041:
+    "Cette période n'est pas en cours : les inscriptions ouvrent à son début et ferment à sa fin.",
+  error_3042:
+    "Annulez d'abord vos ordres ouverts en Trader pour une récompense : l'inscription remet vos fonds d'essai aux fonds de départ.",
+  error_3043:
+    "Les fonds d'essai ne peuvent pas être réinitialisés pendant la compétition ; la période se termine le {{endsAt}}.",
   error_5001: 'Solde disponible insuffisant.',
   error_5002: 'Le montant du retrait est requis.',
   error_5003: 'Le format de l’adresse est incorrect.',

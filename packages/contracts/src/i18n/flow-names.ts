@@ -63,6 +63,7 @@ export const FLOW_NAMES: Record<ErrorLanguage, Record<FlowTypeName, string>> = {
     RAPID_BUY: 'Rapid buy',
     DEMO_FUNDING: 'Demo funding',
     DEMO_RESET: 'Demo reset',
+    COMPETITION_REWARD: 'Trade for Reward prize',
     DEV_CREDIT: 'Development credit',
   },
   'zh-CN': {
@@ -120,6 +121,7 @@ export const FLOW_NAMES: Record<ErrorLanguage, Record<FlowTypeName, string>> = {
     RAPID_BUY: '快捷买币',
     DEMO_FUNDING: '模拟资金发放',
     DEMO_RESET: '模拟资金重置',
+    COMPETITION_REWARD: '体验赢奖励奖金',
     DEV_CREDIT: '开发测试入账',
   },
   'zh-TW': {
@@ -177,6 +179,7 @@ export const FLOW_NAMES: Record<ErrorLanguage, Record<FlowTypeName, string>> = {
     RAPID_BUY: '快捷買幣',
     DEMO_FUNDING: '模擬資金發放',
     DEMO_RESET: '模擬資金重置',
+    COMPETITION_REWARD: '體驗贏獎勵獎金',
     DEV_CREDIT: '開發測試入帳',
   },
   ar: {
@@ -234,6 +237,7 @@ export const FLOW_NAMES: Record<ErrorLanguage, Record<FlowTypeName, string>> = {
     RAPID_BUY: 'الشراء السريع',
     DEMO_FUNDING: 'تمويل تجريبي',
     DEMO_RESET: 'إعادة تعيين الحساب التجريبي',
+    COMPETITION_REWARD: 'جائزة التداول مقابل مكافأة',
     DEV_CREDIT: 'رصيد لأغراض التطوير',
   },
   fr: {
@@ -291,6 +295,7 @@ export const FLOW_NAMES: Record<ErrorLanguage, Record<FlowTypeName, string>> = {
     RAPID_BUY: 'Achat rapide',
     DEMO_FUNDING: 'Approvisionnement démo',
     DEMO_RESET: 'Réinitialisation démo',
+    COMPETITION_REWARD: 'Prix Trader pour une récompense',
     DEV_CREDIT: 'Crédit de développement',
   },
   de: {
@@ -348,6 +353,7 @@ export const FLOW_NAMES: Record<ErrorLanguage, Record<FlowTypeName, string>> = {
     RAPID_BUY: 'Schnellkauf',
     DEMO_FUNDING: 'Demo-Guthaben gutgeschrieben',
     DEMO_RESET: 'Demo-Guthaben zurückgesetzt',
+    COMPETITION_REWARD: 'Prämie aus „Handeln für Prämien“',
     DEV_CREDIT: 'Entwicklungsgutschrift',
   },
   ja: {
@@ -405,6 +411,7 @@ export const FLOW_NAMES: Record<ErrorLanguage, Record<FlowTypeName, string>> = {
     RAPID_BUY: 'クイック購入',
     DEMO_FUNDING: 'デモ資金の付与',
     DEMO_RESET: 'デモ資金のリセット',
+    COMPETITION_REWARD: '報酬付きトレードの賞金',
     DEV_CREDIT: '開発用クレジット',
   },
   ko: {
@@ -462,6 +469,7 @@ export const FLOW_NAMES: Record<ErrorLanguage, Record<FlowTypeName, string>> = {
     RAPID_BUY: '빠른 구매',
     DEMO_FUNDING: '모의 자금 지급',
     DEMO_RESET: '모의 자금 초기화',
+    COMPETITION_REWARD: '보상 거래 상금',
     DEV_CREDIT: '개발용 크레딧',
   },
 };

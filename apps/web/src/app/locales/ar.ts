@@ -1,4 +1,5 @@
 import { convertAr } from './convert-ar';
+import { tradeForRewardAr } from './trade-for-reward-ar';
 import { rapidAr } from './rapid-ar';
 import { flashAr } from './flash-ar';
 import { fiatAr } from './fiat-ar';
@@ -74,6 +75,8 @@ export const ar: Messages = {
     foreignExchange: 'صرف العملات',
     rapidBuy: 'الشراء السريع',
     convert: 'التحويل',
+    tradeForReward: 'تداول مقابل مكافأة',
+    tradeForRewardRules: 'القواعد ولوحة الصدارة',
     flashWhitelist: 'القائمة البيضاء للتحويل الفوري',
     flashRemittance: 'التحويل الفوري',
     messageCenter: 'مركز الرسائل',
@@ -636,6 +639,7 @@ export const ar: Messages = {
         FLASH_REMITTANCE_IN: 'حوالة فورية واردة',
         FLASH_REMITTANCE_OUT: 'حوالة فورية صادرة',
         FOREIGN_EXCHANGE: 'صرف عملات',
+        COMPETITION_REWARD: 'جائزة التداول مقابل مكافأة',
         OTHER: 'أخرى',
       },
       typesTrial: {
@@ -663,6 +667,7 @@ export const ar: Messages = {
   fx: fxAr,
   rapid: rapidAr,
   convert: convertAr,
+  tradeForReward: tradeForRewardAr,
   flash: flashAr,
   fiat: fiatAr,
   notifications: notificationsAr,

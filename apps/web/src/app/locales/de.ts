@@ -1,4 +1,5 @@
 import { convertDe } from './convert-de';
+import { tradeForRewardDe } from './trade-for-reward-de';
 import { rapidDe } from './rapid-de';
 import { flashDe } from './flash-de';
 import { fiatDe } from './fiat-de';
@@ -61,6 +62,8 @@ export const de: Messages = {
     foreignExchange: 'Devisentausch',
     rapidBuy: 'Schnellkauf',
     convert: 'Umtauschen',
+    tradeForReward: 'Handeln für Prämien',
+    tradeForRewardRules: 'Regeln und Rangliste',
     flashWhitelist: 'Whitelist für Blitzüberweisungen',
     flashRemittance: 'Blitzüberweisung',
     messageCenter: 'Nachrichten',
@@ -652,6 +655,7 @@ export const de: Messages = {
         FLASH_REMITTANCE_IN: 'Blitzüberweisung erhalten',
         FLASH_REMITTANCE_OUT: 'Blitzüberweisung gesendet',
         FOREIGN_EXCHANGE: 'Devisentausch',
+        COMPETITION_REWARD: 'Prämie aus „Handeln für Prämien“',
         OTHER: 'Sonstiges',
       },
       typesTrial: {
@@ -680,6 +684,7 @@ export const de: Messages = {
   fx: fxDe,
   rapid: rapidDe,
   convert: convertDe,
+  tradeForReward: tradeForRewardDe,
   flash: flashDe,
   fiat: fiatDe,
   notifications: notificationsDe,

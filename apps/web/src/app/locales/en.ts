@@ -1,4 +1,5 @@
 import { convertEn } from './convert-en';
+import { tradeForRewardEn } from './trade-for-reward-en';
 import { rapidEn } from './rapid-en';
 import { flashEn } from './flash-en';
 import { fiatEn } from './fiat-en';
@@ -60,6 +61,8 @@ export const en = {
     foreignExchange: 'Foreign exchange',
     rapidBuy: 'Rapid buy',
     convert: 'Convert',
+    tradeForReward: 'Trade for Reward',
+    tradeForRewardRules: 'Rules and leaderboard',
     flashWhitelist: 'Flash whitelist',
     flashRemittance: 'Flash remittance',
     messageCenter: 'Message centre',
@@ -384,6 +387,7 @@ export const en = {
   fx: fxEn,
   rapid: rapidEn,
   convert: convertEn,
+  tradeForReward: tradeForRewardEn,
   flash: flashEn,
   fiat: fiatEn,
   notifications: notificationsEn,

@@ -1,4 +1,5 @@
 import { convertFr } from './convert-fr';
+import { tradeForRewardFr } from './trade-for-reward-fr';
 import { rapidFr } from './rapid-fr';
 import { flashFr } from './flash-fr';
 import { fiatFr } from './fiat-fr';
@@ -61,6 +62,8 @@ export const fr: Messages = {
     foreignExchange: 'Change de devises',
     rapidBuy: 'Achat rapide',
     convert: 'Convertir',
+    tradeForReward: 'Trader pour une récompense',
+    tradeForRewardRules: 'Règles et classement',
     flashWhitelist: 'Liste blanche des virements éclair',
     flashRemittance: 'Virement éclair',
     messageCenter: 'Messages',
@@ -649,6 +652,7 @@ export const fr: Messages = {
         FLASH_REMITTANCE_IN: 'Virement éclair reçu',
         FLASH_REMITTANCE_OUT: 'Virement éclair envoyé',
         FOREIGN_EXCHANGE: 'Change de devises',
+        COMPETITION_REWARD: 'Prix Trader pour une récompense',
         OTHER: 'Autre',
       },
       typesTrial: {
@@ -677,6 +681,7 @@ export const fr: Messages = {
   fx: fxFr,
   rapid: rapidFr,
   convert: convertFr,
+  tradeForReward: tradeForRewardFr,
   flash: flashFr,
   fiat: fiatFr,
   notifications: notificationsFr,

@@ -1,4 +1,5 @@
 import { convertJa } from './convert-ja';
+import { tradeForRewardJa } from './trade-for-reward-ja';
 import { rapidJa } from './rapid-ja';
 import { flashJa } from './flash-ja';
 import { fiatJa } from './fiat-ja';
@@ -61,6 +62,8 @@ export const ja: Messages = {
     foreignExchange: '外国為替',
     rapidBuy: 'クイック購入',
     convert: 'コンバート',
+    tradeForReward: '報酬付きトレード',
+    tradeForRewardRules: 'ルールとランキング',
     flashWhitelist: 'フラッシュ送金ホワイトリスト',
     flashRemittance: 'フラッシュ送金',
     messageCenter: 'メッセージ',
@@ -633,6 +636,7 @@ export const ja: Messages = {
         FLASH_REMITTANCE_IN: 'フラッシュ送金の受取',
         FLASH_REMITTANCE_OUT: 'フラッシュ送金の送金',
         FOREIGN_EXCHANGE: '外国為替',
+        COMPETITION_REWARD: '報酬付きトレードの賞金',
         OTHER: 'その他',
       },
       typesTrial: {
@@ -661,6 +665,7 @@ export const ja: Messages = {
   fx: fxJa,
   rapid: rapidJa,
   convert: convertJa,
+  tradeForReward: tradeForRewardJa,
   flash: flashJa,
   fiat: fiatJa,
   notifications: notificationsJa,

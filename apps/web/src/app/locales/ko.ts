@@ -1,4 +1,5 @@
 import { convertKo } from './convert-ko';
+import { tradeForRewardKo } from './trade-for-reward-ko';
 import { rapidKo } from './rapid-ko';
 import { flashKo } from './flash-ko';
 import { fiatKo } from './fiat-ko';
@@ -61,6 +62,8 @@ export const ko: Messages = {
     foreignExchange: '외환 환전',
     rapidBuy: '빠른 구매',
     convert: '전환',
+    tradeForReward: '보상 거래',
+    tradeForRewardRules: '규칙 및 순위표',
     flashWhitelist: '즉시 송금 화이트리스트',
     flashRemittance: '즉시 송금',
     messageCenter: '메시지 센터',
@@ -624,6 +627,7 @@ export const ko: Messages = {
         FLASH_REMITTANCE_IN: '플래시 송금 받음',
         FLASH_REMITTANCE_OUT: '플래시 송금 보냄',
         FOREIGN_EXCHANGE: '외환 환전',
+        COMPETITION_REWARD: '보상 거래 상금',
         OTHER: '기타',
       },
       typesTrial: {
@@ -652,6 +656,7 @@ export const ko: Messages = {
   fx: fxKo,
   rapid: rapidKo,
   convert: convertKo,
+  tradeForReward: tradeForRewardKo,
   flash: flashKo,
   fiat: fiatKo,
   notifications: notificationsKo,

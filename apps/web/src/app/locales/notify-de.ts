@@ -137,6 +137,17 @@ export const notificationsDe = {
       REFUNDED:
         'Ihr Tausch von {{sellAmount}} {{from}} in {{to}} konnte nicht ausgeführt werden; der Betrag ist zurück in Ihrem verfügbaren Guthaben.',
     },
+    COMPETITION_RESULT: {
+      name: 'Ergebnis von „Handeln für Prämien“',
+      title: 'Ergebnisse von „Handeln für Prämien“',
+      WON_PAID:
+        '„Handeln für Prämien“ {{name}} ist beendet: Sie haben Platz {{rank}} mit einer Rendite von {{returnPct}} % erreicht, und {{amount}} {{asset}} sind in Ihrem Echt-Wallet.',
+      WON_PENDING:
+        '„Handeln für Prämien“ {{name}} ist beendet: Sie haben Platz {{rank}} mit einer Rendite von {{returnPct}} % erreicht, und Ihre Prämie von {{amount}} {{asset}} wird in Kürze in Ihr Echt-Wallet gezahlt.',
+      RANKED:
+        '„Handeln für Prämien“ {{name}} ist beendet: Sie haben Platz {{rank}} mit einer Rendite von {{returnPct}} % erreicht.',
+      open: 'Rangliste ansehen',
+    },
   },
 };
 

@@ -117,6 +117,17 @@ export const notificationsEn = {
       REFUNDED:
         'Your exchange of {{sellAmount}} {{from}} to {{to}} could not be completed; the amount is back in your available balance.',
     },
+    COMPETITION_RESULT: {
+      name: 'Trade for Reward result',
+      title: 'Trade for Reward results',
+      WON_PAID:
+        'Trade for Reward {{name}} has ended: you placed #{{rank}} with a return of {{returnPct}} % and {{amount}} {{asset}} is in your Real wallet.',
+      WON_PENDING:
+        'Trade for Reward {{name}} has ended: you placed #{{rank}} with a return of {{returnPct}} % and your reward of {{amount}} {{asset}} will be paid into your Real wallet shortly.',
+      RANKED:
+        'Trade for Reward {{name}} has ended: you placed #{{rank}} with a return of {{returnPct}} %.',
+      open: 'See the leaderboard',
+    },
   },
 };
 

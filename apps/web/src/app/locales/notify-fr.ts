@@ -134,6 +134,17 @@ export const notificationsFr = {
       REFUNDED:
         'Votre change de {{sellAmount}} {{from}} en {{to}} n’a pas pu être effectué ; le montant est de retour sur votre solde disponible.',
     },
+    COMPETITION_RESULT: {
+      name: 'Résultat Trader pour une récompense',
+      title: 'Résultats Trader pour une récompense',
+      WON_PAID:
+        'Trader pour une récompense {{name}} est terminé : vous êtes classé n° {{rank}} avec un rendement de {{returnPct}} % et {{amount}} {{asset}} sont dans votre portefeuille Réel.',
+      WON_PENDING:
+        'Trader pour une récompense {{name}} est terminé : vous êtes classé n° {{rank}} avec un rendement de {{returnPct}} % et votre récompense de {{amount}} {{asset}} sera versée prochainement dans votre portefeuille Réel.',
+      RANKED:
+        'Trader pour une récompense {{name}} est terminé : vous êtes classé n° {{rank}} avec un rendement de {{returnPct}} %.',
+      open: 'Voir le classement',
+    },
   },
 };
 

@@ -131,6 +131,17 @@ export const notificationsJa = {
       REFUNDED:
         '{{sellAmount}} {{from}} から {{to}} への両替を完了できませんでした。金額は利用可能残高に戻りました。',
     },
+    COMPETITION_RESULT: {
+      name: '報酬付きトレードの結果',
+      title: '報酬付きトレードの結果発表',
+      WON_PAID:
+        '報酬付きトレード {{name}} が終了しました。リターン {{returnPct}}% で {{rank}} 位となり、{{amount}} {{asset}} がリアルウォレットに入金されました。',
+      WON_PENDING:
+        '報酬付きトレード {{name}} が終了しました。リターン {{returnPct}}% で {{rank}} 位となりました。報酬 {{amount}} {{asset}} はまもなくリアルウォレットに支払われます。',
+      RANKED:
+        '報酬付きトレード {{name}} が終了しました。リターン {{returnPct}}% で {{rank}} 位となりました。',
+      open: 'ランキングを見る',
+    },
   },
 };
 

@@ -130,6 +130,17 @@ export const notificationsKo = {
       REFUNDED:
         '{{sellAmount}} {{from}}에서 {{to}}(으)로의 환전을 완료하지 못했습니다. 금액이 사용 가능 잔액으로 돌아왔습니다.',
     },
+    COMPETITION_RESULT: {
+      name: '보상 거래 결과',
+      title: '보상 거래 결과 발표',
+      WON_PAID:
+        '보상 거래 {{name}}이(가) 종료되었습니다. 수익률 {{returnPct}}%로 {{rank}}위를 차지했으며, {{amount}} {{asset}}이(가) 실거래 지갑에 입금되었습니다.',
+      WON_PENDING:
+        '보상 거래 {{name}}이(가) 종료되었습니다. 수익률 {{returnPct}}%로 {{rank}}위를 차지했으며, 보상 {{amount}} {{asset}}은(는) 곧 실거래 지갑으로 지급됩니다.',
+      RANKED:
+        '보상 거래 {{name}}이(가) 종료되었습니다. 수익률 {{returnPct}}%로 {{rank}}위를 차지했습니다.',
+      open: '순위표 보기',
+    },
   },
 };
 

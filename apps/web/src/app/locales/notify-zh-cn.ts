@@ -126,6 +126,16 @@ export const notificationsZhCn = {
         '您将 {{sellAmount}} {{from}} 兑换为 {{to}} 的订单已完成：{{receiveAmount}} {{to}} 已存入可用余额。',
       REFUNDED: '您将 {{sellAmount}} {{from}} 兑换为 {{to}} 的订单未能完成，款项已退回可用余额。',
     },
+    COMPETITION_RESULT: {
+      name: '体验赢奖励结果',
+      title: '体验赢奖励赛果',
+      WON_PAID:
+        '体验赢奖励 {{name}} 已结束：您以 {{returnPct}}% 的收益率获得第 {{rank}} 名，{{amount}} {{asset}} 已存入您的真实钱包。',
+      WON_PENDING:
+        '体验赢奖励 {{name}} 已结束：您以 {{returnPct}}% 的收益率获得第 {{rank}} 名，{{amount}} {{asset}} 的奖励将很快发放至您的真实钱包。',
+      RANKED: '体验赢奖励 {{name}} 已结束：您以 {{returnPct}}% 的收益率获得第 {{rank}} 名。',
+      open: '查看排行榜',
+    },
   },
 };
 

@@ -126,6 +126,16 @@ export const notificationsZhTw = {
         '您將 {{sellAmount}} {{from}} 兌換為 {{to}} 的訂單已完成：{{receiveAmount}} {{to}} 已存入可用餘額。',
       REFUNDED: '您將 {{sellAmount}} {{from}} 兌換為 {{to}} 的訂單未能完成，款項已退回可用餘額。',
     },
+    COMPETITION_RESULT: {
+      name: '體驗贏獎勵結果',
+      title: '體驗贏獎勵賽果',
+      WON_PAID:
+        '體驗贏獎勵 {{name}} 已結束：您以 {{returnPct}}% 的報酬率獲得第 {{rank}} 名，{{amount}} {{asset}} 已存入您的真實錢包。',
+      WON_PENDING:
+        '體驗贏獎勵 {{name}} 已結束：您以 {{returnPct}}% 的報酬率獲得第 {{rank}} 名，{{amount}} {{asset}} 的獎勵將很快發放至您的真實錢包。',
+      RANKED: '體驗贏獎勵 {{name}} 已結束：您以 {{returnPct}}% 的報酬率獲得第 {{rank}} 名。',
+      open: '查看排行榜',
+    },
   },
 };
 

@@ -249,6 +249,7 @@ export const accountEn = {
       FLASH_REMITTANCE_IN: 'Flash remittance received',
       FLASH_REMITTANCE_OUT: 'Flash remittance sent',
       FOREIGN_EXCHANGE: 'Foreign exchange',
+      COMPETITION_REWARD: 'Trade for Reward prize',
       OTHER: 'Other',
     },
     typesTrial: {

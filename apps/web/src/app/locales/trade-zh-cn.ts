@@ -248,6 +248,7 @@ export const accountZhCn: Messages['account'] = {
       FLASH_REMITTANCE_IN: '闪汇收款',
       FLASH_REMITTANCE_OUT: '闪汇付款',
       FOREIGN_EXCHANGE: '外汇兑换',
+      COMPETITION_REWARD: '体验赢奖励奖金',
       OTHER: '其他',
     },
     typesTrial: {

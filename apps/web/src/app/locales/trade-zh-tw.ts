@@ -248,6 +248,7 @@ export const accountZhTw: Messages['account'] = {
       FLASH_REMITTANCE_IN: '閃匯收款',
       FLASH_REMITTANCE_OUT: '閃匯付款',
       FOREIGN_EXCHANGE: '外匯兌換',
+      COMPETITION_REWARD: '體驗贏獎勵獎金',
       OTHER: '其他',
     },
     typesTrial: {

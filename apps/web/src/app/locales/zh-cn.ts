@@ -1,4 +1,5 @@
 import { convertZhCn } from './convert-zh-cn';
+import { tradeForRewardZhCn } from './trade-for-reward-zh-cn';
 import { rapidZhCn } from './rapid-zh-cn';
 import { flashZhCn } from './flash-zh-cn';
 import { fiatZhCn } from './fiat-zh-cn';
@@ -62,6 +63,8 @@ export const zhCn: Messages = {
     foreignExchange: '外汇兑换',
     rapidBuy: '快捷买币',
     convert: '闪兑',
+    tradeForReward: '体验赢奖励',
+    tradeForRewardRules: '规则与排行榜',
     flashWhitelist: '闪电汇款白名单',
     flashRemittance: '闪电汇款',
     messageCenter: '消息中心',
@@ -366,6 +369,7 @@ export const zhCn: Messages = {
   fx: fxZhCn,
   rapid: rapidZhCn,
   convert: convertZhCn,
+  tradeForReward: tradeForRewardZhCn,
   flash: flashZhCn,
   fiat: fiatZhCn,
   notifications: notificationsZhCn,

@@ -1,4 +1,5 @@
 import { convertZhTw } from './convert-zh-tw';
+import { tradeForRewardZhTw } from './trade-for-reward-zh-tw';
 import { rapidZhTw } from './rapid-zh-tw';
 import { flashZhTw } from './flash-zh-tw';
 import { fiatZhTw } from './fiat-zh-tw';
@@ -62,6 +63,8 @@ export const zhTw: Messages = {
     foreignExchange: '外匯兌換',
     rapidBuy: '快捷買幣',
     convert: '閃兌',
+    tradeForReward: '體驗贏獎勵',
+    tradeForRewardRules: '規則與排行榜',
     flashWhitelist: '閃電匯款白名單',
     flashRemittance: '閃電匯款',
     messageCenter: '訊息中心',
@@ -366,6 +369,7 @@ export const zhTw: Messages = {
   fx: fxZhTw,
   rapid: rapidZhTw,
   convert: convertZhTw,
+  tradeForReward: tradeForRewardZhTw,
   flash: flashZhTw,
   fiat: fiatZhTw,
   notifications: notificationsZhTw,

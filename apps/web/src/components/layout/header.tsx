@@ -1,4 +1,4 @@
-import { KycPermission } from '@exchange/contracts';
+import { KycPermission, RuntimeMode } from '@exchange/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
@@ -87,6 +87,11 @@ export function Header({ bell }: { bell?: ReactNode }) {
           {showSpot && (
             <NavLink to={PATHS.tradeSwap} className="nav-link">
               {t('nav.convert')}
+            </NavLink>
+          )}
+          {mode === RuntimeMode.TRIAL && (
+            <NavLink to={PATHS.tradeForReward} className="nav-link nav-link--reward">
+              {t('nav.tradeForReward')}
             </NavLink>
           )}
           {LINKS.digitalOptions && (

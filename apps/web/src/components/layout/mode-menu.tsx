@@ -1,5 +1,7 @@
 import { RuntimeMode, parseRuntimeMode, type RuntimeMode as Mode } from '@exchange/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { updateSettings, useSettings } from '../../lib/settings';
 import { Dropdown } from '../dropdown';
@@ -48,6 +50,15 @@ export function ModeMenu({ mode }: { mode: Mode }) {
               >
                 {t(`nav.modes.${MODE_KEYS[m]}`)}
               </button>
+              {m === RuntimeMode.TRIAL && (
+                <Link
+                  className="menu-item menu-item--sub"
+                  to={PATHS.tradeForReward}
+                  onClick={close}
+                >
+                  {t('nav.tradeForRewardRules')}
+                </Link>
+              )}
             </li>
           ))}
         </ul>

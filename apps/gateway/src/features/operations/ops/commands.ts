@@ -11,6 +11,7 @@ import {
 import type { OpsDeps } from './ops-deps.js';
 import { listSpotFees, setSpotFee } from './fee-ops.js';
 import { fundHouseAccount } from './house-ops.js';
+import { closeCompetition, createCompetition } from './competition-ops.js';
 import { addNewsItem, listNewsItems, removeNewsItem } from './news-ops.js';
 import { listLegalDocuments, publishLegalDocument } from './legal-ops.js';
 import { decideKyc, decideWithdrawal, listKycReviews, listOpenWithdrawals } from './review-ops.js';
@@ -43,7 +44,14 @@ export const USAGE = `Operator commands (every change is audited and reaches ope
   ops withdrawal list
   ops withdrawal approve <id> | refuse <id> [--reason "<text>"]
   ops house fund <UID|e-mail> <ASSET> <NETWORK> <amount>
-  ops audit [--entity asset|symbol|blocklist|fee|news|legal|kyc|withdrawal|fiat-withdrawal|house] [--key <key>] [--limit <n>]
+  ops competition list
+  ops competition create --name "<name>" --start now|<ISO time> --end +7d|+2h|+30m|<ISO time>
+               --reward <rank>[-<rank>]:<ASSET>:<amount> [--reward ...] [--min-trades <n>]
+               [--repeat-days <n>]   (Trade for Reward; prizes are paid in Real from the house
+               account competition-rewards@exchange.local: fund it with ops house fund)
+  ops competition end <id>       (ends a running period now and settles it)
+  ops competition cancel <id>    (a period that has not started)
+  ops audit [--entity asset|symbol|blocklist|fee|news|legal|kyc|withdrawal|fiat-withdrawal|house|competition] [--key <key>] [--limit <n>]
 
 Options: --by <operator name> (default: the OS user) for the audit, --json for machine output,
 --help. Settings as the gateway's: DATABASE_URL, REDIS_URL, REDIS_PREFIX (defaults: the exchange
@@ -219,6 +227,37 @@ export async function runOps(deps: OpsDeps, p: Parsed): Promise<unknown> {
         asset: need(b, 'the asset'),
         network: need(c, 'the network'),
         amount: need(d, 'the amount'),
+      });
+    case 'competition list':
+      return (await (deps.competitions?.list() ?? Promise.resolve([]))).map((x) => ({
+        id: x.id,
+        name: x.name,
+        status: x.status,
+        startsAt: x.startsAt,
+        endsAt: x.endsAt,
+        entrants: x.entrants,
+        rewards: x.rewards
+          .map(
+            (r) =>
+              `${r.fromRank}${r.toRank > r.fromRank ? `-${r.toRank}` : ''}:${r.asset}:${r.amount}`,
+          )
+          .join(' '),
+        repeatDays: x.repeatDays,
+      }));
+    case 'competition create':
+      return createCompetition(deps, {
+        name: need(flag(p, 'name'), '--name'),
+        start: flag(p, 'start') ?? 'now',
+        end: need(flag(p, 'end'), '--end'),
+        rewards: p.flags.get('reward') ?? [],
+        minTrades: flag(p, 'min-trades'),
+        repeatDays: flag(p, 'repeat-days'),
+      });
+    case 'competition end':
+    case 'competition cancel':
+      return closeCompetition(deps, {
+        id: need(a, 'the period id'),
+        how: verb === 'end' ? 'end' : 'cancel',
       });
     default:
       if (group === 'audit')

@@ -9,6 +9,7 @@ export type { OpsDeps } from './ops-deps.js';
 export * from '../../platform/ops-audit/ops-audit.js';
 export * from './blocklist-ops.js';
 export * from './catalogue-ops.js';
+export * from './competition-ops.js';
 export * from './commands.js';
 export * from './fee-ops.js';
 export * from './house-ops.js';
@@ -27,6 +28,7 @@ export function opsDeps(app: FastifyInstance, actor: string): OpsDeps {
     actor,
     notify: (input) => notify(app.notifyDeps, input),
     withdrawals: app.withdrawals,
+    competitions: app.competitions,
     faucet: chainFaucet(app.env.CHAIN_API_URL, app.env.CHAIN_CALLBACK_SECRET),
     depositAddress: async (userId, asset, network) =>
       (

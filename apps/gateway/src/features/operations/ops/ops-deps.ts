@@ -4,6 +4,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { RedisConnections } from '../../../lib/redis.js';
 import type { Fanout } from '../../platform/socket/fanout.js';
 import type { Withdrawals } from '../../wallet/withdrawal/withdrawal-service.js';
+import type { Competitions } from '../../trading/competition/competition-service.js';
 
 /**
  * What the operator's commands use: the exchange's database, Redis (to tell every gateway),
@@ -20,6 +21,8 @@ export interface OpsDeps {
   notify?: (input: NotifyInput) => Promise<unknown>;
   /** The withdrawals service, for review decisions. */
   withdrawals?: Pick<Withdrawals, 'decide'>;
+  /** Trade for Reward's periods. */
+  competitions?: Pick<Competitions, 'create' | 'list' | 'endNow' | 'cancel'>;
   /** The chains' faucet, for house account funding (the simulated chain's API). */
   faucet?: (req: {
     network: string;

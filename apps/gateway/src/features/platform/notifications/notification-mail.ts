@@ -27,6 +27,7 @@ type MailedType = Extract<
   | 'BANK_ACCOUNT'
   | 'FIAT_WITHDRAWAL_RETURNED'
   | 'FOREIGN_EXCHANGE_SETTLED'
+  | 'COMPETITION_RESULT'
 >;
 type Texts<T extends NotificationType> = (p: Extract<Notification, { type: T }>['params']) => {
   subject: string;
@@ -187,6 +188,10 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
             subject: `Exchange refunded: ${p.sellAmount} ${p.from}`,
             text: `Your exchange of ${p.sellAmount} ${p.from} to ${p.to} could not be completed; the amount is back in your available balance.`,
           },
+    COMPETITION_RESULT: (p) => ({
+      subject: `Trade for Reward ${p.name}: you placed #${p.rank}`,
+      text: `Trade for Reward ${p.name} has ended. You placed #${p.rank} with a return of ${p.returnPct} %.${p.reward ? (p.reward.paid ? ` ${p.reward.amount} ${p.reward.asset} is in your Real wallet.` : ` Your reward of ${p.reward.amount} ${p.reward.asset} will be paid into your Real wallet shortly.`) : ''}`,
+    }),
   },
   'zh-CN': {
     ORDER_FILLED: (p) => ({
@@ -260,6 +265,10 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
             subject: `兑换已退回：${p.sellAmount} ${p.from}`,
             text: `您将 ${p.sellAmount} ${p.from} 兑换为 ${p.to} 的订单未能完成，款项已退回可用余额。`,
           },
+    COMPETITION_RESULT: (p) => ({
+      subject: `体验赢奖励 ${p.name}：您获得第 ${p.rank} 名`,
+      text: `体验赢奖励 ${p.name} 已结束。您以 ${p.returnPct}% 的收益率获得第 ${p.rank} 名。${p.reward ? (p.reward.paid ? `${p.reward.amount} ${p.reward.asset} 奖励已存入您的真实账户钱包。` : `您的 ${p.reward.amount} ${p.reward.asset} 奖励将很快存入您的真实账户钱包。`) : ''}`,
+    }),
   },
   'zh-TW': {
     ORDER_FILLED: (p) => ({
@@ -333,6 +342,10 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
             subject: `兌換已退回：${p.sellAmount} ${p.from}`,
             text: `您將 ${p.sellAmount} ${p.from} 兌換為 ${p.to} 的訂單未能完成，款項已退回可用餘額。`,
           },
+    COMPETITION_RESULT: (p) => ({
+      subject: `體驗贏獎勵 ${p.name}：您獲得第 ${p.rank} 名`,
+      text: `體驗贏獎勵 ${p.name} 已結束。您以 ${p.returnPct}% 的報酬率獲得第 ${p.rank} 名。${p.reward ? (p.reward.paid ? `${p.reward.amount} ${p.reward.asset} 獎勵已存入您的真實帳戶錢包。` : `您的 ${p.reward.amount} ${p.reward.asset} 獎勵將很快存入您的真實帳戶錢包。`) : ''}`,
+    }),
   },
   ar: {
     ORDER_FILLED: (p) => ({
@@ -406,6 +419,10 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
             subject: `أُعيدت عملية الصرف: ${p.sellAmount} ${p.from}`,
             text: `تعذّر إتمام عملية صرف ${p.sellAmount} ${p.from} إلى ${p.to}؛ أُعيد المبلغ إلى رصيدك المتاح.`,
           },
+    COMPETITION_RESULT: (p) => ({
+      subject: `التداول مقابل مكافأة ${p.name}: حللت في المركز ${p.rank}`,
+      text: `انتهت مسابقة التداول مقابل مكافأة ${p.name}. حللت في المركز ${p.rank} بعائد ${p.returnPct}٪.${p.reward ? (p.reward.paid ? ` أُضيف ${p.reward.amount} ${p.reward.asset} إلى محفظتك الحقيقية.` : ` ستُدفع مكافأتك البالغة ${p.reward.amount} ${p.reward.asset} إلى محفظتك الحقيقية قريبًا.`) : ''}`,
+    }),
   },
   fr: {
     ORDER_FILLED: (p) => ({
@@ -479,6 +496,10 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
             subject: `Change remboursé : ${p.sellAmount} ${p.from}`,
             text: `Votre change de ${p.sellAmount} ${p.from} en ${p.to} n’a pas pu être effectué ; le montant est de retour sur votre solde disponible.`,
           },
+    COMPETITION_RESULT: (p) => ({
+      subject: `Trader pour une récompense ${p.name} : vous êtes n° ${p.rank}`,
+      text: `La compétition ${p.name} est terminée. Vous êtes classé n° ${p.rank} avec un rendement de ${p.returnPct} %.${p.reward ? (p.reward.paid ? ` ${p.reward.amount} ${p.reward.asset} ont été versés sur votre portefeuille réel.` : ` Votre récompense de ${p.reward.amount} ${p.reward.asset} sera bientôt versée sur votre portefeuille réel.`) : ''}`,
+    }),
   },
   de: {
     ORDER_FILLED: (p) => ({
@@ -552,6 +573,10 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
             subject: `Tausch erstattet: ${p.sellAmount} ${p.from}`,
             text: `Ihr Tausch von ${p.sellAmount} ${p.from} in ${p.to} konnte nicht ausgeführt werden; der Betrag ist zurück in Ihrem verfügbaren Guthaben.`,
           },
+    COMPETITION_RESULT: (p) => ({
+      subject: `Handeln für Prämien ${p.name}: Sie sind auf Platz ${p.rank}`,
+      text: `Der Wettbewerb ${p.name} ist beendet. Sie belegen Platz ${p.rank} mit einer Rendite von ${p.returnPct} %.${p.reward ? (p.reward.paid ? ` ${p.reward.amount} ${p.reward.asset} wurden Ihrer echten Wallet gutgeschrieben.` : ` Ihre Prämie von ${p.reward.amount} ${p.reward.asset} wird in Kürze Ihrer echten Wallet gutgeschrieben.`) : ''}`,
+    }),
   },
   ja: {
     ORDER_FILLED: (p) => ({
@@ -625,6 +650,10 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
             subject: `両替は返金されました：${p.sellAmount} ${p.from}`,
             text: `${p.sellAmount} ${p.from} から ${p.to} への両替を完了できませんでした。金額は利用可能残高に戻りました。`,
           },
+    COMPETITION_RESULT: (p) => ({
+      subject: `報酬付きトレード ${p.name}：${p.rank} 位`,
+      text: `報酬付きトレード ${p.name} が終了しました。リターン ${p.returnPct}% で ${p.rank} 位になりました。${p.reward ? (p.reward.paid ? `${p.reward.amount} ${p.reward.asset} がリアルのウォレットに入金されました。` : `${p.reward.amount} ${p.reward.asset} の報酬はまもなくリアルのウォレットに入金されます。`) : ''}`,
+    }),
   },
   ko: {
     ORDER_FILLED: (p) => ({
@@ -698,6 +727,10 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
             subject: `환전 환불: ${p.sellAmount} ${p.from}`,
             text: `${p.sellAmount} ${p.from}에서 ${p.to}(으)로의 환전을 완료하지 못했습니다. 금액이 사용 가능 잔액으로 돌아왔습니다.`,
           },
+    COMPETITION_RESULT: (p) => ({
+      subject: `보상 거래 ${p.name}: ${p.rank}위`,
+      text: `보상 거래 ${p.name}이(가) 종료되었습니다. 수익률 ${p.returnPct}%로 ${p.rank}위를 기록했습니다.${p.reward ? (p.reward.paid ? ` ${p.reward.amount} ${p.reward.asset}이(가) 실거래 지갑에 입금되었습니다.` : ` ${p.reward.amount} ${p.reward.asset} 보상이 곧 실거래 지갑에 입금됩니다.`) : ''}`,
+    }),
   },
 };
 

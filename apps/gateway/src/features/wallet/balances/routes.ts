@@ -126,6 +126,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId } = requireAuth(request);
       const mode = request.runtimeMode;
+      for (const guard of app.fundingResetGuards) await guard(userId, mode);
       await resetFunds({ db: app.db, clock: app.clock, userId, mode, plan: plan(mode) });
       return ok(await listBalances({ db: app.db, userId, mode }));
     },

@@ -303,6 +303,7 @@ describe('transaction history: one line per user action', () => {
       'FLASH_REMITTANCE_IN',
       'FLASH_REMITTANCE_OUT',
       'FOREIGN_EXCHANGE',
+      'COMPETITION_REWARD',
     ]);
     const anonymous = await t.app.inject({ method: 'GET', url: '/v1/wallet/transaction-types' });
     expect(anonymous.statusCode).toBe(401);

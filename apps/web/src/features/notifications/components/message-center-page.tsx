@@ -91,6 +91,15 @@ function NotificationDetail({ id, onBack }: { id: string; onBack: () => void }) 
           {t('notifications.types.FLASH_REMITTANCE_REQUEST.open')}
         </Link>
       )}
+      {detail.data.type === 'COMPETITION_RESULT' && (
+        <Link
+          className="button button--primary"
+          to={`${PATHS.tradeForReward}?period=${detail.data.params.periodId}`}
+          data-testid="notification-competition-open"
+        >
+          {t('notifications.types.COMPETITION_RESULT.open')}
+        </Link>
+      )}
     </article>
   );
 }

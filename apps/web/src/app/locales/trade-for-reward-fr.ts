@@ -1,0 +1,88 @@
+/** Trade for Reward (/trade-for-reward): the Trial mode as a trading competition. */
+export const tradeForRewardFr = {
+  title: 'Trader pour une récompense',
+  subtitle:
+    'Chacun part des mêmes fonds Trader pour une récompense ; les meilleurs rendements de la période gagnent des récompenses versées dans le portefeuille Réel.',
+  loadFailed: 'Trader pour une récompense n’a pas pu être chargé',
+  none: 'Aucune période Trader pour une récompense n’est en cours. La prochaine sera annoncée ici.',
+  status: {
+    SCHEDULED: 'À venir',
+    LIVE: 'En cours',
+    SETTLED: 'Terminée',
+    CANCELLED: 'Annulée',
+    settling: 'Terminée : résultats en cours de règlement',
+  },
+  endsIn: 'Se termine dans {{time}}',
+  startsIn: 'Commence dans {{time}}',
+  endedAt: 'Terminée le {{date}}',
+  days: '{{days}} j {{clock}}',
+  entrants: 'Participants',
+  minTrades: 'Transactions pour être classé',
+  topReward: 'Récompense de la première place',
+  join: 'Participer',
+  joinNote: 'Participer remet vos fonds Trader pour une récompense aux fonds de départ.',
+  joined: 'Vous participez à {{name}}.',
+  loginToJoin: 'Se connecter pour participer',
+  opensAtStart: 'Les inscriptions ouvrent au début de la période.',
+  nextPeriod: 'Prochaine période : {{name}}, à partir du {{date}}',
+  mine: {
+    title: 'Votre classement',
+    rank: 'Rang',
+    ranked: 'N° {{rank}}',
+    notRanked: 'Pas encore classé',
+    needTrades_one: 'Pas encore classé : encore {{count}} transaction nécessaire',
+    needTrades_other: 'Pas encore classé : encore {{count}} transactions nécessaires',
+    return: 'Rendement',
+    equity: 'Valeur du portefeuille (USD)',
+    trades: 'Transactions',
+    reward: 'Récompense',
+    rewardIfEnded: 'Si la période se terminait maintenant',
+    rewardPaid: 'Versée dans votre portefeuille Réel le {{date}}',
+    rewardPending: 'Sera versée prochainement dans votre portefeuille Réel',
+    joinedAt: 'Inscrit le {{date}}',
+    tradeNow: 'Trader maintenant',
+  },
+  board: {
+    title: 'Classement',
+    valuedAt: 'Évalué le {{time}}, actualisé toutes les 15 secondes',
+    final: 'Classement final, évalué le {{time}}',
+    empty: 'Personne n’est encore classé.',
+    you: 'Vous',
+    cols: {
+      rank: 'Rang',
+      trader: 'Participant',
+      return: 'Rendement',
+      equity: 'Valeur du portefeuille (USD)',
+      trades: 'Transactions',
+      reward: 'Récompense',
+    },
+  },
+  rules: {
+    title: 'Règles',
+    read: 'Lire les règles',
+    dates: 'La période se déroule du {{start}} au {{end}}.',
+    funds: 'Chaque participant part des mêmes fonds Trader pour une récompense : {{funds}}.',
+    joinReset:
+      'Participer remet vos fonds Trader pour une récompense aux fonds de départ : annulez d’abord vos ordres ouverts en mode Trader pour une récompense.',
+    return:
+      'Votre rendement est la valeur de votre portefeuille maintenant divisée par sa valeur à votre inscription, moins 1. Cette valeur est celle de tous vos soldes Trader pour une récompense en dollars américains au flux de prix de la plateforme, et non aux derniers prix des carnets d’ordres Trader pour une récompense.',
+    minTrades_one:
+      'Une participation est classée dès qu’elle a effectué {{count}} transaction pendant la période.',
+    minTrades_other:
+      'Une participation est classée dès qu’elle a effectué {{count}} transactions pendant la période.',
+    noReset:
+      'Vos fonds Trader pour une récompense ne peuvent pas être réinitialisés pendant la compétition.',
+    payout:
+      'Après la fin de la période, les récompenses sont versées dans les portefeuilles Réels des gagnants depuis le compte de récompenses de la plateforme.',
+    repeats: 'Une nouvelle période aux mêmes règles commence à la fin de celle-ci.',
+    rewards: 'Récompenses',
+    rank: 'Rang',
+    reward: 'Récompense',
+    noRewards: 'Cette période n’a pas de récompenses.',
+  },
+  past: {
+    title: 'Périodes passées',
+    dates: 'du {{start}} au {{end}}',
+    back: 'Revenir à la période en cours',
+  },
+} as const;
