@@ -86,6 +86,11 @@ export const test = base.extend<
               DATABASE_URL,
               REDIS_PREFIX: runEnv('E2E_REDIS_PREFIX'),
               TIME_SCALE: '1',
+              // The run's simulated chains (at the exchange's port + 12, as npm start runs
+              // them), for house funding: a deposit address is registered with where the chain
+              // reports, the run's gateway.
+              CHAIN_API_URL: `http://127.0.0.1:${Number(new URL(runEnv('E2E_BASE_URL')).port) + 12}`,
+              CHAIN_CALLBACK_URL: `${runEnv('E2E_BASE_URL')}/v1/wallet/crypto/public/chain/callback`,
             },
           },
         );

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import type { Operator } from './fixtures';
 import { noSidewaysScroll, waitUntil } from './helpers';
@@ -12,6 +13,7 @@ import {
   type ScenarioContext,
 } from './scenarios';
 import { placed } from './trading';
+import { DATABASE_URL } from './run-env';
 
 /** The answer of `ops competition create|end` (contracts competition.ts, competitionPeriod). */
 interface Period {
@@ -27,6 +29,21 @@ const REWARDS_ACCOUNT = 'competition-rewards@exchange.local';
 /** The page of one period (another scenario's period may be the one the page shows first). */
 const periodUrl = (ctx: ScenarioContext, id: number, query = '') =>
   `${ctx.baseUrl}/trade-for-reward?period=${id}${query ? `&${query}` : ''}`;
+
+/** The rewards account's Real USDT, read from the run's database. */
+function rewardsBalance(): number {
+  const run = spawnSync(
+    'psql',
+    [
+      DATABASE_URL,
+      '-tAc',
+      `SELECT COALESCE(SUM(b.available), 0) FROM balance b JOIN app_user u ON u.id::text = b."accountId"
+       WHERE u.email = '${REWARDS_ACCOUNT}' AND b.mode = 0 AND b.asset = 'USDT'`,
+    ],
+    { encoding: 'utf8' },
+  );
+  return Number(run.stdout.trim() || '0');
+}
 
 async function myRank(page: Page): Promise<string> {
   return ((await page.getByTestId('tfr-my-rank').textContent()) ?? '').trim();
@@ -70,7 +87,7 @@ export async function tradeForRewardJourney(
   const funded = await ops(['house', 'fund', REWARDS_ACCOUNT, 'USDT', 'TRX', '1000']).then(
     () => true,
     (err: unknown) => {
-      ctx.log(`  the rewards account was not funded: ${String(err).split('\n')[0]}`);
+      ctx.log(`  the rewards account was not funded: ${String(err)}`);
       return false;
     },
   );
@@ -208,6 +225,14 @@ export async function tradeForRewardJourney(
   await page.getByTestId('tfr-standing').waitFor();
   const finalRank = await myRank(page);
 
+  // The funding's deposit is credited after its confirmations: then the prize can be paid.
+  if (funded)
+    await waitUntil(
+      'the rewards account credited',
+      async () => rewardsBalance(),
+      (usdt) => usdt >= 100,
+      60_000,
+    );
   // The operator ends the period: it settles at once.
   const ended = (await ops(['competition', 'end', String(id)])) as Period;
   assert.equal(ended.status, 'SETTLED');
@@ -252,7 +277,12 @@ export async function tradeForRewardJourney(
       body,
       /(100 USDT is in your Real wallet\.|your reward of 100 USDT will be paid into your Real wallet shortly\.)$/,
     );
-    if (!funded) assert.match(body, /will be paid into your Real wallet shortly\.$/);
+    assert.match(
+      body,
+      funded
+        ? /100 USDT is in your Real wallet\.$/
+        : /will be paid into your Real wallet shortly\.$/,
+    );
   } else {
     assert.match(body, /with a return of -?[\d.]+ %\.$/, 'a rank without reward says no more');
   }

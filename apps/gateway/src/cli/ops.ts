@@ -30,8 +30,10 @@ async function main(): Promise<number> {
   // the command runs here: no settlement, market makers or job worker, and nothing listens.
   process.env.SETTLEMENT = 'false';
   process.env.MARKET_MAKERS = 'false';
+  // Its log (errors only) goes to stderr: stdout carries the answer (--json is parsed).
   const app = await buildApp({
     env: localInstallationEnv({ LOG_LEVEL: 'error', DB_POOL_SIZE: '2' }),
+    logger: { level: 'error', stream: process.stderr },
   });
   try {
     const actor = flag(parsed, 'by') ?? process.env.OPS_OPERATOR ?? userInfo().username;
