@@ -33,6 +33,25 @@ import { post } from '../../wallet/ledger/ledger-service.js';
 import { OPEN_STATUSES } from '../orders/order-service.js';
 
 const TRIAL = RuntimeMode.TRIAL;
+
+/** The prizes of a local installation's weekly period (990 USDT in all). */
+export const LOCAL_PERIOD_REWARDS: CompetitionReward[] = [
+  { fromRank: 1, toRank: 1, asset: 'USDT', amount: '500' },
+  { fromRank: 2, toRank: 2, asset: 'USDT', amount: '250' },
+  { fromRank: 3, toRank: 3, asset: 'USDT', amount: '100' },
+  { fromRank: 4, toRank: 10, asset: 'USDT', amount: '20' },
+];
+
+/** The house account prizes are paid from (COMPETITION_REWARDS_ACCOUNT), created on first use. */
+export async function rewardsAccountId(deps: { db: Db; clock: Clock }): Promise<string> {
+  const { email, uid } = COMPETITION_REWARDS_ACCOUNT;
+  const user = await deps.db.user.upsert({
+    where: { email },
+    create: { email, uid, kycLevel: 1, kycChosenAt: deps.clock.date(), isHouse: true },
+    update: { isHouse: true },
+  });
+  return user.id;
+}
 /** A live leaderboard is computed at most this often per period (real time). */
 const BOARD_CACHE_MS = 5_000;
 /** How long a reward the house account cannot cover waits before it is tried again (logical). */
@@ -679,13 +698,26 @@ export class Competitions {
 
   /** The house account prizes are paid from, created on first use. */
   async rewardsAccount(): Promise<string> {
-    const { email, uid } = COMPETITION_REWARDS_ACCOUNT;
-    const user = await this.deps.db.user.upsert({
-      where: { email },
-      create: { email, uid, kycLevel: 1, kycChosenAt: this.deps.clock.date(), isHouse: true },
-      update: { isHouse: true },
+    return rewardsAccountId(this.deps);
+  }
+
+  /**
+   * A local installation with its simulated market (npm start) runs a weekly period from its
+   * first start, so Trade for Reward can be tried at once; its prizes come from the rewards
+   * account, which the simulated treasury keeps funded like the market makers' accounts. Once
+   * any period exists (the operator's, or this one repeating), nothing is created.
+   */
+  async ensureLocalPeriod(): Promise<void> {
+    if ((await this.deps.db.competitionPeriod.count()) > 0) return;
+    const startsAt = this.deps.clock.date();
+    await this.create({
+      name: 'Weekly',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 7 * 86_400_000),
+      rewards: LOCAL_PERIOD_REWARDS,
+      minTrades: 1,
+      repeatDays: 7,
     });
-    return user.id;
   }
 
   /** A repeating period's next one: the same length, rules and rewards, from its end. */

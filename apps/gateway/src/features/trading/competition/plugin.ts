@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { enabledOutsideProduction } from '../../../config/env.js';
 import { deliverNotices } from '../../platform/notifications/notify.js';
 import { Competitions } from './competition-service.js';
 import { competitionRoutes } from './routes.js';
@@ -31,6 +32,9 @@ async function competition(app: FastifyInstance): Promise<void> {
   await app.register(competitionRoutes(competitions));
   app.addHook('onReady', async () => {
     await competitions.resume();
+    // With the simulated market in Real (npm start), a weekly period from the first start.
+    if (app.env.MARKET_MAKERS && enabledOutsideProduction(app.env, app.env.REAL_MARKET_MAKERS))
+      await competitions.ensureLocalPeriod();
   });
 }
 

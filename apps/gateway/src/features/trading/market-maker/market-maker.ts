@@ -29,6 +29,7 @@ import {
   type QuoteLevel,
 } from './profiles.js';
 import { fundReal, houseAccount, type TreasurySource } from './treasury.js';
+import { rewardsAccountId } from '../competition/competition-service.js';
 import { fundUsd, type FiatTreasurySource } from './house-bank.js';
 import type { FiatBankDeps } from '../../fiat/fiat-bank/account-service.js';
 
@@ -39,6 +40,8 @@ import type { FiatBankDeps } from '../../fiat/fiat-bank/account-service.js';
  * that, with the taker's flow (more levels, MARKET_MAKER_LEVELS, need more).
  */
 const FLOAT_USD = 15_000_000;
+/** USDT kept in the Trade for Reward prizes' account where the treasury is simulated. */
+const REWARDS_FLOAT_USDT = 10_000;
 /** How often the Real house balances are checked against their targets (real time). */
 const REAL_FUNDING_EVERY_MS = 20_000;
 /** How often the funding moves on while a step waits for a callback (the bank's, the chain's). */
@@ -443,12 +446,18 @@ export class MarketMaker {
         if (t) targets.set(a, t);
       }
     const confirm = new Map<ChainNetwork, number>();
-    for (const userId of accounts) {
+    // With them, the account Trade for Reward's prizes are paid from (its own, smaller float).
+    const rewards = await rewardsAccountId(this.deps);
+    const funded = [
+      ...accounts.map((userId) => ({ userId, targets })),
+      { userId: rewards, targets: new Map([['USDT', new Decimal(REWARDS_FLOAT_USDT)]]) },
+    ];
+    for (const { userId, targets: wanted } of funded) {
       const r = await fundReal({
         db: this.deps.db,
         ...real,
         userId,
-        targets,
+        targets: wanted,
         log: this.o.log,
       }).catch((err: unknown) => {
         this.o.log.warn({ err }, 'house account funding failed');

@@ -10,6 +10,7 @@ import {
   type CompetitionPeriod,
 } from '@exchange/contracts';
 import { opsDeps, parseArgs, runOps } from '../../../../src/features/operations/ops/index.js';
+import { LOCAL_PERIOD_REWARDS } from '../../../../src/features/trading/competition/competition-service.js';
 import { auditLedger } from '../../../../src/features/wallet/ledger/audit.js';
 import { post, SYSTEM } from '../../../../src/features/wallet/ledger/ledger-service.js';
 import { build, signIn, type TestApp } from '../../../helpers/build.js';
@@ -429,5 +430,25 @@ describe('a period from start to prizes', () => {
     });
     expect(overview.past[0]).toMatchObject({ id: p.id, status: 'SETTLED' });
     await expect(ops(['competition', 'end', String(p.id)])).rejects.toMatchObject({ code: 1302 });
+  });
+});
+
+describe('a local installation', () => {
+  it('runs a weekly period from its first start, and never a second one', async () => {
+    await t.app.db.competitionEntry.deleteMany();
+    await t.app.db.competitionPeriod.deleteMany();
+    await t.app.competitions.ensureLocalPeriod();
+    await t.app.competitions.ensureLocalPeriod();
+    const periods = await t.app.competitions.list();
+    expect(periods).toHaveLength(1);
+    expect(periods[0]).toMatchObject({
+      name: 'Weekly',
+      status: 'LIVE',
+      repeatDays: 7,
+      minTrades: 1,
+      rewards: LOCAL_PERIOD_REWARDS,
+    });
+    const p = periods[0] as CompetitionPeriod;
+    expect(new Date(p.endsAt).getTime() - new Date(p.startsAt).getTime()).toBe(7 * 24 * HOUR);
   });
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FlowType, RuntimeMode, type Candle } from '@exchange/contracts';
+import {
+  COMPETITION_REWARDS_ACCOUNT,
+  FlowType,
+  RuntimeMode,
+  type Candle,
+} from '@exchange/contracts';
+import { HOUSE_ACCOUNTS } from '../../../../src/features/trading/market-maker/treasury.js';
 import { auditLedger } from '../../../../src/features/wallet/ledger/audit.js';
 import { availableSymbols } from '../../../../src/features/platform/catalogue/catalogue-service.js';
 import { MarketMaker } from '../../../../src/features/trading/market-maker/market-maker.js';
@@ -81,7 +87,14 @@ describe('a living market', () => {
       expect(Number(d.bids[0]?.[0])).toBeLessThan(Number(d.asks[0]?.[0]));
     }
     const house = await t.app.db.user.findMany({ where: { isHouse: true } });
-    expect(house).toHaveLength(2);
+    // The market maker, the taker, and Trade for Reward's prizes (USDT only).
+    expect(house.map((u) => u.email).sort()).toEqual(
+      [
+        HOUSE_ACCOUNTS.maker.email,
+        HOUSE_ACCOUNTS.taker.email,
+        COMPETITION_REWARDS_ACCOUNT.email,
+      ].sort(),
+    );
     const ids = house.map((u) => u.id);
     // The only Real credits to the house: crypto deposits, each a transfer the chain reported.
     const inflows = await t.app.db.ledgerEntry.groupBy({
@@ -110,9 +123,13 @@ describe('a living market', () => {
       expect(Number(d.bids[0]?.[0])).toBeLessThan(Number(d.asks[0]?.[0]));
     }
     const house = await t.app.db.user.findMany({
-      where: { isHouse: true },
+      where: {
+        isHouse: true,
+        email: { in: [HOUSE_ACCOUNTS.maker.email, HOUSE_ACCOUNTS.taker.email] },
+      },
       include: { kycApplication: true },
     });
+    expect(house).toHaveLength(2);
     for (const u of house) {
       const account = await t.app.db.partnerBankAccount.findUnique({ where: { userId: u.id } });
       // An identity the operator recorded as the house's, and an account the bank opened.
