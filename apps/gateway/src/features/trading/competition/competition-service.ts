@@ -31,6 +31,8 @@ import { stageNotices, type StagedNotice } from '../../platform/notifications/no
 import { resetFunds, type FundingPlan } from '../../wallet/balances/funding-service.js';
 import { post } from '../../wallet/ledger/ledger-service.js';
 import { OPEN_STATUSES } from '../orders/order-service.js';
+import { houseAccount } from '../market-maker/treasury.js';
+import { USD_VALUED_ASSETS } from '../../identity/kyc/opted-out-limit.js';
 
 const TRIAL = RuntimeMode.TRIAL;
 
@@ -43,15 +45,8 @@ export const LOCAL_PERIOD_REWARDS: CompetitionReward[] = [
 ];
 
 /** The house account prizes are paid from (COMPETITION_REWARDS_ACCOUNT), created on first use. */
-export async function rewardsAccountId(deps: { db: Db; clock: Clock }): Promise<string> {
-  const { email, uid } = COMPETITION_REWARDS_ACCOUNT;
-  const user = await deps.db.user.upsert({
-    where: { email },
-    create: { email, uid, kycLevel: 1, kycChosenAt: deps.clock.date(), isHouse: true },
-    update: { isHouse: true },
-  });
-  return user.id;
-}
+export const rewardsAccountId = (deps: { db: Db; clock: Clock }): Promise<string> =>
+  houseAccount(deps, 'rewards');
 /** A live leaderboard is computed at most this often per period (real time). */
 const BOARD_CACHE_MS = 5_000;
 /** How long a reward the house account cannot cover waits before it is tried again (logical). */
@@ -107,6 +102,13 @@ function periodView(row: PeriodRow, now: number, entrants: number): CompetitionP
 const pct = (ret: Decimal) => ret.times(100).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
 const usd = (v: Decimal) => v.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
 
+/** A running period's ranked entries, valued at `at`. */
+interface LiveStandings {
+  at: Date;
+  entrants: number;
+  ranked: Ranked[];
+}
+
 /** One entry's live figures. */
 interface Live {
   userId: string;
@@ -117,13 +119,24 @@ interface Live {
   trades: number;
 }
 
+/** An entry's live figures with its return, and its rank and reward (null when unranked). */
+type Ranked = Live & {
+  ret: Decimal;
+  rank: number | null;
+  reward: { asset: string; amount: string } | null;
+};
+
 /**
  * Trade for Reward (contracts competition.ts): periods, entries, live standings, and the
  * settlement at each period's end (final ranks, notices, rewards paid through the ledger).
  */
 export class Competitions {
   readonly settleJob: JobDefinition<z.ZodObject<{ periodId: z.ZodNumber }>>;
-  private readonly boards = new TtlCache<number, CompetitionBoard>(BOARD_CACHE_MS, 100);
+  /**
+   * Each running period's live standings, valued at most BOARD_CACHE_MS ago: the leaderboard
+   * and every entrant's own standing (each page reads both every 15 s) come from one valuation.
+   */
+  private readonly standings = new TtlCache<number, LiveStandings>(BOARD_CACHE_MS, 100);
 
   constructor(private readonly deps: CompetitionDeps) {
     this.settleJob = {
@@ -161,7 +174,7 @@ export class Competitions {
       const fed = a.code === 'HKD' ? new Decimal(100) : new Decimal(rates[a.code] ?? 0);
       prices.set(
         a.code,
-        ['USD', 'USDT', 'USDC'].includes(a.code)
+        USD_VALUED_ASSETS.has(a.code)
           ? new Decimal(1)
           : fed.gt(0) && hkdPerUsd.gt(0)
             ? fed.dividedBy(hkdPerUsd)
@@ -213,7 +226,7 @@ export class Competitions {
   }
 
   /** Ranks entries with enough trades by return (then the earlier entry), the rest unranked. */
-  private static rank(period: PeriodRow, live: Live[]) {
+  private static rank(period: PeriodRow, live: Live[]): Ranked[] {
     const rewards = rewardsOf(period);
     const withReturn = live.map((l) => ({
       ...l,
@@ -284,22 +297,32 @@ export class Competitions {
     return row;
   }
 
+  /** A running period's standings (see `standings`). */
+  private liveStandings(row: PeriodRow): Promise<LiveStandings> {
+    return this.standings.get(row.id, async () => {
+      const entries = await this.deps.db.competitionEntry.findMany({ where: { periodId: row.id } });
+      return {
+        at: this.deps.clock.date(),
+        entrants: entries.length,
+        ranked: Competitions.rank(row, await this.live(row, entries)),
+      };
+    });
+  }
+
   /** The leaderboard: final once settled, else live (valued now, cached a few seconds). */
   async board(id: number): Promise<CompetitionBoard> {
     const row = await this.period(id);
     if (row.settledAt) return this.finalBoard(row);
-    return this.boards.get(id, async () => {
-      const entries = await this.deps.db.competitionEntry.findMany({ where: { periodId: id } });
-      const ranked = Competitions.rank(row, await this.live(row, entries))
-        .filter((l) => l.rank !== null)
-        .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0))
-        .slice(0, COMPETITION_BOARD_SIZE);
-      return {
-        period: periodView(row, this.now(), entries.length),
-        standings: ranked.map((l) => Competitions.standing(l, l.reward)),
-        valuedAt: this.deps.clock.date().toISOString(),
-      };
-    });
+    const live = await this.liveStandings(row);
+    const top = live.ranked
+      .filter((l) => l.rank !== null)
+      .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0))
+      .slice(0, COMPETITION_BOARD_SIZE);
+    return {
+      period: periodView(row, this.now(), live.entrants),
+      standings: top.map((l) => Competitions.standing(l, l.reward)),
+      valuedAt: live.at.toISOString(),
+    };
   }
 
   private async finalBoard(row: PeriodRow): Promise<CompetitionBoard> {
@@ -347,16 +370,15 @@ export class Competitions {
       where: { periodId_userId: { periodId: id, userId } },
     });
     if (!e) return null;
-    const user = await this.deps.db.user.findUnique({
-      where: { id: userId },
-      select: { uid: true },
-    });
     let standing: CompetitionStanding;
-    if (row.settledAt) standing = this.finalStanding(e, user?.uid ?? '');
-    else {
-      const entries = await this.deps.db.competitionEntry.findMany({ where: { periodId: id } });
-      const all = Competitions.rank(row, await this.live(row, entries));
-      const mine = all.find((l) => l.userId === userId);
+    if (row.settledAt) {
+      const user = await this.deps.db.user.findUnique({
+        where: { id: userId },
+        select: { uid: true },
+      });
+      standing = this.finalStanding(e, user?.uid ?? '');
+    } else {
+      const mine = (await this.liveStandings(row)).ranked.find((l) => l.userId === userId);
       if (!mine) return null;
       standing = Competitions.standing(mine, mine.reward);
     }
@@ -412,7 +434,7 @@ export class Competitions {
         INSERT INTO competition_entry ("periodId", "userId", "joinedAt", "startEquityUsd")
         VALUES (${id}, ${userId}::uuid, ${this.deps.clock.date()}, ${start.toFixed()}::numeric)
         ON CONFLICT DO NOTHING`;
-      this.boards.clear();
+      this.standings.clear();
     }
     const entry = await this.entry(userId, id);
     if (!entry) throw new AppError('COMPETITION_NOT_FOUND');
@@ -503,9 +525,11 @@ export class Competitions {
     if (done.count === 0)
       throw new AppError('OPS_INVALID', { reason: 'only a running period can be ended' });
     await this.settle(id);
-    const [row] = await this.list().then((all) => all.filter((p) => p.id === id));
-    if (!row) throw new AppError('COMPETITION_NOT_FOUND');
-    return row;
+    const [row, entrants] = await Promise.all([
+      this.deps.db.competitionPeriod.findUniqueOrThrow({ where: { id } }),
+      this.deps.db.competitionEntry.count({ where: { periodId: id } }),
+    ]);
+    return periodView(row, this.now(), entrants);
   }
 
   /**
@@ -607,7 +631,7 @@ export class Competitions {
         }));
       return stageNotices(tx, this.deps.clock, notices);
     });
-    this.boards.clear();
+    this.standings.clear();
     await this.deps.deliverNotices(staged);
     this.deps.log?.info(
       { periodId: row.id, entrants: entries.length },

@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import {
+  COMPETITION_REWARDS_ACCOUNT,
   RuntimeMode,
   type ChainBlocksRequest,
   type ChainFaucetRequest,
@@ -12,10 +13,14 @@ import type { Clock } from '../../../lib/clock.js';
 import { getDepositAddress } from '../../wallet/crypto-deposit/deposit-service.js';
 import type { ChainAdapters } from '../../wallet/chain/chain-adapter.js';
 
-/** The house accounts: the market maker's quotes and the simulated takers' flow. */
+/**
+ * The house accounts: the market maker's quotes, the simulated takers' flow, and Trade for
+ * Reward's prizes (contracts COMPETITION_REWARDS_ACCOUNT).
+ */
 export const HOUSE_ACCOUNTS = {
   maker: { email: 'market-maker@exchange.local', uid: '00000001' },
   taker: { email: 'market-taker@exchange.local', uid: '00000002' },
+  rewards: COMPETITION_REWARDS_ACCOUNT,
 } as const;
 
 /** The house account (isHouse: no notices, treasury funding), created on first use. */

@@ -90,6 +90,12 @@ async function results(userId: string) {
   });
   return rows.map((r) => r.params);
 }
+/** A new session of an existing user (sessions last an hour; the clock moves on by hours). */
+async function freshSession(userId: string) {
+  const other = await signIn(t);
+  await t.app.db.session.updateMany({ where: { userId: other.userId }, data: { userId } });
+  return { token: other.token, userId };
+}
 /** Lets the settlement job run at the clock's time (it puts itself back when early). */
 async function settleJobs() {
   await t.app.jobs.promote(t.app.competitions.settleJob);
@@ -364,11 +370,7 @@ describe('a period from start to prizes', () => {
       reward: { asset: 'USDT', amount: '50', paid: true },
     });
     // The winner's Real history lists the prize as a line of its own.
-    const a = await signIn(t);
-    await t.app.db.session.updateMany({
-      where: { userId: a.userId },
-      data: { userId: users.a.userId },
-    });
+    const a = await freshSession(users.a.userId);
     const history = await t.app.inject({
       method: 'GET',
       url: '/v1/wallet/transactions',
@@ -394,11 +396,7 @@ describe('a period from start to prizes', () => {
     await expectAuditClean();
 
     // Over: the Trial funds may be reset again.
-    const b = await signIn(t);
-    await t.app.db.session.updateMany({
-      where: { userId: b.userId },
-      data: { userId: users.b.userId },
-    });
+    const b = await freshSession(users.b.userId);
     const reset = await t.app.inject({
       method: 'POST',
       url: '/v1/wallet/demo/reset',
