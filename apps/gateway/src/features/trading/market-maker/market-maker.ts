@@ -29,7 +29,6 @@ import {
   type QuoteLevel,
 } from './profiles.js';
 import { fundReal, houseAccount, type TreasurySource } from './treasury.js';
-import { rewardsAccountId } from '../competition/competition-service.js';
 import { fundUsd, type FiatTreasurySource } from './house-bank.js';
 import type { FiatBankDeps } from '../../fiat/fiat-bank/account-service.js';
 
@@ -447,7 +446,7 @@ export class MarketMaker {
       }
     const confirm = new Map<ChainNetwork, number>();
     // With them, the account Trade for Reward's prizes are paid from (its own, smaller float).
-    const rewards = await rewardsAccountId(this.deps);
+    const rewards = await houseAccount(this.deps, 'rewards');
     const funded = [
       ...accounts.map((userId) => ({ userId, targets })),
       { userId: rewards, targets: new Map([['USDT', new Decimal(REWARDS_FLOAT_USDT)]]) },
