@@ -56,6 +56,8 @@ export async function convertJourney(ctx: ScenarioContext): Promise<void> {
   for (;;) {
     tries += 1;
     if (tries > 1) {
+      // A conversion clears the form: the amount again, then a new quote.
+      await form.getByLabel('Amount (USDT)').fill('100');
       await form.getByRole('button', { name: 'Preview conversion' }).click();
       await quote.waitFor({ timeout: 10_000 });
       receive = amountOf(await quote.getByTestId('convert-receive').textContent());
