@@ -64,14 +64,14 @@ const onServices = packagesWithScript('test')
   .flatMap((p) => ['--filter', p.name]);
 
 /**
- * Every check at once, in four lanes (each lane's steps one after another):
+ * Every check at once, in three lanes (each lane's steps one after another):
  * - in front, at normal priority: the tests on Postgres and Redis, then the web build and the
  *   browser scenarios. They wait on timers and I/O much of their time, some bound how long the
  *   exchange may take, and the browser scenarios measure frame times: one step at a time, so
  *   they see the machine as if alone;
- * - behind, in three lanes at low priority (each job a session of its own at nice 10 or 19, see
- *   `BACKGROUND` in parallel.ts): the CPU-bound checks, which take mostly the cores the front
- *   lane leaves idle: lint; the component then the unit tests; typecheck then format.
+ * - behind, in two lanes at the lowest priority (a session of their own at nice 19, see
+ *   `BACKGROUND` in parallel.ts): the CPU-bound checks, which take only the cores the front lane
+ *   leaves idle.
  */
 /** A background test's time limit (ms): generous, a test that hangs still fails. */
 const BACKGROUND_TEST_TIMEOUT = 240_000;
@@ -108,20 +108,10 @@ const lanes: Lane[] = [
       },
     ],
   },
-  // Lint, the longest CPU-bound check (170-200 CPU-s), in a lane of its own at nice 10 from the
-  // start: it needs the CPU the service tests leave idle, since the browser scenarios after them
-  // keep both cores busy. At nice 19 behind format and typecheck it got almost none of it and
-  // ended last, 65 s after the browser scenarios (a clean clone of 01abe33: the scenarios ended
-  // at 991 s, lint at 1,057 s).
-  {
-    independent: true,
-    jobs: [
-      // One ESLint process for every package (eslint.config.mjs at the root): their programs
-      // share what they import.
-      { name: 'lint', pnpm: ['exec', 'eslint', '--max-warnings=0', '.'], background: 10 },
-    ],
-  },
-  // The short static checks, at nice 19: they only take what every other job leaves.
+  // The static checks, at nice 19: they only take what every other job leaves. The two short
+  // ones first: lint, the longest (170-200 CPU-s), is the step that ends last when the machine is
+  // shared, and format and typecheck (40-45 CPU-s each) used to run after it, past the browser
+  // scenarios' end (a clean clone of 3c2205c: lint ended at 1,017 s, the suite at 1,069 s).
   {
     independent: true,
     jobs: [
@@ -136,6 +126,9 @@ const lanes: Lane[] = [
         pnpm: ['exec', 'prettier', '--check', '--log-level=warn', '.'],
         background: 19,
       },
+      // One ESLint process for every package (eslint.config.mjs at the root): their programs
+      // share what they import.
+      { name: 'lint', pnpm: ['exec', 'eslint', '--max-warnings=0', '.'], background: 19 },
     ],
   },
   // The unit and component tests: at nice 10 they get most of the idle CPU, and first, while
