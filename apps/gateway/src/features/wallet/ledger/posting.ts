@@ -1,5 +1,14 @@
 import { Decimal } from 'decimal.js';
 
+/**
+ * The ledger's sums, exact. Money has up to 18 decimals below 10^15 (MONEY_SCALE and MONEY_MAX
+ * in the contracts): 34 significant digits, a sum of legs a few more. decimal.js rounds every
+ * result to its constructor's precision, 20 significant digits by default, which dropped the
+ * last units of amounts such as 123456789.123456789012345678 (a one-unit imbalance read as
+ * 0.000000000002345679, or none at all). Additions at 64 digits are exact.
+ */
+const Exact = Decimal.clone({ precision: 64 });
+
 /*
  * The ledger's rules, once, for its two writers: `post()` (ledger-service.ts, one transaction
  * inside the caller's) and `LedgerBatch` (ledger-batch.ts, settlement's batches through the
@@ -48,11 +57,11 @@ export interface CheckedLeg extends Leg {
  */
 export function checkedLegs(p: Posting): CheckedLeg[] {
   const legs = p.legs
-    .map((l) => ({ ...l, amount: new Decimal(l.amount) }))
+    .map((l) => ({ ...l, amount: new Exact(l.amount) }))
     .filter((l) => !l.amount.isZero());
   const perAsset = new Map<string, Decimal>();
   for (const l of legs)
-    perAsset.set(l.asset, (perAsset.get(l.asset) ?? new Decimal(0)).plus(l.amount));
+    perAsset.set(l.asset, (perAsset.get(l.asset) ?? new Exact(0)).plus(l.amount));
   for (const [asset, sum] of perAsset) {
     if (!sum.isZero())
       throw new Error(
@@ -91,8 +100,8 @@ export function addLegs(
         accountId: leg.accountId,
         mode: p.mode,
         asset: leg.asset,
-        available: new Decimal(0),
-        frozen: new Decimal(0),
+        available: new Exact(0),
+        frozen: new Exact(0),
         at: p.at,
       };
       changes.set(key, b);

@@ -64,6 +64,30 @@ describe('a posting', () => {
     ).toThrow('Unbalanced posting TEST/1: BTC sums to 1');
   });
 
+  it('refuses a posting off by the smallest unit, however large its legs', () => {
+    // One wei of ETH (18 decimals) created beside a balanced BTC pair: no tolerance, no rounding.
+    expect(() =>
+      checkedLegs(
+        posting([
+          { accountId: 'a', asset: 'BTC', bucket: 'AVAILABLE', amount: '-21000000' },
+          { accountId: 'b', asset: 'BTC', bucket: 'AVAILABLE', amount: '21000000' },
+          {
+            accountId: 'a',
+            asset: 'ETH',
+            bucket: 'AVAILABLE',
+            amount: '-123456789.123456789012345678',
+          },
+          {
+            accountId: 'b',
+            asset: 'ETH',
+            bucket: 'FROZEN',
+            amount: '123456789.123456789012345679',
+          },
+        ]),
+      ),
+    ).toThrow('Unbalanced posting TEST/1: ETH sums to 0.000000000000000001');
+  });
+
   it('nets its legs per balance', () => {
     const p = posting([
       { accountId: 'a', asset: 'BTC', bucket: 'AVAILABLE', amount: '-1' },
@@ -79,6 +103,33 @@ describe('a posting', () => {
     ).toEqual([
       ['a', '-1.5', '2'],
       ['b', '-0.5', '0'],
+    ]);
+  });
+
+  it('nets large 18-decimal amounts to the last unit', () => {
+    const p = posting([
+      {
+        accountId: 'a',
+        asset: 'ETH',
+        bucket: 'AVAILABLE',
+        amount: '-999999999999999.999999999999999999',
+      },
+      {
+        accountId: 'b',
+        asset: 'ETH',
+        bucket: 'AVAILABLE',
+        amount: '999999999999999.999999999999999998',
+      },
+      { accountId: 'b', asset: 'ETH', bucket: 'FROZEN', amount: '0.000000000000000001' },
+    ]);
+    const changes = new Map<string, BalanceChange>();
+    addLegs(changes, p, checkedLegs(p));
+    addLegs(changes, p, checkedLegs(p));
+    expect(
+      [...changes.values()].map((c) => [c.accountId, c.available.toFixed(), c.frozen.toFixed()]),
+    ).toEqual([
+      ['a', '-1999999999999999.999999999999999998', '0'],
+      ['b', '1999999999999999.999999999999999996', '0.000000000000000002'],
     ]);
   });
 });
