@@ -49,6 +49,14 @@ describe('the ledger key order', () => {
   });
 });
 
+/** The net change per balance of a posting applied twice: [account, available, frozen]. */
+function nettedTwice(p: Posting): string[][] {
+  const changes = new Map<string, BalanceChange>();
+  addLegs(changes, p, checkedLegs(p));
+  addLegs(changes, p, checkedLegs(p));
+  return [...changes.values()].map((c) => [c.accountId, c.available.toFixed(), c.frozen.toFixed()]);
+}
+
 describe('a posting', () => {
   it('drops zero legs and refuses one that does not sum to zero per asset', () => {
     const legs = checkedLegs(
@@ -95,12 +103,7 @@ describe('a posting', () => {
       { accountId: 'a', asset: 'BTC', bucket: 'AVAILABLE', amount: '0.25' },
       { accountId: 'b', asset: 'BTC', bucket: 'AVAILABLE', amount: '-0.25' },
     ]);
-    const changes = new Map<string, BalanceChange>();
-    addLegs(changes, p, checkedLegs(p));
-    addLegs(changes, p, checkedLegs(p));
-    expect(
-      [...changes.values()].map((c) => [c.accountId, c.available.toFixed(), c.frozen.toFixed()]),
-    ).toEqual([
+    expect(nettedTwice(p)).toEqual([
       ['a', '-1.5', '2'],
       ['b', '-0.5', '0'],
     ]);
@@ -122,12 +125,7 @@ describe('a posting', () => {
       },
       { accountId: 'b', asset: 'ETH', bucket: 'FROZEN', amount: '0.000000000000000001' },
     ]);
-    const changes = new Map<string, BalanceChange>();
-    addLegs(changes, p, checkedLegs(p));
-    addLegs(changes, p, checkedLegs(p));
-    expect(
-      [...changes.values()].map((c) => [c.accountId, c.available.toFixed(), c.frozen.toFixed()]),
-    ).toEqual([
+    expect(nettedTwice(p)).toEqual([
       ['a', '-1999999999999999.999999999999999998', '0'],
       ['b', '1999999999999999.999999999999999996', '0.000000000000000002'],
     ]);
